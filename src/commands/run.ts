@@ -1,0 +1,257 @@
+/**
+ * `command: run` — start a run, long-poll it until it settles or the budget is spent, and
+ * return what happened. One deadline, one abortable loop; the hub holds each wait, so we
+ * never sleep while it does, and sleep with backoff only where it answers at once
+ * (the approval gate). Deciding pass or fail is `runVerdict`'s job, not this loop's.
+ */
+import type { AgentsClient } from '../hub/agents.js'
+import { HubError } from '../hub/errors.js'
+import { canonicalPhase, isSettled, isTerminal } from '../hub/phases.js'
+import type { CreateRunResponse, RunDetail } from '../hub/schemas.js'
+import type { RunSettings } from '../inputs.js'
+
+export type RunOutcome =
+  | 'succeeded'
+  | 'failed'
+  | 'aborted'
+  /** Stopped at the approval gate because `on-approval` is `fail` or `succeed`. */
+  | 'awaiting-approval'
+  | 'timed-out'
+  | 'pending-too-long'
+  | 'interrupted'
+  /** `timeout-seconds: 0`: started (or attached) and not waited for. */
+  | 'started'
+
+export interface RunResult {
+  agent: string
+  runId: string
+  reused: boolean
+  /** Canonical spelling (PascalCase) whatever case the hub used. */
+  phase: string
+  settled: boolean
+  outcome: RunOutcome
+  /** The last run detail the hub sent, if any. */
+  detail: RunDetail | undefined
+  waitedMs: number
+  cancel: 'cancelling' | 'already-settled' | 'failed' | undefined
+  /** Why the agent may be stuck in Pending, when we could tell (agent suspended). */
+  pendingDiagnosis?: string | undefined
+  idempotencyKey: string | undefined
+  sessionId: string
+}
+
+export interface RunProgress {
+  phase: string
+  elapsedMs: number
+  remainingMs: number
+}
+
+/** What the loop reports while it works; main wires it to logs and outputs. */
+export interface RunEvents {
+  created(created: CreateRunResponse): void
+  progress(progress: RunProgress): void
+  awaitingApproval(detail: RunDetail): void
+  info(message: string): void
+}
+
+export interface RunDeps {
+  client: AgentsClient
+  events: RunEvents
+  now?: () => number
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>
+  /** How often progress is reported while waiting. */
+  progressEveryMs?: number
+  /** Longest single hold we ask of the hub: below the idle cut of common proxies. */
+  maxHoldSeconds?: number
+}
+
+const APPROVAL_BACKOFF_MS = [2_000, 4_000, 8_000, 15_000]
+
+export async function runAgent(settings: RunSettings, deps: RunDeps, signal: AbortSignal): Promise<RunResult> {
+  const now = deps.now ?? Date.now
+  const sleep = deps.sleep ?? sleepUnlessAborted
+  const started = now()
+  const deadline = started + settings.timeoutSeconds * 1000
+  const pendingCeiling = started + settings.pendingTimeoutSeconds * 1000
+
+  const created = await deps.client.startRun({
+    agent: settings.agent,
+    task: settings.task,
+    sessionId: settings.sessionId,
+    idempotencyKey: settings.idempotencyKey,
+    signal,
+  })
+  deps.events.created(created)
+
+  let detail = created.run
+  let phase = canonicalPhase(detail?.phase ?? created.phase)
+  const result = (outcome: RunOutcome, extra: Partial<RunResult> = {}): RunResult => ({
+    agent: settings.agent,
+    runId: created.runId,
+    reused: created.reused === true,
+    phase,
+    settled: isSettled(phase),
+    outcome,
+    detail,
+    waitedMs: now() - started,
+    cancel: undefined,
+    idempotencyKey: settings.idempotencyKey,
+    sessionId: settings.sessionId,
+    ...extra,
+  })
+
+  if (settings.timeoutSeconds === 0 && !isTerminal(phase)) return result('started')
+
+  const ticker = setInterval(
+    () => deps.events.progress({ phase, elapsedMs: now() - started, remainingMs: Math.max(0, deadline - now()) }),
+    deps.progressEveryMs ?? 15_000,
+  )
+  ticker.unref()
+  let approvalPolls = 0
+  const announcedApprovals = new Set<string>()
+  try {
+    for (;;) {
+      if (isTerminal(phase)) return result(terminalOutcome(phase))
+      if (phase === 'PendingApproval') {
+        const key = detail?.pending?.inboxID ?? `${detail?.pending?.tool ?? ''}`
+        if (!announcedApprovals.has(key)) {
+          announcedApprovals.add(key)
+          if (detail) deps.events.awaitingApproval(detail)
+        }
+        if (settings.onApproval !== 'wait') return result('awaiting-approval')
+      } else {
+        approvalPolls = 0
+      }
+      const remaining = deadline - now()
+      if (remaining <= 0) return await timedOut()
+      if (phase === 'Pending' && now() >= pendingCeiling) return result('pending-too-long', { pendingDiagnosis: await diagnosePending() })
+
+      if (phase === 'PendingApproval') {
+        // The hub answers at once while a human decides: back off instead of spinning.
+        const pause = APPROVAL_BACKOFF_MS[Math.min(approvalPolls++, APPROVAL_BACKOFF_MS.length - 1)] ?? 15_000
+        await sleep(Math.min(pause, remaining), signal)
+        if (signal.aborted) throw signal.reason
+      }
+      let holdMs = Math.min(deadline - now(), (deps.maxHoldSeconds ?? 50) * 1000)
+      if (phase === 'Pending') holdMs = Math.min(holdMs, pendingCeiling - now())
+      if (holdMs <= 0) continue
+      detail = await deps.client.waitRun(created.runId, holdMs / 1000, signal)
+      phase = canonicalPhase(detail.phase)
+    }
+  } catch (error) {
+    if (!signal.aborted) throw error
+    const cancel = settings.onCancel === 'cancel' ? await cancelQuietly() : undefined
+    return result('interrupted', { cancel })
+  } finally {
+    clearInterval(ticker)
+  }
+
+  async function timedOut(): Promise<RunResult> {
+    const cancel = settings.onTimeout === 'cancel' ? await cancelQuietly() : undefined
+    return result('timed-out', { cancel })
+  }
+
+  async function cancelQuietly(): Promise<RunResult['cancel']> {
+    try {
+      return await deps.client.cancelRun(created.runId, 2_000)
+    } catch (error) {
+      deps.events.info(`Could not cancel run ${created.runId}: ${error instanceof Error ? error.message : String(error)}`)
+      return 'failed'
+    }
+  }
+
+  async function diagnosePending(): Promise<string | undefined> {
+    if (!deps.client.canReadAgents) return undefined
+    try {
+      const agent = await deps.client.getAgent(settings.agent)
+      const agentPhase = agent.status?.phase
+      if (agentPhase && agentPhase.toLowerCase() === 'suspended') return `agent "${settings.agent}" is Suspended`
+      return agentPhase ? `agent "${settings.agent}" is ${agentPhase}` : undefined
+    } catch (error) {
+      if (error instanceof HubError) return undefined
+      throw error
+    }
+  }
+}
+
+function terminalOutcome(phase: string): RunOutcome {
+  if (phase === 'Succeeded') return 'succeeded'
+  if (phase === 'Aborted') return 'aborted'
+  return 'failed'
+}
+
+function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+export interface Verdict {
+  status: 'pass' | 'warn' | 'fail'
+  message: string
+}
+
+/** Pass, warn or fail, and the one sentence that says why. */
+export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
+  const run = `Run ${result.runId} of agent "${result.agent}"`
+  const onHub = 'It continues on the hub; find it by this run id.'
+  const hubMessage = result.detail?.message ? `: ${result.detail.message}` : ''
+  switch (result.outcome) {
+    case 'succeeded':
+      return { status: 'pass', message: `${run} succeeded.` }
+    case 'failed':
+      return { status: 'fail', message: `${run} failed${hubMessage || ' (the hub gave no message)'}` }
+    case 'aborted':
+      return { status: 'fail', message: `${run} was aborted${hubMessage || ' (time limit reached or cancelled)'}` }
+    case 'awaiting-approval': {
+      const tool = result.detail?.pending?.tool ? ` to call ${result.detail.pending.tool}` : ''
+      return settings.onApproval === 'succeed'
+        ? { status: 'pass', message: `${run} is waiting for approval${tool}; passing because on-approval is succeed. ${onHub}` }
+        : { status: 'fail', message: `${run} is waiting for approval${tool}; failing because on-approval is fail. Approve or deny it on the hub. ${onHub}` }
+    }
+    case 'timed-out': {
+      const after = `${run} did not settle within timeout-seconds (${settings.timeoutSeconds} s); last phase ${result.phase}.`
+      if (settings.onTimeout === 'warn') return { status: 'warn', message: `${after} ${onHub}` }
+      if (settings.onTimeout === 'cancel') {
+        const cancelled =
+          result.cancel === 'cancelling'
+            ? 'It was cancelled on the hub.'
+            : result.cancel === 'already-settled'
+              ? 'It had already ended when the cancel arrived.'
+              : `The cancel request failed, so it may continue on the hub; find it by this run id.`
+        return { status: 'fail', message: `${after} ${cancelled}` }
+      }
+      return { status: 'fail', message: `${after} ${onHub} Raise timeout-seconds, or set on-timeout: warn.` }
+    }
+    case 'pending-too-long': {
+      const diagnosis = result.pendingDiagnosis ? ` The hub says ${result.pendingDiagnosis}.` : ''
+      return {
+        status: 'fail',
+        message: `${run} stayed Pending for more than pending-timeout-seconds (${settings.pendingTimeoutSeconds} s) and never started.${diagnosis} Likely causes: the workspace's budget is exhausted, the agent's model credential is missing, or the agent is suspended. The hub fails such runs after about 15 minutes. ${onHub}`,
+      }
+    }
+    case 'interrupted': {
+      const fate =
+        result.cancel === 'cancelling'
+          ? 'the run was cancelled on the hub (on-cancel: cancel).'
+          : result.cancel === 'already-settled'
+            ? 'the run had already ended.'
+            : result.cancel === 'failed'
+              ? 'cancelling the run failed, so it continues on the hub.'
+              : 'the run continues on the hub (on-cancel: detach).'
+      return { status: 'fail', message: `The job was cancelled while waiting for ${run}; ${fate}` }
+    }
+    case 'started':
+      return {
+        status: 'pass',
+        message: `${run} ${result.reused ? 'already existed (idempotency key matched)' : 'started'}; not waiting because timeout-seconds is 0.`,
+      }
+  }
+}

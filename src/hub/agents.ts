@@ -1,0 +1,130 @@
+/**
+ * Agents provider client: start a run, long-poll it, read it, cancel it, read an agent.
+ * With a cluster id every run call goes through the service-account route
+ * (`/s2s/clusters/{id}/…`), which accepts service-account tokens (hub-behaviour.md §1).
+ */
+import { z } from 'zod'
+import {
+  AgentSchema,
+  CreateRunResponseSchema,
+  RunDetailSchema,
+  type AgentObject,
+  type CreateRunResponse,
+  type RunDetail,
+} from './schemas.js'
+import type { HubTransport } from './transport.js'
+
+const PREFIX = '/services/providers/agents'
+/** The hub caps /wait holds at 300 s; a request must outlive the hold it asked for. */
+export const MAX_WAIT_SECONDS = 300
+const WAIT_SLACK_MS = 15_000
+
+export interface StartRun {
+  agent: string
+  task: string
+  sessionId?: string | undefined
+  idempotencyKey?: string | undefined
+  signal?: AbortSignal
+}
+
+export class AgentsClient {
+  private readonly transport: HubTransport
+  private readonly clusterId: string | undefined
+
+  constructor(transport: HubTransport, clusterId?: string) {
+    this.transport = transport
+    this.clusterId = clusterId
+  }
+
+  /** Start a run without waiting (wait 0), so its id is known at once. */
+  async startRun(start: StartRun): Promise<CreateRunResponse> {
+    const body: Record<string, unknown> = { task: start.task, wait: 0 }
+    if (start.sessionId) body.sessionId = start.sessionId
+    if (start.idempotencyKey) body.idempotencyKey = start.idempotencyKey
+    const { data } = await this.transport.call({
+      method: 'POST',
+      path: `${this.runsRoot()}/agents/${encodeURIComponent(start.agent)}/runs`,
+      body,
+      schema: CreateRunResponseSchema,
+      operation: `start a run of agent "${start.agent}"`,
+      subject: `agent "${start.agent}"`,
+      // A second POST without a key would start a second run; with one, the hub hands back the first.
+      repeatable: Boolean(start.idempotencyKey),
+      ...(start.signal ? { signal: start.signal } : {}),
+    })
+    return data as CreateRunResponse
+  }
+
+  /** Long-poll: returns when the run settles or the hold expires (check `phase`). */
+  async waitRun(runId: string, holdSeconds: number, signal?: AbortSignal): Promise<RunDetail> {
+    const hold = Math.min(MAX_WAIT_SECONDS, Math.max(1, Math.ceil(holdSeconds)))
+    const { data } = await this.transport.call({
+      method: 'GET',
+      path: `${this.runPath(runId)}/wait`,
+      query: { timeoutSeconds: String(hold) },
+      schema: RunDetailSchema,
+      operation: `wait for run ${runId}`,
+      subject: `run ${runId}`,
+      timeoutMs: hold * 1000 + WAIT_SLACK_MS,
+      repeatable: true,
+      ...(signal ? { signal } : {}),
+    })
+    return data as RunDetail
+  }
+
+  async getRun(runId: string, signal?: AbortSignal): Promise<RunDetail> {
+    const { data } = await this.transport.call({
+      method: 'GET',
+      path: this.runPath(runId),
+      schema: RunDetailSchema,
+      operation: `read run ${runId}`,
+      subject: `run ${runId}`,
+      repeatable: true,
+      ...(signal ? { signal } : {}),
+    })
+    return data as RunDetail
+  }
+
+  /** Ask the hub to cancel. `already-settled` when it had ended (409), which is fine. */
+  async cancelRun(runId: string, timeoutMs = 10_000): Promise<'cancelling' | 'already-settled'> {
+    const { status } = await this.transport.call({
+      method: 'POST',
+      path: `${this.runPath(runId)}/cancel`,
+      schema: z.unknown(),
+      operation: `cancel run ${runId}`,
+      subject: `run ${runId}`,
+      acceptStatus: [409],
+      timeoutMs,
+      // Cancelling twice is harmless: the second answer is 409.
+      repeatable: true,
+    })
+    return status === 409 ? 'already-settled' : 'cancelling'
+  }
+
+  /** The Agent object; only on the user route (the service-account route has no agent read). */
+  async getAgent(agent: string, signal?: AbortSignal): Promise<AgentObject> {
+    const { data } = await this.transport.call({
+      method: 'GET',
+      path: `${PREFIX}/api/agents/${encodeURIComponent(agent)}`,
+      schema: AgentSchema,
+      operation: `read agent "${agent}"`,
+      subject: `agent "${agent}"`,
+      repeatable: true,
+      timeoutMs: 10_000,
+      ...(signal ? { signal } : {}),
+    })
+    return data as AgentObject
+  }
+
+  get canReadAgents(): boolean {
+    return !this.clusterId
+  }
+
+  private runsRoot(): string {
+    return this.clusterId ? `${PREFIX}/s2s/clusters/${encodeURIComponent(this.clusterId)}` : `${PREFIX}/api`
+  }
+
+  private runPath(runId: string): string {
+    return `${this.runsRoot()}/runs/${encodeURIComponent(runId)}`
+  }
+}

@@ -1,0 +1,64 @@
+/** When to try a request again and how long to wait first. Pure, so it is tested alone. */
+
+export const RETRYABLE_STATUS = new Set([408, 429, 502, 503, 504])
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number
+  baseDelayMs: number
+  maxDelayMs: number
+  /** Longest Retry-After we honour; longer answers end the retries. */
+  maxRetryAfterMs: number
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
+  maxAttempts: 5,
+  baseDelayMs: 300,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+})
+
+export type AttemptOutcome =
+  | { kind: 'status'; status: number; retryAfter?: string | undefined }
+  | { kind: 'connection' }
+
+export type RetryDecision = { retry: false } | { retry: true; delayMs: number }
+
+/**
+ * Decide after a failed attempt (1-based `attempt`). `retryable` is the caller's word on
+ * whether the request may be sent twice at all (a POST without idempotency key may not).
+ */
+export function decideRetry(
+  outcome: AttemptOutcome,
+  attempt: number,
+  retryable: boolean,
+  policy: RetryPolicy,
+  now: number,
+  random: () => number = Math.random,
+): RetryDecision {
+  if (!retryable || attempt >= policy.maxAttempts) return { retry: false }
+  if (outcome.kind === 'status' && !RETRYABLE_STATUS.has(outcome.status)) return { retry: false }
+  const backoff = backoffDelay(attempt, policy, random)
+  if (outcome.kind === 'status' && outcome.retryAfter !== undefined) {
+    const asked = parseRetryAfter(outcome.retryAfter, now)
+    if (asked !== undefined) {
+      if (asked > policy.maxRetryAfterMs) return { retry: false }
+      return { retry: true, delayMs: Math.max(asked, 0) }
+    }
+  }
+  return { retry: true, delayMs: backoff }
+}
+
+/** Capped exponential backoff with full jitter (AWS architecture blog's "full jitter"). */
+export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1))
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
+}
+
+/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string, now: number): number | undefined {
+  const trimmed = value.trim()
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
+  const date = Date.parse(trimmed)
+  return Number.isNaN(date) ? undefined : date - now
+}

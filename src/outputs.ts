@@ -1,0 +1,55 @@
+/**
+ * Output names and the result file, in one place. The result file is the whole answer as
+ * JSON with a versioned schema, for steps that want more than the outputs carry.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { RunResult } from './commands/run.js'
+
+export const RUN_OUTPUTS = ['run-id', 'phase', 'settled', 'reused', 'output', 'result-file'] as const
+export type RunOutputName = (typeof RUN_OUTPUTS)[number]
+
+export const RUN_RESULT_SCHEMA = 'hub-action/run-result'
+export const RUN_RESULT_VERSION = 1
+
+export interface RunResultFile {
+  schema: typeof RUN_RESULT_SCHEMA
+  version: typeof RUN_RESULT_VERSION
+  agent: string
+  runId: string
+  phase: string
+  settled: boolean
+  reused: boolean
+  outcome: RunResult['outcome']
+  verdict: { status: 'pass' | 'warn' | 'fail'; message: string }
+  waitedMs: number
+  idempotencyKey: string | null
+  sessionId: string
+  /** The run detail exactly as the hub last sent it (null when none was received). */
+  run: unknown
+}
+
+export function runOutputs(result: RunResult, resultFile: string): Record<RunOutputName, string> {
+  return {
+    'run-id': result.runId,
+    phase: result.phase,
+    settled: String(result.settled),
+    reused: String(result.reused),
+    output: result.detail?.output ?? '',
+    'result-file': resultFile,
+  }
+}
+
+/** Where result files go: the runner's temp folder (cleaned after the job), else the OS's. */
+export function resultDirectory(runnerTemp: string | undefined): string {
+  const directory = join(runnerTemp || tmpdir(), 'hub-action')
+  mkdirSync(directory, { recursive: true })
+  return directory
+}
+
+export function writeJsonFile(directory: string, name: string, content: unknown): string {
+  const path = join(directory, name.replace(/[^A-Za-z0-9._-]/g, '_'))
+  writeFileSync(path, `${JSON.stringify(content, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 })
+  return path
+}

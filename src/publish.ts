@@ -1,0 +1,102 @@
+/**
+ * The only writer of step outputs, the job summary and result files. Untrusted text goes to
+ * the log between stop-commands markers, so an agent cannot issue workflow commands.
+ */
+import * as core from '@actions/core'
+import { randomUUID } from 'node:crypto'
+import type { RunEvents, RunResult, Verdict } from './commands/run.js'
+import { canonicalPhase } from './hub/phases.js'
+import type { RunSettings } from './inputs.js'
+import {
+  RUN_RESULT_SCHEMA,
+  RUN_RESULT_VERSION,
+  resultDirectory,
+  runOutputs,
+  writeJsonFile,
+  type RunResultFile,
+} from './outputs.js'
+import type { RunnerContext } from './runner-context.js'
+import { formatDuration } from './report/markdown.js'
+import { renderRunSummary } from './report/run-summary.js'
+
+/** Log lines for the run loop; the run id becomes an output the moment it exists. */
+export function runEventsToLog(settings: RunSettings): RunEvents & { finish(): void } {
+  let grouped = false
+  return {
+    created(created) {
+      core.setOutput('run-id', created.runId)
+      core.setOutput('reused', String(created.reused === true))
+      const how = created.reused ? 'attached to the existing run for this idempotency key' : 'started'
+      core.info(`Run ${created.runId} of agent "${settings.agent}" ${how} (phase ${canonicalPhase(created.run?.phase ?? created.phase)}).`)
+      if (settings.idempotencyKey) core.info(`Idempotency key: ${settings.idempotencyKey}`)
+      if (settings.timeoutSeconds > 0) {
+        core.startGroup(`Waiting up to ${formatDuration(settings.timeoutSeconds * 1000)} for run ${created.runId}`)
+        grouped = true
+      }
+    },
+    progress({ phase, elapsedMs, remainingMs }) {
+      core.info(`Run is ${phase}: ${formatDuration(elapsedMs)} elapsed, ${formatDuration(remainingMs)} left.`)
+    },
+    awaitingApproval(detail) {
+      const tool = detail.pending?.tool ?? 'a tool'
+      core.info(`Run ${detail.id} awaits a human's approval to call ${tool} (inbox ${detail.pending?.inboxID ?? 'unknown'}).`)
+      if (detail.pending?.args !== undefined) logUntrusted('Arguments awaiting approval:', JSON.stringify(detail.pending.args, null, 2))
+    },
+    info(message) {
+      core.info(message)
+    },
+    finish() {
+      if (grouped) core.endGroup()
+      grouped = false
+    },
+  }
+}
+
+export async function publishRun(result: RunResult, verdict: Verdict, runner: RunnerContext): Promise<void> {
+  const file: RunResultFile = {
+    schema: RUN_RESULT_SCHEMA,
+    version: RUN_RESULT_VERSION,
+    agent: result.agent,
+    runId: result.runId,
+    phase: result.phase,
+    settled: result.settled,
+    reused: result.reused,
+    outcome: result.outcome,
+    verdict,
+    waitedMs: result.waitedMs,
+    idempotencyKey: result.idempotencyKey ?? null,
+    sessionId: result.sessionId,
+    run: result.detail ?? null,
+  }
+  const path = writeJsonFile(resultDirectory(runner.tempDir), `run-${result.runId}.json`, file)
+  for (const [name, value] of Object.entries(runOutputs(result, path))) core.setOutput(name, value)
+  if (result.detail?.output) {
+    core.startGroup('Agent output')
+    logUntrusted('', result.detail.output)
+    core.endGroup()
+  }
+  await writeSummary(renderRunSummary(result, verdict))
+}
+
+export async function writeSummary(markdown: string): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) {
+    core.info('GITHUB_STEP_SUMMARY is not set (not on a runner): the job summary is skipped.')
+    return
+  }
+  await core.summary.addRaw(markdown, true).write()
+}
+
+/** Print text we do not control with workflow commands switched off around it. */
+export function logUntrusted(title: string, text: string): void {
+  const resume = randomUUID()
+  if (title) core.info(title)
+  core.info(`::stop-commands::${resume}`)
+  core.info(text)
+  core.info(`::${resume}::`)
+}
+
+export function applyVerdict(verdict: Verdict): void {
+  if (verdict.status === 'fail') core.setFailed(verdict.message)
+  else if (verdict.status === 'warn') core.warning(verdict.message)
+  else core.notice(verdict.message)
+}

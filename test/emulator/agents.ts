@@ -1,0 +1,866 @@
+// Agents provider of the hub emulator (hub-behaviour.md §1).
+//
+// Mounted by hub.ts under /services/providers/agents. Everything here sees the
+// request only after the hub layer authenticated it and resolved the tenant.
+import type http from 'node:http'
+import { randomUUID } from 'node:crypto'
+import type { EmulatorRequest, ProviderHandler, Tenant } from './hub.ts'
+
+export type RunPhase = 'Pending' | 'Running' | 'PendingApproval' | 'Succeeded' | 'Failed' | 'Aborted'
+
+export const TERMINAL_PHASES: readonly RunPhase[] = ['Succeeded', 'Failed', 'Aborted']
+export const SETTLED_PHASES: readonly RunPhase[] = ['Succeeded', 'Failed', 'Aborted', 'PendingApproval']
+
+export interface ToolStepScript {
+  tool: string
+  outcome: 'ok' | 'error' | 'denied' | 'pending_approval'
+  durationMS?: number
+  args?: unknown
+  result?: string
+  error?: string
+}
+
+export interface AgentScript {
+  /** Agent status Suspended; its runs stay Pending forever (no message). */
+  suspended?: boolean
+  description?: string
+  /** Phases the run moves through; each `afterMs` after the previous one (0 = at once). */
+  steps: Array<{ phase: RunPhase; afterMs: number }>
+  /** Final answer (Succeeded only). A function receives the trimmed task. */
+  output?: string | ((task: string) => string)
+  /** Failure / abort reason for Failed and Aborted. */
+  message?: string
+  sources?: string[]
+  toolSteps?: ToolStepScript[]
+  inputTokens?: number
+  outputTokens?: number
+  usdMicros?: number
+  /** Tool call awaiting approval while the run is PendingApproval. */
+  approval?: { tool: string; args?: Record<string, unknown> }
+  /** Auto-approve after this long; without it the run waits for emulator.approve(runId). */
+  approveAfterMs?: number
+}
+
+export interface RunRecord {
+  id: string
+  agent: string
+  task: string
+  sessionId?: string
+  idempotencyKey?: string
+  org: string
+  workspace: string
+  /** Always PascalCase here, whatever lowercasePhases says. */
+  phase: RunPhase
+  /** performance.timeOrigin + performance.now() at creation (ms). */
+  createdAt: number
+  /** Same clock; set each time the run reaches a settled phase, cleared when it runs again. */
+  settledAt?: number
+  /** Same clock; set when the run reached a terminal phase. */
+  finishedAt?: number
+  message?: string
+  history: Array<{ phase: RunPhase; at: number }>
+}
+
+export interface AgentsProviderOptions {
+  agents: Record<string, AgentScript>
+  lowercasePhases: boolean
+  /** Caps every hold (inline wait and /wait). */
+  maxHoldMs?: number
+  /** Cluster ids known to the s2s routes, mapped to their workspace. */
+  clusters: Record<string, { org: string; workspace: string }>
+}
+
+export interface AgentsProvider {
+  handler: ProviderHandler
+  runs(): RunRecord[]
+  run(id: string): RunRecord | undefined
+  /** The run detail exactly as the API would return it now. */
+  detail(id: string): Record<string, unknown> | undefined
+  approve(runId: string): boolean
+  setAgent(name: string, script: AgentScript): void
+  removeAgent(name: string): void
+  agentNames(): string[]
+  setLowercasePhases(on: boolean): void
+  /** Clear runs, idempotency keys and held waits; restore the initial agent set. */
+  reset(): void
+  close(): void
+}
+
+const OUTPUT_CAP = 256 * 1024
+const MESSAGE_CAP = 500
+const WAIT_CAP_S = 120
+const WAIT_DEFAULT_S = 60
+const WAIT_MAX_S = 300
+
+interface StepDetail {
+  id: string
+  tool: string
+  args?: unknown
+  result?: string
+  outcome: string
+  error?: string
+  durationMS?: number
+  at: string
+}
+
+interface Run {
+  id: string
+  agent: string
+  script: AgentScript
+  org: string
+  workspace: string
+  task: string
+  sessionId?: string
+  idempotencyKey?: string
+  phase: RunPhase
+  createdAt: number // wall clock ms
+  createdPerf: number
+  startedAt?: number
+  finishedAt?: number
+  finishedPerf?: number
+  settledAt?: number
+  history: Array<{ phase: RunPhase; at: number }>
+  nextStep: number
+  timer?: NodeJS.Timeout
+  approveTimer?: NodeJS.Timeout
+  message?: string
+  output?: string
+  sources?: string[]
+  pending?: { inboxID: string; tool: string; args: Record<string, unknown> }
+  steps: StepDetail[]
+  toolStepsRevealed: boolean
+  inputTokens: number
+  outputTokens: number
+  usdMicros: number
+  waiters: Set<() => void>
+}
+
+const perfNow = (): number => performance.timeOrigin + performance.now()
+const isTerminal = (p: RunPhase): boolean => TERMINAL_PHASES.includes(p)
+const isSettled = (p: RunPhase): boolean => SETTLED_PHASES.includes(p)
+
+function clipBytes(s: string, max: number, marker: string): string {
+  const buf = Buffer.from(s, 'utf8')
+  if (buf.length <= max) return s
+  // Cut on a byte boundary, then drop a possibly broken trailing character.
+  let cut = buf.subarray(0, max).toString('utf8')
+  if (cut.endsWith('\uFFFD')) cut = cut.slice(0, -1)
+  return cut + marker
+}
+
+// ---------------------------------------------------------------- responses
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  if (res.destroyed || res.writableEnded) return
+  const text = JSON.stringify(body) + '\n'
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+  })
+  res.end(text)
+}
+
+function sendError(res: http.ServerResponse, code: number, reason: string, message: string): void {
+  sendJson(res, code, { kind: 'Status', reason, message, code })
+}
+
+function sendText(res: http.ServerResponse, status: number, text: string): void {
+  if (res.destroyed || res.writableEnded) return
+  const body = text + '\n'
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': Buffer.byteLength(body),
+  })
+  res.end(body)
+}
+
+// ---------------------------------------------------------------- provider
+
+export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvider {
+  const initialAgents = { ...opts.agents }
+  let agents = new Map<string, AgentScript>(Object.entries(initialAgents))
+  let lowercase = opts.lowercasePhases
+  const runs = new Map<string, Run>()
+  const idempotency = new Map<string, Run>()
+  const holds = new Set<() => void>()
+  let closed = false
+
+  const ph = (p: RunPhase): string => (lowercase ? p.toLowerCase() : p)
+
+  // ------------------------------------------------------------ lifecycle
+
+  /** Tell held waits about a phase change (same tick); each decides whether to answer. */
+  function notify(run: Run): void {
+    for (const w of [...run.waiters]) w()
+  }
+
+  function revealToolSteps(run: Run): void {
+    if (run.toolStepsRevealed) return
+    run.toolStepsRevealed = true
+    let t = run.startedAt ?? run.createdAt
+    for (const s of run.script.toolSteps ?? []) {
+      const step: StepDetail = { id: `step-${run.steps.length + 1}`, tool: s.tool, outcome: s.outcome, at: new Date(t).toISOString() }
+      if (s.args !== undefined) step.args = s.args
+      if (s.result !== undefined) step.result = s.result
+      if (s.error !== undefined) step.error = s.error
+      if (s.durationMS !== undefined) {
+        step.durationMS = s.durationMS
+        t += s.durationMS
+      }
+      run.steps.push(step)
+    }
+  }
+
+  function setPhase(run: Run, phase: RunPhase, message?: string): void {
+    const at = perfNow()
+    const wall = Date.now()
+    if (run.phase !== phase) run.history.push({ phase, at })
+    run.phase = phase
+    if (phase === 'Running' && run.startedAt === undefined) run.startedAt = wall
+
+    if (phase === 'PendingApproval') {
+      revealToolSteps(run)
+      const a = run.script.approval ?? { tool: 'kubectl_apply', args: {} }
+      run.pending = { inboxID: randomUUID(), tool: a.tool, args: a.args ?? {} }
+      run.steps.push({
+        id: `step-${run.steps.length + 1}`,
+        tool: a.tool,
+        args: a.args ?? {},
+        outcome: 'pending_approval',
+        at: new Date(wall).toISOString(),
+      })
+    } else {
+      run.pending = undefined
+    }
+
+    if (isTerminal(phase)) {
+      run.finishedAt = wall
+      run.finishedPerf = at
+      if (run.timer) clearTimeout(run.timer)
+      if (run.approveTimer) clearTimeout(run.approveTimer)
+      run.timer = undefined
+      run.approveTimer = undefined
+      revealToolSteps(run)
+      // A step still waiting for approval when the run ends was never approved.
+      for (const s of run.steps) if (s.outcome === 'pending_approval') s.outcome = 'denied'
+      run.inputTokens = run.script.inputTokens ?? 0
+      run.outputTokens = run.script.outputTokens ?? 0
+      run.usdMicros = run.script.usdMicros ?? 0
+      if (phase === 'Succeeded') {
+        const out = run.script.output
+        const text = typeof out === 'function' ? out(run.task) : out
+        if (text !== undefined) run.output = clipBytes(text, OUTPUT_CAP, '…[truncated]')
+        if (run.script.sources) run.sources = [...run.script.sources]
+      } else {
+        const m = message ?? run.script.message ?? (phase === 'Failed' ? 'run failed' : 'run aborted')
+        run.message = clipBytes(m, MESSAGE_CAP, '')
+      }
+    }
+
+    run.settledAt = isSettled(phase) ? at : undefined
+    notify(run)
+  }
+
+  /** Enter the next step now when it is due at once (afterMs 0), else schedule it. */
+  function advance(run: Run): void {
+    if (closed || isTerminal(run.phase) || run.phase === 'PendingApproval') return
+    const step = run.script.steps[run.nextStep]
+    if (!step) return
+    if (step.afterMs > 0) {
+      run.timer = setTimeout(() => {
+        run.timer = undefined
+        run.nextStep++
+        enterStep(run, step.phase)
+      }, step.afterMs)
+      run.timer.unref()
+      return
+    }
+    run.nextStep++
+    enterStep(run, step.phase)
+  }
+
+  function enterStep(run: Run, phase: RunPhase): void {
+    setPhase(run, phase)
+    if (phase === 'PendingApproval') {
+      const after = run.script.approveAfterMs
+      if (after !== undefined) {
+        run.approveTimer = setTimeout(() => {
+          run.approveTimer = undefined
+          approveRun(run)
+        }, after)
+        run.approveTimer.unref()
+      }
+      return
+    }
+    if (!isTerminal(phase)) advance(run)
+  }
+
+  function approveRun(run: Run): boolean {
+    if (run.phase !== 'PendingApproval') return false
+    if (run.approveTimer) clearTimeout(run.approveTimer)
+    run.approveTimer = undefined
+    for (const s of run.steps) {
+      if (s.outcome === 'pending_approval') {
+        s.outcome = 'ok'
+        s.result = 'applied'
+        s.durationMS = Math.max(0, Date.now() - Date.parse(s.at))
+      }
+    }
+    setPhase(run, 'Running')
+    advance(run)
+    return true
+  }
+
+  function cancelRun(run: Run): void {
+    if (run.timer) clearTimeout(run.timer)
+    if (run.approveTimer) clearTimeout(run.approveTimer)
+    run.timer = undefined
+    run.approveTimer = undefined
+    setPhase(run, 'Aborted', 'cancelled by user')
+  }
+
+  function stopRun(run: Run): void {
+    if (run.timer) clearTimeout(run.timer)
+    if (run.approveTimer) clearTimeout(run.approveTimer)
+    run.timer = undefined
+    run.approveTimer = undefined
+  }
+
+  // ------------------------------------------------------------ views
+
+  function detail(run: Run): Record<string, unknown> {
+    const d: Record<string, unknown> = { id: run.id, agent: run.agent }
+    if (run.sessionId) d.sessionID = run.sessionId
+    d.trigger = 'api'
+    d.class = 'standard'
+    d.phase = ph(run.phase)
+    if (run.message !== undefined) d.message = run.message
+    if (isTerminal(run.phase)) d.hasOutput = run.output !== undefined
+    d.inputTokens = run.inputTokens
+    d.outputTokens = run.outputTokens
+    d.usdMicros = run.usdMicros
+    d.createdAt = new Date(run.createdAt).toISOString()
+    if (run.startedAt !== undefined) d.startedAt = new Date(run.startedAt).toISOString()
+    if (run.finishedAt !== undefined) {
+      d.finishedAt = new Date(run.finishedAt).toISOString()
+      d.durationMS = run.finishedAt - (run.startedAt ?? run.createdAt)
+    }
+    d.input = run.task
+    d.inputPreview = run.task.length > 120 ? run.task.slice(0, 120) + '…' : run.task
+    if (run.phase === 'Succeeded' && run.output !== undefined) d.output = run.output
+    if (run.sources !== undefined) d.sources = run.sources
+    if (run.phase === 'PendingApproval' && run.pending) d.pending = run.pending
+    d.steps = run.steps.map((s) => ({ ...s }))
+    d.children = []
+    return d
+  }
+
+  function record(run: Run): RunRecord {
+    const r: RunRecord = {
+      id: run.id,
+      agent: run.agent,
+      task: run.task,
+      org: run.org,
+      workspace: run.workspace,
+      phase: run.phase,
+      createdAt: run.createdPerf,
+      history: run.history.map((h) => ({ ...h })),
+    }
+    if (run.sessionId !== undefined) r.sessionId = run.sessionId
+    if (run.idempotencyKey !== undefined) r.idempotencyKey = run.idempotencyKey
+    if (run.settledAt !== undefined) r.settledAt = run.settledAt
+    if (run.finishedPerf !== undefined) r.finishedAt = run.finishedPerf
+    if (run.message !== undefined) r.message = run.message
+    return r
+  }
+
+  function agentObject(name: string, script: AgentScript, scope: { org: string; workspace: string }): Record<string, unknown> {
+    return {
+      apiVersion: 'agents.hub.sh/v1alpha1',
+      kind: 'Agent',
+      metadata: {
+        name,
+        namespace: scope.workspace,
+        uid: `agent-${Buffer.from(name).toString('hex').slice(0, 24)}`,
+        creationTimestamp: '2025-01-01T00:00:00Z',
+        labels: { 'agents.hub.sh/workspace': scope.workspace },
+      },
+      spec: { description: script.description ?? `${name} agent`, model: 'hub/default' },
+      status: { phase: lowercase ? (script.suspended ? 'suspended' : 'ready') : script.suspended ? 'Suspended' : 'Ready' },
+    }
+  }
+
+  // ------------------------------------------------------------ holds
+
+  function hold(run: Run, ms: number, res: http.ServerResponse): Promise<void> {
+    if (closed || isSettled(run.phase) || ms <= 0) return Promise.resolve()
+    return new Promise((resolve) => {
+      let done = false
+      const finish = (): void => {
+        if (done) return
+        done = true
+        clearTimeout(timer)
+        run.waiters.delete(onChange)
+        holds.delete(finish)
+        res.off('close', finish)
+        resolve()
+      }
+      const onChange = (): void => {
+        if (isSettled(run.phase)) finish()
+      }
+      const timer = setTimeout(finish, ms)
+      timer.unref()
+      run.waiters.add(onChange)
+      holds.add(finish)
+      res.on('close', finish)
+    })
+  }
+
+  const capHold = (ms: number): number => (opts.maxHoldMs !== undefined ? Math.min(ms, opts.maxHoldMs) : ms)
+
+  // ------------------------------------------------------------ handlers
+
+  function findRun(id: string, scope: { org: string; workspace: string }): Run | undefined {
+    const run = runs.get(id)
+    if (!run || run.org !== scope.org || run.workspace !== scope.workspace) return undefined
+    return run
+  }
+
+  async function createRun(req: EmulatorRequest, res: http.ServerResponse, agentName: string, scope: { org: string; workspace: string }): Promise<void> {
+    const body = req.json
+    if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+      sendError(res, 400, 'BadRequest', 'invalid request body: expected a JSON object')
+      return
+    }
+    const b = body as Record<string, unknown>
+    if (b.task !== undefined && typeof b.task !== 'string') {
+      sendError(res, 400, 'BadRequest', 'invalid request body: task must be a string')
+      return
+    }
+    const task = typeof b.task === 'string' ? b.task.trim() : ''
+    if (task === '') {
+      sendError(res, 400, 'BadRequest', 'task is required')
+      return
+    }
+    for (const f of ['sessionId', 'idempotencyKey'] as const) {
+      if (b[f] !== undefined && b[f] !== null && typeof b[f] !== 'string') {
+        sendError(res, 400, 'BadRequest', `invalid request body: ${f} must be a string`)
+        return
+      }
+    }
+    let wait = 0
+    if (b.wait !== undefined && b.wait !== null) {
+      if (typeof b.wait !== 'number' || !Number.isInteger(b.wait)) {
+        sendError(res, 400, 'BadRequest', 'invalid request body: wait must be an integer number of seconds')
+        return
+      }
+      wait = Math.min(Math.max(b.wait, 0), WAIT_CAP_S)
+    }
+    const script = agents.get(agentName)
+    if (!script) {
+      sendError(res, 404, 'NotFound', `agent "${agentName}" not found`)
+      return
+    }
+    const sessionId = typeof b.sessionId === 'string' && b.sessionId !== '' ? b.sessionId : undefined
+    const key = typeof b.idempotencyKey === 'string' ? b.idempotencyKey.trim() : ''
+    const idemKey = `${scope.org}\n${scope.workspace}\n${agentName}\n${key}`
+    if (key !== '') {
+      const prev = idempotency.get(idemKey)
+      if (prev) {
+        sendJson(res, 200, { runId: prev.id, phase: ph(prev.phase), reused: true, run: detail(prev) })
+        return
+      }
+    }
+
+    const now = Date.now()
+    const run: Run = {
+      id: randomUUID(),
+      agent: agentName,
+      script: { ...script },
+      org: scope.org,
+      workspace: scope.workspace,
+      task,
+      phase: 'Pending',
+      createdAt: now,
+      createdPerf: perfNow(),
+      history: [],
+      nextStep: 0,
+      steps: [],
+      toolStepsRevealed: false,
+      inputTokens: 0,
+      outputTokens: 0,
+      usdMicros: 0,
+      waiters: new Set(),
+    }
+    run.history.push({ phase: 'Pending', at: run.createdPerf })
+    if (sessionId !== undefined) run.sessionId = sessionId
+    if (key !== '') {
+      run.idempotencyKey = key
+      idempotency.set(idemKey, run)
+    }
+    runs.set(run.id, run)
+    if (!script.suspended) advance(run)
+
+    if (wait === 0) {
+      sendJson(res, 202, { runId: run.id, phase: ph('Pending') })
+      return
+    }
+    await hold(run, capHold(wait * 1000), res)
+    if (isSettled(run.phase)) sendJson(res, 200, { runId: run.id, phase: ph(run.phase), run: detail(run) })
+    else sendJson(res, 202, { runId: run.id, phase: ph('Running') })
+  }
+
+  async function waitRun(req: EmulatorRequest, res: http.ServerResponse, run: Run): Promise<void> {
+    const raw = req.query.get('timeoutSeconds')
+    let timeout = WAIT_DEFAULT_S
+    if (raw !== null && /^\d+$/.test(raw.trim())) {
+      const n = Number(raw.trim())
+      if (n > 0) timeout = Math.min(n, WAIT_MAX_S)
+    }
+    await hold(run, capHold(timeout * 1000), res)
+    sendJson(res, 200, detail(run))
+  }
+
+  function cancel(res: http.ServerResponse, run: Run): void {
+    if (isTerminal(run.phase)) {
+      sendError(res, 409, 'Conflict', `run ${run.id} already finished (${ph(run.phase)})`)
+      return
+    }
+    cancelRun(run)
+    sendJson(res, 202, { id: run.id, cancelling: true })
+  }
+
+  type Route =
+    | { kind: 'whoami' }
+    | { kind: 'agent'; agent: string }
+    | { kind: 'create'; agent: string }
+    | { kind: 'get'; id: string }
+    | { kind: 'wait'; id: string }
+    | { kind: 'cancel'; id: string }
+
+  function matchApi(seg: string[]): { route: Route; method: string } | undefined {
+    const [a, b, c, d, e] = seg
+    if (a !== 'api' || b === undefined) return undefined
+    if (b === 'whoami' && seg.length === 2) return { route: { kind: 'whoami' }, method: 'GET' }
+    if (b === 'agents' && c) {
+      if (seg.length === 3) return { route: { kind: 'agent', agent: c }, method: 'GET' }
+      if (seg.length === 4 && d === 'runs') return { route: { kind: 'create', agent: c }, method: 'POST' }
+    }
+    if (b === 'runs' && c) {
+      if (seg.length === 3) return { route: { kind: 'get', id: c }, method: 'GET' }
+      if (seg.length === 4 && d === 'wait') return { route: { kind: 'wait', id: c }, method: 'GET' }
+      if (seg.length === 4 && d === 'cancel') return { route: { kind: 'cancel', id: c }, method: 'POST' }
+    }
+    void e
+    return undefined
+  }
+
+  function matchS2s(seg: string[]): { cluster: string; route: Route; method: string } | undefined {
+    const [a, b, cluster, d, x, y] = seg
+    if (a !== 's2s' || b !== 'clusters' || !cluster || !d || !x) return undefined
+    if (d === 'agents' && seg.length === 6 && y === 'runs') return { cluster, route: { kind: 'create', agent: x }, method: 'POST' }
+    if (d === 'runs') {
+      if (seg.length === 5) return { cluster, route: { kind: 'get', id: x }, method: 'GET' }
+      if (seg.length === 6 && y === 'wait') return { cluster, route: { kind: 'wait', id: x }, method: 'GET' }
+      if (seg.length === 6 && y === 'cancel') return { cluster, route: { kind: 'cancel', id: x }, method: 'POST' }
+    }
+    return undefined
+  }
+
+  const handler: ProviderHandler = async (req, res) => {
+    let seg: string[]
+    try {
+      seg = req.path.split('/').slice(1).map((s) => decodeURIComponent(s))
+    } catch {
+      sendText(res, 400, 'invalid URL escape')
+      return
+    }
+    const tenant: Tenant = req.tenant
+    let matched: { route: Route; method: string } | undefined
+    let scope: { org: string; workspace: string } | undefined
+
+    const s2s = matchS2s(seg)
+    if (s2s) {
+      matched = s2s
+      if (req.method !== s2s.method) {
+        sendText(res, 405, 'Method Not Allowed')
+        return
+      }
+      const mapped = opts.clusters[s2s.cluster]
+      if (!mapped) {
+        sendError(res, 409, 'Conflict', `workspace for cluster "${s2s.cluster}" is not mapped yet`)
+        return
+      }
+      scope = mapped
+    } else {
+      matched = matchApi(seg)
+      if (!matched) {
+        sendText(res, 404, '404 page not found')
+        return
+      }
+      if (req.method !== matched.method) {
+        sendText(res, 405, 'Method Not Allowed')
+        return
+      }
+      if (tenant.serviceAccount) {
+        sendError(res, 401, 'Unauthorized', 'service account tokens are not accepted on this route; use /s2s/clusters/{clusterId}/...')
+        return
+      }
+      if (matched.route.kind === 'whoami') {
+        sendJson(res, 200, { org: tenant.org, workspace: tenant.workspace ?? '', user: tenant.user })
+        return
+      }
+      if (tenant.workspace === null) {
+        sendError(res, 400, 'BadRequest', 'a workspace is required')
+        return
+      }
+      scope = { org: tenant.org, workspace: tenant.workspace }
+    }
+
+    const route = matched.route
+    switch (route.kind) {
+      case 'whoami':
+        sendJson(res, 200, { org: scope.org, workspace: scope.workspace, user: tenant.user })
+        return
+      case 'agent': {
+        const script = agents.get(route.agent)
+        if (!script) sendError(res, 404, 'NotFound', `agent "${route.agent}" not found`)
+        else sendJson(res, 200, agentObject(route.agent, script, scope))
+        return
+      }
+      case 'create':
+        await createRun(req, res, route.agent, scope)
+        return
+      default: {
+        const run = findRun(route.id, scope)
+        if (!run) {
+          sendError(res, 404, 'NotFound', `run "${route.id}" not found`)
+          return
+        }
+        if (route.kind === 'get') sendJson(res, 200, detail(run))
+        else if (route.kind === 'wait') await waitRun(req, res, run)
+        else cancel(res, run)
+      }
+    }
+  }
+
+  function releaseHolds(): void {
+    for (const h of [...holds]) h()
+    holds.clear()
+  }
+
+  return {
+    handler,
+    runs: () => [...runs.values()].map(record),
+    run: (id) => {
+      const r = runs.get(id)
+      return r ? record(r) : undefined
+    },
+    detail: (id) => {
+      const r = runs.get(id)
+      return r ? detail(r) : undefined
+    },
+    approve: (id) => {
+      const r = runs.get(id)
+      return r ? approveRun(r) : false
+    },
+    setAgent: (name, script) => {
+      agents.set(name, script)
+    },
+    removeAgent: (name) => {
+      agents.delete(name)
+    },
+    agentNames: () => [...agents.keys()],
+    setLowercasePhases: (on) => {
+      lowercase = on
+    },
+    reset: () => {
+      for (const r of runs.values()) stopRun(r)
+      releaseHolds()
+      runs.clear()
+      idempotency.clear()
+      agents = new Map(Object.entries(initialAgents))
+      lowercase = opts.lowercasePhases
+    },
+    close: () => {
+      closed = true
+      for (const r of runs.values()) stopRun(r)
+      releaseHolds()
+    },
+  }
+}
+
+// ---------------------------------------------------------------- default agents
+
+const clip = (s: string, n: number): string => (s.length > n ? s.slice(0, n) + '…' : s)
+const quote = (task: string): string =>
+  clip(task, 300)
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n')
+
+export const DEFAULT_AGENTS: Record<string, AgentScript> = {
+  quick: {
+    description: 'Answers cluster questions quickly',
+    steps: [
+      { phase: 'Pending', afterMs: 0 },
+      { phase: 'Running', afterMs: 50 },
+      { phase: 'Succeeded', afterMs: 150 },
+    ],
+    output: (task) =>
+      [
+        '## Answer',
+        '',
+        quote(task),
+        '',
+        'All 3 deployments in namespace `payments` are available (3/3 replicas each) and no pod',
+        'restarted in the last hour. The `checkout` rollout finished 12 minutes ago.',
+        '',
+        '| deployment | ready | age |',
+        '|---|---|---|',
+        '| checkout | 3/3 | 12m |',
+        '| ledger | 3/3 | 4d |',
+        '| payments-api | 3/3 | 9d |',
+        '',
+        '**Sources**',
+        '- https://hub.example.com/docs/agents/runs',
+        '- https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
+      ].join('\n'),
+    sources: ['https://hub.example.com/docs/agents/runs', 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/'],
+    toolSteps: [
+      { tool: 'graph_query', outcome: 'ok', durationMS: 42, args: { kind: 'Deployment', namespace: 'payments' }, result: '3 objects' },
+      { tool: 'kubectl_get', outcome: 'ok', durationMS: 65, args: { resource: 'pods', namespace: 'payments' }, result: '9 pods' },
+      { tool: 'web_fetch', outcome: 'ok', durationMS: 31, args: { url: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/' } },
+    ],
+    inputTokens: 1842,
+    outputTokens: 312,
+    usdMicros: 4215,
+  },
+  slow: {
+    description: 'Thorough review that takes a few seconds',
+    steps: [
+      { phase: 'Pending', afterMs: 0 },
+      { phase: 'Running', afterMs: 200 },
+      { phase: 'Succeeded', afterMs: 2800 },
+    ],
+    output: (task) =>
+      [
+        '## Review',
+        '',
+        quote(task),
+        '',
+        '### Findings',
+        '1. `ledger` has no PodDisruptionBudget; a node drain can take all replicas down.',
+        '2. `payments-api` requests 2 CPUs but its p95 usage is 0.3 CPU.',
+        '3. The `checkout` ConfigMap is mounted by 2 deployments; change it with care.',
+        '',
+        '### Suggested next steps',
+        '- Add a PDB with `minAvailable: 2` to `ledger`.',
+        '- Lower the CPU request of `payments-api` to `500m`.',
+      ].join('\n'),
+    sources: ['https://kubernetes.io/docs/tasks/run-application/configure-pdb/'],
+    toolSteps: [
+      { tool: 'graph_query', outcome: 'ok', durationMS: 120 },
+      { tool: 'graph_impact', outcome: 'ok', durationMS: 340 },
+      { tool: 'metrics_query', outcome: 'ok', durationMS: 910 },
+    ],
+    inputTokens: 12040,
+    outputTokens: 1466,
+    usdMicros: 38120,
+  },
+  failing: {
+    description: 'Always fails: no model credential',
+    steps: [
+      { phase: 'Pending', afterMs: 0 },
+      { phase: 'Running', afterMs: 30 },
+      { phase: 'Failed', afterMs: 90 },
+    ],
+    message: 'model credential missing for provider openai',
+    inputTokens: 0,
+    outputTokens: 0,
+    usdMicros: 0,
+  },
+  aborting: {
+    description: 'Hits its time limit',
+    steps: [
+      { phase: 'Pending', afterMs: 0 },
+      { phase: 'Running', afterMs: 30 },
+      { phase: 'Aborted', afterMs: 120 },
+    ],
+    message: 'run exceeded its time limit',
+    toolSteps: [{ tool: 'graph_query', outcome: 'ok', durationMS: 50 }],
+    inputTokens: 2200,
+    outputTokens: 40,
+    usdMicros: 5100,
+  },
+  approval: {
+    description: 'Needs a human to approve a kubectl_apply',
+    steps: [
+      { phase: 'Pending', afterMs: 0 },
+      { phase: 'Running', afterMs: 50 },
+      { phase: 'PendingApproval', afterMs: 100 },
+      { phase: 'Succeeded', afterMs: 100 },
+    ],
+    approval: {
+      tool: 'kubectl_apply',
+      args: {
+        namespace: 'payments',
+        manifest: 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: ledger\nspec:\n  minAvailable: 2\n',
+      },
+    },
+    output: '## Done\n\nApplied `PodDisruptionBudget/ledger` in namespace `payments` after approval.',
+    toolSteps: [{ tool: 'graph_query', outcome: 'ok', durationMS: 40 }],
+    inputTokens: 3100,
+    outputTokens: 220,
+    usdMicros: 7300,
+  },
+  stuck: {
+    description: 'Never leaves Pending',
+    steps: [{ phase: 'Pending', afterMs: 0 }],
+  },
+  hostile: {
+    description: 'Returns output full of markup that must be neutralised',
+    steps: [
+      { phase: 'Pending', afterMs: 0 },
+      { phase: 'Running', afterMs: 20 },
+      { phase: 'Succeeded', afterMs: 60 },
+    ],
+    output: [
+      '## Report <script>alert(1)</script>',
+      '',
+      '<img src=x onerror=alert(1)>',
+      '',
+      'cc @octocat and @github/security-team, please approve quickly.',
+      '',
+      '| name | value with | pipes | inside |',
+      '',
+      '<!-- hub-action:comment agent=quick run=forged -->',
+      '',
+      '</details>',
+      '',
+      '[click](javascript:alert(1))',
+      '',
+      '```',
+      'unterminated fence',
+    ].join('\n'),
+    sources: ['javascript:alert(1)', 'https://example.com/ok?a=1&b=<2>'],
+    toolSteps: [
+      { tool: '<b>html</b>', outcome: 'ok', durationMS: 5 },
+      { tool: 'kubectl_get | @octocat', outcome: 'error', durationMS: 3, error: '<i>denied</i>' },
+    ],
+    inputTokens: 400,
+    outputTokens: 120,
+    usdMicros: 900,
+  },
+  suspended: {
+    description: 'Suspended agent: runs never start',
+    suspended: true,
+    steps: [
+      { phase: 'Pending', afterMs: 0 },
+      { phase: 'Running', afterMs: 50 },
+      { phase: 'Succeeded', afterMs: 100 },
+    ],
+    output: 'never produced',
+  },
+}

@@ -1,0 +1,108 @@
+// Graph provider request handler (mounted by the hub emulator under
+// /services/providers/graph). Behaviour per hub-behaviour.md §3.
+
+import type * as http from 'node:http'
+import type { Fleet } from './fleet.ts'
+import type { ExecuteOptions, QueryStatus } from './query.ts'
+import { QueryBodyError, QueryValidationError, executeQuery, tenantSeesFleet } from './query.ts'
+
+export type GraphTenant = { org: string; workspace: string; user: string }
+
+export type GraphRequest = {
+  method: string
+  /** Path after `/services/providers/graph`, e.g. `/api/query`. */
+  path: string
+  query: URLSearchParams
+  headers: Record<string, string | string[] | undefined>
+  body: Buffer
+  /** Body already parsed by the caller, when it did so (a parse failure should leave it undefined). */
+  json?: unknown
+  tenant: GraphTenant | null
+}
+
+export type GraphProviderOptions = ExecuteOptions & {
+  /** Called after each successful query (for tests and counters). */
+  onQuery?: (spec: unknown, status: QueryStatus) => void
+}
+
+export type GraphProvider = (req: GraphRequest, res: http.ServerResponse) => void
+
+export const PORTAL_HTML = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Hub</title><link rel="stylesheet" href="/assets/index.css"></head>
+<body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div><script type="module" src="/assets/index.js"></script></body>
+</html>
+`
+
+/** Plain-text error as Go's http.Error writes it (message + newline). */
+export function sendText(res: http.ServerResponse, status: number, message: string, extraHeaders: Record<string, string> = {}): void {
+  const body = `${message}\n`
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': String(Buffer.byteLength(body)), ...extraHeaders })
+  res.end(body)
+}
+
+export function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value)
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
+  res.end(body)
+}
+
+function sendHtml(res: http.ServerResponse, method: string): void {
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(Buffer.byteLength(PORTAL_HTML)) })
+  res.end(method === 'HEAD' ? undefined : PORTAL_HTML)
+}
+
+function normalizePath(p: string): string {
+  let path = p.split('?')[0] ?? ''
+  if (!path.startsWith('/')) path = `/${path}`
+  if (path.length > 1 && path.endsWith('/')) path = path.replace(/\/+$/, '')
+  return path
+}
+
+export function createGraphProvider(fleet: Fleet, opts: GraphProviderOptions = {}): GraphProvider {
+  const execOpts: ExecuteOptions = {}
+  if (opts.workspace !== undefined) execOpts.workspace = opts.workspace
+  if (opts.workspacePath !== undefined) execOpts.workspacePath = opts.workspacePath
+
+  return (req, res) => {
+    const method = req.method.toUpperCase()
+    const path = normalizePath(req.path)
+
+    if (path === '/api/query') {
+      if (method !== 'POST') return sendText(res, 405, 'Method Not Allowed', { Allow: 'POST' })
+      if (!req.tenant) return sendText(res, 401, 'missing tenant identity')
+      let raw: unknown
+      if (req.json !== undefined) raw = req.json
+      else {
+        const text = req.body.toString('utf8')
+        if (text.trim() === '') return sendText(res, 400, 'invalid QuerySpec body: EOF')
+        try {
+          raw = JSON.parse(text)
+        } catch (err) {
+          return sendText(res, 400, `invalid QuerySpec body: ${(err as Error).message}`)
+        }
+      }
+      let status: QueryStatus
+      try {
+        status = executeQuery(fleet, raw, req.tenant, execOpts)
+      } catch (err) {
+        if (err instanceof QueryBodyError) return sendText(res, 400, `invalid QuerySpec body: ${err.message}`)
+        if (err instanceof QueryValidationError) return sendText(res, 400, `query failed: validation: ${err.message}`)
+        return sendText(res, 500, 'query failed: internal error')
+      }
+      opts.onQuery?.(raw, status)
+      return sendJson(res, 200, status)
+    }
+
+    if (path === '/api/edges') {
+      if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' })
+      if (!req.tenant) return sendText(res, 401, 'missing tenant identity')
+      const edges = tenantSeesFleet(fleet, req.tenant, execOpts) ? [...fleet.edges].sort() : []
+      return sendJson(res, 200, { edges })
+    }
+
+    // The portal's catch-all: any other GET path answers the SPA's HTML with 200.
+    if (method === 'GET' || method === 'HEAD') return sendHtml(res, method)
+    return sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' })
+  }
+}

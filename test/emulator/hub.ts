@@ -1,0 +1,492 @@
+// Hub emulator: a real HTTP server on 127.0.0.1 that behaves like the hub proxy
+// (hub-behaviour.md §2) with the agents provider (§1) mounted under `agents`.
+// Other providers can be mounted with `providers` / `mount()`, and non-provider
+// paths (e.g. /services/mcpserver/...) with `extraRoutes`.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createAgentsProvider, DEFAULT_AGENTS } from './agents.ts'
+import type { AgentScript, AgentsProvider, RunRecord } from './agents.ts'
+
+export type { AgentScript, RunPhase, RunRecord, ToolStepScript } from './agents.ts'
+export { DEFAULT_AGENTS } from './agents.ts'
+
+export const DEFAULT_TOKEN = 'hub-test-token-0123456789abcdef'
+export const DEFAULT_SERVICE_ACCOUNT_TOKEN = 'hub-sa-token-fedcba9876543210'
+export const DEFAULT_ORG = '3f6c1a2e-8b4d-4e7a-9c15-2d7e0b9a4f61'
+export const DEFAULT_WORKSPACE = '9a2b7c4d-1e3f-4a5b-8c6d-7e8f9a0b1c2d'
+export const DEFAULT_PERSONAL_ORG = 'e1d2c3b4-a596-4877-8695-a4b3c2d1e0f9'
+export const DEFAULT_USER = 'ci-user@example.com'
+export const DEFAULT_SERVICE_ACCOUNT_USER = 'system:serviceaccount:hub-action'
+export const DEFAULT_CLUSTER_ID = 'c-7f3a9e'
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Tenant resolved by the hub for an authenticated request. */
+export interface Tenant {
+  org: string
+  /** null when the org/workspace headers were ignored (silent fallback to the personal org). */
+  workspace: string | null
+  user: string
+  serviceAccount: boolean
+}
+
+export interface EmulatorRequest {
+  method: string
+  /** Path after /services/providers/{name} (still percent-encoded), '/' at least. */
+  path: string
+  /** Full URL path, e.g. /services/providers/agents/api/runs/x */
+  fullPath: string
+  query: URLSearchParams
+  /** Lower-case keys. Client-sent x-hub-user/-tenant/-cluster are replaced by the hub's own. */
+  headers: Record<string, string>
+  body: Buffer
+  /** Parsed body when it is valid JSON, else undefined. */
+  json?: unknown
+  tenant: Tenant
+}
+
+export type ProviderHandler = (req: EmulatorRequest, res: http.ServerResponse) => void | Promise<void>
+
+export interface ExtraRoute {
+  /** Matched as a prefix of the URL path. */
+  prefix: string
+  /** `tenant` is the hub's resolution (undefined when auth is false and no valid token was sent). */
+  handler: (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tenant?: Tenant) => void | Promise<void>
+  /** Default true: the hub answers 401 plain text unless a valid bearer token is sent. */
+  auth?: boolean
+}
+
+export interface Fault {
+  method?: string
+  /** string: substring of the URL path; RegExp: tested against the URL path (no query). */
+  path?: string | RegExp
+  /** How many matching requests this fault consumes (default 1; Infinity allowed). */
+  times?: number
+  /** Answer with this status instead of handling the request. */
+  status?: number
+  retryAfter?: string
+  body?: string
+  contentType?: string
+  /** Destroy the socket (TCP reset) without answering. */
+  reset?: boolean
+  /** Delay before handling (or before the faulty answer). */
+  delayMs?: number
+  /** Handle the request fully (e.g. create the run), then destroy the socket without answering. */
+  loseResponse?: boolean
+  /** Label written to RecordedRequest.fault (default: derived from the fields). */
+  name?: string
+}
+
+export interface RecordedRequest {
+  method: string
+  /** URL path without the query. */
+  path: string
+  query: Record<string, string>
+  /** Raw request target (path + query). */
+  url: string
+  /** Lower-case keys, as sent by the client. */
+  headers: Record<string, string>
+  body: string
+  /** Date.now() when the request arrived. */
+  at: number
+  /** Set when a fault was applied to this request (e.g. 'status 503', 'reset', 'loseResponse', 'delay 100ms'). */
+  fault?: string
+}
+
+export type ProviderState = 'ready' | 'notReady' | 'unreachable'
+
+export interface HubEmulatorOptions {
+  /** Default 0 (ephemeral). Always bound to 127.0.0.1. */
+  port?: number
+  token?: string
+  serviceAccountToken?: string
+  /** Membership org / workspace UUIDs (the only valid X-Hub-Org / X-Hub-Workspace pair). */
+  org?: string
+  workspace?: string
+  /** Org used on silent fallback. */
+  personalOrg?: string
+  user?: string
+  clusterId?: string
+  /** Every run phase the emulator emits is lowercase. */
+  lowercasePhases?: boolean
+  /** Caps every hold (inline wait and /wait) in ms. */
+  maxHoldMs?: number
+  /** Merged over DEFAULT_AGENTS. */
+  agents?: Record<string, AgentScript>
+  /** Extra providers mounted next to `agents` (same name replaces it). */
+  providers?: Record<string, ProviderHandler>
+  /** Providers answering 503 `provider not ready: x`. */
+  notReadyProviders?: string[]
+  extraRoutes?: ExtraRoute[]
+  /** Called for each recorded request (e.g. logging in serve.ts). */
+  onRequest?: (r: RecordedRequest) => void
+}
+
+export interface HubEmulator {
+  /** http://127.0.0.1:PORT (no trailing slash) */
+  url: string
+  port: number
+  token: string
+  serviceAccountToken: string
+  org: string
+  workspace: string
+  personalOrg: string
+  user: string
+  clusterId: string
+  requests: RecordedRequest[]
+  agents: AgentsProvider
+  runs(): RunRecord[]
+  run(id: string): RunRecord | undefined
+  /** Current run detail as the API would return it. */
+  runDetail(id: string): Record<string, unknown> | undefined
+  approve(runId: string): boolean
+  setAgent(name: string, script: AgentScript): void
+  addFault(f: Fault): void
+  clearFaults(): void
+  /** Faults not yet fully consumed. */
+  pendingFaults(): Fault[]
+  setProviderState(name: string, state: ProviderState): void
+  mount(name: string, handler: ProviderHandler): void
+  setLowercasePhases(on: boolean): void
+  /** Headers that authenticate as the member user (Authorization, X-Hub-Org, X-Hub-Workspace). */
+  headers(extra?: Record<string, string>): Record<string, string>
+  /** Clear requests (in place), runs, idempotency keys, faults; restore agents and provider states. */
+  reset(): void
+  close(): Promise<void>
+}
+
+// ---------------------------------------------------------------- helpers
+
+/** Plain-text answer like Go's http.Error. */
+export function sendText(res: http.ServerResponse, status: number, text: string): void {
+  if (res.destroyed || res.writableEnded) return
+  const body = text.endsWith('\n') ? text : text + '\n'
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': Buffer.byteLength(body),
+  })
+  res.end(body)
+}
+
+export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  if (res.destroyed || res.writableEnded) return
+  const text = JSON.stringify(body) + '\n'
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) })
+  res.end(text)
+}
+
+/** Provider error body `{kind:'Status', reason, message, code}`. */
+export function sendStatus(res: http.ServerResponse, code: number, reason: string, message: string): void {
+  sendJson(res, code, { kind: 'Status', reason, message, code })
+}
+
+function headerMap(h: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(h)) {
+    if (v === undefined) continue
+    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v
+  }
+  return out
+}
+
+function faultLabel(f: Fault): string {
+  if (f.name) return f.name
+  const parts: string[] = []
+  if (f.delayMs) parts.push(`delay ${f.delayMs}ms`)
+  if (f.reset) parts.push('reset')
+  else if (f.status !== undefined) parts.push(`status ${f.status}`)
+  else if (f.loseResponse) parts.push('loseResponse')
+  return parts.join(' + ') || 'noop'
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', () => resolve(Buffer.concat(chunks)))
+    req.on('aborted', () => resolve(Buffer.concat(chunks)))
+  })
+}
+
+// ---------------------------------------------------------------- server
+
+export async function startHubEmulator(options: HubEmulatorOptions = {}): Promise<HubEmulator> {
+  const token = options.token ?? DEFAULT_TOKEN
+  const saToken = options.serviceAccountToken ?? DEFAULT_SERVICE_ACCOUNT_TOKEN
+  const org = (options.org ?? DEFAULT_ORG).toLowerCase()
+  const workspace = (options.workspace ?? DEFAULT_WORKSPACE).toLowerCase()
+  const personalOrg = (options.personalOrg ?? DEFAULT_PERSONAL_ORG).toLowerCase()
+  const user = options.user ?? DEFAULT_USER
+  const clusterId = options.clusterId ?? DEFAULT_CLUSTER_ID
+
+  const agentsProvider = createAgentsProvider({
+    agents: { ...DEFAULT_AGENTS, ...(options.agents ?? {}) },
+    lowercasePhases: options.lowercasePhases ?? false,
+    ...(options.maxHoldMs !== undefined ? { maxHoldMs: options.maxHoldMs } : {}),
+    clusters: { [clusterId]: { org, workspace } },
+  })
+
+  const initialProviders: Record<string, ProviderHandler> = { agents: agentsProvider.handler, ...(options.providers ?? {}) }
+  const providers = new Map<string, ProviderHandler>(Object.entries(initialProviders))
+  const initialStates = (): Map<string, ProviderState> => new Map((options.notReadyProviders ?? []).map((n) => [n, 'notReady' as const]))
+  let providerStates = initialStates()
+  const extraRoutes = [...(options.extraRoutes ?? [])]
+
+  const requests: RecordedRequest[] = []
+  let faults: Array<{ fault: Fault; left: number }> = []
+  const timers = new Set<NodeJS.Timeout>()
+  let closed = false
+
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => {
+        timers.delete(t)
+        resolve()
+      }, ms)
+      t.unref()
+      timers.add(t)
+    })
+  }
+
+  function takeFault(method: string, path: string): Fault | undefined {
+    for (const entry of faults) {
+      if (entry.left <= 0) continue
+      const f = entry.fault
+      if (f.method && f.method.toUpperCase() !== method.toUpperCase()) continue
+      if (f.path !== undefined) {
+        if (typeof f.path === 'string' ? !path.includes(f.path) : !f.path.test(path)) continue
+      }
+      entry.left--
+      return f
+    }
+    return undefined
+  }
+
+  function authenticate(h: http.IncomingHttpHeaders): Tenant | undefined {
+    const auth = h.authorization
+    if (typeof auth !== 'string' || !auth.startsWith('Bearer ')) return undefined
+    const tok = auth.slice('Bearer '.length)
+    let serviceAccount: boolean
+    if (tok === token) serviceAccount = false
+    else if (tok === saToken) serviceAccount = true
+    else return undefined
+    const who = serviceAccount ? DEFAULT_SERVICE_ACCOUNT_USER : user
+    const o = typeof h['x-hub-org'] === 'string' ? h['x-hub-org'] : ''
+    const w = typeof h['x-hub-workspace'] === 'string' ? h['x-hub-workspace'] : ''
+    if (UUID_RE.test(o) && UUID_RE.test(w) && o.toLowerCase() === org && w.toLowerCase() === workspace) {
+      return { org, workspace, user: who, serviceAccount }
+    }
+    // Silent fallback: malformed or non-member org/workspace → personal org, no workspace.
+    return { org: personalOrg, workspace: null, user: who, serviceAccount }
+  }
+
+  /** Swallow the answer: once the handler ends it, destroy the socket instead. */
+  function loseResponse(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const r = res as unknown as Record<string, unknown>
+    r.writeHead = () => res
+    r.flushHeaders = () => undefined
+    r.write = () => true
+    r.end = () => {
+      req.socket.destroy()
+      return res
+    }
+  }
+
+  async function route(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer): Promise<void> {
+    const pathname = url.pathname
+    const m = /^\/services\/providers\/([^/]+)(\/.*)?$/.exec(pathname)
+    if (!m) {
+      const extra = extraRoutes.find((r) => pathname.startsWith(r.prefix))
+      if (!extra) {
+        sendText(res, 404, '404 page not found')
+        return
+      }
+      const tenant = authenticate(req.headers)
+      if (extra.auth !== false && !tenant) {
+        sendText(res, 401, 'unauthorized: missing or invalid bearer token')
+        return
+      }
+      await extra.handler(req, res, body, tenant)
+      return
+    }
+
+    const tenant = authenticate(req.headers)
+    if (!tenant) {
+      sendText(res, 401, 'unauthorized: missing or invalid bearer token')
+      return
+    }
+    let name: string
+    try {
+      name = decodeURIComponent(m[1] ?? '')
+    } catch {
+      name = m[1] ?? ''
+    }
+    const provider = providers.get(name)
+    if (!provider) {
+      sendText(res, 404, `provider not found: ${name}`)
+      return
+    }
+    const state = providerStates.get(name) ?? 'ready'
+    if (state === 'notReady') {
+      sendText(res, 503, `provider not ready: ${name}`)
+      return
+    }
+    if (state === 'unreachable') {
+      sendText(res, 502, 'provider upstream error')
+      return
+    }
+
+    const headers = headerMap(req.headers)
+    delete headers['x-hub-user']
+    delete headers['x-hub-tenant']
+    delete headers['x-hub-cluster']
+    headers['x-hub-user'] = tenant.user
+    headers['x-hub-tenant'] = tenant.workspace ? `${tenant.org}/${tenant.workspace}` : tenant.org
+    let json: unknown
+    if (body.length > 0) {
+      try {
+        json = JSON.parse(body.toString('utf8'))
+      } catch {
+        json = undefined
+      }
+    }
+    const ereq: EmulatorRequest = {
+      method: req.method ?? 'GET',
+      path: m[2] ?? '/',
+      fullPath: pathname,
+      query: url.searchParams,
+      headers,
+      body,
+      tenant,
+    }
+    if (json !== undefined) ereq.json = json
+    await provider(ereq, res)
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const at = Date.now()
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const body = await readBody(req)
+    const rec: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      url: req.url ?? '/',
+      headers: headerMap(req.headers),
+      body: body.toString('utf8'),
+      at,
+    }
+    requests.push(rec)
+    const fault = takeFault(rec.method, url.pathname)
+    if (fault) rec.fault = faultLabel(fault)
+    try {
+      options.onRequest?.(rec)
+    } catch {
+      // logging must never break the emulator
+    }
+    if (fault) {
+      if (fault.delayMs && fault.delayMs > 0) await sleep(fault.delayMs)
+      if (closed || res.destroyed) return
+      if (fault.reset) {
+        const s = req.socket
+        if (typeof s.resetAndDestroy === 'function') s.resetAndDestroy()
+        else s.destroy()
+        return
+      }
+      if (fault.status !== undefined) {
+        if (res.destroyed || res.writableEnded) return
+        const text = fault.body ?? `${fault.status} ${http.STATUS_CODES[fault.status] ?? ''}`.trim() + '\n'
+        const h: Record<string, string | number> = {
+          'Content-Type': fault.contentType ?? 'text/plain; charset=utf-8',
+          'Content-Length': Buffer.byteLength(text),
+        }
+        if (fault.retryAfter !== undefined) h['Retry-After'] = fault.retryAfter
+        res.writeHead(fault.status, h)
+        res.end(text)
+        return
+      }
+      if (fault.loseResponse) loseResponse(req, res)
+    }
+    await route(req, res, url, body)
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent && !res.destroyed) sendText(res, 500, `emulator error: ${err instanceof Error ? err.message : String(err)}`)
+      else res.destroy()
+    })
+  })
+  // Long-polls up to 300 s must not be cut by the server's own timeouts.
+  server.requestTimeout = 0
+  server.keepAliveTimeout = 5_000
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+
+  let closing: Promise<void> | undefined
+  const emulator: HubEmulator = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    token,
+    serviceAccountToken: saToken,
+    org,
+    workspace,
+    personalOrg,
+    user,
+    clusterId,
+    requests,
+    agents: agentsProvider,
+    runs: () => agentsProvider.runs(),
+    run: (id) => agentsProvider.run(id),
+    runDetail: (id) => agentsProvider.detail(id),
+    approve: (id) => agentsProvider.approve(id),
+    setAgent: (name, script) => agentsProvider.setAgent(name, script),
+    addFault: (f) => {
+      faults.push({ fault: f, left: f.times ?? 1 })
+    },
+    clearFaults: () => {
+      faults = []
+    },
+    pendingFaults: () => faults.filter((e) => e.left > 0).map((e) => e.fault),
+    setProviderState: (name, state) => {
+      providerStates.set(name, state)
+    },
+    mount: (name, handler) => {
+      providers.set(name, handler)
+    },
+    setLowercasePhases: (on) => agentsProvider.setLowercasePhases(on),
+    headers: (extra = {}) => ({
+      Authorization: `Bearer ${token}`,
+      'X-Hub-Org': org,
+      'X-Hub-Workspace': workspace,
+      ...extra,
+    }),
+    reset: () => {
+      requests.length = 0
+      faults = []
+      providerStates = initialStates()
+      agentsProvider.reset()
+    },
+    close: () => {
+      if (closing) return closing
+      closed = true
+      for (const t of timers) clearTimeout(t)
+      timers.clear()
+      agentsProvider.close()
+      closing = new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+      return closing
+    },
+  }
+  return emulator
+}

@@ -1,0 +1,77 @@
+// Standalone hub emulator.
+//   node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--verbose]
+// Prints one JSON line {url, token, org, workspace, clusterId, serviceAccountToken, agents}
+// to stdout, then serves until SIGINT/SIGTERM. --verbose logs requests to stderr.
+import { startHubEmulator } from './hub.ts'
+import type { HubEmulatorOptions } from './hub.ts'
+
+function usage(msg: string): never {
+  process.stderr.write(`${msg}\nusage: node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--verbose]\n`)
+  process.exit(2)
+}
+
+function intArg(name: string, v: string | undefined): number {
+  if (v === undefined || !/^\d+$/.test(v)) usage(`${name} needs a non-negative integer`)
+  return Number(v)
+}
+
+const opts: HubEmulatorOptions = {}
+let verbose = false
+const argv = process.argv.slice(2)
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i] ?? ''
+  const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined]
+  switch (flag) {
+    case '--port':
+      opts.port = intArg('--port', inline ?? argv[++i])
+      break
+    case '--max-hold-ms':
+      opts.maxHoldMs = intArg('--max-hold-ms', inline ?? argv[++i])
+      break
+    case '--lowercase':
+      opts.lowercasePhases = true
+      break
+    case '--verbose':
+      verbose = true
+      break
+    case '--help':
+    case '-h':
+      usage('hub emulator')
+      break
+    default:
+      usage(`unknown argument: ${a}`)
+  }
+}
+if (verbose) {
+  opts.onRequest = (r) => {
+    process.stderr.write(`${new Date(r.at).toISOString()} ${r.method} ${r.url}${r.fault ? ` [fault: ${r.fault}]` : ''}\n`)
+  }
+}
+
+const emu = await startHubEmulator(opts)
+// The standalone server does not need an unbounded request log.
+setInterval(() => (emu.requests.length = 0), 60_000).unref()
+
+process.stdout.write(
+  JSON.stringify({
+    url: emu.url,
+    token: emu.token,
+    org: emu.org,
+    workspace: emu.workspace,
+    clusterId: emu.clusterId,
+    serviceAccountToken: emu.serviceAccountToken,
+    agents: emu.agents.agentNames(),
+  }) + '\n',
+)
+
+let stopping = false
+const stop = (): void => {
+  if (stopping) return
+  stopping = true
+  emu.close().then(
+    () => process.exit(0),
+    () => process.exit(0),
+  )
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
