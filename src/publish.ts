@@ -5,7 +5,7 @@
 import * as core from '@actions/core'
 import { randomUUID } from 'node:crypto'
 import type { RunEvents, RunResult, Verdict } from './commands/run.js'
-import { canonicalPhase } from './hub/phases.js'
+import { canonicalPhase, isSettled } from './hub/phases.js'
 import type { RunSettings } from './inputs.js'
 import {
   RUN_RESULT_SCHEMA,
@@ -29,7 +29,7 @@ export function runEventsToLog(settings: RunSettings): RunEvents & { finish(): v
       const how = created.reused ? 'attached to the existing run for this idempotency key' : 'started'
       core.info(`Run ${created.runId} of agent "${settings.agent}" ${how} (phase ${canonicalPhase(created.run?.phase ?? created.phase)}).`)
       if (settings.idempotencyKey) core.info(`Idempotency key: ${settings.idempotencyKey}`)
-      if (settings.timeoutSeconds > 0) {
+      if (settings.timeoutSeconds > 0 && !isSettled(created.run?.phase ?? created.phase)) {
         core.startGroup(`Waiting up to ${formatDuration(settings.timeoutSeconds * 1000)} for run ${created.runId}`)
         grouped = true
       }

@@ -91,9 +91,18 @@ export function table<Row>(columns: readonly Column<Row>[], rows: readonly Row[]
   return [header, rule, ...body].join('\n')
 }
 
+/** Text inside an HTML element, where markdown escapes would show literally. */
+export function htmlText(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/@(?=[A-Za-z0-9])/g, `@${ZERO_WIDTH_SPACE}`)
+}
+
 /** A collapsed section; the summary line is escaped here, the body is markdown. */
 export function details(summary: string, body: string, open = false): string {
-  return `<details${open ? ' open' : ''}><summary>${inline(summary)}</summary>\n\n${body}\n\n</details>`
+  return `<details${open ? ' open' : ''}><summary>${htmlText(summary)}</summary>\n\n${body}\n\n</details>`
 }
 
 /** Clip to a character budget (GitHub counts characters, not bytes) without splitting a code point. */

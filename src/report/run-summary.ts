@@ -21,17 +21,16 @@ export function renderRunSummary(result: RunResult, verdict: Verdict): string {
   const duration = detail?.durationMS ?? spanMs(detail?.startedAt, detail?.finishedAt)
   const facts: Array<[string, string]> = [
     ['Run', code(result.runId)],
-    ['Agent', code(result.agent)],
     ['Phase', `**${inline(result.phase)}**${result.settled ? '' : ' (not settled)'}`],
     ['Duration', formatDuration(duration)],
     ['Waited', formatDuration(result.waitedMs)],
   ]
   if (detail) {
-    facts.push(['Tokens', `${detail.inputTokens.toLocaleString('en-US')} in / ${detail.outputTokens.toLocaleString('en-US')} out`])
+    facts.push(['Tokens in / out', `${detail.inputTokens.toLocaleString('en-US')} / ${detail.outputTokens.toLocaleString('en-US')}`])
     facts.push(['Cost', formatUsd(detail.usdMicros)])
   }
-  if (result.idempotencyKey) facts.push(['Idempotency key', code(result.idempotencyKey)])
-  sections.push(table([{ header: ' ', cell: (f: [string, string]) => `**${f[0]}**` }, { header: ' ', cell: (f) => f[1] }], facts))
+  sections.push(table(facts.map(([header], index) => ({ header, cell: (row: string[]) => row[index] ?? '' })), [facts.map((fact) => fact[1])]))
+  if (result.idempotencyKey) sections.push(`Idempotency key ${code(result.idempotencyKey)}, session ${code(result.sessionId)}.`)
 
   if (detail?.message && result.outcome !== 'succeeded') {
     sections.push(`### Message from the hub\n\n${fenced(detail.message)}`)

@@ -695,7 +695,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
 
 const clip = (s: string, n: number): string => (s.length > n ? s.slice(0, n) + '…' : s)
 const quote = (task: string): string =>
-  clip(task, 300)
+  clip(task, 2000)
     .split('\n')
     .map((l) => `> ${l}`)
     .join('\n')

@@ -3,7 +3,7 @@
 // Prints one JSON line {url, token, org, workspace, clusterId, serviceAccountToken, agents}
 // to stdout, then serves until SIGINT/SIGTERM. --verbose logs requests to stderr.
 import { startHubEmulator } from './hub.ts'
-import type { HubEmulatorOptions } from './hub.ts'
+import type { HubEmulator, HubEmulatorOptions } from './hub.ts'
 
 function usage(msg: string): never {
   process.stderr.write(`${msg}\nusage: node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--verbose]\n`)
@@ -48,9 +48,29 @@ if (verbose) {
   }
 }
 
-const emu = await startHubEmulator(opts)
+// Install the signal handlers first, so a signal during start-up still ends cleanly.
+let emu: HubEmulator | undefined
+let stopping = false
+const stop = (): void => {
+  if (stopping) return
+  stopping = true
+  if (!emu) return // start-up finishes below, then exits
+  emu.close().then(
+    () => process.exit(0),
+    () => process.exit(0),
+  )
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
+
+emu = await startHubEmulator(opts)
+if (stopping) {
+  await emu.close()
+  process.exit(0)
+}
 // The standalone server does not need an unbounded request log.
-setInterval(() => (emu.requests.length = 0), 60_000).unref()
+const started = emu
+setInterval(() => (started.requests.length = 0), 60_000).unref()
 
 process.stdout.write(
   JSON.stringify({
@@ -63,15 +83,3 @@ process.stdout.write(
     agents: emu.agents.agentNames(),
   }) + '\n',
 )
-
-let stopping = false
-const stop = (): void => {
-  if (stopping) return
-  stopping = true
-  emu.close().then(
-    () => process.exit(0),
-    () => process.exit(0),
-  )
-}
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)

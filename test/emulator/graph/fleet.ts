@@ -153,8 +153,20 @@ function uidFor(n: number, salt: number): string {
 
 const BASE_TIME = Date.UTC(2025, 0, 6, 9, 0, 0)
 
+const dayPrefixes = new Map<number, string>()
+const pad2 = (v: number) => (v < 10 ? `0${v}` : String(v))
+
+/** RFC 3339 second-precision UTC timestamp (as Kubernetes renders creationTimestamp). */
 function timestamp(secondsAfterBase: number): string {
-  return new Date(BASE_TIME + secondsAfterBase * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+  const ms = BASE_TIME + secondsAfterBase * 1000
+  const day = Math.floor(ms / 86_400_000)
+  let prefix = dayPrefixes.get(day)
+  if (prefix === undefined) {
+    prefix = new Date(day * 86_400_000).toISOString().slice(0, 11)
+    dayPrefixes.set(day, prefix)
+  }
+  const sod = Math.floor((ms - day * 86_400_000) / 1000)
+  return `${prefix}${pad2(Math.floor(sod / 3600))}:${pad2(Math.floor(sod / 60) % 60)}:${pad2(sod % 60)}Z`
 }
 
 /** A small builder that assigns deterministic uids and creation timestamps. */

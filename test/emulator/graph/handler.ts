@@ -5,6 +5,7 @@ import type * as http from 'node:http'
 import type { Fleet } from './fleet.ts'
 import type { ExecuteOptions, QueryStatus } from './query.ts'
 import { QueryBodyError, QueryValidationError, executeQuery, tenantSeesFleet } from './query.ts'
+import { warmIndex } from './relations.ts'
 
 export type GraphTenant = { org: string; workspace: string; user: string }
 
@@ -23,6 +24,8 @@ export type GraphRequest = {
 export type GraphProviderOptions = ExecuteOptions & {
   /** Called after each successful query (for tests and counters). */
   onQuery?: (spec: unknown, status: QueryStatus) => void
+  /** Build the fleet's indexes when the provider is created (default true). */
+  warm?: boolean
 }
 
 export type GraphProvider = (req: GraphRequest, res: http.ServerResponse) => void
@@ -63,6 +66,7 @@ export function createGraphProvider(fleet: Fleet, opts: GraphProviderOptions = {
   const execOpts: ExecuteOptions = {}
   if (opts.workspace !== undefined) execOpts.workspace = opts.workspace
   if (opts.workspacePath !== undefined) execOpts.workspacePath = opts.workspacePath
+  if (opts.warm ?? true) warmIndex(fleet)
 
   return (req, res) => {
     const method = req.method.toUpperCase()

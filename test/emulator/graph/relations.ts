@@ -46,18 +46,14 @@ export type FleetIndex = {
   version: number
   entries: Entry[]
   entryOf: Map<FleetObject, Entry>
-  byUid: Map<string, Entry>
-  byKey: Map<string, Entry>
-  nsMembers: Map<string, Entry[]>
-  children: Lists
-  owners: Lists
-  selects: Lists
-  selectedBy: Lists
-  linked: Lists
-  groups: Map<string, Entry[]>
-  refs: Lists
   /** Free-form cache for the query layer (sorted root lists); cleared with the index. */
   cache: Map<string, unknown>
+  // The parts below are built on first use (a plain paging query needs none of them).
+  keys?: { byUid: Map<string, Entry>; byKey: Map<string, Entry>; nsMembers: Map<string, Entry[]> }
+  ownership?: { owners: Lists; children: Lists }
+  selection?: { selects: Lists; selectedBy: Lists }
+  links?: { linked: Lists; groups: Map<string, Entry[]> }
+  refs: Lists
 }
 
 const SEP = '\u0000'
@@ -75,6 +71,16 @@ export function getIndex(fleet: Fleet): FleetIndex {
   if (cached && cached.version === fleet.version && cached.entries.length === fleet.objects.length) return cached
   const idx = buildIndex(fleet)
   indexes.set(fleet, idx)
+  return idx
+}
+
+/** Builds every lazy part of the index now (so later queries pay nothing). */
+export function warmIndex(fleet: Fleet): FleetIndex {
+  const idx = getIndex(fleet)
+  keysOf(idx)
+  ownershipOf(idx)
+  selectionOf(idx)
+  linksOf(idx)
   return idx
 }
 
@@ -122,75 +128,106 @@ export function matchExpression(labels: Record<string, string>, key: string, ope
   }
 }
 
+const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>
+
 function buildIndex(fleet: Fleet): FleetIndex {
   const objs = fleet.objects
   const n = objs.length
-  const entries: Entry[] = new Array(n)
+  const entries: Entry[] = []
   const entryOf = new Map<FleetObject, Entry>()
-  const byUid = new Map<string, Entry>()
-  const byKey = new Map<string, Entry>()
-  const nsMembers = new Map<string, Entry[]>()
-  const podsByNs = new Map<string, Entry[]>()
-  const podsByLabel = new Map<string, Entry[]>()
-  const groups = new Map<string, Entry[]>()
-
   for (let i = 0; i < n; i++) {
     const obj = objs[i] as FleetObject
     const md = obj.metadata
     const e: Entry = {
       i, obj, edge: obj.edge, ns: md.namespace ?? '', name: md.name, kind: obj.kind, group: groupOf(obj.apiVersion),
-      ts: md.creationTimestamp ?? '', uid: md.uid, labels: md.labels ?? {},
+      ts: md.creationTimestamp ?? '', uid: md.uid, labels: md.labels ?? NO_LABELS,
     }
-    entries[i] = e
+    entries.push(e)
     entryOf.set(obj, e)
+  }
+  return { fleet, version: fleet.version, entries, entryOf, cache: new Map(), refs: [] }
+}
+
+export function keysOf(idx: FleetIndex): NonNullable<FleetIndex['keys']> {
+  if (idx.keys) return idx.keys
+  const byUid = new Map<string, Entry>()
+  const byKey = new Map<string, Entry>()
+  const nsMembers = new Map<string, Entry[]>()
+  for (const e of idx.entries) {
     if (e.uid) byUid.set(e.uid, e)
     byKey.set(objectKey(e.edge, e.ns, e.kind, e.name), e)
     if (e.ns) pushMap(nsMembers, e.edge + SEP + e.ns, e)
-    if (e.kind === 'Pod') {
-      pushMap(podsByNs, e.edge + SEP + e.ns, e)
-      for (const k in e.labels) pushMap(podsByLabel, e.edge + SEP + e.ns + SEP + k + SEP + e.labels[k], e)
-    }
-    const g = md.annotations?.[GROUP_ANNOTATION]
-    if (g) for (const name of g.split(',')) if (name.trim()) pushMap(groups, name.trim(), e)
   }
+  return (idx.keys = { byUid, byKey, nsMembers })
+}
 
-  const children: Lists = new Array(n)
-  const owners: Lists = new Array(n)
-  const selects: Lists = new Array(n)
-  const selectedBy: Lists = new Array(n)
-  const linked: Lists = new Array(n)
-
-  for (const e of entries) {
-    const md = e.obj.metadata
-    for (const ref of md.ownerReferences ?? []) {
+function ownershipOf(idx: FleetIndex): NonNullable<FleetIndex['ownership']> {
+  if (idx.ownership) return idx.ownership
+  const { byUid } = keysOf(idx)
+  const owners: Lists = []
+  const children: Lists = []
+  for (const e of idx.entries) {
+    const refs = e.obj.metadata.ownerReferences
+    if (!refs) continue
+    for (const ref of refs) {
       const owner = byUid.get(ref.uid)
       if (!owner || owner.edge !== e.edge || owner === e) continue
       push(owners, e.i, owner)
       push(children, owner.i, e)
     }
-    const sel = selectorOf(e.obj)
-    if (sel) {
-      const matched = selectPods(sel, e, podsByNs, podsByLabel)
-      if (matched.length) {
-        selects[e.i] = matched
-        for (const p of matched) push(selectedBy, p.i, e)
-      }
-    }
-    const link = md.annotations?.[LINKED_ANNOTATION]
-    if (link) {
-      for (const target of link.split(',')) {
-        const parts = target.trim().split('/')
-        if (parts.length !== 4) continue
-        const [edge, ns, kind, name] = parts as [string, string, string, string]
-        const t = byKey.get(objectKey(edge, ns, canonicalKind(kind), name))
-        if (!t || t === e) continue
-        if (!(linked[e.i] ?? []).includes(t)) push(linked, e.i, t)
-        if (!(linked[t.i] ?? []).includes(e)) push(linked, t.i, e)
-      }
+  }
+  return (idx.ownership = { owners, children })
+}
+
+function selectionOf(idx: FleetIndex): NonNullable<FleetIndex['selection']> {
+  if (idx.selection) return idx.selection
+  const podsByNs = new Map<string, Entry[]>()
+  const podsByLabel = new Map<string, Entry[]>()
+  const selectors: [Entry, LabelSelector][] = []
+  for (const e of idx.entries) {
+    if (e.kind === 'Pod') {
+      pushMap(podsByNs, e.edge + SEP + e.ns, e)
+      for (const k in e.labels) pushMap(podsByLabel, e.edge + SEP + e.ns + SEP + k + SEP + e.labels[k], e)
+    } else {
+      const sel = selectorOf(e.obj)
+      if (sel) selectors.push([e, sel])
     }
   }
+  const selects: Lists = []
+  const selectedBy: Lists = []
+  for (const [e, sel] of selectors) {
+    const matched = selectPods(sel, e, podsByNs, podsByLabel)
+    if (!matched.length) continue
+    selects[e.i] = matched
+    for (const p of matched) push(selectedBy, p.i, e)
+  }
+  return (idx.selection = { selects, selectedBy })
+}
 
-  return { fleet, version: fleet.version, entries, entryOf, byUid, byKey, nsMembers, children, owners, selects, selectedBy, linked, groups, refs: new Array(n), cache: new Map() }
+function linksOf(idx: FleetIndex): NonNullable<FleetIndex['links']> {
+  if (idx.links) return idx.links
+  const linked: Lists = []
+  const groups = new Map<string, Entry[]>()
+  let byKey: Map<string, Entry> | undefined
+  for (const e of idx.entries) {
+    const ann = e.obj.metadata.annotations
+    if (!ann) continue
+    const g = ann[GROUP_ANNOTATION]
+    if (g) for (const name of g.split(',')) if (name.trim()) pushMap(groups, name.trim(), e)
+    const link = ann[LINKED_ANNOTATION]
+    if (!link) continue
+    byKey ??= keysOf(idx).byKey
+    for (const target of link.split(',')) {
+      const parts = target.trim().split('/')
+      if (parts.length !== 4) continue
+      const [edge, ns, kind, name] = parts as [string, string, string, string]
+      const t = byKey.get(objectKey(edge, ns, canonicalKind(kind), name))
+      if (!t || t === e) continue
+      if (!(linked[e.i] ?? []).includes(t)) push(linked, e.i, t)
+      if (!(linked[t.i] ?? []).includes(e)) push(linked, t.i, e)
+    }
+  }
+  return (idx.links = { linked, groups })
 }
 
 function selectPods(sel: LabelSelector, e: Entry, podsByNs: Map<string, Entry[]>, podsByLabel: Map<string, Entry[]>): Entry[] {
@@ -310,7 +347,7 @@ function referencesOf(idx: FleetIndex, e: Entry): readonly Entry[] {
   if (cached) return cached
   const out: Entry[] = []
   for (const { ns, t } of referenceTargets(e.obj)) {
-    const target = idx.byKey.get(objectKey(e.edge, ns === 'same' ? e.ns : '', t.kind, t.name))
+    const target = keysOf(idx).byKey.get(objectKey(e.edge, ns === 'same' ? e.ns : '', t.kind, t.name))
     if (target && target !== e && !out.includes(target)) out.push(target)
   }
   idx.refs[e.i] = out
@@ -323,24 +360,24 @@ function referencesOf(idx: FleetIndex, e: Entry): readonly Entry[] {
 /** Direct neighbours of `e` for a base relation name; empty for unknown names. */
 export function directRelation(idx: FleetIndex, e: Entry, base: string): readonly Entry[] {
   switch (base) {
-    case 'owners': return idx.owners[e.i] ?? EMPTY
-    case 'descendants': return idx.children[e.i] ?? EMPTY
+    case 'owners': return ownershipOf(idx).owners[e.i] ?? EMPTY
+    case 'descendants': return ownershipOf(idx).children[e.i] ?? EMPTY
     case 'references': return referencesOf(idx, e)
-    case 'selects': return idx.selects[e.i] ?? EMPTY
-    case 'selected-by': return idx.selectedBy[e.i] ?? EMPTY
+    case 'selects': return selectionOf(idx).selects[e.i] ?? EMPTY
+    case 'selected-by': return selectionOf(idx).selectedBy[e.i] ?? EMPTY
     case 'namespace': {
       if (!e.ns) return EMPTY
-      const nsObj = idx.byKey.get(objectKey(e.edge, '', 'Namespace', e.ns))
+      const nsObj = keysOf(idx).byKey.get(objectKey(e.edge, '', 'Namespace', e.ns))
       return nsObj ? [nsObj] : EMPTY
     }
-    case 'namespaced': return e.kind === 'Namespace' && !e.ns ? idx.nsMembers.get(e.edge + SEP + e.name) ?? EMPTY : EMPTY
-    case 'linked': return idx.linked[e.i] ?? EMPTY
+    case 'namespaced': return e.kind === 'Namespace' && !e.ns ? keysOf(idx).nsMembers.get(e.edge + SEP + e.name) ?? EMPTY : EMPTY
+    case 'linked': return linksOf(idx).linked[e.i] ?? EMPTY
     case 'grouped': {
       const g = e.obj.metadata.annotations?.[GROUP_ANNOTATION]
       if (!g) return EMPTY
       const out: Entry[] = []
       for (const name of g.split(',')) {
-        for (const m of idx.groups.get(name.trim()) ?? EMPTY) if (m !== e && !out.includes(m)) out.push(m)
+        for (const m of linksOf(idx).groups.get(name.trim()) ?? EMPTY) if (m !== e && !out.includes(m)) out.push(m)
       }
       return out
     }
@@ -387,5 +424,5 @@ export function relatedObjects(fleet: Fleet, obj: FleetObject, name: string, max
 
 /** Finds one object by edge, namespace ('' for cluster-scoped), kind (alias allowed) and name. */
 export function findObject(fleet: Fleet, edge: string, namespace: string, kind: string, name: string): FleetObject | undefined {
-  return getIndex(fleet).byKey.get(objectKey(edge, namespace, canonicalKind(kind), name))?.obj
+  return keysOf(getIndex(fleet)).byKey.get(objectKey(edge, namespace, canonicalKind(kind), name))?.obj
 }
