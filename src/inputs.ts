@@ -3,7 +3,7 @@
  * validated by one schema, and handed on as one frozen Settings object. A bad input ends the
  * step before any request, with a message that names the input, the value and the fix.
  */
-import * as core from '@actions/core'
+import * as core from './runner.js'
 import { z } from 'zod'
 import { deriveIdempotencyKey, deriveSessionId, readRunnerContext, type RunnerContext } from './runner-context.js'
 

@@ -2,7 +2,7 @@
  * The table of contents: read the settings, run the one use case the command names,
  * publish what it found, and give the step its verdict. The only place that fails the step.
  */
-import * as core from '@actions/core'
+import * as core from './runner.js'
 import { runAgent, runVerdict } from './commands/run.js'
 import { AgentsClient } from './hub/agents.js'
 import { HubError } from './hub/errors.js'
@@ -48,7 +48,7 @@ async function runCommand(settings: Extract<Settings, { command: 'run' }>, clien
     events.finish()
   }
   const verdict = runVerdict(result, settings.run)
-  await publishRun(result, verdict, settings.runner)
+  publishRun(result, verdict, settings.runner)
   applyVerdict(verdict)
 }
 

@@ -2,8 +2,7 @@
  * The only writer of step outputs, the job summary and result files. Untrusted text goes to
  * the log between stop-commands markers, so an agent cannot issue workflow commands.
  */
-import * as core from '@actions/core'
-import { randomUUID } from 'node:crypto'
+import * as core from './runner.js'
 import type { RunEvents, RunResult, Verdict } from './commands/run.js'
 import { canonicalPhase, isSettled } from './hub/phases.js'
 import type { RunSettings } from './inputs.js'
@@ -52,7 +51,7 @@ export function runEventsToLog(settings: RunSettings): RunEvents & { finish(): v
   }
 }
 
-export async function publishRun(result: RunResult, verdict: Verdict, runner: RunnerContext): Promise<void> {
+export function publishRun(result: RunResult, verdict: Verdict, runner: RunnerContext): void {
   const file: RunResultFile = {
     schema: RUN_RESULT_SCHEMA,
     version: RUN_RESULT_VERSION,
@@ -75,24 +74,17 @@ export async function publishRun(result: RunResult, verdict: Verdict, runner: Ru
     logUntrusted('', result.detail.output)
     core.endGroup()
   }
-  await writeSummary(renderRunSummary(result, verdict))
+  writeSummary(renderRunSummary(result, verdict))
 }
 
-export async function writeSummary(markdown: string): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) {
-    core.info('GITHUB_STEP_SUMMARY is not set (not on a runner): the job summary is skipped.')
-    return
-  }
-  await core.summary.addRaw(markdown, true).write()
+export function writeSummary(markdown: string): void {
+  if (!core.appendSummary(markdown)) core.info('GITHUB_STEP_SUMMARY is not set (not on a runner): the job summary is skipped.')
 }
 
 /** Print text we do not control with workflow commands switched off around it. */
 export function logUntrusted(title: string, text: string): void {
-  const resume = randomUUID()
   if (title) core.info(title)
-  core.info(`::stop-commands::${resume}`)
-  core.info(text)
-  core.info(`::${resume}::`)
+  core.infoVerbatim(text)
 }
 
 export function applyVerdict(verdict: Verdict): void {

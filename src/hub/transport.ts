@@ -3,10 +3,11 @@
  * and redaction. Clients describe a call; the transport decides whether and when to send it
  * again. It takes an undici Dispatcher so tests can inject a MockAgent.
  */
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { VERSION } from '../version.js'
 import { HubConnectionError, HubError, HubProtocolError } from './errors.js'
+import { defaultDispatcher, send } from './http.js'
 import { hubFailure, type FailureContext } from './failures.js'
 import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryPolicy } from './retry.js'
 
@@ -83,7 +84,7 @@ export class HubTransport {
       clusterId: options.clusterId,
     })
     this.ownsDispatcher = options.dispatcher === undefined
-    this.dispatcher = options.dispatcher ?? new EnvHttpProxyAgent()
+    this.dispatcher = options.dispatcher ?? defaultDispatcher()
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
     this.log = options.log ?? (() => {})
     this.sleep = options.sleep ?? abortableSleep
@@ -161,12 +162,11 @@ export class HubTransport {
       body = JSON.stringify(call.body)
       headers['content-type'] = 'application/json'
     }
-    const response = await request(url, {
+    const response = await send(this.dispatcher, url, {
       method: call.method,
       headers,
       body,
       signal,
-      dispatcher: this.dispatcher,
       // The AbortSignal is the per-attempt ceiling; undici's own timers must not cut a long-poll first.
       headersTimeout: 0,
       bodyTimeout: 0,

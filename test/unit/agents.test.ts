@@ -1,0 +1,186 @@
+import { MockAgent } from 'undici'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AgentsClient, MAX_WAIT_SECONDS } from '../../src/hub/agents.js'
+import { HubNotFoundError, HubServerError } from '../../src/hub/errors.js'
+import { HubTransport } from '../../src/hub/transport.js'
+
+const ORIGIN = 'https://hub.example.com'
+const ORG = '11111111-2222-3333-4444-555555555555'
+const WS = '66666666-7777-8888-9999-000000000000'
+const JSON_HEADERS = { headers: { 'content-type': 'application/json' } }
+const USER = '/services/providers/agents/api'
+const S2S = '/services/providers/agents/s2s/clusters/edge-7'
+
+function detail(phase: string, extra: Record<string, unknown> = {}) {
+  return { id: 'r1', phase, inputTokens: 1, outputTokens: 2, usdMicros: 3, steps: [], children: [], ...extra }
+}
+
+let mockAgent: MockAgent | undefined
+afterEach(async () => {
+  await mockAgent?.close()
+  mockAgent = undefined
+})
+
+function setup(clusterId?: string) {
+  const agent = new MockAgent()
+  agent.disableNetConnect()
+  mockAgent = agent
+  const sleep = vi.fn(async () => {})
+  const transport = new HubTransport({ baseUrl: new URL(ORIGIN), token: 'tok', org: ORG, workspace: WS, clusterId, dispatcher: agent, sleep })
+  return { agent, pool: agent.get(ORIGIN), sleep, client: new AgentsClient(transport, clusterId) }
+}
+
+function captureBody(into: { body?: unknown }) {
+  return (text: string) => {
+    into.body = JSON.parse(text)
+    return true
+  }
+}
+
+describe('AgentsClient on the user route', () => {
+  it('startRun posts task, wait 0, sessionId and idempotencyKey', async () => {
+    const { pool, client, agent } = setup()
+    const seen: { body?: unknown } = {}
+    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST', body: captureBody(seen) }).reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
+    const created = await client.startRun({ agent: 'triage', task: 'Check pods', sessionId: 'gha-s-1', idempotencyKey: 'gha-k' })
+    expect(created).toEqual({ runId: 'r1', phase: 'Pending' })
+    expect(seen.body).toEqual({ task: 'Check pods', wait: 0, sessionId: 'gha-s-1', idempotencyKey: 'gha-k' })
+    agent.assertNoPendingInterceptors()
+  })
+
+  it('startRun leaves idempotencyKey (and sessionId) out when not set', async () => {
+    const { pool, client } = setup()
+    const seen: { body?: unknown } = {}
+    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST', body: captureBody(seen) }).reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
+    await client.startRun({ agent: 'triage', task: 'Check pods', sessionId: 'gha-s-1' })
+    expect(seen.body).toEqual({ task: 'Check pods', wait: 0, sessionId: 'gha-s-1' })
+    expect(seen.body).not.toHaveProperty('idempotencyKey')
+
+    const second: { body?: unknown } = {}
+    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST', body: captureBody(second) }).reply(202, { runId: 'r2', phase: 'Pending' }, JSON_HEADERS)
+    await client.startRun({ agent: 'triage', task: 't', idempotencyKey: '' })
+    expect(second.body).toEqual({ task: 't', wait: 0 })
+  })
+
+  it('startRun without a key is not retried on 503; with a key it is', async () => {
+    const { pool, client, sleep } = setup()
+    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(503, 'provider not ready: agents')
+    await expect(client.startRun({ agent: 'triage', task: 't' })).rejects.toBeInstanceOf(HubServerError)
+    expect(sleep).not.toHaveBeenCalled()
+
+    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(503, 'provider not ready: agents')
+    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(200, { runId: 'r9', phase: 'Succeeded', reused: true, run: detail('Succeeded', { id: 'r9' }) }, JSON_HEADERS)
+    const created = await client.startRun({ agent: 'triage', task: 't', idempotencyKey: 'k' })
+    expect(created.runId).toBe('r9')
+    expect(created.reused).toBe(true)
+    expect(created.run?.phase).toBe('Succeeded')
+    expect(sleep).toHaveBeenCalledTimes(1)
+  })
+
+  it('waitRun long-polls /runs/{id}/wait with timeoutSeconds and fills defaults', async () => {
+    const { pool, client, agent } = setup()
+    pool
+      .intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=50`, method: 'GET' })
+      .reply(200, { id: 'r1', phase: 'Running', usdMicros: 0, newField: 'tolerated' }, JSON_HEADERS)
+    const run = await client.waitRun('r1', 50)
+    expect(run.phase).toBe('Running')
+    expect(run.steps).toEqual([])
+    expect(run.children).toEqual([])
+    expect(run.inputTokens).toBe(0)
+    expect(run['newField']).toBe('tolerated')
+    agent.assertNoPendingInterceptors()
+  })
+
+  it.each([
+    [0, 1],
+    [-5, 1],
+    [0.2, 1],
+    [12.3, 13],
+    [300, 300],
+    [301, 300],
+    [10_000, 300],
+  ])('waitRun clamps a hold of %s s to timeoutSeconds=%s', async (hold, expected) => {
+    const { pool, client, agent } = setup()
+    pool.intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=${expected}`, method: 'GET' }).reply(200, detail('Running'), JSON_HEADERS)
+    await client.waitRun('r1', hold)
+    agent.assertNoPendingInterceptors()
+    expect(MAX_WAIT_SECONDS).toBe(300)
+  })
+
+  it('getRun reads /runs/{id} and encodes the id', async () => {
+    const { pool, client, agent } = setup()
+    pool.intercept({ path: `${USER}/runs/a%2Fb`, method: 'GET' }).reply(200, detail('Succeeded', { id: 'a/b' }), JSON_HEADERS)
+    const run = await client.getRun('a/b')
+    expect(run.id).toBe('a/b')
+    agent.assertNoPendingInterceptors()
+  })
+
+  it('getRun 404 is a not-found error naming the run', async () => {
+    const { pool, client } = setup()
+    pool
+      .intercept({ path: `${USER}/runs/r404`, method: 'GET' })
+      .reply(404, JSON.stringify({ kind: 'Status', reason: 'NotFound', message: 'run not found', code: 404 }), JSON_HEADERS)
+    const error = await client.getRun('r404').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HubNotFoundError)
+    expect((error as Error).message).toContain('Run r404 was not found')
+  })
+
+  it('cancelRun: 202 → cancelling, 409 → already-settled', async () => {
+    const { pool, client, agent } = setup()
+    pool.intercept({ path: `${USER}/runs/r1/cancel`, method: 'POST' }).reply(202, { id: 'r1', cancelling: true }, JSON_HEADERS)
+    await expect(client.cancelRun('r1')).resolves.toBe('cancelling')
+    pool
+      .intercept({ path: `${USER}/runs/r1/cancel`, method: 'POST' })
+      .reply(409, JSON.stringify({ kind: 'Status', reason: 'Conflict', message: 'run already terminal', code: 409 }), JSON_HEADERS)
+    await expect(client.cancelRun('r1')).resolves.toBe('already-settled')
+    agent.assertNoPendingInterceptors()
+  })
+
+  it('cancelRun 404 fails', async () => {
+    const { pool, client } = setup()
+    pool.intercept({ path: `${USER}/runs/r1/cancel`, method: 'POST' }).reply(404, 'run not found')
+    await expect(client.cancelRun('r1')).rejects.toBeInstanceOf(HubNotFoundError)
+  })
+
+  it('getAgent reads /agents/{name}', async () => {
+    const { pool, client, agent } = setup()
+    pool.intercept({ path: `${USER}/agents/triage`, method: 'GET' }).reply(200, { metadata: { name: 'triage' }, status: { phase: 'Suspended' } }, JSON_HEADERS)
+    const read = await client.getAgent('triage')
+    expect(read.status?.phase).toBe('Suspended')
+    expect(client.canReadAgents).toBe(true)
+    agent.assertNoPendingInterceptors()
+  })
+})
+
+describe('AgentsClient on the service-account route', () => {
+  it('every run call goes through /s2s/clusters/{id}/…', async () => {
+    const { pool, client, agent } = setup('edge-7')
+    const seen: { body?: unknown } = {}
+    pool.intercept({ path: `${S2S}/agents/triage/runs`, method: 'POST', body: captureBody(seen) }).reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
+    pool.intercept({ path: `${S2S}/runs/r1/wait?timeoutSeconds=30`, method: 'GET' }).reply(200, detail('Running'), JSON_HEADERS)
+    pool.intercept({ path: `${S2S}/runs/r1`, method: 'GET' }).reply(200, detail('Running'), JSON_HEADERS)
+    pool.intercept({ path: `${S2S}/runs/r1/cancel`, method: 'POST' }).reply(202, { id: 'r1', cancelling: true }, JSON_HEADERS)
+
+    await client.startRun({ agent: 'triage', task: 'Check', sessionId: 's', idempotencyKey: 'k' })
+    expect(seen.body).toEqual({ task: 'Check', wait: 0, sessionId: 's', idempotencyKey: 'k' })
+    await client.waitRun('r1', 30)
+    await client.getRun('r1')
+    await expect(client.cancelRun('r1')).resolves.toBe('cancelling')
+    agent.assertNoPendingInterceptors()
+  })
+
+  it('encodes the cluster id', async () => {
+    const { pool, client, agent } = setup('a b')
+    pool.intercept({ path: '/services/providers/agents/s2s/clusters/a%20b/runs/r1', method: 'GET' }).reply(200, detail('Running'), JSON_HEADERS)
+    await client.getRun('r1')
+    agent.assertNoPendingInterceptors()
+  })
+
+  it('cannot read agents; getAgent still uses the user route', async () => {
+    const { pool, client, agent } = setup('edge-7')
+    expect(client.canReadAgents).toBe(false)
+    pool.intercept({ path: `${USER}/agents/triage`, method: 'GET' }).reply(200, { status: { phase: 'Ready' } }, JSON_HEADERS)
+    await client.getAgent('triage')
+    agent.assertNoPendingInterceptors()
+  })
+})

@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import type { RunResult } from '../../src/commands/run.js'
+import { RUN_OUTPUTS, resultDirectory, runOutputs, writeJsonFile } from '../../src/outputs.js'
+
+function result(extra: Partial<RunResult> = {}): RunResult {
+  return {
+    agent: 'triage',
+    runId: 'r1',
+    reused: true,
+    phase: 'Succeeded',
+    settled: true,
+    outcome: 'succeeded',
+    detail: { id: 'r1', phase: 'Succeeded', inputTokens: 0, outputTokens: 0, usdMicros: 0, steps: [], children: [], output: 'the answer' },
+    waitedMs: 10,
+    cancel: undefined,
+    idempotencyKey: undefined,
+    sessionId: 's',
+    ...extra,
+  }
+}
+
+describe('run outputs', () => {
+  it('maps a result to every output as strings', () => {
+    expect(runOutputs(result(), '/tmp/x.json')).toEqual({
+      'run-id': 'r1',
+      phase: 'Succeeded',
+      settled: 'true',
+      reused: 'true',
+      output: 'the answer',
+      'result-file': '/tmp/x.json',
+    })
+    expect(runOutputs(result({ detail: undefined, settled: false, reused: false, phase: 'Pending' }), 'f')).toMatchObject({
+      phase: 'Pending',
+      settled: 'false',
+      reused: 'false',
+      output: '',
+    })
+  })
+
+  it('RUN_OUTPUTS are exactly the outputs declared in action.yml', () => {
+    const text = readFileSync(new URL('../../action.yml', import.meta.url), 'utf8').replace(/^\s*description:.*$/gm, '')
+    const action = parse(text) as { outputs: Record<string, unknown> }
+    expect(Object.keys(action.outputs).sort()).toEqual([...RUN_OUTPUTS].sort())
+  })
+
+  it('writes the result file as JSON, private, with a safe name', () => {
+    const root = mkdtempSync(join(tmpdir(), 'hub-action-unit-'))
+    try {
+      const directory = resultDirectory(root)
+      expect(directory).toBe(join(root, 'hub-action'))
+      const path = writeJsonFile(directory, '../run r1.json', { a: 1 })
+      expect(path).toBe(join(directory, '.._run_r1.json'))
+      expect(readFileSync(path, 'utf8')).toBe('{\n  "a": 1\n}\n')
+      expect(statSync(path).mode & 0o777).toBe(0o600)
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
