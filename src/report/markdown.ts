@@ -34,24 +34,27 @@ export function fenced(text: string, language = 'text'): string {
 }
 
 /**
- * Untrusted markdown (an agent's answer) made safe to embed: HTML is shown as text, links may
- * only go to http(s) or mailto, mentions do not notify, and an unclosed code fence is closed
- * so it cannot swallow what follows. Code blocks and spans are left exactly as written.
+ * Untrusted markdown (an agent's answer) made safe to embed: HTML and entities are shown as
+ * text, links may only go to http(s), mailto or an anchor, mentions do not notify, and an
+ * unclosed code fence is closed so it cannot swallow what follows. Code blocks and code spans
+ * are left exactly as written (CommonMark does not interpret HTML inside them).
  */
 export function untrustedMarkdown(text: string): string {
   const lines = text.replace(/\r\n?/g, '\n').split('\n')
   const out: string[] = []
   let fence: { char: string; length: number } | undefined
   for (const line of lines) {
-    const opener = /^ {0,3}(`{3,}|~{3,})/.exec(line)
     if (fence) {
       out.push(line)
       const closer = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line)
       if (closer?.[1] && closer[1][0] === fence.char && closer[1].length >= fence.length) fence = undefined
       continue
     }
-    if (opener?.[1]) {
-      fence = { char: opener[1][0] ?? '`', length: opener[1].length }
+    // A backtick fence's info string may not hold a backtick (CommonMark §4.5): "```x```" is a code span.
+    const opener = /^ {0,3}(?:(`{3,})[^`]*|(~{3,}).*)$/.exec(line)
+    const run = opener?.[1] ?? opener?.[2]
+    if (run) {
+      fence = { char: run[0] ?? '`', length: run.length }
       out.push(line)
       continue
     }
@@ -61,20 +64,74 @@ export function untrustedMarkdown(text: string): string {
   return out.join('\n')
 }
 
+const SAFE_DESTINATION = /^(?:https?:|mailto:|#|\/|\.|[^:]*$)/i
+
 function neutraliseLine(line: string): string {
-  // Keep inline code spans verbatim; treat the rest as prose.
-  const parts = line.split(/(`+[^`]*?`+)/g)
-  return parts
-    .map((part, index) => (index % 2 === 1 && /^(`+)[^`]*?\1$/.test(part) ? part : neutraliseProse(part)))
-    .join('')
+  // A link reference definition ("[x]: destination") defines links used elsewhere.
+  const definition = /^( {0,3}\[[^\]]+\]:[ \t]*)<?([^\s>]+)>?(.*)$/.exec(line)
+  if (definition && !SAFE_DESTINATION.test(definition[2] ?? '')) {
+    return `${definition[1]}#unsafe-link-removed${neutraliseProse(definition[3] ?? '')}`
+  }
+  let out = ''
+  let prose = ''
+  let i = 0
+  while (i < line.length) {
+    const ch = line[i] ?? ''
+    if (ch === '\\' && i + 1 < line.length) {
+      // An escaped character is literal text; an escaped backtick opens no code span.
+      const next = line[i + 1] ?? ''
+      prose += next === '<' || next === '&' ? next : ch + next
+      i += 2
+      continue
+    }
+    if (ch === '`') {
+      const open = runLength(line, i)
+      const close = findClosingRun(line, i + open, open)
+      if (close >= 0) {
+        out += neutraliseProse(prose) + line.slice(i, close + open)
+        prose = ''
+        i = close + open
+        continue
+      }
+      prose += line.slice(i, i + open)
+      i += open
+      continue
+    }
+    prose += ch
+    i++
+  }
+  return out + neutraliseProse(prose)
+}
+
+function runLength(text: string, at: number): number {
+  let end = at
+  while (text[end] === '`') end++
+  return end - at
+}
+
+/** Start of the next backtick run of exactly `length` (CommonMark §6.1), or -1. */
+function findClosingRun(text: string, from: number, length: number): number {
+  for (let i = from; i < text.length; ) {
+    if (text[i] !== '`') {
+      i++
+      continue
+    }
+    const run = runLength(text, i)
+    if (run === length) return i
+    i += run
+  }
+  return -1
 }
 
 function neutraliseProse(text: string): string {
-  return text
-    .replace(/&(?![a-zA-Z]+;|#\d+;|#x[0-9a-fA-F]+;)/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/\]\(\s*(?!https?:|mailto:|#)([a-zA-Z][a-zA-Z0-9+.-]*:)/g, '](#unsafe-link-removed ')
-    .replace(/(^|[^\w`])@(?=[A-Za-z0-9])/g, `$1@${ZERO_WIDTH_SPACE}`)
+  return (
+    text
+      // Every & becomes text, so no entity can spell "<" or a "javascript:" scheme.
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/\]\(\s*(?!https?:|mailto:|#)([a-zA-Z][a-zA-Z0-9+.-]*:)/g, '](#unsafe-link-removed ')
+      .replace(/(^|[^\w`])@(?=[A-Za-z0-9])/g, `$1@${ZERO_WIDTH_SPACE}`)
+  )
 }
 
 export interface Column<Row> {
@@ -87,7 +144,9 @@ export interface Column<Row> {
 export function table<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): string {
   const header = `| ${columns.map((c) => c.header).join(' | ')} |`
   const rule = `| ${columns.map((c) => (c.align === 'right' ? '---:' : '---')).join(' | ')} |`
-  const body = rows.map((row) => `| ${columns.map((c) => c.cell(row) || ' ').join(' | ')} |`)
+  // GFM splits cells on any unescaped pipe, even inside a code span.
+  const cell = (text: string) => (text || ' ').replace(/(?<!\\)\|/g, '\\|')
+  const body = rows.map((row) => `| ${columns.map((c) => cell(c.cell(row))).join(' | ')} |`)
   return [header, rule, ...body].join('\n')
 }
 

@@ -94,8 +94,8 @@ describe('untrustedMarkdown', () => {
     expect(untrustedMarkdown('</details>\n\n# owned')).toBe('&lt;/details>\n\n# owned')
   })
 
-  it('escapes bare ampersands but keeps entities', () => {
-    expect(untrustedMarkdown('a & b &amp; &#60; &#x3c;')).toBe('a &amp; b &amp; &#60; &#x3c;')
+  it('shows entities as text, so none can spell "<" or a link scheme', () => {
+    expect(untrustedMarkdown('a & b &amp; &#60; &#x3c;')).toBe('a &amp; b &amp;amp; &amp;#60; &amp;#x3c;')
   })
 
   it.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:x'])(
@@ -143,7 +143,7 @@ describe('untrustedMarkdown', () => {
   // single backtick ("``x ` <i>``" is one span, CommonMark §6.1), but the splitter's
   // `[^`]*?` refuses any backtick inside, so the span is treated as prose and shown as
   // "x ` &lt;i>" — against "Code blocks and spans are left exactly as written".
-  it.fails('leaves a code span holding a backtick untouched', () => {
+  it('leaves a code span holding a backtick untouched', () => {
     expect(untrustedMarkdown('a ``x ` <i>`` b <i>')).toBe('a ``x ` <i>`` b &lt;i>')
   })
 
@@ -165,7 +165,7 @@ describe('untrustedMarkdown', () => {
   // splitter in neutraliseLine still takes "`…`" after "\" for inline code and keeps it
   // verbatim, so raw HTML inside passes through: "\`</details>`" renders a literal backtick,
   // a live </details> tag, and another backtick.
-  it.fails('HTML after an escaped backtick is still neutralised', () => {
+  it('HTML after an escaped backtick is still neutralised', () => {
     const out = untrustedMarkdown('\\`</details><!-- hub-action:run-summary -->`')
     expect(out).not.toContain('</details>')
     expect(out).not.toContain('<!--')
@@ -175,7 +175,7 @@ describe('untrustedMarkdown', () => {
   // string may not contain backticks, CommonMark §4.5). untrustedMarkdown takes it for an
   // opener, so every following line is treated as code and passed through raw (then a
   // closing fence is appended), letting HTML, comment markers and </details> through.
-  it.fails('a one-line ```code``` span does not switch off neutralising for the rest', () => {
+  it('a one-line ```code``` span does not switch off neutralising for the rest', () => {
     const out = untrustedMarkdown('```inline```\n</details>\n<!-- hub-action:run-summary -->\n<img src=x onerror=alert(1)>')
     expect(out).not.toContain('</details>')
     expect(out).not.toContain('<!--')
@@ -185,7 +185,7 @@ describe('untrustedMarkdown', () => {
   // BUG: link reference definitions are not checked: "[x]: javascript:…" defines a link that
   // "[click][x]" uses, so a javascript: link survives although the doc comment promises
   // "links may only go to http(s) or mailto".
-  it.fails('a reference-style javascript: link is rewritten', () => {
+  it('a reference-style javascript: link is rewritten', () => {
     const out = untrustedMarkdown('[click][x]\n\n[x]: javascript:alert(1)')
     expect(out).not.toMatch(/^\s{0,3}\[[^\]]+\]:\s*javascript:/im)
   })
@@ -193,7 +193,7 @@ describe('untrustedMarkdown', () => {
   // BUG: entity references are decoded in link destinations (CommonMark §2.5), so
   // "java&#115;cript:" is "javascript:". The scheme check runs on the raw text and the
   // entity is kept, so the link survives.
-  it.fails('an entity-encoded javascript: scheme is rewritten', () => {
+  it('an entity-encoded javascript: scheme is rewritten', () => {
     const out = untrustedMarkdown('[click](java&#115;cript:alert(1)) [two](&#106;avascript&colon;alert(2))')
     expect(decodeEntities(out).toLowerCase()).not.toMatch(/\]\(\s*javascript:/)
   })
