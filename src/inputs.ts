@@ -5,6 +5,8 @@
  */
 import * as core from './runner.js'
 import { z } from 'zod'
+import type { Target } from './impact/model.js'
+import { describePath, parseStructured, QuerySpecSchema, TargetSchema, type QuerySpecInput } from './inputs/graph-inputs.js'
 import { deriveIdempotencyKey, deriveSessionId, readRunnerContext, type RunnerContext } from './runner-context.js'
 
 /** Input names and the defaults applied when the runner did not (action.yml repeats them; a test keeps them equal). */
@@ -24,6 +26,19 @@ export const INPUT_DEFAULTS = {
   'on-approval': 'wait',
   'pending-timeout-seconds': '300',
   'on-cancel': 'detach',
+  targets: '',
+  manifests: '',
+  namespace: '',
+  'impact-source': 'query',
+  'mcp-url': '',
+  'max-depth': '5',
+  'fail-on-downstream': '',
+  comment: 'update',
+  'comment-key': 'default',
+  // action.yml defaults this to the workflow's token (an expression); outside a runner it is empty.
+  'github-token': '',
+  query: '',
+  'max-objects': '10000',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -51,9 +66,35 @@ export interface RunSettings {
   onCancel: 'detach' | 'cancel'
 }
 
+export interface ImpactSettings {
+  targets: readonly Target[]
+  /** Globs of manifest files; on a pull request, matched against the files it changes. */
+  manifests: readonly string[]
+  defaultNamespace: string | undefined
+  source: 'query' | 'mcp'
+  mcpUrl: URL | undefined
+  maxDepth: number
+  /** Fail when more distinct objects than this are downstream; undefined: never. */
+  failOnDownstream: number | undefined
+  comment: 'update' | 'new' | 'off'
+  commentKey: string
+  githubToken: string
+}
+
+export interface QuerySettings {
+  spec: QuerySpecInput
+  maxObjects: number
+}
+
+interface Common {
+  hub: Readonly<HubSettings>
+  runner: Readonly<RunnerContext>
+}
+
 export type Settings = Readonly<
-  | { command: 'run'; hub: Readonly<HubSettings>; run: Readonly<RunSettings>; runner: Readonly<RunnerContext> }
-  | { command: 'impact' | 'query'; hub: Readonly<HubSettings>; runner: Readonly<RunnerContext> }
+  | (Common & { command: 'run'; run: Readonly<RunSettings> })
+  | (Common & { command: 'impact'; impact: Readonly<ImpactSettings> })
+  | (Common & { command: 'query'; query: Readonly<QuerySettings> })
 >
 
 export class InputError extends Error {
@@ -106,35 +147,38 @@ function isLoopback(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
 }
 
+/** An https URL (http only on loopback, for local hubs and tests), or an issue saying why not. */
+function toServiceUrl(text: string, ctx: z.RefinementCtx, example: string, what: string, base = false): URL {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `${show(text)} is not a URL. Use ${what}, e.g. ${example}.` })
+    return z.NEVER
+  }
+  if (url.username || url.password) {
+    ctx.addIssue({ code: 'custom', message: 'must not carry credentials: pass the token in `token` instead.' })
+    return z.NEVER
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${show(text)} must use https (plain http is accepted only for loopback addresses such as http://127.0.0.1:8080), so the token never crosses a network in clear.`,
+    })
+    return z.NEVER
+  }
+  if (url.hash || (base && url.search)) {
+    ctx.addIssue({ code: 'custom', message: `${show(text)} must be a ${base ? 'base URL without query or fragment' : 'URL without a #fragment'}.` })
+    return z.NEVER
+  }
+  return url
+}
+
 const hubUrl = z
   .string()
   .trim()
   .min(1, 'is required: the hub base URL, e.g. https://hub.example.com.')
-  .transform((text, ctx) => {
-    let url: URL
-    try {
-      url = new URL(text)
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `${show(text)} is not a URL. Use the hub base URL, e.g. https://hub.example.com.` })
-      return z.NEVER
-    }
-    if (url.username || url.password) {
-      ctx.addIssue({ code: 'custom', message: 'must not carry credentials: pass the token in `token` instead.' })
-      return z.NEVER
-    }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${show(text)} must use https (plain http is accepted only for loopback hubs such as http://127.0.0.1:8080), so the token never crosses a network in clear.`,
-      })
-      return z.NEVER
-    }
-    if (url.search || url.hash) {
-      ctx.addIssue({ code: 'custom', message: `${show(text)} must be a base URL without query or fragment.` })
-      return z.NEVER
-    }
-    return url
-  })
+  .transform((text, ctx) => toServiceUrl(text, ctx, 'https://hub.example.com', 'the hub base URL', true))
 
 const CommonSchema = z.object({
   command: oneOf(['run', 'impact', 'query'], 'Choose what the step does: run an agent, report impact, or query the graph.'),
@@ -169,6 +213,112 @@ const RunSchema = z.object({
   'on-cancel': oneOf(['detach', 'cancel'], 'It says what happens to the run when the job is cancelled.'),
 })
 
+const ImpactSchema = z
+  .object({
+    targets: z.string().transform((text, ctx) => parseTargets(text, ctx)),
+    manifests: z.string().transform((text) =>
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line && !line.startsWith('#')),
+    ),
+    namespace: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || DNS_LABEL.test(v), {
+        error: (issue) => `${show(issue.input)} is not a namespace name (a DNS-1123 label). It is the namespace given to manifest objects that name none.`,
+      }),
+    'impact-source': oneOf(['query', 'mcp'], '`query` computes impact with the query API; `mcp` asks the hub\'s graph_impact tool at `mcp-url`.'),
+    'mcp-url': z
+      .string()
+      .trim()
+      .transform((text, ctx) =>
+        text ? toServiceUrl(text, ctx, 'https://hub.example.com/services/mcpserver/…/mcp', 'the MCP server URL the hub publishes') : undefined,
+      ),
+    'max-depth': z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number. Use 1 to 20 (the hub's limit).` })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 20, { error: (issue) => `${show(issue.input)} is out of range: use 1 to 20 (the hub's limit).` }),
+    'fail-on-downstream': z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d+$/.test(v), {
+        error: (issue) => `${show(issue.input)} is not a whole number: the step fails when more distinct objects than this are downstream. Leave it empty to never fail.`,
+      })
+      .transform((v) => (v === '' ? undefined : Number(v))),
+    comment: oneOf(['update', 'new', 'off'], '`update` keeps one sticky comment up to date, `new` adds one per run, `off` comments nothing.'),
+    'comment-key': z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: (issue) => `${show(issue.input)} must be 1 to 64 letters, digits, '.', '_' or '-': it tells several reports on one PR apart.` }),
+    'github-token': z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.targets.length === 0 && value.manifests.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['targets'], message: 'or `manifests` is required for `command: impact`: name the objects, or globs of manifest files.' })
+    }
+    if (value['impact-source'] === 'mcp' && !value['mcp-url']) {
+      ctx.addIssue({ code: 'custom', path: ['mcp-url'], message: 'is required with `impact-source: mcp`: the MCP server URL the hub publishes in its status.' })
+    }
+  })
+
+const QuerySchema = z.object({
+  query: z.string().transform((text, ctx) => {
+    if (!text.trim()) {
+      ctx.addIssue({ code: 'custom', message: 'is required for `command: query`: a QuerySpec as JSON or YAML, e.g. {"filter":{"objects":[{"groupKind":{"apiGroup":"apps","kind":"Deployment"}}]}}.' })
+      return z.NEVER
+    }
+    const parsed = parseStructured(text)
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: `is not valid JSON or YAML: ${parsed.message}` })
+      return z.NEVER
+    }
+    const spec = QuerySpecSchema.safeParse(parsed.value ?? {})
+    if (!spec.success) {
+      for (const issue of spec.error.issues) {
+        ctx.addIssue({ code: 'custom', message: `is not a valid QuerySpec${describePath(issue.path, 'item')}: ${issue.message}.` })
+      }
+      return z.NEVER
+    }
+    return spec.data
+  }),
+  'max-objects': z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number: the most objects to collect across all pages.` })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 1_000_000, { error: (issue) => `${show(issue.input)} is out of range: use 1 to 1000000.` }),
+})
+
+function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
+  if (!text.trim()) return []
+  const parsed = parseStructured(text)
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: `is not valid YAML or JSON: ${parsed.message}. Give a list such as [{kind: Deployment, name: checkout, namespace: shop, group: apps}].` })
+    return []
+  }
+  if (!Array.isArray(parsed.value)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a list of objects, each with `kind` and `name` (and optional `group`, `namespace`, `edge`).' })
+    return []
+  }
+  const targets: Target[] = []
+  parsed.value.forEach((item, index) => {
+    const result = TargetSchema.safeParse(item)
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = issue.code === 'unrecognized_keys' ? ` (unknown ${issue.keys.map((k) => `\`${k}\``).join(', ')}; allowed: kind, name, group, namespace, edge)` : describePath([index, ...issue.path], 'item').replace(` item ${index + 1}`, '')
+        ctx.addIssue({ code: 'custom', message: `item ${index + 1}${field}: ${issue.code === 'unrecognized_keys' ? 'has fields the action does not know' : issue.message}.` })
+      }
+      return
+    }
+    const { kind, name, group, namespace, edge } = result.data
+    targets.push({ kind, name, group: group ?? '', namespace, edge, origin: { kind: 'input' } })
+  })
+  return targets
+}
+
 /** Read, validate and freeze every input. Throws InputError listing every problem at once. */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   // Mask first, so no later log line (ours or a library's) can show it.
@@ -185,15 +335,16 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const problems: string[] = []
   const common = CommonSchema.safeParse(raw)
   if (!common.success) problems.push(...formatIssues(common.error))
-  const command = common.success ? common.data.command : raw.command
-  const runPart = command === 'run' ? RunSchema.safeParse(raw) : undefined
-  if (runPart && !runPart.success) problems.push(...formatIssues(runPart.error))
-  if (common.success && command !== 'run') {
-    problems.push(`Input \`command\`: ${show(command)} is not available in this version yet. Use \`command: run\`.`)
-  }
+  // The command's own inputs are checked even when a common one is wrong: report everything at once.
+  const command = CommonSchema.shape.command.safeParse(raw.command).data
+  const runner = Object.freeze(readRunnerContext(env))
+  const run = command === 'run' ? RunSchema.safeParse(raw) : undefined
+  const impact = command === 'impact' ? ImpactSchema.safeParse(raw) : undefined
+  const query = command === 'query' ? QuerySchema.safeParse(raw) : undefined
+  for (const part of [run, impact, query]) if (part && !part.success) problems.push(...formatIssues(part.error))
+  if (impact?.success) problems.push(...checkImpactCombination(impact.data, runner))
   if (problems.length > 0 || !common.success) throw new InputError(problems)
 
-  const runner = Object.freeze(readRunnerContext(env))
   const hub: HubSettings = Object.freeze({
     url: common.data['hub-url'],
     token: common.data.token,
@@ -201,26 +352,54 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     workspace: common.data.workspace,
     clusterId: common.data['cluster-id'] || undefined,
   })
-  if (!runPart?.success) throw new InputError([`Input \`command\`: ${show(command)} is not supported.`])
-  const run = runPart.data
+  if (run?.success) return Object.freeze({ command: 'run', hub, runner, run: runSettings(run.data, runner) })
+  if (impact?.success) return Object.freeze({ command: 'impact', hub, runner, impact: impactSettings(impact.data) })
+  if (query?.success) {
+    return Object.freeze({ command: 'query', hub, runner, query: Object.freeze({ spec: query.data.query, maxObjects: query.data['max-objects'] }) })
+  }
+  throw new InputError([`Input \`command\`: ${show(raw.command)} is not supported.`])
+}
+
+function runSettings(run: z.infer<typeof RunSchema>, runner: RunnerContext): Readonly<RunSettings> {
   const key = resolveIdempotencyKey(run['idempotency-key'], runner, run.agent, run.task)
   return Object.freeze({
-    command: 'run',
-    hub,
-    runner,
-    run: Object.freeze({
-      agent: run.agent,
-      task: run.task,
-      idempotencyKey: key.value,
-      idempotencyKeySource: key.source,
-      sessionId: run['session-id'] === 'auto' ? deriveSessionId(runner) : run['session-id'],
-      timeoutSeconds: run['timeout-seconds'],
-      onTimeout: run['on-timeout'],
-      onApproval: run['on-approval'],
-      pendingTimeoutSeconds: run['pending-timeout-seconds'],
-      onCancel: run['on-cancel'],
-    }),
+    agent: run.agent,
+    task: run.task,
+    idempotencyKey: key.value,
+    idempotencyKeySource: key.source,
+    sessionId: run['session-id'] === 'auto' ? deriveSessionId(runner) : run['session-id'],
+    timeoutSeconds: run['timeout-seconds'],
+    onTimeout: run['on-timeout'],
+    onApproval: run['on-approval'],
+    pendingTimeoutSeconds: run['pending-timeout-seconds'],
+    onCancel: run['on-cancel'],
   })
+}
+
+function impactSettings(impact: z.infer<typeof ImpactSchema>): Readonly<ImpactSettings> {
+  return Object.freeze({
+    targets: Object.freeze(impact.targets),
+    manifests: Object.freeze(impact.manifests),
+    defaultNamespace: impact.namespace || undefined,
+    source: impact['impact-source'],
+    mcpUrl: impact['mcp-url'],
+    maxDepth: impact['max-depth'],
+    failOnDownstream: impact['fail-on-downstream'],
+    comment: impact.comment,
+    commentKey: impact['comment-key'],
+    githubToken: impact['github-token'],
+  })
+}
+
+/** Checks that need several inputs and the event at once. */
+function checkImpactCombination(impact: z.infer<typeof ImpactSchema>, runner: RunnerContext): string[] {
+  const problems: string[] = []
+  const onPullRequest = runner.eventName === 'pull_request' || runner.eventName === 'pull_request_target'
+  const needsGitHub = onPullRequest && (impact.comment !== 'off' || impact.manifests.length > 0)
+  if (needsGitHub && !impact['github-token'].trim()) {
+    problems.push('Input `github-token` is required on pull requests to read changed files and comment: keep its default `${{ github.token }}`, or set `comment: off` and give `targets`.')
+  }
+  return problems
 }
 
 function resolveIdempotencyKey(
@@ -239,7 +418,7 @@ function resolveIdempotencyKey(
 function formatIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'input')
-    const joiner = /^(is|must) /.test(issue.message) ? ' ' : ': '
+    const joiner = /^(is|must|or) /.test(issue.message) ? ' ' : ': '
     return `Input \`${name}\`${joiner}${issue.message}`
   })
 }

@@ -6,9 +6,27 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { RunResult } from './commands/run.js'
+import type { ImpactReport } from './impact/model.js'
+import { redact } from './runner.js'
 
 export const RUN_OUTPUTS = ['run-id', 'phase', 'settled', 'reused', 'output', 'result-file'] as const
 export type RunOutputName = (typeof RUN_OUTPUTS)[number]
+export const IMPACT_OUTPUTS = [
+  'targets-count',
+  'upstream-count',
+  'downstream-count',
+  'associated-count',
+  'report',
+  'comment-url',
+  'result-file',
+] as const
+export type ImpactOutputName = (typeof IMPACT_OUTPUTS)[number]
+export const QUERY_OUTPUTS = ['count', 'result-file'] as const
+/** Every output the action declares, across commands. */
+export const ALL_OUTPUTS = [...new Set([...RUN_OUTPUTS, ...IMPACT_OUTPUTS, ...QUERY_OUTPUTS])]
+
+export const IMPACT_REPORT_SCHEMA = 'hub-action/impact-report'
+export const IMPACT_REPORT_VERSION = 1
 
 export const RUN_RESULT_SCHEMA = 'hub-action/run-result'
 export const RUN_RESULT_VERSION = 1
@@ -28,6 +46,18 @@ export interface RunResultFile {
   sessionId: string
   /** The run detail exactly as the hub last sent it (null when none was received). */
   run: unknown
+}
+
+export function impactOutputs(report: ImpactReport, markdown: string, commentUrl: string | undefined, resultFile: string): Record<ImpactOutputName, string> {
+  return {
+    'targets-count': String(report.targets.length),
+    'upstream-count': String(report.totals.upstream),
+    'downstream-count': String(report.totals.downstream),
+    'associated-count': String(report.totals.associated),
+    report: markdown,
+    'comment-url': commentUrl ?? '',
+    'result-file': resultFile,
+  }
 }
 
 export function runOutputs(result: RunResult, resultFile: string): Record<RunOutputName, string> {
@@ -50,6 +80,6 @@ export function resultDirectory(runnerTemp: string | undefined): string {
 
 export function writeJsonFile(directory: string, name: string, content: unknown): string {
   const path = join(directory, name.replace(/[^A-Za-z0-9._-]/g, '_'))
-  writeFileSync(path, `${JSON.stringify(content, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 })
+  writeFileSync(path, `${redact(JSON.stringify(content, null, 2))}\n`, { encoding: 'utf8', mode: 0o600 })
   return path
 }

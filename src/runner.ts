@@ -9,18 +9,33 @@ import { randomUUID } from 'node:crypto'
 import { appendFileSync } from 'node:fs'
 import { EOL } from 'node:os'
 
+const secrets = new Set<string>()
+
+/** Replace every registered secret in text bound for a log, an output, the summary or a file. */
+export function redact(text: string): string {
+  let out = text
+  for (const secret of secrets) out = out.split(secret).join('***')
+  return out
+}
+
 export function getInput(name: string, options: { trimWhitespace?: boolean } = {}): string {
   const value = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? ''
   return options.trimWhitespace === false ? value : value.trim()
 }
 
-/** Ask the runner to mask a value in every later log line. */
+/**
+ * Ask the runner to mask a value in every later log line, and redact it ourselves from
+ * everything this module writes (outputs and the summary are files the runner does not mask).
+ */
 export function setSecret(value: string): void {
-  issue('add-mask', value)
+  if (!value) return
+  process.stdout.write(`::add-mask::${escapeData(value)}${EOL}`)
+  secrets.add(value)
 }
 
 export function setOutput(name: string, value: string): void {
   const file = process.env.GITHUB_OUTPUT
+  value = redact(value)
   if (!file) {
     issue('set-output', value, { name })
     return
@@ -34,12 +49,13 @@ export function setOutput(name: string, value: string): void {
 export function appendSummary(markdown: string): boolean {
   const file = process.env.GITHUB_STEP_SUMMARY
   if (!file) return false
-  appendFileSync(file, markdown.endsWith(EOL) ? markdown : markdown + EOL, 'utf8')
+  const text = redact(markdown)
+  appendFileSync(file, text.endsWith(EOL) ? text : text + EOL, 'utf8')
   return true
 }
 
 export function info(message: string): void {
-  process.stdout.write(message + EOL)
+  process.stdout.write(redact(message) + EOL)
 }
 
 export function debug(message: string): void {
@@ -84,7 +100,7 @@ function issue(command: string, message: string, properties: Record<string, stri
   const props = Object.entries(properties)
     .map(([key, value]) => `${key}=${escapeProperty(value)}`)
     .join(',')
-  process.stdout.write(`::${command}${props ? ` ${props}` : ''}::${escapeData(message)}${EOL}`)
+  process.stdout.write(`::${command}${props ? ` ${props}` : ''}::${escapeData(redact(message))}${EOL}`)
 }
 
 function escapeData(text: string): string {

@@ -50,6 +50,8 @@ export class AgentsClient {
       subject: `agent "${start.agent}"`,
       // A second POST without a key would start a second run; with one, the hub hands back the first.
       repeatable: Boolean(start.idempotencyKey),
+      unsureDelivery:
+        'The hub may have created the run before the answer was lost. It was not retried because no idempotency key was sent (idempotency-key: none), and a retry could start a second run; check the hub for it, and prefer idempotency-key: auto, which makes retries safe.',
       ...(start.signal ? { signal: start.signal } : {}),
     })
     return data as CreateRunResponse

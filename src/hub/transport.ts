@@ -44,6 +44,8 @@ export interface HubCall<T> {
   timeoutMs?: number
   /** May the hub see this request twice? GETs may; a POST only when it is idempotent. */
   repeatable: boolean
+  /** Said when a request that may not be repeated lost its answer: what may have happened. */
+  unsureDelivery?: string
   /** Statuses that answer the call rather than fail it (cancel's 409 "already settled"). */
   acceptStatus?: readonly number[]
   signal?: AbortSignal
@@ -132,7 +134,8 @@ export class HubTransport {
   redact(text: string): string {
     const token = this.identity.token
     let out = token ? text.split(token).join('***') : text
-    out = out.replace(/(Bearer\s+)[^\s"']+/gi, '$1***')
+    // A credential-looking word after "Bearer" (not the hub's "invalid bearer token").
+    out = out.replace(/(Bearer\s+)(?=[A-Za-z0-9._~+/=-]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,}/gi, '$1***')
     return out
   }
 
@@ -234,6 +237,7 @@ export class HubTransport {
     } else {
       hint = `The connection to ${host} failed${code ? ` (${code})` : ''}: check \`hub-url\`, the network and any proxy (HTTPS_PROXY/NO_PROXY).`
     }
+    if (!call.repeatable && call.unsureDelivery) hint = `${hint} ${call.unsureDelivery}`
     return new HubConnectionError({ operation: call.operation, hint, cause: error })
   }
 

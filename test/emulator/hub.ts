@@ -6,6 +6,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createAgentsProvider, DEFAULT_AGENTS } from './agents.ts'
 import type { AgentScript, AgentsProvider, RunRecord } from './agents.ts'
+import { createDemoFleet, createGraphProvider, createMcpHandler, type Fleet } from './graph/index.ts'
 
 export type { AgentScript, RunPhase, RunRecord, ToolStepScript } from './agents.ts'
 export { DEFAULT_AGENTS } from './agents.ts'
@@ -113,6 +114,11 @@ export interface HubEmulatorOptions {
   maxHoldMs?: number
   /** Merged over DEFAULT_AGENTS. */
   agents?: Record<string, AgentScript>
+  /**
+   * The graph provider's fleet, mounted with the MCP aggregate endpoint (default: the demo
+   * fleet; false: no graph provider, as in a workspace without it).
+   */
+  fleet?: Fleet | false
   /** Extra providers mounted next to `agents` (same name replaces it). */
   providers?: Record<string, ProviderHandler>
   /** Providers answering 503 `provider not ready: x`. */
@@ -135,6 +141,10 @@ export interface HubEmulator {
   clusterId: string
   requests: RecordedRequest[]
   agents: AgentsProvider
+  /** The graph provider's fleet (undefined when mounted without one). */
+  fleet: Fleet | undefined
+  /** The MCP aggregate endpoint's URL, as the hub publishes it in its status. */
+  mcpUrl: string
   runs(): RunRecord[]
   run(id: string): RunRecord | undefined
   /** Current run detail as the API would return it. */
@@ -228,11 +238,21 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     clusters: { [clusterId]: { org, workspace } },
   })
 
-  const initialProviders: Record<string, ProviderHandler> = { agents: agentsProvider.handler, ...(options.providers ?? {}) }
+  const fleet = options.fleet === false ? undefined : (options.fleet ?? createDemoFleet({ workspace }))
+  const graphProviders: Record<string, ProviderHandler> = {}
+  const graphRoutes: ExtraRoute[] = []
+  if (fleet) {
+    const graph = createGraphProvider(fleet, { workspace })
+    const mcp = createMcpHandler(fleet, { workspace })
+    const asGraphTenant = (t: Tenant | undefined) => (t ? { org: t.org, workspace: t.workspace ?? '', user: t.user } : null)
+    graphProviders.graph = (req, res) => graph({ ...req, tenant: asGraphTenant(req.tenant) }, res)
+    graphRoutes.push({ prefix: '/services/mcpserver/', handler: (req, res, body, tenant) => mcp(req, res, body, asGraphTenant(tenant)) })
+  }
+  const initialProviders: Record<string, ProviderHandler> = { agents: agentsProvider.handler, ...graphProviders, ...(options.providers ?? {}) }
   const providers = new Map<string, ProviderHandler>(Object.entries(initialProviders))
   const initialStates = (): Map<string, ProviderState> => new Map((options.notReadyProviders ?? []).map((n) => [n, 'notReady' as const]))
   let providerStates = initialStates()
-  const extraRoutes = [...(options.extraRoutes ?? [])]
+  const extraRoutes = [...(options.extraRoutes ?? []), ...graphRoutes]
 
   const requests: RecordedRequest[] = []
   let faults: Array<{ fault: Fault; left: number }> = []
@@ -444,6 +464,8 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     clusterId,
     requests,
     agents: agentsProvider,
+    fleet,
+    mcpUrl: `http://127.0.0.1:${port}/services/mcpserver/${encodeURIComponent(fleet?.workspacePath ?? 'acme/ws-platform')}/apis/hub.sh/v1alpha1/mcpservers/default/mcp`,
     runs: () => agentsProvider.runs(),
     run: (id) => agentsProvider.run(id),
     runDetail: (id) => agentsProvider.detail(id),

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { RunResult } from '../../src/commands/run.js'
-import { RUN_OUTPUTS, resultDirectory, runOutputs, writeJsonFile } from '../../src/outputs.js'
+import { ALL_OUTPUTS, resultDirectory, runOutputs, writeJsonFile } from '../../src/outputs.js'
 
 function result(extra: Partial<RunResult> = {}): RunResult {
   return {
@@ -41,10 +41,10 @@ describe('run outputs', () => {
     })
   })
 
-  it('RUN_OUTPUTS are exactly the outputs declared in action.yml', () => {
+  it('the outputs of all commands are exactly the outputs declared in action.yml', () => {
     const text = readFileSync(new URL('../../action.yml', import.meta.url), 'utf8').replace(/^\s*description:.*$/gm, '')
     const action = parse(text) as { outputs: Record<string, unknown> }
-    expect(Object.keys(action.outputs).sort()).toEqual([...RUN_OUTPUTS].sort())
+    expect(Object.keys(action.outputs).sort()).toEqual([...ALL_OUTPUTS].sort())
   })
 
   it('writes the result file as JSON, private, with a safe name', () => {

@@ -1,0 +1,134 @@
+/**
+ * `command: impact` — targets → impact on every edge where each exists → one report.
+ * The source is the query API (default) or the hub's graph_impact MCP tool; both feed the
+ * same classification, so they report the same thing for the same fleet. Referenced-by
+ * dependents come from the query API either way (the tool has no such relation).
+ */
+import type { GraphClient } from '../hub/graph.js'
+import { baseRelation, classifyRelated, type RelatedRef } from '../impact/classify.js'
+import { objectKey, type Direction, type ImpactReport, type SkippedFile, type Target, type TargetImpact } from '../impact/model.js'
+import { buildImpactQuery, impactsFromStatus } from '../impact/query-impact.js'
+import { addReferencedBy } from '../impact/referenced-by.js'
+import type { ImpactSettings } from '../inputs.js'
+
+/** The slice of the MCP client this command needs (src/hub/mcp.ts implements it). */
+export interface ImpactTool {
+  impact(
+    input: { kind: string; name: string; group: string; namespace?: string; edge?: string; maxDepth: number },
+    signal?: AbortSignal,
+  ): Promise<{
+    found: boolean
+    object: { edge?: string | undefined; group?: string | undefined; kind: string; namespace?: string | undefined; name: string }
+    upstream: RelatedRef[]
+    downstream: RelatedRef[]
+    associated: RelatedRef[]
+  }>
+}
+
+export interface ImpactDeps {
+  graph: GraphClient
+  tool?: ImpactTool | undefined
+  log: (message: string) => void
+  signal?: AbortSignal
+}
+
+export interface ImpactInputs {
+  targets: readonly Target[]
+  skippedFiles: readonly SkippedFile[]
+  commit?: string | undefined
+}
+
+const PARALLEL_TARGETS = 4
+
+export async function computeImpact(settings: ImpactSettings, inputs: ImpactInputs, deps: ImpactDeps): Promise<ImpactReport> {
+  const warnings: string[] = []
+  let edges: string[] | undefined
+  const workspaceEdges = async () => (edges ??= await deps.graph.edges(deps.signal))
+
+  const perTarget = await mapLimited(inputs.targets, PARALLEL_TARGETS, async (target) => {
+    if (settings.source === 'mcp') {
+      if (!deps.tool) throw new Error('impact-source is mcp but no MCP client was given')
+      const onEdges = target.edge ? [target.edge] : await workspaceEdges()
+      const found: TargetImpact[] = []
+      for (const edge of onEdges) {
+        const impact = await impactFromTool(deps.tool, target, edge, settings.maxDepth, deps.signal)
+        if (impact) found.push(impact)
+      }
+      return found
+    }
+    const status = await deps.graph.query(buildImpactQuery(target, settings.maxDepth), deps.signal, `compute the impact of ${target.kind} ${target.name}`)
+    return impactsFromStatus(status, target)
+  })
+
+  const impacts = perTarget.flatMap((found) => found.sort((a, b) => a.edge.localeCompare(b.edge)))
+  const notFound = inputs.targets.filter((_, index) => (perTarget[index] ?? []).length === 0)
+  warnings.push(...(await addReferencedBy(deps.graph, impacts, deps.signal)))
+  if (notFound.length > 0) await workspaceEdges()
+  for (const impact of impacts) {
+    if (impact.incomplete) warnings.push(`The hub cut the result for ${impact.target.kind} ${impact.target.name} on ${impact.edge} (row cap): counts are a lower bound.`)
+  }
+
+  return {
+    source: settings.source,
+    targets: [...inputs.targets],
+    impacts,
+    notFound,
+    skippedFiles: [...inputs.skippedFiles],
+    edges: edges ?? [],
+    totals: distinctTotals(impacts),
+    maxDepth: settings.maxDepth,
+    commit: inputs.commit,
+    warnings,
+  }
+}
+
+async function impactFromTool(tool: ImpactTool, target: Target, edge: string, maxDepth: number, signal?: AbortSignal): Promise<TargetImpact | undefined> {
+  const input: Parameters<ImpactTool['impact']>[0] = { kind: target.kind, name: target.name, group: target.group, edge, maxDepth }
+  if (target.namespace) input.namespace = target.namespace
+  const result = await tool.impact(input, signal)
+  if (!result.found) return undefined
+  const self = { ...result.object, group: result.object.group ?? '', edge: result.object.edge ?? edge }
+  const refs = [...result.upstream, ...result.downstream, ...result.associated].map((ref) => ({ ...ref, relation: baseRelation(ref.relation) }))
+  return {
+    target: { ...target, namespace: target.namespace ?? self.namespace },
+    edge: self.edge,
+    ...classifyRelated(refs, objectKey(self)),
+    incomplete: false,
+  }
+}
+
+/** Distinct objects per direction across every target and edge. */
+export function distinctTotals(impacts: readonly TargetImpact[]): Record<Direction, number> {
+  const count = (direction: Direction) => new Set(impacts.flatMap((impact) => impact[direction].map(objectKey))).size
+  return { upstream: count('upstream'), downstream: count('downstream'), associated: count('associated') }
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await work(items[index] as T)
+    }
+  })
+  await Promise.all(lanes)
+  return results
+}
+
+export interface ImpactVerdict {
+  status: 'pass' | 'fail'
+  message: string
+}
+
+export function impactVerdict(report: ImpactReport, failOnDownstream: number | undefined): ImpactVerdict {
+  const counts = `${report.totals.upstream} upstream, ${report.totals.downstream} downstream, ${report.totals.associated} associated`
+  const scope = `${report.impacts.length} target${report.impacts.length === 1 ? '' : 's'} on their edges`
+  if (failOnDownstream !== undefined && report.totals.downstream > failOnDownstream) {
+    return {
+      status: 'fail',
+      message: `Impact: ${report.totals.downstream} distinct objects downstream, more than fail-on-downstream (${failOnDownstream}). ${counts} across ${scope}.`,
+    }
+  }
+  return { status: 'pass', message: `Impact: ${counts} across ${scope}.` }
+}

@@ -1,0 +1,47 @@
+/**
+ * `command: query` — run a QuerySpec through every page and stream the objects to the result
+ * file as they arrive, so memory stays flat however many there are.
+ */
+import { closeSync, openSync, writeSync } from 'node:fs'
+import type { GraphClient, PageGuardResult, QuerySpec } from '../hub/graph.js'
+import { MAX_QUERY_LIMIT } from '../hub/graph.js'
+import type { QuerySettings } from '../inputs.js'
+
+export const QUERY_RESULT_SCHEMA = 'hub-action/query-result'
+export const QUERY_RESULT_VERSION = 1
+const DEFAULT_PAGE_SIZE = 1_000
+const SAMPLE_SIZE = 20
+
+export interface QueryResult {
+  count: number
+  pages: number
+  stoppedBy: PageGuardResult['stoppedBy']
+  /** The first objects, for the summary. */
+  sample: Array<Record<string, unknown>>
+  /** The workspace's edges, read only when nothing matched (to explain why). */
+  edges: string[] | undefined
+  resultFile: string
+}
+
+export async function runQuery(settings: QuerySettings, graph: GraphClient, resultFile: string, signal?: AbortSignal): Promise<QueryResult> {
+  const spec = settings.spec as QuerySpec
+  const pageSize = Math.min(settings.spec.limit ?? DEFAULT_PAGE_SIZE, MAX_QUERY_LIMIT)
+  const sample: Array<Record<string, unknown>> = []
+  const fd = openSync(resultFile, 'w', 0o600)
+  let written = 0
+  let outcome: PageGuardResult
+  try {
+    writeSync(fd, `{"schema":${JSON.stringify(QUERY_RESULT_SCHEMA)},"version":${QUERY_RESULT_VERSION},"query":${JSON.stringify(spec)},"objects":[\n`)
+    outcome = await graph.forEachPage(spec, { pageSize, maxObjects: settings.maxObjects, ...(signal ? { signal } : {}) }, (objects) => {
+      const chunk = objects.map((object) => JSON.stringify(object)).join(',\n')
+      writeSync(fd, (written > 0 ? ',\n' : '') + chunk)
+      written += objects.length
+      for (const object of objects) if (sample.length < SAMPLE_SIZE) sample.push(object)
+    })
+    writeSync(fd, `\n],"count":${outcome.count},"pages":${outcome.pages},"complete":${outcome.stoppedBy === 'last-page'},"stoppedBy":${JSON.stringify(outcome.stoppedBy)}}\n`)
+  } finally {
+    closeSync(fd)
+  }
+  const edges = outcome.count === 0 ? await graph.edges(signal) : undefined
+  return { count: outcome.count, pages: outcome.pages, stoppedBy: outcome.stoppedBy, sample, edges, resultFile }
+}

@@ -1,0 +1,164 @@
+/**
+ * Fleet query provider client: one query page, every page (with the guards the real hub
+ * needs), and the workspace's edges. The hub's paging traps (hub-behaviour.md §3): absent
+ * `objects` when nothing matched, `cursor.next` on the last page too, an unreadable cursor
+ * silently restarting at page 1, and a keyset that ignores the edge unless ordered by it.
+ */
+import { z } from 'zod'
+import { HubProtocolError } from './errors.js'
+import type { HubTransport } from './transport.js'
+
+const PREFIX = '/services/providers/graph'
+/** The hub cuts a query at 30 s; our request must outlive that to hear its answer. */
+const QUERY_TIMEOUT_MS = 45_000
+export const MAX_QUERY_LIMIT = 10_000
+
+export interface ObjectResult {
+  id?: string | undefined
+  cluster?: string | undefined
+  mutablePath?: unknown
+  object?: Record<string, unknown> | undefined
+  relations?: Record<string, ObjectResult[]> | undefined
+  [key: string]: unknown
+}
+
+const ObjectResultSchema: z.ZodType<ObjectResult> = z.lazy(() =>
+  z.looseObject({
+    id: z.string().optional(),
+    cluster: z.string().optional(),
+    object: z.record(z.string(), z.unknown()).optional(),
+    relations: z.record(z.string(), z.array(ObjectResultSchema)).optional(),
+  }),
+)
+
+export const QueryStatusSchema = z.looseObject({
+  objects: z.array(ObjectResultSchema).optional(),
+  cursor: z.looseObject({ next: z.string().optional() }).optional(),
+  count: z.number().optional(),
+  incomplete: z.boolean().optional(),
+  warnings: z.array(z.unknown()).optional(),
+})
+export type QueryStatus = z.infer<typeof QueryStatusSchema>
+
+const EdgesSchema = z.looseObject({ edges: z.array(z.string()).nullish() })
+
+/** A QuerySpec as sent; its shape is checked where the user wrote it (inputs.ts). */
+export type QuerySpec = Record<string, unknown>
+
+export interface PageGuardResult {
+  pages: number
+  count: number
+  /** Why paging ended. */
+  stoppedBy: 'last-page' | 'max-objects' | 'cursor-restart'
+}
+
+export class GraphClient {
+  private readonly transport: HubTransport
+
+  constructor(transport: HubTransport) {
+    this.transport = transport
+  }
+
+  async query(spec: QuerySpec, signal?: AbortSignal, operation = 'query the fleet graph'): Promise<QueryStatus> {
+    const { data } = await this.transport.call({
+      method: 'POST',
+      path: `${PREFIX}/api/query`,
+      body: spec,
+      schema: QueryStatusSchema,
+      operation,
+      timeoutMs: QUERY_TIMEOUT_MS,
+      // A query reads; sending it twice is harmless.
+      repeatable: true,
+      ...(signal ? { signal } : {}),
+    })
+    return data as QueryStatus
+  }
+
+  /** The workspace's engaged edges: a cheap preflight, and what explains an empty result. */
+  async edges(signal?: AbortSignal): Promise<string[]> {
+    const { data } = await this.transport.call({
+      method: 'GET',
+      path: `${PREFIX}/api/edges`,
+      schema: EdgesSchema,
+      operation: 'list the workspace edges',
+      repeatable: true,
+      timeoutMs: 15_000,
+      ...(signal ? { signal } : {}),
+    })
+    return data?.edges ?? []
+  }
+
+  /**
+   * Every page of a query, each handed to `onPage` as it arrives so callers can stream.
+   * Orders by edge first (the keyset ignores the edge otherwise), stops on a short page, and
+   * stops on a cursor that restarts at page 1 instead of looping.
+   */
+  async forEachPage(
+    spec: QuerySpec,
+    options: { pageSize: number; maxObjects: number; signal?: AbortSignal; operation?: string },
+    onPage: (objects: ObjectResult[], pageIndex: number) => void | Promise<void>,
+  ): Promise<PageGuardResult> {
+    const pageSize = Math.min(MAX_QUERY_LIMIT, Math.max(1, options.pageSize))
+    const base: QuerySpec = { ...spec, order: orderedByEdgeFirst(spec.order), cursor: true }
+    // Rows are told apart by id for the restart guard, so a projection must carry it.
+    if (spec.objects && typeof spec.objects === 'object') base.objects = { ...(spec.objects as object), id: true }
+    const seen = new Set<string>()
+    let cursor: string | undefined
+    let count = 0
+    for (let page = 0; ; page++) {
+      const limit = Math.min(pageSize, options.maxObjects - count)
+      if (limit <= 0) return { pages: page, count, stoppedBy: 'max-objects' }
+      const request: QuerySpec = { ...base, limit }
+      if (cursor) request.page = { cursor }
+      const status = await this.query(request, options.signal, options.operation)
+      const objects = status.objects ?? []
+      const fresh: ObjectResult[] = []
+      let restarted = false
+      for (const object of objects) {
+        const key = rowKey(object)
+        if (seen.has(key)) {
+          restarted = true
+          break
+        }
+        seen.add(key)
+        fresh.push(object)
+      }
+      count += fresh.length
+      if (fresh.length > 0) await onPage(fresh, page)
+      if (restarted) {
+        if (page === 0) {
+          throw new HubProtocolError({
+            operation: options.operation ?? 'query the fleet graph',
+            hubMessage: 'the same object twice in one page',
+            hint: 'The hub returned duplicate rows; report this with the query.',
+          })
+        }
+        return { pages: page + 1, count, stoppedBy: 'cursor-restart' }
+      }
+      // `cursor.next` is present on the last page too: a short page is the real end.
+      if (objects.length < limit || status.incomplete === false || !status.cursor?.next) {
+        return { pages: page + 1, count, stoppedBy: 'last-page' }
+      }
+      cursor = status.cursor.next
+    }
+  }
+}
+
+/** The edge of an object: the hub sends `<tenant workspace path>/<edge>`. */
+export function edgeOf(cluster: string | undefined): string | undefined {
+  if (!cluster) return undefined
+  const at = cluster.lastIndexOf('/')
+  return at >= 0 ? cluster.slice(at + 1) : cluster
+}
+
+function orderedByEdgeFirst(order: unknown): Array<Record<string, unknown>> {
+  const given = Array.isArray(order) ? (order as Array<Record<string, unknown>>) : []
+  if (given.some((entry) => entry.field === 'cluster')) return given
+  return [{ field: 'cluster', direction: 'Asc' }, ...(given.length > 0 ? given : [{ field: 'namespace', direction: 'Asc' }, { field: 'name', direction: 'Asc' }])]
+}
+
+function rowKey(object: ObjectResult): string {
+  if (object.id) return object.id
+  const meta = (object.object?.metadata ?? {}) as { name?: unknown; namespace?: unknown; uid?: unknown }
+  return [object.cluster, object.object?.apiVersion, object.object?.kind, meta.namespace, meta.name, meta.uid].map(String).join('\u0000')
+}

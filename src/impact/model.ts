@@ -1,0 +1,78 @@
+/**
+ * The impact report: what the `impact` command found, before any rendering. Renderers and
+ * the result file read this model; nothing here knows about markdown or the hub's wire format.
+ */
+
+/** An object named by the user (input `targets`) or found in a changed manifest. */
+export interface Target {
+  kind: string
+  name: string
+  /** API group; "" for the core group. */
+  group: string
+  namespace?: string | undefined
+  /** When absent, the target is looked up on every edge. */
+  edge?: string | undefined
+  /** Where the target came from: the input, or a manifest file and how the PR changed it. */
+  origin: TargetOrigin
+}
+
+export type TargetOrigin =
+  | { kind: 'input' }
+  | { kind: 'manifest'; path: string; change: 'added' | 'modified' | 'removed' | 'renamed' | 'workspace' }
+
+export type Direction = 'upstream' | 'downstream' | 'associated'
+
+/** A related object, listed once per direction with every relation that links it. */
+export interface RelatedObject {
+  edge?: string | undefined
+  group: string
+  kind: string
+  namespace?: string | undefined
+  name: string
+  /** Relation names without the transitive "+", sorted; e.g. ["descendants", "selected-by"]. */
+  relations: string[]
+}
+
+/** The impact of one target on one edge where it exists. */
+export interface TargetImpact {
+  target: Target
+  edge: string
+  upstream: RelatedObject[]
+  downstream: RelatedObject[]
+  associated: RelatedObject[]
+  /** The hub said the result was cut (row cap or limit). */
+  incomplete: boolean
+}
+
+export interface SkippedFile {
+  path: string
+  reason: string
+}
+
+export interface ImpactReport {
+  source: 'query' | 'mcp'
+  /** Distinct targets named by input or manifests, before edge lookup. */
+  targets: Target[]
+  impacts: TargetImpact[]
+  /** Targets found on no edge: a new object, a stale edge, or missing visibility. */
+  notFound: Target[]
+  skippedFiles: SkippedFile[]
+  /** The workspace's engaged edges, when they were read. */
+  edges: string[]
+  /** Distinct objects per direction across all targets and edges. */
+  totals: Record<Direction, number>
+  maxDepth: number
+  /** The commit the report describes (PR head or GITHUB_SHA). */
+  commit?: string | undefined
+  warnings: string[]
+}
+
+/** Stable identity of an object for de-duplication and counting. */
+export function objectKey(object: { edge?: string | undefined; group: string; kind: string; namespace?: string | undefined; name: string }): string {
+  return [object.edge ?? '', object.group, object.kind, object.namespace ?? '', object.name].join('\u0000')
+}
+
+export function targetLabel(target: Pick<Target, 'kind' | 'name' | 'namespace' | 'group'>): string {
+  const kind = target.group ? `${target.kind}.${target.group}` : target.kind
+  return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`
+}

@@ -1,0 +1,61 @@
+/**
+ * Impact over the query API, the way the hub's own graph_impact tool computes it
+ * (hub-behaviour.md §3, "Impact over the query API"): one query per target with the tool's
+ * relation set, each related object projected to kind, apiVersion, name and namespace.
+ * Unlike the tool, every matching object is an anchor, so a target without an edge is
+ * reported on each edge where it exists.
+ */
+import { edgeOf, type ObjectResult, type QuerySpec, type QueryStatus } from '../hub/graph.js'
+import { classifyRelated, type RelatedRef } from './classify.js'
+import { objectKey, type Target, type TargetImpact } from './model.js'
+
+export const IMPACT_RELATIONS = ['descendants+', 'references', 'selects', 'selected-by', 'owners', 'linked+', 'grouped', 'namespace', 'namespaced'] as const
+const RELATED_PROJECTION = { id: true, cluster: true, object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } } }
+
+export function buildImpactQuery(target: Target, maxDepth: number): QuerySpec {
+  const filter: Record<string, unknown> = { groupKind: { apiGroup: target.group, kind: target.kind }, name: target.name }
+  if (target.namespace) filter.namespace = target.namespace
+  const relations: Record<string, unknown> = {}
+  for (const relation of IMPACT_RELATIONS) {
+    relations[relation] = relation === 'namespaced' ? { limit: 200, objects: RELATED_PROJECTION } : { objects: RELATED_PROJECTION }
+  }
+  const spec: QuerySpec = {
+    filter: { objects: [filter] },
+    maxDepth,
+    objects: { id: true, cluster: true, object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } }, relations },
+  }
+  if (target.edge) spec.cluster = { name: target.edge }
+  return spec
+}
+
+/** One TargetImpact per matching object (one per edge, or per namespace when none was named). */
+export function impactsFromStatus(status: QueryStatus, target: Target): TargetImpact[] {
+  return (status.objects ?? []).map((anchor) => {
+    const self = refOf(anchor, '')
+    const refs: RelatedRef[] = []
+    for (const [relation, related] of Object.entries(anchor.relations ?? {})) {
+      for (const object of related) refs.push(refOf(object, relation))
+    }
+    const classified = classifyRelated(refs, objectKey(self))
+    return {
+      target: { ...target, namespace: target.namespace ?? self.namespace },
+      edge: self.edge ?? target.edge ?? '',
+      ...classified,
+      incomplete: status.incomplete === true,
+    }
+  })
+}
+
+export function refOf(result: ObjectResult, relation: string): RelatedRef {
+  const object = (result.object ?? {}) as { kind?: unknown; apiVersion?: unknown; metadata?: { name?: unknown; namespace?: unknown } }
+  const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : ''
+  const namespace = object.metadata?.namespace
+  return {
+    edge: edgeOf(result.cluster),
+    group: apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '',
+    kind: typeof object.kind === 'string' ? object.kind : '',
+    namespace: typeof namespace === 'string' && namespace ? namespace : undefined,
+    name: typeof object.metadata?.name === 'string' ? object.metadata.name : '',
+    relation,
+  }
+}

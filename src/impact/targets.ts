@@ -1,0 +1,103 @@
+/**
+ * The objects an impact report is about: those named in `targets`, and every Kubernetes
+ * object in the manifest files that `manifests` matches — on a pull request, the files it
+ * changes (removed ones read at the base commit: deleting an object is the riskiest change);
+ * elsewhere, the files in the workspace.
+ */
+import { globSync, readFileSync } from 'node:fs'
+import { join, matchesGlob } from 'node:path'
+import { targetsFromManifest } from './manifests.js'
+import type { SkippedFile, Target, TargetOrigin } from './model.js'
+
+export interface ChangedFile {
+  path: string
+  status: string
+  previousPath?: string | undefined
+}
+
+/** What the pull-request side must provide; implemented over the GitHub API. */
+export interface PullRequestFiles {
+  changedFiles(): Promise<ChangedFile[]>
+  /** The file's text at the PR's base commit, or undefined when it is not there. */
+  readAtBase(path: string): Promise<string | undefined>
+}
+
+export interface CollectedTargets {
+  targets: Target[]
+  skippedFiles: SkippedFile[]
+  /** Manifest files read, for the log. */
+  files: string[]
+}
+
+export async function collectTargets(options: {
+  given: readonly Target[]
+  globs: readonly string[]
+  defaultNamespace: string | undefined
+  workspace: string
+  pullRequest: PullRequestFiles | undefined
+}): Promise<CollectedTargets> {
+  const found: Target[] = [...options.given]
+  const skippedFiles: SkippedFile[] = []
+  const files: string[] = []
+  if (options.globs.length > 0) {
+    const sources = options.pullRequest
+      ? await changedManifests(options.pullRequest, options.globs)
+      : workspaceManifests(options.workspace, options.globs)
+    for (const source of sources) {
+      files.push(source.path)
+      const text = source.change === 'removed' ? await options.pullRequest?.readAtBase(source.path) : readWorkspaceFile(options.workspace, source.path)
+      if (text === undefined) {
+        skippedFiles.push({
+          path: source.path,
+          reason: source.change === 'removed' ? 'removed, and not readable at the base commit' : 'not in the workspace: check out the pull request head (actions/checkout) before this step',
+        })
+        continue
+      }
+      const origin: TargetOrigin = { kind: 'manifest', path: source.path, change: source.change }
+      const result = targetsFromManifest(source.path, text, origin, options.defaultNamespace)
+      found.push(...result.targets)
+      if (result.skipped) skippedFiles.push(result.skipped)
+    }
+  }
+  return { targets: distinctTargets(found), skippedFiles, files }
+}
+
+/** One target per object; a removed manifest's origin wins, since it is the riskier change. */
+export function distinctTargets(targets: readonly Target[]): Target[] {
+  const byKey = new Map<string, Target>()
+  for (const target of targets) {
+    const key = [target.edge ?? '', target.group, target.kind, target.namespace ?? '', target.name].join('\u0000')
+    const existing = byKey.get(key)
+    if (!existing || (target.origin.kind === 'manifest' && target.origin.change === 'removed')) byKey.set(key, target)
+  }
+  return [...byKey.values()]
+}
+
+type Source = { path: string; change: Extract<TargetOrigin, { kind: 'manifest' }>['change'] }
+
+async function changedManifests(pullRequest: PullRequestFiles, globs: readonly string[]): Promise<Source[]> {
+  const changed = await pullRequest.changedFiles()
+  const sources: Source[] = []
+  for (const file of changed) {
+    if (!globs.some((glob) => matchesGlob(file.path, glob))) continue
+    const change = file.status === 'removed' ? 'removed' : file.status === 'added' ? 'added' : file.status === 'renamed' ? 'renamed' : 'modified'
+    sources.push({ path: file.path, change })
+  }
+  return sources
+}
+
+function workspaceManifests(workspace: string, globs: readonly string[]): Source[] {
+  const paths = new Set<string>()
+  for (const glob of globs) {
+    for (const path of globSync(glob, { cwd: workspace, exclude: (name) => name === 'node_modules' || name === '.git' })) paths.add(path.split('\\').join('/'))
+  }
+  return [...paths].sort().map((path) => ({ path, change: 'workspace' as const }))
+}
+
+function readWorkspaceFile(workspace: string, path: string): string | undefined {
+  try {
+    return readFileSync(join(workspace, path), 'utf8')
+  } catch {
+    return undefined
+  }
+}

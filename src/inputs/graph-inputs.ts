@@ -1,0 +1,129 @@
+/**
+ * Schemas of the graph commands' inputs: `targets` (a YAML or JSON list of objects) and
+ * `query` (a QuerySpec). Both are checked here, before any request, with messages that name
+ * the item and field at fault; hub-behaviour.md §3 gives the limits.
+ */
+import { parse as parseYaml } from 'yaml'
+import { z } from 'zod'
+
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/
+const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
+const GROUP = /^$|^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
+const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/
+
+export const TargetSchema = z.strictObject({
+  kind: z.string({ error: 'is required (e.g. Deployment)' }).regex(KIND, 'must be a kind such as Deployment or ConfigMap'),
+  name: z.string({ error: 'is required' }).regex(OBJECT_NAME, 'must be a Kubernetes object name (lower-case letters, digits, "-" and ".")'),
+  group: z
+    .string()
+    .regex(GROUP, 'must be an API group such as apps or networking.k8s.io ("" for the core group)')
+    .optional(),
+  namespace: z.string().regex(DNS_LABEL, 'must be a namespace name (a DNS-1123 label)').optional(),
+  edge: z.string().trim().min(1, 'must not be empty (leave it out to look on every edge)').optional(),
+})
+export type TargetInput = z.infer<typeof TargetSchema>
+
+const bool = z.boolean()
+const positiveInt = (max: number) => z.number().int().min(1).max(max)
+
+const GroupKindSchema = z.strictObject({ apiGroup: z.string().optional(), kind: z.string().min(1) })
+const ObjectFilterSchema = z.strictObject({
+  groupKind: GroupKindSchema.optional(),
+  name: z.string().optional(),
+  namespace: z.string().optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+  labelExpressions: z
+    .array(
+      z.strictObject({
+        key: z.string().min(1),
+        operator: z.enum(['In', 'NotIn', 'Exists', 'DoesNotExist']),
+        values: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
+  conditions: z.array(z.strictObject({ type: z.string().min(1), status: z.string().optional(), reason: z.string().optional() })).optional(),
+  creationTimestamp: z.strictObject({ after: z.string().optional(), before: z.string().optional() }).optional(),
+  id: z.string().optional(),
+  jsonpath: z.string().optional(),
+  categories: z.array(z.string()).optional(),
+})
+
+/** A sparse tree whose leaves are `true`. */
+type FieldTree = { [field: string]: true | FieldTree }
+const FieldTreeSchema: z.ZodType<FieldTree> = z.lazy(() => z.record(z.string(), z.union([z.literal(true), FieldTreeSchema])))
+
+interface Projection {
+  id?: boolean | undefined
+  cluster?: boolean | undefined
+  mutablePath?: boolean | undefined
+  object?: FieldTree | undefined
+  relations?: Record<string, RelationBlock> | undefined
+}
+interface RelationBlock {
+  limit?: number | undefined
+  filters?: Array<z.infer<typeof ObjectFilterSchema>> | undefined
+  objects?: Projection | undefined
+}
+const ProjectionSchema: z.ZodType<Projection> = z.lazy(() =>
+  z.strictObject({
+    id: bool.optional(),
+    cluster: bool.optional(),
+    mutablePath: bool.optional(),
+    object: FieldTreeSchema.optional(),
+    relations: z
+      .record(
+        z.string().regex(/^[a-z][a-z-]*\+?$/, 'must be a relation name such as descendants+ or selected-by'),
+        z.strictObject({
+          limit: positiveInt(10_000).optional(),
+          filters: z.array(ObjectFilterSchema).optional(),
+          objects: ProjectionSchema.optional(),
+        }),
+      )
+      .optional(),
+  }),
+)
+
+const ORDER_FIELDS = ['name', 'namespace', 'kind', 'apiGroup', 'cluster', 'creationTimestamp'] as const
+
+export const QuerySpecSchema = z
+  .strictObject({
+    root: z.enum(['objects', 'clusters']).optional(),
+    cluster: z.strictObject({ name: z.string().min(1) }).optional(),
+    filter: z.strictObject({ objects: z.array(ObjectFilterSchema).optional() }).optional(),
+    limit: positiveInt(10_000).optional(),
+    page: z.strictObject({ first: z.unknown().optional(), cursor: z.string().optional() }).optional(),
+    order: z.array(z.strictObject({ field: z.enum(ORDER_FIELDS), direction: z.enum(['Asc', 'Desc']).optional() })).optional(),
+    count: bool.optional(),
+    cursor: bool.optional(),
+    maxDepth: z.number().int().min(0).max(20).optional(),
+    objects: ProjectionSchema.optional(),
+  })
+  .refine((spec) => countRelationBlocks(spec.objects) <= 10, {
+    message: 'has more than 10 relation blocks (the hub allows at most 10 in one query)',
+    path: ['objects', 'relations'],
+  })
+export type QuerySpecInput = z.infer<typeof QuerySpecSchema>
+
+function countRelationBlocks(projection: Projection | undefined): number {
+  if (!projection?.relations) return 0
+  return Object.values(projection.relations).reduce((sum, block) => sum + 1 + countRelationBlocks(block.objects), 0)
+}
+
+/** YAML is a superset of JSON, so one parser reads both. */
+export function parseStructured(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: parseYaml(text, { maxAliasCount: 100 }) as unknown }
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] ?? error.message : String(error)
+    return { ok: false, message }
+  }
+}
+
+/** "item 2 (`namespace`)": where in the input a problem is. */
+export function describePath(path: readonly PropertyKey[], listName: string): string {
+  if (path.length === 0) return ''
+  const [head, ...rest] = path
+  const field = rest.map(String).join('.')
+  if (typeof head === 'number') return ` ${listName} ${head + 1}${field ? ` (\`${field}\`)` : ''}`
+  return ` at \`${path.map(String).join('.')}\``
+}

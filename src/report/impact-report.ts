@@ -1,0 +1,522 @@
+/**
+ * ImpactReport → markdown, for both the job summary and the PR comment. Pure: publishers
+ * write it. Every name, path, edge and message comes from the hub, a manifest or an input
+ * and is escaped (`inline`, `details`, Mermaid labels); nothing here emits `<!--`.
+ *
+ * Size: the document is built from measured parts and, when it is over budget, re-assembled
+ * with less detail — whole sections dropped in a fixed order, never a table cut mid-row:
+ * Mermaid graphs, associated tables, upstream tables, downstream tables (longest first),
+ * the per-target details, skipped files, warnings, the not-found explanation; then the
+ * verdict lines and the not-found names are shortened to the first K. Title, totals and the
+ * caveat always stay.
+ */
+import { Buffer } from 'node:buffer'
+import type { Direction, ImpactReport, RelatedObject, Target, TargetImpact } from '../impact/model.js'
+import { targetLabel } from '../impact/model.js'
+import { clipCharacters, details, inline, table } from './markdown.js'
+import type { Column } from './markdown.js'
+import { renderMermaid } from './mermaid.js'
+
+export const IMPACT_MARKER_PREFIX = '<!-- hub-action:impact'
+/** The job summary's hard limit per step; every rendering stays within it as well as within the budget. */
+export const SUMMARY_BYTE_LIMIT = 1024 * 1024
+export const DEFAULT_IMPACT_TITLE = 'Impact of this change'
+
+export interface ImpactRenderOptions {
+  /** Maximum length in characters (code points, as GitHub counts them). */
+  budget: number
+  /** Where the untrimmed report lives (the job summary); linked when the rendering was trimmed. */
+  summaryUrl?: string | undefined
+  title?: string | undefined
+}
+
+const REMOVED_NOTE = 'removed in this PR — deleting it affects every downstream object'
+const INCOMPLETE_NOTE = 'incomplete — the hub cut the result (row cap or limit), so there may be more'
+const MAX_WARNING = 2_000
+
+const CAVEAT = [
+  '> [!NOTE]',
+  '> Impact comes only from declared relationships: owner references, spec references, label selectors, namespace membership and declared links.',
+  '> Runtime traffic (calls, DNS names, queues, shared databases) is not traced, and the hub stops at 10,000 rows.',
+  '> An empty list proves nothing: something can still depend on an object in a way the graph does not record.',
+].join('\n')
+
+/** One line for logs: plain text, no markdown, no line breaks or control characters. */
+export function renderImpactVerdictLine(impact: TargetImpact): string {
+  const parts = [`${plain(targetLabel(impact.target))} on ${plain(impact.edge)} — ${countsText(impact)}`]
+  if (isRemoved(impact.target)) parts.push(REMOVED_NOTE)
+  if (impact.incomplete) parts.push(INCOMPLETE_NOTE)
+  return parts.join(' · ')
+}
+
+export function renderImpactReport(report: ImpactReport, options: ImpactRenderOptions): string {
+  const budget = Math.max(0, Math.floor(options.budget))
+  const doc = buildParts(report, options)
+  const plan = fullPlan(doc)
+  const fits = (size: Size) => size.chars + 1 <= budget && size.bytes + 1 <= SUMMARY_BYTE_LIMIT
+
+  // Graphs are rendered only when the rest fits without them: they are dropped first anyway.
+  const withoutGraphs = { ...plan, mermaid: false }
+  if (!fits(measure(doc, withoutGraphs)) || !fits(measure(doc, plan))) trim(doc, plan, fits)
+
+  const text = `${assemble(doc, plan).join('\n\n')}\n`
+  return enforce(text, budget)
+}
+
+// ---------------------------------------------------------------------------------------
+// Parts
+
+interface Piece {
+  text: string
+  chars: number
+  bytes: number
+}
+
+interface Size {
+  chars: number
+  bytes: number
+}
+
+/** A bullet list that can be cut to its first K items plus a "… and M more" line. */
+interface CuttableList {
+  heading: Piece
+  items: Piece[]
+  /** prefix[k] = size of the first k items, each with its newline. */
+  prefix: Size[]
+  more: (rest: number) => string
+}
+
+interface ImpactParts {
+  summary: string
+  /** Always shown inside the details, so optional blocks each add "\n\n" + block. */
+  fixed: string
+  wrapper: Piece
+  /** Rendered on first use: a large report drops every graph without drawing one. */
+  mermaid: () => Piece
+  upstream: Piece
+  downstream: Piece
+  associated: Piece
+}
+
+interface Parts {
+  title: Piece
+  overview: Piece
+  notice: Piece
+  verdicts: CuttableList | Piece
+  impacts: ImpactParts[]
+  notFoundFull: Piece | undefined
+  notFoundNames: CuttableList | undefined
+  skipped: Piece | undefined
+  warnings: Piece | undefined
+  caveat: Piece
+}
+
+interface Plan {
+  trimmed: boolean
+  mermaid: boolean
+  associated: boolean
+  upstream: boolean
+  downstream: boolean[]
+  details: boolean
+  skipped: boolean
+  warnings: boolean
+  notFoundFull: boolean
+  verdictLimit: number
+  notFoundLimit: number
+}
+
+function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
+  const impacts = report.impacts.map((impact) => impactParts(impact))
+  const verdictItems = report.impacts.map((impact) => piece(`- ${verdictMarkdown(impact)}`))
+  const verdicts: CuttableList | Piece =
+    verdictItems.length > 0
+      ? cuttable('### By target and edge', verdictItems, (rest) => `- … and ${number(rest)} more ${plural(rest, 'target')} (trimmed to fit)`)
+      : piece(
+          report.targets.length === 0
+            ? 'No targets: nothing was named in `targets` and no changed manifest declared an object.'
+            : 'None of the targets was found on an edge, so no impact could be read.',
+        )
+
+  return {
+    title: piece(`## ${inline(options.title ?? DEFAULT_IMPACT_TITLE)}`),
+    overview: piece(overview(report)),
+    notice: piece(trimNotice(options.summaryUrl)),
+    verdicts,
+    impacts,
+    notFoundFull: report.notFound.length > 0 ? piece(notFoundSection(report)) : undefined,
+    notFoundNames:
+      report.notFound.length > 0
+        ? cuttable(
+            `### Not synchronized (${number(report.notFound.length)})`,
+            report.notFound.map((target) => piece(`- ${targetName(target)}`)),
+            (rest) => `- … and ${number(rest)} more (trimmed to fit)`,
+          )
+        : undefined,
+    skipped: report.skippedFiles.length > 0 ? piece(skippedSection(report)) : undefined,
+    warnings: report.warnings.length > 0 ? piece(warningsSection(report.warnings)) : undefined,
+    caveat: piece(CAVEAT),
+  }
+}
+
+function overview(report: ImpactReport): string {
+  const totals = report.totals
+  const lines = [
+    `**${number(report.targets.length)} ${plural(report.targets.length, 'target')} · ${number(totals.upstream)} upstream · ${number(totals.downstream)} downstream · ${number(totals.associated)} associated**`,
+  ]
+  const incomplete = report.impacts.filter((impact) => impact.incomplete).length
+  const counts = [`Not found on any edge: ${number(report.notFound.length)}`, `Skipped files: ${number(report.skippedFiles.length)}`]
+  if (incomplete > 0) counts.push(`Incomplete results: ${number(incomplete)}`)
+  lines.push(counts.join(' · '))
+  const source = report.source === 'mcp' ? 'the MCP impact tool' : 'the query API'
+  const commit = report.commit ? ` for commit ${inline(report.commit.slice(0, 40))}` : ''
+  lines.push(`Relationships up to depth ${number(report.maxDepth)}, read through ${source}${commit}.`)
+  return lines.join('\n\n')
+}
+
+function trimNotice(summaryUrl: string | undefined): string {
+  const href = safeHref(summaryUrl)
+  return href ? `Trimmed to fit: [see the full report in the job summary](<${href}>).` : 'Trimmed to fit: see the full report in the job summary.'
+}
+
+function verdictMarkdown(impact: TargetImpact): string {
+  let line = `**${inline(targetLabel(impact.target))}** on ${inline(impact.edge)} — ${countsText(impact)}`
+  if (isRemoved(impact.target)) line += ` · ⚠️ **removed in this PR** — deleting it affects every downstream object`
+  if (impact.incomplete) line += ` · ⚠️ **incomplete** — the hub cut the result (row cap or limit), so there may be more`
+  return line
+}
+
+function impactParts(impact: TargetImpact): ImpactParts {
+  const summary = renderImpactVerdictLine(impact)
+  const origin = originText(impact.target)
+  const fixed = `${inline(targetLabel(impact.target))} on edge ${inline(impact.edge)}, ${origin}.${
+    impact.incomplete ? ' The hub cut this result (row cap or limit): the lists below are incomplete.' : ''
+  }`
+  return {
+    summary,
+    fixed,
+    wrapper: piece(details(summary, fixed)),
+    mermaid: once(() => piece(renderMermaid(impact))),
+    upstream: piece(directionBlock('upstream', impact)),
+    downstream: piece(directionBlock('downstream', impact)),
+    associated: piece(directionBlock('associated', impact)),
+  }
+}
+
+const DIRECTION_TITLE: Record<Direction, string> = {
+  upstream: 'Upstream — what it depends on',
+  downstream: 'Downstream — what depends on it',
+  associated: 'Associated — declared links',
+}
+
+function directionBlock(direction: Direction, impact: TargetImpact): string {
+  const objects = impact[direction]
+  if (objects.length === 0) return `**${DIRECTION_TITLE[direction]}:** none found.`
+  return `**${DIRECTION_TITLE[direction]} (${number(objects.length)})**\n\n${relatedTable(objects, impact.edge)}`
+}
+
+function relatedTable(objects: readonly RelatedObject[], edge: string): string {
+  const columns: Column<RelatedObject>[] = [
+    { header: 'Kind', cell: (object) => repeated(object.group ? `${object.kind}.${object.group}` : object.kind) },
+    { header: 'Namespace/Name', cell: (object) => inline(object.namespace ? `${object.namespace}/${object.name}` : object.name) },
+    { header: 'Edge', cell: (object) => repeated(object.edge ?? edge) },
+    { header: 'Relation(s)', cell: (object) => repeated(object.relations.join(', ')) },
+  ]
+  return table(columns, objects)
+}
+
+/** `inline` for the few values that repeat across thousands of rows (kinds, edges, relations). */
+const repeatedCache = new Map<string, string>()
+function repeated(text: string): string {
+  let escaped = repeatedCache.get(text)
+  if (escaped === undefined) {
+    escaped = inline(text)
+    if (repeatedCache.size >= 1_000) repeatedCache.clear()
+    repeatedCache.set(text, escaped)
+  }
+  return escaped
+}
+
+function notFoundSection(report: ImpactReport): string {
+  const edges =
+    report.edges.length > 0
+      ? `Engaged edges in this workspace: ${report.edges.map((edge) => inline(edge)).join(', ')}.`
+      : 'No engaged edges were read for this workspace (an empty edge list also explains empty results).'
+  const items = report.notFound.map((target) => `- ${targetName(target)} — ${originText(target)}`)
+  return [
+    `### Not synchronized (${number(report.notFound.length)})`,
+    'These targets were found on no edge. Either the object is new (it appears once it is applied and synchronized), the edge named is stale or wrong, or the hub cannot see it with these credentials. Their impact is unknown, not empty.',
+    edges,
+    items.join('\n'),
+  ].join('\n\n')
+}
+
+function skippedSection(report: ImpactReport): string {
+  const items = report.skippedFiles.map((file) => `- ${inline(file.path)} — ${inline(file.reason)}`)
+  return `### Skipped files (${number(report.skippedFiles.length)})\n\n${items.join('\n')}`
+}
+
+function warningsSection(warnings: readonly string[]): string {
+  const items = warnings.map((warning) => `- ${inline(clipCharacters(warning, MAX_WARNING, ' …').text)}`)
+  return `### Warnings\n\n${items.join('\n')}`
+}
+
+function targetName(target: Target): string {
+  return `${inline(targetLabel(target))}${target.edge ? ` (edge ${inline(target.edge)})` : ''}`
+}
+
+function originText(target: Target): string {
+  const origin = target.origin
+  if (origin.kind === 'input') return 'named in the targets input'
+  const change = origin.change === 'workspace' ? 'in the workspace' : origin.change
+  return `from ${inline(origin.path)} (${change})`
+}
+
+function countsText(impact: TargetImpact): string {
+  return `${number(impact.upstream.length)} upstream, ${number(impact.downstream.length)} downstream, ${number(impact.associated.length)} associated`
+}
+
+function isRemoved(target: Target): boolean {
+  return target.origin.kind === 'manifest' && target.origin.change === 'removed'
+}
+
+// ---------------------------------------------------------------------------------------
+// Measuring, trimming, assembling
+
+function fullPlan(doc: Parts): Plan {
+  return {
+    trimmed: false,
+    mermaid: true,
+    associated: true,
+    upstream: true,
+    downstream: doc.impacts.map(() => true),
+    details: true,
+    skipped: true,
+    warnings: true,
+    notFoundFull: true,
+    verdictLimit: doc.impacts.length,
+    notFoundLimit: doc.notFoundNames?.items.length ?? 0,
+  }
+}
+
+/** The sections the plan keeps, each as text and size; joined with "\n\n". */
+function sections(doc: Parts, plan: Plan): Array<Piece | (() => Piece)> {
+  const out: Array<Piece | (() => Piece)> = [doc.title, doc.overview]
+  if (plan.trimmed) out.push(doc.notice)
+  const verdicts = doc.verdicts
+  out.push('heading' in verdicts ? () => cutList(verdicts, plan.verdictLimit) : verdicts)
+  if (plan.details) {
+    doc.impacts.forEach((parts, index) => out.push(() => detailsPiece(parts, plan, index)))
+  }
+  const names = doc.notFoundNames
+  if (plan.notFoundFull && doc.notFoundFull) out.push(doc.notFoundFull)
+  else if (names) out.push(() => cutList(names, plan.notFoundLimit))
+  if (plan.skipped && doc.skipped) out.push(doc.skipped)
+  if (plan.warnings && doc.warnings) out.push(doc.warnings)
+  out.push(doc.caveat)
+  return out
+}
+
+function optionalBlocks(parts: ImpactParts, plan: Plan, index: number): Piece[] {
+  const blocks: Piece[] = []
+  if (plan.mermaid) blocks.push(parts.mermaid())
+  if (plan.upstream) blocks.push(parts.upstream)
+  if (plan.downstream[index]) blocks.push(parts.downstream)
+  if (plan.associated) blocks.push(parts.associated)
+  return blocks
+}
+
+/** A lazily assembled details block; its size is known without building the text. */
+function detailsPiece(parts: ImpactParts, plan: Plan, index: number): Piece {
+  const blocks = optionalBlocks(parts, plan, index)
+  const size = blocks.reduce((sum, block) => ({ chars: sum.chars + block.chars + 2, bytes: sum.bytes + block.bytes + 2 }), {
+    chars: parts.wrapper.chars,
+    bytes: parts.wrapper.bytes,
+  })
+  let text: string | undefined
+  return {
+    ...size,
+    get text() {
+      text ??= details(parts.summary, [parts.fixed, ...blocks.map((block) => block.text)].join('\n\n'))
+      return text
+    },
+  }
+}
+
+function measure(doc: Parts, plan: Plan): Size {
+  const all = sections(doc, plan)
+  let chars = 2 * (all.length - 1)
+  let bytes = chars
+  for (const entry of all) {
+    const part = typeof entry === 'function' ? entry() : entry
+    chars += part.chars
+    bytes += part.bytes
+  }
+  return { chars, bytes }
+}
+
+function assemble(doc: Parts, plan: Plan): string[] {
+  return sections(doc, plan).map((entry) => (typeof entry === 'function' ? entry() : entry).text)
+}
+
+function trim(doc: Parts, plan: Plan, fits: (size: Size) => boolean): void {
+  plan.trimmed = true
+  const coarse: Array<() => void> = [
+    () => (plan.mermaid = false),
+    () => (plan.associated = false),
+    () => (plan.upstream = false),
+  ]
+  for (const step of coarse) {
+    step()
+    if (fits(measure(doc, plan))) return
+  }
+
+  // Downstream tables one at a time, longest first; sizes are exact, so no re-measuring.
+  const size = measure(doc, plan)
+  const order = doc.impacts.map((_, index) => index).sort((a, b) => (doc.impacts[b]?.downstream.chars ?? 0) - (doc.impacts[a]?.downstream.chars ?? 0))
+  for (const index of order) {
+    if (fits(size)) return
+    const block = doc.impacts[index]?.downstream
+    if (!block) continue
+    plan.downstream[index] = false
+    size.chars -= block.chars + 2
+    size.bytes -= block.bytes + 2
+  }
+  if (fits(size)) return
+
+  const later: Array<() => void> = [
+    () => (plan.details = false),
+    () => (plan.skipped = false),
+    () => (plan.warnings = false),
+    () => (plan.notFoundFull = false),
+  ]
+  for (const step of later) {
+    step()
+    if (fits(measure(doc, plan))) return
+  }
+
+  plan.verdictLimit = largestFitting(plan.verdictLimit, (limit) => {
+    plan.verdictLimit = limit
+    return fits(measure(doc, plan))
+  })
+  if (fits(measure(doc, plan))) return
+  plan.notFoundLimit = largestFitting(plan.notFoundLimit, (limit) => {
+    plan.notFoundLimit = limit
+    return fits(measure(doc, plan))
+  })
+}
+
+/** The largest k in [0, max] for which `ok(k)` holds (0 when none does); `ok` grows false with k. */
+function largestFitting(max: number, ok: (k: number) => boolean): number {
+  let low = 0
+  let high = max
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2)
+    if (ok(mid)) low = mid
+    else high = mid - 1
+  }
+  return low
+}
+
+function cuttable(heading: string, items: Piece[], more: (rest: number) => string): CuttableList {
+  const prefix: Size[] = [{ chars: 0, bytes: 0 }]
+  for (const item of items) {
+    const last = prefix[prefix.length - 1] ?? { chars: 0, bytes: 0 }
+    prefix.push({ chars: last.chars + item.chars + 1, bytes: last.bytes + item.bytes + 1 })
+  }
+  return { heading: piece(`${heading}\n\n`), items, prefix, more }
+}
+
+/** "heading\n\n" + the first `limit` items, one a line, + "… and M more" when cut. */
+function cutList(list: CuttableList, limit: number): Piece {
+  const kept = Math.min(Math.max(0, limit), list.items.length)
+  const rest = list.items.length - kept
+  const tail = rest > 0 ? piece(list.more(rest)) : undefined
+  const itemsSize = list.prefix[kept] ?? { chars: 0, bytes: 0 }
+  // Items carry a newline each; the last newline is dropped unless a tail follows it.
+  const chars = list.heading.chars + itemsSize.chars + (tail ? tail.chars : -Math.min(1, kept))
+  const bytes = list.heading.bytes + itemsSize.bytes + (tail ? tail.bytes : -Math.min(1, kept))
+  let text: string | undefined
+  return {
+    chars,
+    bytes,
+    get text() {
+      if (text === undefined) {
+        const lines = list.items.slice(0, kept).map((item) => item.text)
+        if (tail) lines.push(tail.text)
+        text = list.heading.text + lines.join('\n')
+      }
+      return text
+    },
+  }
+}
+
+/** Last resort for a budget too small for even the kept sections: cut by code points, then bytes. */
+function enforce(text: string, budget: number): string {
+  if (codePoints(text) <= budget && Buffer.byteLength(text, 'utf8') <= SUMMARY_BYTE_LIMIT) return text
+  const marker = '\n\n…(trimmed to fit)\n'
+  let out = clipCharacters(text, budget, marker).text
+  while (Buffer.byteLength(out, 'utf8') > SUMMARY_BYTE_LIMIT) {
+    const chars = Array.from(out)
+    out = clipCharacters(out, Math.floor(chars.length * 0.95), marker).text
+  }
+  return Array.from(out).length <= budget ? out : Array.from(out).slice(0, budget).join('')
+}
+
+// ---------------------------------------------------------------------------------------
+// Small helpers
+
+function piece(text: string): Piece {
+  return { text, chars: codePoints(text), bytes: Buffer.byteLength(text, 'utf8') }
+}
+
+/** Code points, as `Array.from(text).length` counts them, without building the array. */
+function codePoints(text: string): number {
+  if (!/[\udc00-\udfff]/.test(text)) return text.length
+  let count = text.length
+  for (let i = 1; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    if (unit >= 0xdc00 && unit <= 0xdfff) {
+      const previous = text.charCodeAt(i - 1)
+      if (previous >= 0xd800 && previous <= 0xdbff) count--
+    }
+  }
+  return count
+}
+
+/** One log-safe line: no control characters, no line breaks, no workflow command ("::"). */
+function plain(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/::/g, ':\u200b:')
+}
+
+function safeHref(url: string | undefined): string | undefined {
+  if (!url) return undefined
+  try {
+    const parsed = new URL(url)
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined
+    return parsed.href.replace(/</g, '%3C').replace(/>/g, '%3E').replace(/\s/g, '%20')
+  } catch {
+    return undefined
+  }
+}
+
+/** 5000 → "5,000" (what toLocaleString('en-US') gives, much faster). */
+function number(value: number): string {
+  const digits = String(value)
+  return /^\d{4,}$/.test(digits) ? digits.replace(/\B(?=(\d{3})+$)/g, ',') : digits
+}
+
+function once<T>(make: () => T): () => T {
+  let value: T | undefined
+  let made = false
+  return () => {
+    if (!made) {
+      value = make()
+      made = true
+    }
+    return value as T
+  }
+}
+
+function plural(count: number, word: string): string {
+  return count === 1 ? word : `${word}s`
+}

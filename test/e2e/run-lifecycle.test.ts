@@ -1,0 +1,264 @@
+/**
+ * End to end, how a run ends: Failed, Aborted, the approval gate under each `on-approval`,
+ * runs stuck in Pending, each `on-timeout`, and the job being cancelled (SIGTERM) mid-wait.
+ * dist/index.js as a child process against the hub emulator over real HTTP.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import type { ChildProcess } from 'node:child_process'
+import { runAction, type ActionOptions, type ActionRun } from './action-process.ts'
+import { startHubEmulator, type HubEmulator, type RecordedRequest } from '../emulator/hub.ts'
+
+const AGENTS = '/services/providers/agents/api'
+
+let hub: HubEmulator
+
+beforeAll(async () => {
+  hub = await startHubEmulator({ maxHoldMs: 300 })
+})
+afterAll(async () => {
+  await hub.close()
+})
+beforeEach(() => {
+  hub.reset()
+  // Starts at once and never settles by itself.
+  hub.setAgent('endless', { steps: [{ phase: 'Running', afterMs: 0 }] })
+})
+
+function inputs(extra: Record<string, string>): Record<string, string> {
+  return { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, ...extra }
+}
+
+async function act(extra: Record<string, string>, options: Omit<ActionOptions, 'inputs'> = {}): Promise<ActionRun> {
+  const result = await runAction({ inputs: inputs(extra), ...options })
+  onTestFinished(() => result.cleanup())
+  return result
+}
+
+const waits = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/wait'))
+const cancels = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/cancel'))
+const lines = (stdout: string, prefix: string): string[] => stdout.split('\n').filter((line) => line.startsWith(prefix))
+const onlyRun = () => {
+  expect(hub.runs()).toHaveLength(1)
+  return hub.runs()[0]!
+}
+
+/** Poll the emulator (bounded) until a condition holds. */
+async function until(condition: () => boolean, what: string, limitMs = 10_000): Promise<void> {
+  const end = Date.now() + limitMs
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+describe('runs that end badly', () => {
+  it('Failed: the step fails with the hub message as an ::error:: line', async () => {
+    const result = await act({ agent: 'failing', task: 'summarise' })
+    const run = onlyRun()
+    expect(result.code).toBe(1)
+    expect(lines(result.stdout, '::error::')).toEqual([
+      `::error::Run ${run.id} of agent "failing" failed: model credential missing for provider openai`,
+    ])
+    expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'Failed', settled: 'true', reused: 'false', output: '' })
+    expect(result.summary).toContain('## ❌ Agent run: failing — Failed')
+    expect(result.summary).toContain('### Message from the hub\n\n```text\nmodel credential missing for provider openai\n```')
+  })
+
+  it('Aborted: the step fails with the abort reason', async () => {
+    const result = await act({ agent: 'aborting', task: 'summarise' })
+    const run = onlyRun()
+    expect(result.code).toBe(1)
+    expect(lines(result.stdout, '::error::')).toEqual([
+      `::error::Run ${run.id} of agent "aborting" was aborted: run exceeded its time limit`,
+    ])
+    expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'Aborted', settled: 'true', output: '' })
+    expect(result.summary).toContain('## ❌ Agent run: aborting — Aborted')
+  })
+})
+
+describe('the approval gate', () => {
+  it('`wait`: logs what awaits approval, does not busy-poll, and succeeds once approved', async () => {
+    let seen = ''
+    let gateSeen = false
+    let approvedAt = 0
+    let approved: boolean | undefined
+    const result = await act(
+      { agent: 'approval', task: 'add a PDB to ledger', 'on-approval': 'wait' },
+      {
+        onStdout: (text) => {
+          seen += text
+          if (gateSeen || !seen.includes("awaits a human's approval")) return
+          gateSeen = true
+          // Keep the gate closed for a while, as a human would, then approve.
+          setTimeout(() => {
+            approvedAt = Date.now()
+            approved = hub.approve(hub.runs()[0]?.id ?? '')
+          }, 1500)
+        },
+      },
+    )
+    const run = onlyRun()
+    expect(approved).toBe(true)
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain(`Run ${run.id} awaits a human's approval to call kubectl_apply`)
+    expect(result.stdout).toContain('"namespace": "payments"')
+    expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'Succeeded', settled: 'true' })
+    expect(result.outputs.output).toContain('Applied `PodDisruptionBudget/ledger`')
+    expect(run.history.map((h) => h.phase)).toEqual(['Pending', 'Running', 'PendingApproval', 'Running', 'Succeeded'])
+
+    // The hub answers /wait at once during the gate: the action must back off, not spin.
+    const beforeApproval = waits().filter((w) => w.at < approvedAt)
+    expect(beforeApproval.length).toBeGreaterThanOrEqual(1)
+    expect(beforeApproval.length).toBeLessThanOrEqual(3)
+    expect(waits().length).toBeLessThanOrEqual(4)
+    expect(cancels()).toEqual([])
+  })
+
+  it('`fail`: fails with the run id set and phase PendingApproval, leaving the run on the hub', async () => {
+    const result = await act({ agent: 'approval', task: 'add a PDB', 'on-approval': 'fail' })
+    const run = onlyRun()
+    expect(result.code).toBe(1)
+    expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'PendingApproval', settled: 'true' })
+    const errors = lines(result.stdout, '::error::')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain(`Run ${run.id} of agent "approval" is waiting for approval to call kubectl_apply`)
+    expect(errors[0]).toContain('on-approval is fail')
+    expect(run.phase).toBe('PendingApproval')
+    expect(cancels()).toEqual([])
+    expect(result.summary).toContain('### Waiting for approval')
+  })
+
+  it('`succeed`: passes with phase PendingApproval', async () => {
+    const result = await act({ agent: 'approval', task: 'add a PDB', 'on-approval': 'succeed' })
+    const run = onlyRun()
+    expect(result.code).toBe(0)
+    expect(lines(result.stdout, '::error::')).toEqual([])
+    expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'PendingApproval', settled: 'true', output: '' })
+    expect(result.stdout).toContain('on-approval is succeed')
+    expect(run.phase).toBe('PendingApproval')
+  })
+})
+
+describe('runs stuck in Pending', () => {
+  it('fails after pending-timeout-seconds naming budget, credential and suspension', async () => {
+    const result = await act({ agent: 'stuck', task: 'anything', 'pending-timeout-seconds': '1' })
+    const run = onlyRun()
+    expect(result.code).toBe(1)
+    expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'Pending', settled: 'false' })
+    const errors = lines(result.stdout, '::error::')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('pending-timeout-seconds (1 s)')
+    expect(errors[0]).toMatch(/budget/)
+    expect(errors[0]).toMatch(/credential/)
+    expect(errors[0]).toMatch(/suspended/i)
+    expect(run.phase).toBe('Pending')
+  })
+
+  it('says the agent is Suspended when it is', async () => {
+    const result = await act({ agent: 'suspended', task: 'anything', 'pending-timeout-seconds': '1' })
+    expect(result.code).toBe(1)
+    const errors = lines(result.stdout, '::error::')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('agent "suspended" is Suspended')
+    expect(result.outputs).toMatchObject({ phase: 'Pending', settled: 'false' })
+  })
+})
+
+describe('on-timeout', () => {
+  it('`fail`: exit 1, says the run continues on the hub, and does not cancel it', async () => {
+    const result = await act({ agent: 'endless', task: 'forever', 'timeout-seconds': '1', 'on-timeout': 'fail' })
+    const run = onlyRun()
+    expect(result.code).toBe(1)
+    const errors = lines(result.stdout, '::error::')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('did not settle within timeout-seconds (1 s)')
+    expect(errors[0]).toContain('continues on the hub')
+    expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'Running', settled: 'false' })
+    expect(cancels()).toEqual([])
+    expect(run.phase).toBe('Running')
+    for (const wait of waits()) expect(wait.query.timeoutSeconds).toBe('1')
+  })
+
+  it('`warn`: exit 0 with a ::warning:: and the run left running', async () => {
+    const result = await act({ agent: 'stuck', task: 'forever', 'timeout-seconds': '1', 'on-timeout': 'warn' })
+    const run = onlyRun()
+    expect(result.code).toBe(0)
+    expect(lines(result.stdout, '::error::')).toEqual([])
+    const warnings = lines(result.stdout, '::warning::')
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('did not settle within timeout-seconds (1 s)')
+    expect(warnings[0]).toContain('continues on the hub')
+    expect(result.outputs).toMatchObject({ 'run-id': run.id, settled: 'false' })
+    expect(cancels()).toEqual([])
+    expect(run.phase).toBe('Pending')
+  })
+
+  it('`cancel`: exit 1, a cancel reaches the hub and the run ends Aborted', async () => {
+    const result = await act({ agent: 'endless', task: 'forever', 'timeout-seconds': '1', 'on-timeout': 'cancel' })
+    const run = onlyRun()
+    expect(result.code).toBe(1)
+    expect(cancels().map((c) => c.path)).toEqual([`${AGENTS}/runs/${run.id}/cancel`])
+    expect(run.phase).toBe('Aborted')
+    const errors = lines(result.stdout, '::error::')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('did not settle within timeout-seconds (1 s)')
+    expect(errors[0]).toContain('cancelled on the hub')
+    expect(result.outputs['run-id']).toBe(run.id)
+  })
+})
+
+describe('the job is cancelled (SIGTERM) while waiting', () => {
+  /** Start the action, send SIGTERM once it is long-polling, and report when the signal went. */
+  async function cancelMidWait(extra: Record<string, string>): Promise<{ result: ActionRun; signalledAt: number }> {
+    let seen = ''
+    let signalledAt = 0
+    let triggered = false
+    const result = await act(
+      { agent: 'endless', task: 'long job', ...extra },
+      {
+        killAfterMs: 20_000,
+        onStdout: (text: string, child: ChildProcess) => {
+          seen += text
+          if (triggered || !/Run \S+ of agent "endless" started/.test(seen)) return
+          triggered = true
+          void until(() => waits().length > 0, 'the action long-polls').then(() => {
+            signalledAt = Date.now()
+            child.kill('SIGTERM')
+          })
+        },
+      },
+    )
+    return { result, signalledAt }
+  }
+
+  it('default (detach): exits promptly with the run id, and the hub gets no cancel', async () => {
+    const { result, signalledAt } = await cancelMidWait({})
+    const run = onlyRun()
+    expect(signalledAt).toBeGreaterThan(0)
+    expect(result.signal).toBeNull()
+    expect(result.code).toBe(1)
+    expect(result.exitedAt - signalledAt).toBeLessThan(5_000)
+    expect(result.outputs['run-id']).toBe(run.id)
+    expect(result.stdout).toContain(run.id)
+    expect(result.stdout).toContain('Received SIGTERM')
+    const errors = lines(result.stdout, '::error::')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('on-cancel: detach')
+    expect(cancels()).toEqual([])
+    expect(run.phase).toBe('Running')
+  })
+
+  it('`on-cancel: cancel`: exits promptly and cancels the run on the hub', async () => {
+    const { result, signalledAt } = await cancelMidWait({ 'on-cancel': 'cancel' })
+    const run = onlyRun()
+    expect(signalledAt).toBeGreaterThan(0)
+    expect(result.code).toBe(1)
+    expect(result.exitedAt - signalledAt).toBeLessThan(5_000)
+    expect(result.outputs['run-id']).toBe(run.id)
+    expect(cancels().map((c) => c.path)).toEqual([`${AGENTS}/runs/${run.id}/cancel`])
+    expect(run.phase).toBe('Aborted')
+    const errors = lines(result.stdout, '::error::')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('cancelled on the hub')
+  })
+})
