@@ -322,8 +322,8 @@ function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
 /** Read, validate and freeze every input. Throws InputError listing every problem at once. */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   // Mask first, so no later log line (ours or a library's) can show it.
-  const token = core.getInput('token')
-  if (token) core.setSecret(token)
+  core.setSecret(core.getInput('token'))
+  core.setSecret(core.getInput('github-token'))
 
   const raw = Object.fromEntries(
     (Object.keys(INPUT_DEFAULTS) as InputName[]).map((name) => {

@@ -2,21 +2,31 @@
  * The table of contents: read the settings, run the one use case the command names,
  * publish what it found, and give the step its verdict. The only place that fails the step.
  */
-import * as core from './runner.js'
+import { join } from 'node:path'
+import { computeImpact, impactVerdict } from './commands/impact.js'
+import { runQuery } from './commands/query.js'
 import { runAgent, runVerdict } from './commands/run.js'
 import { AgentsClient } from './hub/agents.js'
 import { HubError } from './hub/errors.js'
+import { GraphClient } from './hub/graph.js'
 import { HubTransport } from './hub/transport.js'
+import { collectTargets } from './impact/targets.js'
 import { InputError, readSettings, type Settings } from './inputs.js'
-import { applyVerdict, publishRun, runEventsToLog } from './publish.js'
+import { resultDirectory } from './outputs.js'
+import { applyVerdict, publishImpact, publishQuery, publishRun, runEventsToLog } from './publish.js'
+import { openPullRequest } from './pull-request-session.js'
+import { renderImpactReport } from './report/impact-report.js'
+import * as core from './runner.js'
+
+type StepOf<C extends Settings['command']> = Extract<Settings, { command: C }>
 
 export async function run(): Promise<void> {
   const interrupt = new AbortController()
   const stopListening = onTermination(interrupt)
-  let transport: HubTransport | undefined
+  const closers: Array<() => Promise<void>> = []
   try {
     const settings = readSettings()
-    transport = new HubTransport({
+    const transport = new HubTransport({
       baseUrl: settings.hub.url,
       token: settings.hub.token,
       org: settings.hub.org,
@@ -24,26 +34,28 @@ export async function run(): Promise<void> {
       clusterId: settings.hub.clusterId,
       log: (message) => core.info(message),
     })
+    closers.push(() => transport.close())
     switch (settings.command) {
       case 'run':
-        await runCommand(settings, new AgentsClient(transport, settings.hub.clusterId), interrupt.signal)
-        break
-      default:
-        throw new InputError([`Input \`command\`: "${settings.command}" is not available in this version yet.`])
+        return await runStep(settings, transport, interrupt.signal)
+      case 'impact':
+        return await impactStep(settings, transport, interrupt.signal, closers)
+      case 'query':
+        return await queryStep(settings, transport, interrupt.signal)
     }
   } catch (error) {
     core.setFailed(describeFailure(error, interrupt.signal))
   } finally {
     stopListening()
-    await transport?.close()
+    await Promise.allSettled(closers.map((close) => close()))
   }
 }
 
-async function runCommand(settings: Extract<Settings, { command: 'run' }>, client: AgentsClient, signal: AbortSignal) {
+async function runStep(settings: StepOf<'run'>, transport: HubTransport, signal: AbortSignal) {
   const events = runEventsToLog(settings.run)
   let result
   try {
-    result = await runAgent(settings.run, { client, events }, signal)
+    result = await runAgent(settings.run, { client: new AgentsClient(transport, settings.hub.clusterId), events }, signal)
   } finally {
     events.finish()
   }
@@ -52,11 +64,57 @@ async function runCommand(settings: Extract<Settings, { command: 'run' }>, clien
   applyVerdict(verdict)
 }
 
+async function impactStep(settings: StepOf<'impact'>, transport: HubTransport, signal: AbortSignal, closers: Array<() => Promise<void>>) {
+  const { impact, runner } = settings
+  const graph = new GraphClient(transport)
+  const pullRequest = await openPullRequest(impact, runner)
+  const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(settings, impact.mcpUrl, closers) : undefined
+
+  const collected = await collectTargets({
+    given: impact.targets,
+    globs: impact.manifests,
+    defaultNamespace: impact.defaultNamespace,
+    workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+    pullRequest: pullRequest?.files,
+  })
+  core.info(`Impact of ${collected.targets.length} target(s)${collected.files.length ? ` from ${collected.files.length} manifest file(s)` : ''}, via ${impact.source}.`)
+  const report = await computeImpact(
+    impact,
+    { targets: collected.targets, skippedFiles: collected.skippedFiles, commit: pullRequest?.headSha ?? runner.sha },
+    { graph, tool, log: core.info, signal },
+  )
+  const summaryUrl = runner.repository && runner.runId ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}` : undefined
+  const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) })
+  const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined
+  publishImpact({ report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET }) }, runner)
+  // Only now, with the summary and comment out, may the step fail on the blast radius.
+  applyVerdict(impactVerdict(report, impact.failOnDownstream))
+}
+
+async function queryStep(settings: StepOf<'query'>, transport: HubTransport, signal: AbortSignal) {
+  const file = join(resultDirectory(settings.runner.tempDir), 'query-result.json')
+  const result = await runQuery(settings.query, new GraphClient(transport), file, signal)
+  publishQuery(result, settings.query.maxObjects)
+}
+
+/** The comment leaves room for the hidden marker line under GitHub's 65,536 characters. */
+const COMMENT_BUDGET = 65_000
+/** The job summary must stay under 1 MiB. */
+const SUMMARY_BUDGET = 1_000_000
+
+async function openImpactTool(settings: StepOf<'impact'>, url: URL, closers: Array<() => Promise<void>>) {
+  const { McpGraphClient } = await import('./hub/mcp.js')
+  const client = new McpGraphClient({ url, token: settings.hub.token, org: settings.hub.org, workspace: settings.hub.workspace, log: core.info })
+  closers.push(() => client.close())
+  return client
+}
+
 function describeFailure(error: unknown, interrupt: AbortSignal): string {
   if (interrupt.aborted && !(error instanceof InputError)) {
-    return 'The job was cancelled before the run was created. If the request reached the hub, a re-run on the same commit attaches to that run through its idempotency key.'
+    return 'The job was cancelled before the work finished. If a run was being created, a re-run on the same commit attaches to it through its idempotency key.'
   }
   if (error instanceof InputError || error instanceof HubError) return error.message
+  if (error instanceof Error && error.name === 'GitHubError') return error.message
   core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it with this log.`
 }

@@ -6,6 +6,7 @@ import { closeSync, openSync, writeSync } from 'node:fs'
 import type { GraphClient, PageGuardResult, QuerySpec } from '../hub/graph.js'
 import { MAX_QUERY_LIMIT } from '../hub/graph.js'
 import type { QuerySettings } from '../inputs.js'
+import { redact } from '../runner.js'
 
 export const QUERY_RESULT_SCHEMA = 'hub-action/query-result'
 export const QUERY_RESULT_VERSION = 1
@@ -34,7 +35,7 @@ export async function runQuery(settings: QuerySettings, graph: GraphClient, resu
     writeSync(fd, `{"schema":${JSON.stringify(QUERY_RESULT_SCHEMA)},"version":${QUERY_RESULT_VERSION},"query":${JSON.stringify(spec)},"objects":[\n`)
     outcome = await graph.forEachPage(spec, { pageSize, maxObjects: settings.maxObjects, ...(signal ? { signal } : {}) }, (objects) => {
       const chunk = objects.map((object) => JSON.stringify(object)).join(',\n')
-      writeSync(fd, (written > 0 ? ',\n' : '') + chunk)
+      writeSync(fd, (written > 0 ? ',\n' : '') + redact(chunk))
       written += objects.length
       for (const object of objects) if (sample.length < SAMPLE_SIZE) sample.push(object)
     })

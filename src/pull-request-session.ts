@@ -1,0 +1,81 @@
+/**
+ * The pull request an impact step reports on, when there is one: its changed manifests and
+ * its sticky comment. The GitHub client is loaded only here, only on pull-request events, so
+ * the other commands never pay for it.
+ */
+import type { ImpactSettings } from './inputs.js'
+import type { PullRequestFiles } from './impact/targets.js'
+import type { RunnerContext } from './runner-context.js'
+import * as core from './runner.js'
+import { VERSION } from './version.js'
+
+export interface PullRequestSession {
+  number: number
+  headSha: string
+  /** Present when `manifests` asks for the changed files. */
+  files: PullRequestFiles | undefined
+  /** Write or update the comment; its URL, or undefined when it could not be written. */
+  comment(markdown: string): Promise<string | undefined>
+}
+
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target'])
+
+export async function openPullRequest(impact: ImpactSettings, runner: RunnerContext): Promise<PullRequestSession | undefined> {
+  if (!runner.eventName || !PULL_REQUEST_EVENTS.has(runner.eventName)) return undefined
+  if (impact.comment === 'off' && impact.manifests.length === 0) return undefined
+  const github = await import('./github/index.js')
+  const pr = github.readPullRequestEvent(runner.eventPath, runner.repository)
+  if (!pr) {
+    core.warning(`The ${runner.eventName} event carries no pull request: no changed files are read and no comment is written.`)
+    return undefined
+  }
+  const octokit = github.createGitHubClient({
+    token: impact.githubToken,
+    apiUrl: process.env.GITHUB_API_URL,
+    userAgent: `hub-action/${VERSION}`,
+    log: core.info,
+  })
+  return {
+    number: pr.number,
+    headSha: pr.headSha,
+    files:
+      impact.manifests.length > 0
+        ? {
+            changedFiles: () => github.listChangedFiles(octokit, pr),
+            readAtBase: (path) => github.readFileAtRef(octokit, pr, path, pr.baseSha),
+          }
+        : undefined,
+    async comment(markdown) {
+      try {
+        const result = await github.upsertStickyComment(octokit, {
+          owner: pr.owner,
+          repo: pr.repo,
+          number: pr.number,
+          key: impact.commentKey,
+          body: markdown,
+          runId: runner.runId,
+          runAttempt: runner.runAttempt,
+          sha: pr.headSha,
+          mode: impact.comment === 'new' ? 'new' : 'update',
+        })
+        switch (result.action) {
+          case 'forbidden':
+            core.warning(
+              `Could not comment on pull request #${pr.number} (403): the token may not write to it — a pull request from a fork, or a workflow without \`permissions: pull-requests: write\`. The report is in the job summary.`,
+            )
+            return undefined
+          case 'skipped-newer':
+            core.notice(`Left the comment on #${pr.number} alone: it holds the report of a newer run.`)
+            return result.url
+          default:
+            core.info(`Comment on #${pr.number} ${result.action}: ${result.url ?? ''}`)
+            return result.url
+        }
+      } catch (error) {
+        if (!(error instanceof github.GitHubError)) throw error
+        core.warning(`Could not comment on pull request #${pr.number}: ${error.message} The report is in the job summary.`)
+        return undefined
+      }
+    },
+  }
+}
