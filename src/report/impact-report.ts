@@ -13,7 +13,7 @@
 import { Buffer } from 'node:buffer'
 import type { Direction, ImpactReport, RelatedObject, Target, TargetImpact } from '../impact/model.js'
 import { targetLabel } from '../impact/model.js'
-import { clipCharacters, details, inline, table } from './markdown.js'
+import { clipCharacters, details, inline, table, formatCount } from './markdown.js'
 import type { Column } from './markdown.js'
 import { renderMermaid } from './mermaid.js'
 
@@ -130,7 +130,7 @@ function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
   const verdictItems = report.impacts.map((impact) => piece(`- ${verdictMarkdown(impact)}`))
   const verdicts: CuttableList | Piece =
     verdictItems.length > 0
-      ? cuttable('### By target and edge', verdictItems, (rest) => `- … and ${number(rest)} more ${plural(rest, 'target')} (trimmed to fit)`)
+      ? cuttable('### By target and edge', verdictItems, (rest) => `- … and ${formatCount(rest)} more ${plural(rest, 'target')} (trimmed to fit)`)
       : piece(
           report.targets.length === 0
             ? 'No targets: nothing was named in `targets` and no changed manifest declared an object.'
@@ -147,9 +147,9 @@ function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
     notFoundNames:
       report.notFound.length > 0
         ? cuttable(
-            `### Not synchronized (${number(report.notFound.length)})`,
+            `### Not synchronized (${formatCount(report.notFound.length)})`,
             report.notFound.map((target) => piece(`- ${targetName(target)}`)),
-            (rest) => `- … and ${number(rest)} more (trimmed to fit)`,
+            (rest) => `- … and ${formatCount(rest)} more (trimmed to fit)`,
           )
         : undefined,
     skipped: report.skippedFiles.length > 0 ? piece(skippedSection(report)) : undefined,
@@ -161,15 +161,15 @@ function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
 function overview(report: ImpactReport): string {
   const totals = report.totals
   const lines = [
-    `**${number(report.targets.length)} ${plural(report.targets.length, 'target')} · ${number(totals.upstream)} upstream · ${number(totals.downstream)} downstream · ${number(totals.associated)} associated**`,
+    `**${formatCount(report.targets.length)} ${plural(report.targets.length, 'target')} · ${formatCount(totals.upstream)} upstream · ${formatCount(totals.downstream)} downstream · ${formatCount(totals.associated)} associated**`,
   ]
   const incomplete = report.impacts.filter((impact) => impact.incomplete).length
-  const counts = [`Not found on any edge: ${number(report.notFound.length)}`, `Skipped files: ${number(report.skippedFiles.length)}`]
-  if (incomplete > 0) counts.push(`Incomplete results: ${number(incomplete)}`)
+  const counts = [`Not found on any edge: ${formatCount(report.notFound.length)}`, `Skipped files: ${formatCount(report.skippedFiles.length)}`]
+  if (incomplete > 0) counts.push(`Incomplete results: ${formatCount(incomplete)}`)
   lines.push(counts.join(' · '))
   const source = report.source === 'mcp' ? 'the MCP impact tool' : 'the query API'
   const commit = report.commit ? ` for commit ${inline(report.commit.slice(0, 40))}` : ''
-  lines.push(`Relationships up to depth ${number(report.maxDepth)}, read through ${source}${commit}.`)
+  lines.push(`Relationships up to depth ${formatCount(report.maxDepth)}, read through ${source}${commit}.`)
   return lines.join('\n\n')
 }
 
@@ -211,7 +211,7 @@ const DIRECTION_TITLE: Record<Direction, string> = {
 function directionBlock(direction: Direction, impact: TargetImpact): string {
   const objects = impact[direction]
   if (objects.length === 0) return `**${DIRECTION_TITLE[direction]}:** none found.`
-  return `**${DIRECTION_TITLE[direction]} (${number(objects.length)})**\n\n${relatedTable(objects, impact.edge)}`
+  return `**${DIRECTION_TITLE[direction]} (${formatCount(objects.length)})**\n\n${relatedTable(objects, impact.edge)}`
 }
 
 function relatedTable(objects: readonly RelatedObject[], edge: string): string {
@@ -243,7 +243,7 @@ function notFoundSection(report: ImpactReport): string {
       : 'No engaged edges were read for this workspace (an empty edge list also explains empty results).'
   const items = report.notFound.map((target) => `- ${targetName(target)} — ${originText(target)}`)
   return [
-    `### Not synchronized (${number(report.notFound.length)})`,
+    `### Not synchronized (${formatCount(report.notFound.length)})`,
     'These targets were found on no edge. Either the object is new (it appears once it is applied and synchronized), the edge named is stale or wrong, or the hub cannot see it with these credentials. Their impact is unknown, not empty.',
     edges,
     items.join('\n'),
@@ -252,7 +252,7 @@ function notFoundSection(report: ImpactReport): string {
 
 function skippedSection(report: ImpactReport): string {
   const items = report.skippedFiles.map((file) => `- ${inline(file.path)} — ${inline(file.reason)}`)
-  return `### Skipped files (${number(report.skippedFiles.length)})\n\n${items.join('\n')}`
+  return `### Skipped files (${formatCount(report.skippedFiles.length)})\n\n${items.join('\n')}`
 }
 
 function warningsSection(warnings: readonly string[]): string {
@@ -272,7 +272,7 @@ function originText(target: Target): string {
 }
 
 function countsText(impact: TargetImpact): string {
-  return `${number(impact.upstream.length)} upstream, ${number(impact.downstream.length)} downstream, ${number(impact.associated.length)} associated`
+  return `${formatCount(impact.upstream.length)} upstream, ${formatCount(impact.downstream.length)} downstream, ${formatCount(impact.associated.length)} associated`
 }
 
 function isRemoved(target: Target): boolean {
@@ -497,12 +497,6 @@ function safeHref(url: string | undefined): string | undefined {
   } catch {
     return undefined
   }
-}
-
-/** 5000 → "5,000" (what toLocaleString('en-US') gives, much faster). */
-function number(value: number): string {
-  const digits = String(value)
-  return /^\d{4,}$/.test(digits) ? digits.replace(/\B(?=(\d{3})+$)/g, ',') : digits
 }
 
 function once<T>(make: () => T): () => T {

@@ -182,6 +182,16 @@ export function formatDuration(ms: number | undefined): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`
 }
 
+/**
+ * 12345 → "12,345". toLocaleString would do, but its first call loads ICU data, which costs
+ * ~20 ms of a short-lived action.
+ */
+export function formatCount(value: number): string {
+  const [whole = '0', fraction] = String(value).split('.')
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`
+}
+
 export function formatUsd(micros: number): string {
   const dollars = micros / 1_000_000
   return dollars === 0 ? '$0' : dollars < 0.01 ? `$${dollars.toFixed(4)}` : `$${dollars.toFixed(2)}`

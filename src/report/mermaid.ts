@@ -6,7 +6,7 @@
  * diagram nor smuggle HTML; the only markup emitted is the `<br/>` added here.
  */
 import type { Direction, RelatedObject, TargetImpact } from '../impact/model.js'
-import { fenced } from './markdown.js'
+import { fenced, formatCount } from './markdown.js'
 
 export const DEFAULT_MAX_NODES_PER_DIRECTION = 8
 /** Longest run of one label line, in code points; longer names are clipped with "…". */
@@ -31,7 +31,7 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
     const rest = objects.length - shown.length
     if (rest > 0) {
       const id = `n${next++}`
-      nodes.push(`  ${id}["+${rest.toLocaleString('en-US')} more ${direction}"]`)
+      nodes.push(`  ${id}["+${formatCount(rest)} more ${direction}"]`)
       links.push(link(direction, id))
       collapsed.push(id)
     }

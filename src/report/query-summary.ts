@@ -1,13 +1,13 @@
 /** QueryResult → markdown for the job summary. Pure. */
 import type { QueryResult } from '../commands/query.js'
 import { edgeOf } from '../hub/graph.js'
-import { code, inline, table } from './markdown.js'
+import { code, inline, table, formatCount } from './markdown.js'
 
 export function renderQuerySummary(result: QueryResult, maxObjects: number): string {
-  const sections: string[] = [`## Fleet query: ${result.count.toLocaleString('en-US')} object${result.count === 1 ? '' : 's'}`]
+  const sections: string[] = [`## Fleet query: ${formatCount(result.count)} object${result.count === 1 ? '' : 's'}`]
   sections.push(`Collected over ${result.pages} page${result.pages === 1 ? '' : 's'}; written to ${code(result.resultFile)} (output \`result-file\`).`)
   if (result.stoppedBy === 'max-objects') {
-    sections.push(`> [!WARNING]\n> Stopped at max-objects (${maxObjects.toLocaleString('en-US')}): more objects match. Raise \`max-objects\` or narrow the query.`)
+    sections.push(`> [!WARNING]\n> Stopped at max-objects (${formatCount(maxObjects)}): more objects match. Raise \`max-objects\` or narrow the query.`)
   }
   if (result.stoppedBy === 'cursor-restart') {
     sections.push('> [!WARNING]\n> The hub restarted the results at page 1 (it did not accept the paging cursor), so paging stopped there to avoid a loop. The objects collected are distinct but may be incomplete.')
@@ -21,7 +21,7 @@ export function renderQuerySummary(result: QueryResult, maxObjects: number): str
     return `${sections.join('\n\n')}\n`
   }
   const rows = result.sample.map((row) => describe(row))
-  sections.push(`First ${rows.length} of ${result.count.toLocaleString('en-US')}:`)
+  sections.push(`First ${rows.length} of ${formatCount(result.count)}:`)
   sections.push(
     table<ReturnType<typeof describe>>(
       [

@@ -1,7 +1,7 @@
 /** RunResult → markdown for the job summary. Pure: the publisher writes it. */
 import type { RunResult } from '../commands/run.js'
 import type { Verdict } from '../commands/run.js'
-import { clipCharacters, code, details, fenced, formatDuration, formatUsd, inline, table, untrustedMarkdown } from './markdown.js'
+import { clipCharacters, code, details, fenced, formatDuration, formatUsd, inline, table, untrustedMarkdown, formatCount } from './markdown.js'
 import type { RunStep } from '../hub/schemas.js'
 
 const OUTPUT_BUDGET = 200_000
@@ -26,7 +26,7 @@ export function renderRunSummary(result: RunResult, verdict: Verdict): string {
     ['Waited', formatDuration(result.waitedMs)],
   ]
   if (detail) {
-    facts.push(['Tokens in / out', `${detail.inputTokens.toLocaleString('en-US')} / ${detail.outputTokens.toLocaleString('en-US')}`])
+    facts.push(['Tokens in / out', `${formatCount(detail.inputTokens)} / ${formatCount(detail.outputTokens)}`])
     facts.push(['Cost', formatUsd(detail.usdMicros)])
   }
   sections.push(table(facts.map(([header], index) => ({ header, cell: (row: string[]) => row[index] ?? '' })), [facts.map((fact) => fact[1])]))
