@@ -17,6 +17,8 @@ export const INPUT_DEFAULTS = {
   org: '',
   workspace: '',
   'cluster-id': '',
+  'oidc-audience': '',
+  'dry-run': 'false',
   agent: '',
   task: '',
   'idempotency-key': 'auto',
@@ -46,7 +48,9 @@ const MAX_SECONDS = 5 * 24 * 3600 // the longest a self-hosted job may run
 
 export interface HubSettings {
   url: URL
+  /** Empty when the bearer is a GitHub OIDC token, requested for `oidcAudience` at start. */
   token: string
+  oidcAudience: string | undefined
   org: string
   workspace: string
   clusterId: string | undefined
@@ -89,6 +93,8 @@ export interface QuerySettings {
 interface Common {
   hub: Readonly<HubSettings>
   runner: Readonly<RunnerContext>
+  /** Print the requests instead of sending them. */
+  dryRun: boolean
 }
 
 export type Settings = Readonly<
@@ -180,10 +186,22 @@ const hubUrl = z
   .min(1, 'is required: the hub base URL, e.g. https://hub.example.com.')
   .transform((text, ctx) => toServiceUrl(text, ctx, 'https://hub.example.com', 'the hub base URL', true))
 
-const CommonSchema = z.object({
+const CommonSchema = z
+  .object({
   command: oneOf(['run', 'impact', 'query'], 'Choose what the step does: run an agent, report impact, or query the graph.'),
   'hub-url': hubUrl,
-  token: z.string().min(1, 'is required: pass the hub token from a secret, e.g. `token: ${{ secrets.HUB_TOKEN }}`.'),
+  token: z.string(),
+  'oidc-audience': z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^[\x21-\x7e]{1,256}$/.test(v), {
+      error: (issue) => `${show(issue.input)} is not an audience (1 to 256 printable characters, no spaces): use the audience the hub's identity provider expects.`,
+    }),
+  'dry-run': z
+    .string()
+    .trim()
+    .refine((v) => /^(true|false)$/i.test(v), { error: (issue) => `${show(issue.input)} is not a boolean: use true or false.` })
+    .transform((v) => v.toLowerCase() === 'true'),
   org: uuid('org'),
   workspace: uuid('workspace'),
   'cluster-id': z
@@ -193,6 +211,15 @@ const CommonSchema = z.object({
       error: (issue) => `${show(issue.input)} is not a cluster id (letters, digits, '.', '_' and '-'). Leave it empty unless you use a service-account token.`,
     }),
 })
+  .superRefine((value, ctx) => {
+    if (!value.token && !value['oidc-audience']) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['token'],
+        message: 'is required: pass the hub token from a secret (`token: ${{ secrets.HUB_TOKEN }}`), or set `oidc-audience` to use a GitHub OIDC token.',
+      })
+    }
+  })
 
 const RunSchema = z.object({
   agent: z
@@ -348,14 +375,16 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const hub: HubSettings = Object.freeze({
     url: common.data['hub-url'],
     token: common.data.token,
+    oidcAudience: common.data['oidc-audience'] || undefined,
     org: common.data.org,
     workspace: common.data.workspace,
     clusterId: common.data['cluster-id'] || undefined,
   })
-  if (run?.success) return Object.freeze({ command: 'run', hub, runner, run: runSettings(run.data, runner) })
-  if (impact?.success) return Object.freeze({ command: 'impact', hub, runner, impact: impactSettings(impact.data) })
+  const dryRun = common.data['dry-run']
+  if (run?.success) return Object.freeze({ command: 'run', hub, runner, dryRun, run: runSettings(run.data, runner) })
+  if (impact?.success) return Object.freeze({ command: 'impact', hub, runner, dryRun, impact: impactSettings(impact.data) })
   if (query?.success) {
-    return Object.freeze({ command: 'query', hub, runner, query: Object.freeze({ spec: query.data.query, maxObjects: query.data['max-objects'] }) })
+    return Object.freeze({ command: 'query', hub, runner, dryRun, query: Object.freeze({ spec: query.data.query, maxObjects: query.data['max-objects'] }) })
   }
   throw new InputError([`Input \`command\`: ${show(raw.command)} is not supported.`])
 }

@@ -11,9 +11,11 @@ import { HubError } from './hub/errors.js'
 import { GraphClient } from './hub/graph.js'
 import { HubTransport } from './hub/transport.js'
 import { collectTargets } from './impact/targets.js'
+import { plannedRequests } from './dry-run.js'
 import { InputError, readSettings, type Settings } from './inputs.js'
+import { OidcError, requestIdToken } from './oidc.js'
 import { resultDirectory } from './outputs.js'
-import { applyVerdict, publishImpact, publishQuery, publishRun, runEventsToLog } from './publish.js'
+import { applyVerdict, publishDryRun, publishImpact, publishQuery, publishRun, runEventsToLog } from './publish.js'
 import { openPullRequest } from './pull-request-session.js'
 import { renderImpactReport } from './report/impact-report.js'
 import * as core from './runner.js'
@@ -26,9 +28,11 @@ export async function run(): Promise<void> {
   const closers: Array<() => Promise<void>> = []
   try {
     const settings = readSettings()
+    if (settings.dryRun) return dryRunStep(settings)
+    const token = settings.hub.token || (await bearerFromOidc(settings.hub.oidcAudience))
     const transport = new HubTransport({
       baseUrl: settings.hub.url,
-      token: settings.hub.token,
+      token,
       org: settings.hub.org,
       workspace: settings.hub.workspace,
       clusterId: settings.hub.clusterId,
@@ -68,7 +72,7 @@ async function impactStep(settings: StepOf<'impact'>, transport: HubTransport, s
   const { impact, runner } = settings
   const graph = new GraphClient(transport)
   const pullRequest = await openPullRequest(impact, runner)
-  const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(settings, impact.mcpUrl, closers) : undefined
+  const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(settings, transport, impact.mcpUrl, closers) : undefined
 
   const collected = await collectTargets({
     given: impact.targets,
@@ -97,14 +101,35 @@ async function queryStep(settings: StepOf<'query'>, transport: HubTransport, sig
   publishQuery(result, settings.query.maxObjects)
 }
 
+/** `dry-run: true`: the requests, printed; nothing sent. */
+function dryRunStep(settings: Settings) {
+  const transport = new HubTransport({
+    baseUrl: settings.hub.url,
+    token: settings.hub.token || 'oidc-token',
+    org: settings.hub.org,
+    workspace: settings.hub.workspace,
+    clusterId: settings.hub.clusterId,
+  })
+  publishDryRun(settings, plannedRequests(settings, transport))
+}
+
+async function bearerFromOidc(audience: string | undefined): Promise<string> {
+  if (!audience) throw new InputError(['Input `token` is required: pass the hub token from a secret, or set `oidc-audience`.'])
+  const token = await requestIdToken(audience)
+  core.setSecret(token)
+  core.info(`Using a GitHub OIDC token for audience "${audience}" as the hub bearer.`)
+  return token
+}
+
 /** The comment leaves room for the hidden marker line under GitHub's 65,536 characters. */
 const COMMENT_BUDGET = 65_000
 /** The job summary must stay under 1 MiB. */
 const SUMMARY_BUDGET = 1_000_000
 
-async function openImpactTool(settings: StepOf<'impact'>, url: URL, closers: Array<() => Promise<void>>) {
+async function openImpactTool(settings: StepOf<'impact'>, transport: HubTransport, url: URL, closers: Array<() => Promise<void>>) {
   const { McpGraphClient } = await import('./hub/mcp.js')
-  const client = new McpGraphClient({ url, token: settings.hub.token, org: settings.hub.org, workspace: settings.hub.workspace, log: core.info })
+  const { token, org, workspace } = transport.identity
+  const client = new McpGraphClient({ url, token, org, workspace, log: core.info })
   closers.push(() => client.close())
   return client
 }
@@ -113,7 +138,7 @@ function describeFailure(error: unknown, interrupt: AbortSignal): string {
   if (interrupt.aborted && !(error instanceof InputError)) {
     return 'The job was cancelled before the work finished. If a run was being created, a re-run on the same commit attaches to it through its idempotency key.'
   }
-  if (error instanceof InputError || error instanceof HubError) return error.message
+  if (error instanceof InputError || error instanceof HubError || error instanceof OidcError) return error.message
   if (error instanceof Error && error.name === 'GitHubError') return error.message
   core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it with this log.`

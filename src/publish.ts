@@ -7,6 +7,9 @@ import type { RunEvents, RunResult, Verdict } from './commands/run.js'
 import { canonicalPhase, isSettled } from './hub/phases.js'
 import type { RunSettings } from './inputs.js'
 import type { QueryResult } from './commands/query.js'
+import type { PlannedRequest } from './dry-run.js'
+import type { Settings } from './inputs.js'
+import { renderDryRun } from './report/dry-run.js'
 import { targetLabel, type ImpactReport } from './impact/model.js'
 import { renderImpactVerdictLine } from './report/impact-report.js'
 import { renderQuerySummary } from './report/query-summary.js'
@@ -131,4 +134,26 @@ export function publishQuery(result: QueryResult, maxObjects: number): void {
   if (result.stoppedBy === 'cursor-restart') core.warning('The hub restarted the results at page 1 (cursor not accepted): paging stopped to avoid a loop; the result may be incomplete.')
   if (result.count === 0) core.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
   writeSummary(renderQuerySummary(result, maxObjects))
+}
+
+/** A dry run's requests: in the log, in a result file, and in the summary. */
+export function publishDryRun(settings: Settings, requests: readonly PlannedRequest[]): void {
+  core.info(`Dry run: ${requests.length} request(s) would be sent; nothing was sent.`)
+  if (settings.command === 'run') {
+    core.info(`Idempotency key: ${settings.run.idempotencyKey ?? '(none)'}`)
+    core.info(`Session id: ${settings.run.sessionId}`)
+  }
+  core.startGroup('Requests')
+  for (const request of requests) logUntrusted(`${request.method} ${request.url} — ${request.note}`, JSON.stringify({ headers: request.headers, body: request.body }, null, 2))
+  core.endGroup()
+  const path = writeJsonFile(resultDirectory(settings.runner.tempDir), 'dry-run.json', {
+    schema: 'hub-action/dry-run',
+    version: 1,
+    command: settings.command,
+    ...(settings.command === 'run' ? { idempotencyKey: settings.run.idempotencyKey ?? null, sessionId: settings.run.sessionId } : {}),
+    requests,
+  })
+  core.setOutput('result-file', path)
+  if (settings.command === 'impact' && settings.impact.manifests.length === 0) core.setOutput('targets-count', String(settings.impact.targets.length))
+  writeSummary(renderDryRun(settings.command, requests))
 }

@@ -4,7 +4,7 @@
  * same classification, so they report the same thing for the same fleet. Referenced-by
  * dependents come from the query API either way (the tool has no such relation).
  */
-import type { GraphClient } from '../hub/graph.js'
+import { edgeOf, type GraphClient } from '../hub/graph.js'
 import { baseRelation, classifyRelated, type RelatedRef } from '../impact/classify.js'
 import { objectKey, type Direction, type ImpactReport, type SkippedFile, type Target, type TargetImpact } from '../impact/model.js'
 import { buildImpactQuery, impactsFromStatus } from '../impact/query-impact.js'
@@ -48,10 +48,10 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
   const perTarget = await mapLimited(inputs.targets, PARALLEL_TARGETS, async (target) => {
     if (settings.source === 'mcp') {
       if (!deps.tool) throw new Error('impact-source is mcp but no MCP client was given')
-      const onEdges = target.edge ? [target.edge] : await workspaceEdges()
+      // The tool answers for its first match only: ask it once per place the object exists.
       const found: TargetImpact[] = []
-      for (const edge of onEdges) {
-        const impact = await impactFromTool(deps.tool, target, edge, settings.maxDepth, deps.signal)
+      for (const place of await placesOf(deps.graph, target, deps.signal)) {
+        const impact = await impactFromTool(deps.tool, { ...target, namespace: place.namespace }, place.edge, settings.maxDepth, deps.signal)
         if (impact) found.push(impact)
       }
       return found
@@ -80,6 +80,19 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
     commit: inputs.commit,
     warnings,
   }
+}
+
+/** Every (edge, namespace) where the target exists, from one light query. */
+async function placesOf(graph: GraphClient, target: Target, signal?: AbortSignal): Promise<Array<{ edge: string; namespace: string | undefined }>> {
+  const filter: Record<string, unknown> = { groupKind: { apiGroup: target.group, kind: target.kind }, name: target.name }
+  if (target.namespace) filter.namespace = target.namespace
+  const spec: Record<string, unknown> = { filter: { objects: [filter] }, objects: { id: true, cluster: true, object: { metadata: { namespace: true } } } }
+  if (target.edge) spec.cluster = { name: target.edge }
+  const status = await graph.query(spec, signal, `look up ${target.kind} ${target.name} on the workspace's edges`)
+  return (status.objects ?? []).map((object) => {
+    const namespace = (object.object?.metadata as { namespace?: unknown } | undefined)?.namespace
+    return { edge: edgeOf(object.cluster) ?? target.edge ?? '', namespace: typeof namespace === 'string' && namespace ? namespace : undefined }
+  })
 }
 
 async function impactFromTool(tool: ImpactTool, target: Target, edge: string, maxDepth: number, signal?: AbortSignal): Promise<TargetImpact | undefined> {
@@ -123,7 +136,10 @@ export interface ImpactVerdict {
 
 export function impactVerdict(report: ImpactReport, failOnDownstream: number | undefined): ImpactVerdict {
   const counts = `${report.totals.upstream} upstream, ${report.totals.downstream} downstream, ${report.totals.associated} associated`
-  const scope = `${report.impacts.length} target${report.impacts.length === 1 ? '' : 's'} on their edges`
+  if (report.impacts.length === 0) {
+    return { status: 'pass', message: `Impact: none of the ${report.targets.length} target(s) was found on any edge; see the job summary for why that proves nothing.` }
+  }
+  const scope = `${report.impacts.length} target-edge pair${report.impacts.length === 1 ? '' : 's'}`
   if (failOnDownstream !== undefined && report.totals.downstream > failOnDownstream) {
     return {
       status: 'fail',

@@ -24,9 +24,14 @@ export interface QueryResult {
   resultFile: string
 }
 
+/** Objects per request: the spec's own `limit`, else 1,000; never above the hub's 10,000. */
+export function pageSizeOf(settings: QuerySettings): number {
+  return Math.min(settings.spec.limit ?? DEFAULT_PAGE_SIZE, MAX_QUERY_LIMIT, settings.maxObjects)
+}
+
 export async function runQuery(settings: QuerySettings, graph: GraphClient, resultFile: string, signal?: AbortSignal): Promise<QueryResult> {
   const spec = settings.spec as QuerySpec
-  const pageSize = Math.min(settings.spec.limit ?? DEFAULT_PAGE_SIZE, MAX_QUERY_LIMIT)
+  const pageSize = pageSizeOf(settings)
   const sample: Array<Record<string, unknown>> = []
   const fd = openSync(resultFile, 'w', 0o600)
   let written = 0

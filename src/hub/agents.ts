@@ -12,7 +12,7 @@ import {
   type CreateRunResponse,
   type RunDetail,
 } from './schemas.js'
-import type { HubTransport } from './transport.js'
+import type { HubCall, HubTransport } from './transport.js'
 
 const PREFIX = '/services/providers/agents'
 /** The hub caps /wait holds at 300 s; a request must outlive the hold it asked for. */
@@ -38,10 +38,15 @@ export class AgentsClient {
 
   /** Start a run without waiting (wait 0), so its id is known at once. */
   async startRun(start: StartRun): Promise<CreateRunResponse> {
+    const { data } = await this.transport.call(this.startRunCall(start))
+    return data as CreateRunResponse
+  }
+
+  startRunCall(start: StartRun): HubCall<CreateRunResponse> {
     const body: Record<string, unknown> = { task: start.task, wait: 0 }
     if (start.sessionId) body.sessionId = start.sessionId
     if (start.idempotencyKey) body.idempotencyKey = start.idempotencyKey
-    const { data } = await this.transport.call({
+    return {
       method: 'POST',
       path: `${this.runsRoot()}/agents/${encodeURIComponent(start.agent)}/runs`,
       body,
@@ -53,14 +58,18 @@ export class AgentsClient {
       unsureDelivery:
         'The hub may have created the run before the answer was lost. It was not retried because no idempotency key was sent (idempotency-key: none), and a retry could start a second run; check the hub for it, and prefer idempotency-key: auto, which makes retries safe.',
       ...(start.signal ? { signal: start.signal } : {}),
-    })
-    return data as CreateRunResponse
+    }
   }
 
   /** Long-poll: returns when the run settles or the hold expires (check `phase`). */
   async waitRun(runId: string, holdSeconds: number, signal?: AbortSignal): Promise<RunDetail> {
+    const { data } = await this.transport.call(this.waitRunCall(runId, holdSeconds, signal))
+    return data as RunDetail
+  }
+
+  waitRunCall(runId: string, holdSeconds: number, signal?: AbortSignal): HubCall<RunDetail> {
     const hold = Math.min(MAX_WAIT_SECONDS, Math.max(1, Math.ceil(holdSeconds)))
-    const { data } = await this.transport.call({
+    return {
       method: 'GET',
       path: `${this.runPath(runId)}/wait`,
       query: { timeoutSeconds: String(hold) },
@@ -70,8 +79,7 @@ export class AgentsClient {
       timeoutMs: hold * 1000 + WAIT_SLACK_MS,
       repeatable: true,
       ...(signal ? { signal } : {}),
-    })
-    return data as RunDetail
+    }
   }
 
   async getRun(runId: string, signal?: AbortSignal): Promise<RunDetail> {

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { HubProtocolError } from './errors.js'
-import type { HubTransport } from './transport.js'
+import type { HubCall, HubTransport } from './transport.js'
 
 const PREFIX = '/services/providers/graph'
 /** The hub cuts a query at 30 s; our request must outlive that to hear its answer. */
@@ -69,7 +69,12 @@ export class GraphClient {
   }
 
   async query(spec: QuerySpec, signal?: AbortSignal, operation = 'query the fleet graph', shallow = false): Promise<QueryStatus> {
-    const { data } = await this.transport.call({
+    const { data } = await this.transport.call(this.queryCall(spec, signal, operation, shallow))
+    return data as QueryStatus
+  }
+
+  queryCall(spec: QuerySpec, signal?: AbortSignal, operation = 'query the fleet graph', shallow = false): HubCall<QueryStatus> {
+    return {
       method: 'POST',
       path: `${PREFIX}/api/query`,
       body: spec,
@@ -79,8 +84,7 @@ export class GraphClient {
       // A query reads; sending it twice is harmless.
       repeatable: true,
       ...(signal ? { signal } : {}),
-    })
-    return data as QueryStatus
+    }
   }
 
   /** The workspace's engaged edges: a cheap preflight, and what explains an empty result. */
@@ -115,9 +119,7 @@ export class GraphClient {
     onPage: (objects: ObjectResult[], pageIndex: number) => void | Promise<void>,
   ): Promise<PageGuardResult> {
     const pageSize = Math.min(MAX_QUERY_LIMIT, Math.max(1, options.pageSize))
-    const base: QuerySpec = { ...spec, order: orderedByEdgeFirst(spec.order), cursor: true }
-    // Rows are told apart by id for the restart guard, so a projection must carry it.
-    if (spec.objects && typeof spec.objects === 'object') base.objects = { ...(spec.objects as object), id: true }
+    const base = pagedSpec(spec)
     const seen = new Set<string>()
     let cursor: string | undefined
     let count = 0
@@ -158,6 +160,14 @@ export class GraphClient {
       cursor = status.cursor.next
     }
   }
+}
+
+/** A query as paging sends it: ordered by edge first, asking for a cursor, rows carrying ids. */
+export function pagedSpec(spec: QuerySpec): QuerySpec {
+  const paged: QuerySpec = { ...spec, order: orderedByEdgeFirst(spec.order), cursor: true }
+  // Rows are told apart by id for the restart guard, so a projection must carry it.
+  if (spec.objects && typeof spec.objects === 'object') paged.objects = { ...(spec.objects as object), id: true }
+  return paged
 }
 
 /** The edge of an object: the hub sends `<tenant workspace path>/<edge>`. */

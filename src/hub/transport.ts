@@ -150,9 +150,18 @@ export class HubTransport {
     return url
   }
 
-  private async attempt(url: URL, call: HubCall<unknown>) {
-    const timeout = AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS)
-    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout
+  /** The request exactly as it would be sent, with the token shown as ***: for dry runs. */
+  describe(call: HubCall<unknown>): { method: string; url: string; headers: Record<string, string>; body?: unknown } {
+    const { url, headers } = this.prepare(call)
+    return {
+      method: call.method,
+      url: url.href,
+      headers: { ...headers, authorization: 'Bearer ***' },
+      ...(call.body !== undefined ? { body: call.body } : {}),
+    }
+  }
+
+  private prepare(call: HubCall<unknown>): { url: URL; headers: Record<string, string>; body: string | undefined } {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.identity.token}`,
       'x-hub-org': this.identity.org,
@@ -165,6 +174,13 @@ export class HubTransport {
       body = JSON.stringify(call.body)
       headers['content-type'] = 'application/json'
     }
+    return { url: this.url(call.path, call.query), headers, body }
+  }
+
+  private async attempt(url: URL, call: HubCall<unknown>) {
+    const timeout = AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout
+    const { headers, body } = this.prepare(call)
     const response = await send(this.dispatcher, url, {
       method: call.method,
       headers,

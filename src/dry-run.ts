@@ -1,0 +1,53 @@
+/**
+ * `dry-run: true`: everything up to the first request — inputs checked, idempotency key and
+ * session id derived — then the requests the action would send, printed with the token
+ * redacted, and nothing sent. The requests come from the same builders the real clients use.
+ */
+import { pageSizeOf } from './commands/query.js'
+import { AgentsClient } from './hub/agents.js'
+import { GraphClient, pagedSpec } from './hub/graph.js'
+import type { HubTransport } from './hub/transport.js'
+import { buildImpactQuery } from './impact/query-impact.js'
+import type { Settings } from './inputs.js'
+
+export interface PlannedRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: unknown
+  /** What this request is for, and what depends on earlier answers. */
+  note: string
+}
+
+export function plannedRequests(settings: Settings, transport: HubTransport): PlannedRequest[] {
+  switch (settings.command) {
+    case 'run': {
+      const agents = new AgentsClient(transport, settings.hub.clusterId)
+      const start = { agent: settings.run.agent, task: settings.run.task, sessionId: settings.run.sessionId, idempotencyKey: settings.run.idempotencyKey }
+      const planned: PlannedRequest[] = [{ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' }]
+      if (settings.run.timeoutSeconds > 0) {
+        planned.push({
+          ...transport.describe(agents.waitRunCall('{runId}', Math.min(50, settings.run.timeoutSeconds))),
+          note: `long-poll, repeated until the run settles or ${settings.run.timeoutSeconds} s pass`,
+        })
+      }
+      return planned
+    }
+    case 'impact': {
+      const graph = new GraphClient(transport)
+      const planned: PlannedRequest[] = settings.impact.targets.map((target) => ({
+        ...transport.describe(graph.queryCall(buildImpactQuery(target, settings.impact.maxDepth))),
+        note: `impact of ${target.kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}${settings.impact.source === 'mcp' ? ' (sent as graph__graph_impact calls to mcp-url, one per edge)' : ''}`,
+      }))
+      if (settings.impact.manifests.length > 0) {
+        planned.push({ method: 'GET', url: '(GitHub API)', headers: {}, note: `list the pull request's changed files and read those matching ${settings.impact.manifests.join(', ')}; each object found adds an impact query like the ones above` })
+      }
+      return planned
+    }
+    case 'query': {
+      const graph = new GraphClient(transport)
+      const first = { ...pagedSpec(settings.query.spec as Record<string, unknown>), limit: pageSizeOf(settings.query) }
+      return [{ ...transport.describe(graph.queryCall(first)), note: 'first page; later pages add page.cursor from the previous answer' }]
+    }
+  }
+}

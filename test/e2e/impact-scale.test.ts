@@ -1,0 +1,155 @@
+/**
+ * End to end, a blast radius of thousands of objects on a pull request: dist/index.js as a
+ * child process against the hub emulator over a large generated fleet and the GitHub emulator.
+ * The comment is cut to fit GitHub's limit yet keeps the totals, the verdict lines and the
+ * caveat; the job summary stays under 1 MiB; the result file keeps every object.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { runAction, type ActionRun } from './action-process.ts'
+import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import { createLargeFleet } from '../emulator/graph/index.ts'
+import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
+import {
+  BASE_SHA,
+  HEAD_SHA,
+  OWNER,
+  REPO,
+  expectSecretsNowhere,
+  lines,
+  makeWorkspace,
+  pullRequestEnv,
+  pullRequestEvent,
+  readResultFile,
+  verdictLines,
+  type ImpactReportFile,
+} from './fixtures/impact-harness.ts'
+
+const PR = 12
+const FANOUT_PODS = 5000
+const QUERY = '/services/providers/graph/api/query'
+const GITHUB_COMMENT_LIMIT = 65_536
+const ONE_MIB = 1024 * 1024
+const TARGETS = [
+  '- {kind: Deployment, group: apps, name: fanout, namespace: bulk}',
+  '- {kind: ConfigMap, name: fanout-config, namespace: bulk}',
+  '- {kind: Secret, name: fanout-secret, namespace: bulk}',
+].join('\n')
+const CAVEAT = [
+  '> [!NOTE]',
+  '> Impact comes only from declared relationships: owner references, spec references, label selectors, namespace membership and declared links.',
+  '> Runtime traffic (calls, DNS names, queues, shared databases) is not traced, and the hub stops at 10,000 rows.',
+  '> An empty list proves nothing: something can still depend on an object in a way the graph does not record.',
+].join('\n')
+
+let hub: HubEmulator
+let github: GitHubEmulator
+let workspace: { dir: string; cleanup: () => void }
+
+beforeAll(async () => {
+  ;[hub, github] = await Promise.all([startHubEmulator({ fleet: createLargeFleet({ objects: 8_000, fanout: FANOUT_PODS }) }), startGitHubEmulator()])
+  workspace = makeWorkspace({})
+})
+afterAll(async () => {
+  workspace.cleanup()
+  await Promise.all([hub.close(), github.close()])
+})
+beforeEach(() => {
+  hub.reset()
+  github.reset()
+  github.addPullRequest({ owner: OWNER, repo: REPO, number: PR, baseSha: BASE_SHA, headSha: HEAD_SHA, files: [] })
+})
+
+async function impact(extra: Record<string, string>): Promise<ActionRun> {
+  const result = await runAction({
+    inputs: { command: 'impact', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, 'github-token': ACTIONS_TOKEN, ...extra },
+    env: pullRequestEnv(github.url, workspace.dir, '8100'),
+    event: pullRequestEvent(PR),
+  })
+  onTestFinished(() => result.cleanup())
+  return result
+}
+
+const codePoints = (text: string): number => Array.from(text).length
+const fanoutPods = () => hub.fleet!.objects.filter((o) => o.kind === 'Pod' && o.metadata.name.startsWith('fanout-'))
+
+describe('a blast radius of thousands of objects', () => {
+  it('still fits one comment with totals, verdict lines and the caveat; the summary stays under 1 MiB', async () => {
+    expect(fanoutPods()).toHaveLength(FANOUT_PODS)
+    const result = await impact({ targets: TARGETS, 'max-depth': '2' })
+    expect(result.code).toBe(0)
+    expect(lines(result.stdout, '::error::')).toEqual([])
+    expect(lines(result.stdout, '::warning::')).toEqual([])
+
+    // every pod is downstream of each target: the ReplicaSet's pods for the Deployment (depth 2),
+    // the pods that mount them for the ConfigMap and the Secret
+    const file = readResultFile<ImpactReportFile>(result)
+    expect(file.impacts.map((i) => `${i.target.kind} ${i.edge} ${i.downstream.length}`)).toEqual([
+      `Deployment edge-00 ${FANOUT_PODS + 1}`,
+      `ConfigMap edge-00 ${FANOUT_PODS + 1}`,
+      `Secret edge-00 ${FANOUT_PODS + 1}`,
+    ])
+    expect(file.impacts.every((i) => !i.incomplete)).toBe(true)
+    expect(file.warnings).toEqual([])
+    const podNames = fanoutPods().map((o) => o.metadata.name)
+    for (const impactOf of file.impacts) {
+      expect(new Set(impactOf.downstream.filter((o) => o.kind === 'Pod').map((o) => o.name))).toEqual(new Set(podNames))
+    }
+    // distinct across targets: the ReplicaSet, every pod, and the Deployment (which references the ConfigMap and Secret)
+    expect(file.totals).toEqual({ upstream: 4, downstream: FANOUT_PODS + 2, associated: 0 })
+    expect(result.outputs['downstream-count']).toBe(String(FANOUT_PODS + 2))
+    expect(result.outputs['upstream-count']).toBe('4')
+    expect(result.outputs['targets-count']).toBe('3')
+
+    // the referenced-by scan of namespace `bulk` followed every page (2,000 rows each), once for both targets
+    const inBulk = hub.fleet!.objects.filter((o) => o.edge === 'edge-00' && o.metadata.namespace === 'bulk').length
+    expect(inBulk).toBeGreaterThan(FANOUT_PODS)
+    const scans = hub.requests
+      .filter((r) => r.method === 'POST' && r.path === QUERY)
+      .map((r) => JSON.parse(r.body) as { cluster?: { name: string }; filter?: unknown; limit?: number })
+      .filter((spec) => spec.cluster !== undefined && JSON.stringify(spec.filter) === JSON.stringify({ objects: [{ namespace: 'bulk' }] }))
+    expect(scans).toHaveLength(Math.floor(inBulk / 2000) + 1)
+    expect(scans.every((spec) => spec.cluster?.name === 'edge-00' && spec.limit === 2000)).toBe(true)
+
+    // one comment, within GitHub's limit, with what matters
+    const comments = github.comments(OWNER, REPO, PR)
+    expect(comments).toHaveLength(1)
+    const body = comments[0]!.body
+    expect(comments[0]!.user.login).toBe(ACTIONS_BOT_LOGIN)
+    expect(codePoints(body)).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT)
+    expect(body.split('\n')[0]).toBe(`<!-- hub-action:impact v1 key=default run=8100 attempt=1 sha=${HEAD_SHA} -->`)
+    expect(body).toContain(`**3 targets · 4 upstream · ${(FANOUT_PODS + 2).toLocaleString('en-US')} downstream · 0 associated**`)
+    const downstream = (FANOUT_PODS + 1).toLocaleString('en-US')
+    expect(verdictLines(body)).toEqual([
+      `- **Deployment.apps bulk/fanout** on edge-00 — 4 upstream, ${downstream} downstream, 0 associated`,
+      `- **ConfigMap bulk/fanout-config** on edge-00 — 1 upstream, ${downstream} downstream, 0 associated`,
+      `- **Secret bulk/fanout-secret** on edge-00 — 1 upstream, ${downstream} downstream, 0 associated`,
+    ])
+    expect(body).toContain(CAVEAT)
+    expect(body).toContain('Trimmed to fit: [see the full report in the job summary](<https://github.com/acme/shop/actions/runs/8100>).')
+    expect(body.split('\n').slice(1).join('\n')).toBe(result.outputs.report)
+    expect(result.outputs['comment-url']).toBe(comments[0]!.html_url)
+
+    // the job summary keeps more detail, yet stays under the runner's 1 MiB
+    expect(Buffer.byteLength(result.summary, 'utf8')).toBeLessThan(ONE_MIB)
+    expect(result.summary.length).toBeGreaterThan(body.length)
+    expect(result.summary).toContain(`**3 targets · 4 upstream · ${(FANOUT_PODS + 2).toLocaleString('en-US')} downstream · 0 associated**`)
+    expect(verdictLines(result.summary)).toEqual(verdictLines(body))
+    expect(result.summary).toContain(CAVEAT)
+    expect(result.summary).toContain(`| Pod | bulk/${podNames[podNames.length - 1]} | edge-00 |`)
+
+    expectSecretsNowhere(result, [hub.token, ACTIONS_TOKEN], { 'comment body': body })
+  })
+
+  it('gives the same counts through the MCP tool at that scale', async () => {
+    const target = '[{kind: Deployment, group: apps, name: fanout, namespace: bulk, edge: edge-00}]'
+    const viaQuery = await impact({ targets: target, 'max-depth': '2', comment: 'off' })
+    const viaMcp = await impact({ targets: target, 'max-depth': '2', comment: 'off', 'impact-source': 'mcp', 'mcp-url': hub.mcpUrl })
+    for (const result of [viaQuery, viaMcp]) {
+      expect(result.code).toBe(0)
+      expect(result.outputs['downstream-count']).toBe(String(FANOUT_PODS + 1))
+    }
+    for (const name of ['targets-count', 'upstream-count', 'downstream-count', 'associated-count']) expect(viaMcp.outputs[name]).toBe(viaQuery.outputs[name])
+    expect(verdictLines(viaMcp.outputs.report ?? '')).toEqual(verdictLines(viaQuery.outputs.report ?? ''))
+    expect(readResultFile<ImpactReportFile>(viaMcp).impacts).toEqual(readResultFile<ImpactReportFile>(viaQuery).impacts)
+  })
+})
