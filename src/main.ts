@@ -90,7 +90,7 @@ async function impactStep(settings: StepOf<'impact'>, transport: HubTransport, s
   const summaryUrl = runner.repository && runner.runId ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}` : undefined
   const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) })
   const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined
-  publishImpact({ report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET }) }, runner)
+  publishImpact({ report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET, trimmedNote: SUMMARY_TRIMMED }) }, runner)
   // Only now, with the summary and comment out, may the step fail on the blast radius.
   applyVerdict(impactVerdict(report, impact.failOnDownstream))
 }
@@ -125,6 +125,7 @@ async function bearerFromOidc(audience: string | undefined): Promise<string> {
 const COMMENT_BUDGET = 65_000
 /** The job summary must stay under 1 MiB. */
 const SUMMARY_BUDGET = 1_000_000
+const SUMMARY_TRIMMED = 'Trimmed to stay under the job summary limit of 1 MiB: the result file (output `result-file`) holds the whole report.'
 
 async function openImpactTool(settings: StepOf<'impact'>, transport: HubTransport, url: URL, closers: Array<() => Promise<void>>) {
   const { McpGraphClient } = await import('./hub/mcp.js')

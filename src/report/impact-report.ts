@@ -28,6 +28,8 @@ export interface ImpactRenderOptions {
   /** Where the untrimmed report lives (the job summary); linked when the rendering was trimmed. */
   summaryUrl?: string | undefined
   title?: string | undefined
+  /** Said when the rendering was trimmed, instead of pointing at the job summary (which is this). */
+  trimmedNote?: string | undefined
 }
 
 const REMOVED_NOTE = 'removed in this PR — deleting it affects every downstream object'
@@ -95,6 +97,8 @@ interface ImpactParts {
   mermaid: () => Piece
   upstream: Piece
   downstream: Piece
+  /** The downstream table cut to its first rows, for a comment that cannot hold it all. */
+  downstreamShort: Piece
   associated: Piece
 }
 
@@ -116,7 +120,7 @@ interface Plan {
   mermaid: boolean
   associated: boolean
   upstream: boolean
-  downstream: boolean[]
+  downstream: Array<'full' | 'short' | 'none'>
   details: boolean
   skipped: boolean
   warnings: boolean
@@ -140,7 +144,7 @@ function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
   return {
     title: piece(`## ${inline(options.title ?? DEFAULT_IMPACT_TITLE)}`),
     overview: piece(overview(report)),
-    notice: piece(trimNotice(options.summaryUrl)),
+    notice: piece(options.trimmedNote ?? trimNotice(options.summaryUrl)),
     verdicts,
     impacts,
     notFoundFull: report.notFound.length > 0 ? piece(notFoundSection(report)) : undefined,
@@ -164,9 +168,11 @@ function overview(report: ImpactReport): string {
     `**${formatCount(report.targets.length)} ${plural(report.targets.length, 'target')} · ${formatCount(totals.upstream)} upstream · ${formatCount(totals.downstream)} downstream · ${formatCount(totals.associated)} associated**`,
   ]
   const incomplete = report.impacts.filter((impact) => impact.incomplete).length
-  const counts = [`Not found on any edge: ${formatCount(report.notFound.length)}`, `Skipped files: ${formatCount(report.skippedFiles.length)}`]
+  const counts: string[] = []
+  if (report.notFound.length > 0) counts.push(`Not found on any edge: ${formatCount(report.notFound.length)}`)
+  if (report.skippedFiles.length > 0) counts.push(`Skipped files: ${formatCount(report.skippedFiles.length)}`)
   if (incomplete > 0) counts.push(`Incomplete results: ${formatCount(incomplete)}`)
-  lines.push(counts.join(' · '))
+  if (counts.length > 0) lines.push(counts.join(' · '))
   const source = report.source === 'mcp' ? 'the MCP impact tool' : 'the query API'
   const commit = report.commit ? ` for commit ${inline(report.commit.slice(0, 40))}` : ''
   lines.push(`Relationships up to depth ${formatCount(report.maxDepth)}, read through ${source}${commit}.`)
@@ -198,6 +204,7 @@ function impactParts(impact: TargetImpact): ImpactParts {
     mermaid: once(() => piece(renderMermaid(impact))),
     upstream: piece(directionBlock('upstream', impact)),
     downstream: piece(directionBlock('downstream', impact)),
+    downstreamShort: piece(directionBlock('downstream', impact, SHORT_TABLE_ROWS)),
     associated: piece(directionBlock('associated', impact)),
   }
 }
@@ -208,10 +215,16 @@ const DIRECTION_TITLE: Record<Direction, string> = {
   associated: 'Associated — declared links',
 }
 
-function directionBlock(direction: Direction, impact: TargetImpact): string {
+/** Rows a cut downstream table keeps: enough to show reviewers what kind of objects are hit. */
+const SHORT_TABLE_ROWS = 25
+
+function directionBlock(direction: Direction, impact: TargetImpact, limit?: number): string {
   const objects = impact[direction]
   if (objects.length === 0) return `**${DIRECTION_TITLE[direction]}:** none found.`
-  return `**${DIRECTION_TITLE[direction]} (${formatCount(objects.length)})**\n\n${relatedTable(objects, impact.edge)}`
+  const heading = `**${DIRECTION_TITLE[direction]} (${formatCount(objects.length)})**`
+  if (limit === undefined || objects.length <= limit) return `${heading}\n\n${relatedTable(objects, impact.edge)}`
+  const rest = objects.length - limit
+  return `${heading}\n\n${relatedTable(objects.slice(0, limit), impact.edge)}\n\n… and ${formatCount(rest)} more ${direction} ${rest === 1 ? 'object' : 'objects'}: the job summary and the result file list them all.`
 }
 
 function relatedTable(objects: readonly RelatedObject[], edge: string): string {
@@ -288,7 +301,7 @@ function fullPlan(doc: Parts): Plan {
     mermaid: true,
     associated: true,
     upstream: true,
-    downstream: doc.impacts.map(() => true),
+    downstream: doc.impacts.map(() => 'full' as const),
     details: true,
     skipped: true,
     warnings: true,
@@ -320,7 +333,8 @@ function optionalBlocks(parts: ImpactParts, plan: Plan, index: number): Piece[] 
   const blocks: Piece[] = []
   if (plan.mermaid) blocks.push(parts.mermaid())
   if (plan.upstream) blocks.push(parts.upstream)
-  if (plan.downstream[index]) blocks.push(parts.downstream)
+  if (plan.downstream[index] === 'full') blocks.push(parts.downstream)
+  else if (plan.downstream[index] === 'short') blocks.push(parts.downstreamShort)
   if (plan.associated) blocks.push(parts.associated)
   return blocks
 }
@@ -370,16 +384,21 @@ function trim(doc: Parts, plan: Plan, fits: (size: Size) => boolean): void {
     if (fits(measure(doc, plan))) return
   }
 
-  // Downstream tables one at a time, longest first; sizes are exact, so no re-measuring.
+  // Downstream tables one at a time, longest first: first cut to their first rows, then, if
+  // that is not enough, dropped. Sizes are exact, so no re-measuring.
   const size = measure(doc, plan)
   const order = doc.impacts.map((_, index) => index).sort((a, b) => (doc.impacts[b]?.downstream.chars ?? 0) - (doc.impacts[a]?.downstream.chars ?? 0))
-  for (const index of order) {
-    if (fits(size)) return
-    const block = doc.impacts[index]?.downstream
-    if (!block) continue
-    plan.downstream[index] = false
-    size.chars -= block.chars + 2
-    size.bytes -= block.bytes + 2
+  for (const [from, to] of [['full', 'short'], ['short', 'none']] as const) {
+    for (const index of order) {
+      if (fits(size)) return
+      const parts = doc.impacts[index]
+      if (!parts || plan.downstream[index] !== from) continue
+      const before = from === 'full' ? parts.downstream : parts.downstreamShort
+      const after = to === 'short' ? parts.downstreamShort : undefined
+      plan.downstream[index] = to
+      size.chars -= before.chars + 2 - (after ? after.chars + 2 : 0)
+      size.bytes -= before.bytes + 2 - (after ? after.bytes + 2 : 0)
+    }
   }
   if (fits(size)) return
 

@@ -39,7 +39,7 @@ export function fenced(text: string, language = 'text'): string {
  * unclosed code fence is closed so it cannot swallow what follows. Code blocks and code spans
  * are left exactly as written (CommonMark does not interpret HTML inside them).
  */
-export function untrustedMarkdown(text: string): string {
+export function untrustedMarkdown(text: string, options: { headingsBelow?: number } = {}): string {
   const lines = text.replace(/\r\n?/g, '\n').split('\n')
   const out: string[] = []
   let fence: { char: string; length: number } | undefined
@@ -58,10 +58,18 @@ export function untrustedMarkdown(text: string): string {
       out.push(line)
       continue
     }
-    out.push(neutraliseLine(line))
+    out.push(neutraliseLine(options.headingsBelow ? demoteHeading(line, options.headingsBelow) : line))
   }
   if (fence) out.push(fence.char.repeat(fence.length))
   return out.join('\n')
+}
+
+/** "## Answer" under our "### Output" becomes "#### Answer": the agent's headings never outrank ours. */
+function demoteHeading(line: string, below: number): string {
+  const heading = /^( {0,3})(#{1,6})(?=\s|$)/.exec(line)
+  if (!heading?.[2]) return line
+  const level = Math.min(6, Math.max(heading[2].length, below + 1))
+  return `${heading[1] ?? ''}${'#'.repeat(level)}${line.slice(heading[0].length)}`
 }
 
 const SAFE_DESTINATION = /^(?:https?:|mailto:|#|\/|\.|[^:]*$)/i

@@ -41,7 +41,7 @@ export function renderRunSummary(result: RunResult, verdict: Verdict): string {
   }
   if (detail?.output) {
     const clipped = clipCharacters(detail.output, OUTPUT_BUDGET)
-    sections.push(`### Output\n\n${untrustedMarkdown(clipped.text)}`)
+    sections.push(`### Output\n\n${untrustedMarkdown(clipped.text, { headingsBelow: 3 })}`)
   }
   if (detail?.sources && detail.sources.length > 0) {
     sections.push(`### Sources\n\n${detail.sources.map((source) => `- ${linkOrText(source)}`).join('\n')}`)

@@ -279,13 +279,14 @@ describe('renderImpactReport: budgets', () => {
     expect(markdown).toContain('Deployment shop/ghost')
     expect(markdown).toContain(CAVEAT)
     expect(markdown).toContain('Trimmed to fit: [see the full report in the job summary](<https://github.com/o/r/actions/runs/42>).')
-    // Sections went in order: the graph first, then associated and upstream, then the downstream table.
+    // Sections went in order: the graph first, then associated and upstream; the downstream
+    // table is cut to its first rows (whole rows, never mid-row) and says how many more there are.
     expect(markdown).not.toContain('```mermaid')
     expect(markdown).not.toContain('**Associated')
     expect(markdown).not.toContain('**Upstream')
-    expect(markdown).not.toContain('**Downstream')
-    // No table was cut mid-way: there is no partial table at all.
-    expect(tableRows(markdown)).toEqual([])
+    expect(markdown).toContain('**Downstream — what depends on it (5,000)**')
+    expect(markdown).toContain('… and 4,975 more downstream objects: the job summary and the result file list them all.')
+    expect(tableRows(markdown)).toHaveLength(25 + 2)
   })
 
   it('trims the cheapest sections first: a budget that fits all but the graph keeps every table', () => {
@@ -312,7 +313,7 @@ describe('renderImpactReport: budgets', () => {
     expect(tighter).not.toContain('**Associated')
   })
 
-  it('drops the longest downstream table first and keeps the others', () => {
+  it('cuts the longest downstream table first and keeps the others whole', () => {
     const big = target('big')
     const tiny = target('tiny')
     const data = report({
@@ -323,8 +324,13 @@ describe('renderImpactReport: budgets', () => {
     const markdown = renderImpactReport(data, { budget: 20_000 })
     expect(chars(markdown)).toBeLessThanOrEqual(20_000)
     expect(markdown.match(/<details>/g)).toHaveLength(2)
-    expect(markdown.match(/\*\*Downstream — what depends on it \((\d|,)+\)\*\*/g)).toEqual(['**Downstream — what depends on it (2)**'])
-    expect(tableRows(markdown)).toHaveLength(4)
+    expect(markdown.match(/\*\*Downstream — what depends on it \((\d|,)+\)\*\*/g)).toEqual([
+      '**Downstream — what depends on it (2,000)**',
+      '**Downstream — what depends on it (2)**',
+    ])
+    expect(markdown).toContain('… and 1,975 more downstream objects')
+    // header + rule + rows: 27 for the cut table, 4 for the small one
+    expect(tableRows(markdown)).toHaveLength(27 + 4)
   })
 
   it('when even the verdict lines overflow, keeps the first K and says how many more', () => {

@@ -105,7 +105,7 @@ describe('renderRunSummary: a succeeded run', () => {
   })
 
   it('shows the output and the sources', () => {
-    expect(markdown).toContain('### Output\n\n## Findings\n\nAll **good**.')
+    expect(markdown).toContain('### Output\n\n#### Findings\n\nAll **good**.')
     expect(markdown).toContain('### Sources\n\n- <https://example.com/runbook>\n- internal note')
   })
 

@@ -1,0 +1,148 @@
+/**
+ * The demo scenarios, produced for real: the bundled action (dist/index.js) runs as the runner
+ * runs it against the hub emulator, and for the impact report on a pull request against the
+ * GitHub emulator too. What it wrote (job summaries, the comment it posted) is rendered.
+ */
+import { runAction, RUNNER_ENV, type ActionRun } from '../e2e/action-process.ts'
+import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, startGitHubEmulator } from '../emulator/github.ts'
+import { startHubEmulator } from '../emulator/hub.ts'
+import type { RenderOptions } from './render.ts'
+
+export interface Scenario {
+  /** File name (without .png) of the screenshot in docs/images/. */
+  name: string
+  markdown: string
+  render: RenderOptions
+  /** Texts (or patterns) the rendered page must show. */
+  expectText: Array<string | RegExp>
+  /** Texts the rendered page must not show. */
+  rejectText: Array<string | RegExp>
+  /** How many Mermaid diagrams must be drawn. */
+  diagrams: number
+}
+
+const PR = 42
+const BASE_SHA = '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567'
+const TARGET = { kind: 'Deployment', group: 'apps', name: 'checkout', namespace: 'shop' }
+
+export async function produceScenarios(): Promise<Scenario[]> {
+  const hub = await startHubEmulator()
+  const gh = await startGitHubEmulator()
+  const runs: ActionRun[] = []
+  const run = async (options: Parameters<typeof runAction>[0]): Promise<ActionRun> => {
+    const result = await runAction(options)
+    runs.push(result)
+    return result
+  }
+  try {
+    const hubInputs = { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace }
+    const repository = RUNNER_ENV.GITHUB_REPOSITORY ?? 'acme/shop'
+    const [owner = 'acme', repo = 'shop'] = repository.split('/')
+    const headSha = RUNNER_ENV.GITHUB_SHA ?? 'f'.repeat(40)
+    gh.addPullRequest({ owner, repo, number: PR, baseSha: BASE_SHA, headSha, title: 'Scale checkout to 4 replicas' })
+
+    const [succeeded, failed, impact] = await Promise.all([
+      run({ inputs: { ...hubInputs, agent: 'quick', task: 'Check that every deployment in namespace payments is healthy after the release.' } }),
+      run({ inputs: { ...hubInputs, agent: 'failing', task: 'Check that every deployment in namespace payments is healthy after the release.' } }),
+      run({
+        inputs: { ...hubInputs, command: 'impact', targets: JSON.stringify([TARGET]), 'github-token': ACTIONS_TOKEN },
+        env: { GITHUB_EVENT_NAME: 'pull_request', GITHUB_API_URL: gh.url, GITHUB_JOB: 'impact' },
+        event: {
+          action: 'synchronize',
+          number: PR,
+          pull_request: { number: PR, base: { sha: BASE_SHA }, head: { sha: headSha } },
+          repository: { name: repo, full_name: repository, owner: { login: owner } },
+        },
+      }),
+    ])
+
+    const comments = gh.comments(owner, repo, PR)
+    const comment = comments[0]?.body ?? ''
+    const problems: string[] = []
+    if (succeeded.code !== 0) problems.push(`command run, agent quick: exit code ${succeeded.code}\n${succeeded.stdout}${succeeded.stderr}`)
+    if (failed.code === 0) problems.push('command run, agent failing: the step passed; it must fail')
+    if (impact.code !== 0) problems.push(`command impact: exit code ${impact.code}\n${impact.stdout}${impact.stderr}`)
+    if (comments.length !== 1) problems.push(`command impact: ${comments.length} comments on pull request #${PR}, expected 1`)
+    else if (withoutMarker(comment) !== withoutMarker(impact.outputs.report ?? '')) problems.push('command impact: the comment on the pull request is not the `report` output')
+    for (const [name, result] of Object.entries({ succeeded, failed, impact })) if (!result.summary.trim()) problems.push(`${name}: the job summary is empty`)
+    if (problems.length > 0) throw new Error(`The demo scenarios did not run as expected:\n${problems.join('\n')}`)
+
+    const totals = /\d+ targets? · \d+ upstream · \d+ downstream · \d+ associated/
+    const summaryHeader = (job: string) => ({ bold: `${job} summary`, text: '' })
+    return [
+      {
+        name: 'run-succeeded',
+        markdown: pin(succeeded, 'd3b07384-d9a0-4c1f-9e3b-5f2a7c81e6b4', { Duration: '156 ms', Waited: '274 ms' }),
+        render: { context: 'document', header: summaryHeader(RUNNER_ENV.GITHUB_JOB ?? 'notes'), title: 'run succeeded' },
+        expectText: ['Agent run: quick — Succeeded', 'Succeeded', '1,842 / 312', 'Steps (3)', 'payments-api', 'graph_query'],
+        rejectText: [],
+        diagrams: 0,
+      },
+      {
+        name: 'run-failed',
+        markdown: pin(failed, '8f14e45f-ceea-4e7a-b6b4-1c2d3e4f5a6b', { Duration: '90 ms', Waited: '176 ms' }),
+        render: { context: 'document', header: summaryHeader(RUNNER_ENV.GITHUB_JOB ?? 'notes'), title: 'run failed' },
+        expectText: ['Agent run: failing — Failed', 'Failed', 'model credential missing for provider openai', 'Message from the hub'],
+        rejectText: ['Succeeded'],
+        diagrams: 0,
+      },
+      {
+        name: 'impact-comment',
+        markdown: comment,
+        render: { context: 'comment', header: { bold: ACTIONS_BOT_LOGIN.replace(/\[bot\]$/, ''), text: 'bot commented' }, title: 'impact comment' },
+        expectText: ['Impact of this change', totals, 'shop/checkout', 'Upstream', 'Downstream', 'Note'],
+        // The sticky comment's marker is an HTML comment: GitHub never shows it.
+        rejectText: ['hub-action:impact', '<!--'],
+        diagrams: impactDiagrams(impact.summary),
+      },
+      {
+        name: 'impact-summary',
+        markdown: impact.summary,
+        render: { context: 'document', header: summaryHeader('impact'), title: 'impact summary' },
+        expectText: ['Impact of this change', totals, 'shop/checkout', 'Upstream', 'Downstream', 'Note'],
+        rejectText: [],
+        diagrams: impactDiagrams(impact.summary),
+      },
+    ]
+  } finally {
+    for (const result of runs) result.cleanup()
+    await Promise.all([hub.close(), gh.close()])
+  }
+}
+
+/** The markdown without the sticky comment's leading `<!-- hub-action:… -->` marker line. */
+function withoutMarker(markdown: string): string {
+  return markdown.replace(/^<!--[^\n]*-->\n/, '').trim()
+}
+
+/** One diagram per target and edge ("- **Kind name** on edge — …" lines). */
+function impactDiagrams(markdown: string): number {
+  return markdown.split('\n').filter((line) => /^- \*\*.+\*\* on \S+ — /.test(line)).length
+}
+
+/**
+ * The run's summary with what changes on every run pinned — its random id and two wall-clock
+ * timings — so that a screenshot is the same file from one test run to the next.
+ */
+function pin(run: ActionRun, id: string, timings: Record<string, string>): string {
+  const runId = run.outputs['run-id']
+  if (!runId) throw new Error('the run has no run-id output')
+  const lines = run.summary.replaceAll(runId, id).split('\n')
+  const header = lines.findIndex((line) => line.startsWith('|') && Object.keys(timings).every((name) => cells(line).includes(name)))
+  if (header < 0) return lines.join('\n')
+  const names = cells(lines[header] ?? '')
+  for (let at = header + 2; at < lines.length && lines[at]?.startsWith('|'); at++) {
+    const row = cells(lines[at] ?? '')
+    for (const [name, value] of Object.entries(timings)) row[names.indexOf(name)] = value
+    lines[at] = `| ${row.join(' | ')} |`
+  }
+  return lines.join('\n')
+}
+
+function cells(line: string): string[] {
+  return line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => cell.trim())
+}
