@@ -6,9 +6,13 @@
 import { pageSizeOf } from './commands/query.js'
 import { AgentsClient } from './hub/agents.js'
 import { GraphClient, pagedSpec } from './hub/graph.js'
-import type { HubTransport } from './hub/transport.js'
+import { HubTransport } from './hub/transport.js'
 import { buildImpactQuery } from './impact/query-impact.js'
 import type { Settings } from './inputs.js'
+import { resultDirectory, writeJsonFile } from './outputs.js'
+import { logUntrusted, writeSummary } from './publish.js'
+import { renderDryRun } from './report/dry-run.js'
+import * as core from './runner.js'
 
 export interface PlannedRequest {
   method: string
@@ -50,4 +54,38 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
       return [{ ...transport.describe(graph.queryCall(first)), note: 'first page; later pages add page.cursor from the previous answer' }]
     }
   }
+}
+
+/** A dry run's requests: in the log, in a result file, and in the summary. */
+export function publishDryRun(settings: Settings, requests: readonly PlannedRequest[]): void {
+  core.info(`Dry run: ${requests.length} request(s) would be sent; nothing was sent.`)
+  if (settings.command === 'run') {
+    core.info(`Idempotency key: ${settings.run.idempotencyKey ?? '(none)'}`)
+    core.info(`Session id: ${settings.run.sessionId}`)
+  }
+  core.startGroup('Requests')
+  for (const request of requests) logUntrusted(`${request.method} ${request.url} — ${request.note}`, JSON.stringify({ headers: request.headers, body: request.body }, null, 2))
+  core.endGroup()
+  const path = writeJsonFile(resultDirectory(settings.runner.tempDir), 'dry-run.json', {
+    schema: 'hub-action/dry-run',
+    version: 1,
+    command: settings.command,
+    ...(settings.command === 'run' ? { idempotencyKey: settings.run.idempotencyKey ?? null, sessionId: settings.run.sessionId } : {}),
+    requests,
+  })
+  core.setOutput('result-file', path)
+  if (settings.command === 'impact' && settings.impact.manifests.length === 0) core.setOutput('targets-count', String(settings.impact.targets.length))
+  writeSummary(renderDryRun(settings.command, requests))
+}
+
+/** `dry-run: true`: the requests, printed; nothing sent. */
+export function dryRunStep(settings: Settings) {
+  const transport = new HubTransport({
+    baseUrl: settings.hub.url,
+    token: settings.hub.token || 'oidc-token',
+    org: settings.hub.org,
+    workspace: settings.hub.workspace,
+    clusterId: settings.hub.clusterId,
+  })
+  publishDryRun(settings, plannedRequests(settings, transport))
 }

@@ -2,22 +2,13 @@
  * The table of contents: read the settings, run the one use case the command names,
  * publish what it found, and give the step its verdict. The only place that fails the step.
  */
-import { join } from 'node:path'
-import { computeImpact, impactVerdict } from './commands/impact.js'
-import { runQuery } from './commands/query.js'
 import { runAgent, runVerdict } from './commands/run.js'
 import { AgentsClient } from './hub/agents.js'
 import { HubError } from './hub/errors.js'
-import { GraphClient } from './hub/graph.js'
 import { HubTransport } from './hub/transport.js'
-import { collectTargets } from './impact/targets.js'
-import { plannedRequests } from './dry-run.js'
 import { InputError, readSettings, type Settings } from './inputs.js'
 import { OidcError, requestIdToken } from './oidc.js'
-import { resultDirectory } from './outputs.js'
-import { applyVerdict, publishDryRun, publishImpact, publishQuery, publishRun, runEventsToLog } from './publish.js'
-import { openPullRequest } from './pull-request-session.js'
-import { renderImpactReport } from './report/impact-report.js'
+import { applyVerdict, publishRun, runEventsToLog } from './publish.js'
 import * as core from './runner.js'
 
 type StepOf<C extends Settings['command']> = Extract<Settings, { command: C }>
@@ -28,7 +19,7 @@ export async function run(): Promise<void> {
   const closers: Array<() => Promise<void>> = []
   try {
     const settings = readSettings()
-    if (settings.dryRun) return dryRunStep(settings)
+    if (settings.dryRun) return (await import('./dry-run.js')).dryRunStep(settings)
     const token = settings.hub.token || (await bearerFromOidc(settings.hub.oidcAudience))
     const transport = new HubTransport({
       baseUrl: settings.hub.url,
@@ -42,10 +33,11 @@ export async function run(): Promise<void> {
     switch (settings.command) {
       case 'run':
         return await runStep(settings, transport, interrupt.signal)
+      // Loaded on demand: a run step never pays for the graph code.
       case 'impact':
-        return await impactStep(settings, transport, interrupt.signal, closers)
+        return await (await import('./steps/graph.js')).impactStep(settings, transport, interrupt.signal, closers)
       case 'query':
-        return await queryStep(settings, transport, interrupt.signal)
+        return await (await import('./steps/graph.js')).queryStep(settings, transport, interrupt.signal)
     }
   } catch (error) {
     core.setFailed(describeFailure(error, interrupt.signal))
@@ -68,51 +60,6 @@ async function runStep(settings: StepOf<'run'>, transport: HubTransport, signal:
   applyVerdict(verdict)
 }
 
-async function impactStep(settings: StepOf<'impact'>, transport: HubTransport, signal: AbortSignal, closers: Array<() => Promise<void>>) {
-  const { impact, runner } = settings
-  const graph = new GraphClient(transport)
-  const pullRequest = await openPullRequest(impact, runner)
-  const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(settings, transport, impact.mcpUrl, closers) : undefined
-
-  const collected = await collectTargets({
-    given: impact.targets,
-    globs: impact.manifests,
-    defaultNamespace: impact.defaultNamespace,
-    workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
-    pullRequest: pullRequest?.files,
-  })
-  core.info(`Impact of ${collected.targets.length} target(s)${collected.files.length ? ` from ${collected.files.length} manifest file(s)` : ''}, via ${impact.source}.`)
-  const report = await computeImpact(
-    impact,
-    { targets: collected.targets, skippedFiles: collected.skippedFiles, commit: pullRequest?.headSha ?? runner.sha },
-    { graph, tool, log: core.info, signal },
-  )
-  const summaryUrl = runner.repository && runner.runId ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}` : undefined
-  const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) })
-  const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined
-  publishImpact({ report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET, trimmedNote: SUMMARY_TRIMMED }) }, runner)
-  // Only now, with the summary and comment out, may the step fail on the blast radius.
-  applyVerdict(impactVerdict(report, impact.failOnDownstream))
-}
-
-async function queryStep(settings: StepOf<'query'>, transport: HubTransport, signal: AbortSignal) {
-  const file = join(resultDirectory(settings.runner.tempDir), 'query-result.json')
-  const result = await runQuery(settings.query, new GraphClient(transport), file, signal)
-  publishQuery(result, settings.query.maxObjects)
-}
-
-/** `dry-run: true`: the requests, printed; nothing sent. */
-function dryRunStep(settings: Settings) {
-  const transport = new HubTransport({
-    baseUrl: settings.hub.url,
-    token: settings.hub.token || 'oidc-token',
-    org: settings.hub.org,
-    workspace: settings.hub.workspace,
-    clusterId: settings.hub.clusterId,
-  })
-  publishDryRun(settings, plannedRequests(settings, transport))
-}
-
 async function bearerFromOidc(audience: string | undefined): Promise<string> {
   if (!audience) throw new InputError(['Input `token` is required: pass the hub token from a secret, or set `oidc-audience`.'])
   const token = await requestIdToken(audience)
@@ -121,19 +68,6 @@ async function bearerFromOidc(audience: string | undefined): Promise<string> {
   return token
 }
 
-/** The comment leaves room for the hidden marker line under GitHub's 65,536 characters. */
-const COMMENT_BUDGET = 65_000
-/** The job summary must stay under 1 MiB. */
-const SUMMARY_BUDGET = 1_000_000
-const SUMMARY_TRIMMED = 'Trimmed to stay under the job summary limit of 1 MiB: the result file (output `result-file`) holds the whole report.'
-
-async function openImpactTool(settings: StepOf<'impact'>, transport: HubTransport, url: URL, closers: Array<() => Promise<void>>) {
-  const { McpGraphClient } = await import('./hub/mcp.js')
-  const { token, org, workspace } = transport.identity
-  const client = new McpGraphClient({ url, token, org, workspace, log: core.info })
-  closers.push(() => client.close())
-  return client
-}
 
 function describeFailure(error: unknown, interrupt: AbortSignal): string {
   if (interrupt.aborted && !(error instanceof InputError)) {

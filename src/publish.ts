@@ -6,17 +6,7 @@ import * as core from './runner.js'
 import type { RunEvents, RunResult, Verdict } from './commands/run.js'
 import { canonicalPhase, isSettled } from './hub/phases.js'
 import type { RunSettings } from './inputs.js'
-import type { QueryResult } from './commands/query.js'
-import type { PlannedRequest } from './dry-run.js'
-import type { Settings } from './inputs.js'
-import { renderDryRun } from './report/dry-run.js'
-import { targetLabel, type ImpactReport } from './impact/model.js'
-import { renderImpactVerdictLine } from './report/impact-report.js'
-import { renderQuerySummary } from './report/query-summary.js'
 import {
-  IMPACT_REPORT_SCHEMA,
-  IMPACT_REPORT_VERSION,
-  impactOutputs,
   RUN_RESULT_SCHEMA,
   RUN_RESULT_VERSION,
   resultDirectory,
@@ -101,59 +91,4 @@ export function applyVerdict(verdict: { status: 'pass' | 'warn' | 'fail'; messag
   if (verdict.status === 'fail') core.setFailed(verdict.message)
   else if (verdict.status === 'warn') core.warning(verdict.message)
   else core.notice(verdict.message)
-}
-
-export interface PublishedImpact {
-  report: ImpactReport
-  /** The comment-sized markdown: the `report` output. */
-  commentMarkdown: string
-  summaryMarkdown: string
-  commentUrl: string | undefined
-}
-
-export function publishImpact(published: PublishedImpact, runner: RunnerContext): void {
-  const { report } = published
-  for (const impact of report.impacts) core.info(renderImpactVerdictLine(impact))
-  for (const target of report.notFound) core.info(`${targetLabel(target)}: not found on any edge (new object, stale edge, or no visibility).`)
-  for (const skipped of report.skippedFiles) core.info(`Skipped ${skipped.path}: ${skipped.reason}`)
-  for (const warning of report.warnings) core.warning(warning)
-  const path = writeJsonFile(resultDirectory(runner.tempDir), 'impact-report.json', {
-    schema: IMPACT_REPORT_SCHEMA,
-    version: IMPACT_REPORT_VERSION,
-    ...report,
-  })
-  for (const [name, value] of Object.entries(impactOutputs(report, published.commentMarkdown, published.commentUrl, path))) core.setOutput(name, value)
-  writeSummary(published.summaryMarkdown)
-}
-
-export function publishQuery(result: QueryResult, maxObjects: number): void {
-  core.setOutput('count', String(result.count))
-  core.setOutput('result-file', result.resultFile)
-  core.info(`Query: ${result.count} objects over ${result.pages} pages → ${result.resultFile}`)
-  if (result.stoppedBy === 'max-objects') core.warning(`Stopped at max-objects (${maxObjects}): more objects match the query.`)
-  if (result.stoppedBy === 'cursor-restart') core.warning('The hub restarted the results at page 1 (cursor not accepted): paging stopped to avoid a loop; the result may be incomplete.')
-  if (result.count === 0) core.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
-  writeSummary(renderQuerySummary(result, maxObjects))
-}
-
-/** A dry run's requests: in the log, in a result file, and in the summary. */
-export function publishDryRun(settings: Settings, requests: readonly PlannedRequest[]): void {
-  core.info(`Dry run: ${requests.length} request(s) would be sent; nothing was sent.`)
-  if (settings.command === 'run') {
-    core.info(`Idempotency key: ${settings.run.idempotencyKey ?? '(none)'}`)
-    core.info(`Session id: ${settings.run.sessionId}`)
-  }
-  core.startGroup('Requests')
-  for (const request of requests) logUntrusted(`${request.method} ${request.url} — ${request.note}`, JSON.stringify({ headers: request.headers, body: request.body }, null, 2))
-  core.endGroup()
-  const path = writeJsonFile(resultDirectory(settings.runner.tempDir), 'dry-run.json', {
-    schema: 'hub-action/dry-run',
-    version: 1,
-    command: settings.command,
-    ...(settings.command === 'run' ? { idempotencyKey: settings.run.idempotencyKey ?? null, sessionId: settings.run.sessionId } : {}),
-    requests,
-  })
-  core.setOutput('result-file', path)
-  if (settings.command === 'impact' && settings.impact.manifests.length === 0) core.setOutput('targets-count', String(settings.impact.targets.length))
-  writeSummary(renderDryRun(settings.command, requests))
 }

@@ -199,7 +199,12 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
   }, 30_000)
 })
 
-if (!HAVE_CHROMIUM) it.skip(SKIPPED, () => {})
+if (!HAVE_CHROMIUM && process.env.REQUIRE_BROWSER) {
+  // CI installs Chromium and sets REQUIRE_BROWSER: there a missing browser is a failure, not a skip.
+  it('Chromium is installed (REQUIRE_BROWSER is set)', () => {
+    expect.fail(SKIPPED)
+  })
+} else if (!HAVE_CHROMIUM) it.skip(SKIPPED, () => {})
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined

@@ -1,0 +1,42 @@
+/** Publishing for the graph commands: outputs, result file and job summary of impact and query. */
+import type { QueryResult } from './commands/query.js'
+import { targetLabel, type ImpactReport } from './impact/model.js'
+import { IMPACT_REPORT_SCHEMA, IMPACT_REPORT_VERSION, impactOutputs, resultDirectory, writeJsonFile } from './outputs.js'
+import { writeSummary } from './publish.js'
+import { renderImpactVerdictLine } from './report/impact-report.js'
+import { renderQuerySummary } from './report/query-summary.js'
+import type { RunnerContext } from './runner-context.js'
+import * as core from './runner.js'
+
+export interface PublishedImpact {
+  report: ImpactReport
+  /** The comment-sized markdown: the `report` output. */
+  commentMarkdown: string
+  summaryMarkdown: string
+  commentUrl: string | undefined
+}
+
+export function publishImpact(published: PublishedImpact, runner: RunnerContext): void {
+  const { report } = published
+  for (const impact of report.impacts) core.info(renderImpactVerdictLine(impact))
+  for (const target of report.notFound) core.info(`${targetLabel(target)}: not found on any edge (new object, stale edge, or no visibility).`)
+  for (const skipped of report.skippedFiles) core.info(`Skipped ${skipped.path}: ${skipped.reason}`)
+  for (const warning of report.warnings) core.warning(warning)
+  const path = writeJsonFile(resultDirectory(runner.tempDir), 'impact-report.json', {
+    schema: IMPACT_REPORT_SCHEMA,
+    version: IMPACT_REPORT_VERSION,
+    ...report,
+  })
+  for (const [name, value] of Object.entries(impactOutputs(report, published.commentMarkdown, published.commentUrl, path))) core.setOutput(name, value)
+  writeSummary(published.summaryMarkdown)
+}
+
+export function publishQuery(result: QueryResult, maxObjects: number): void {
+  core.setOutput('count', String(result.count))
+  core.setOutput('result-file', result.resultFile)
+  core.info(`Query: ${result.count} objects over ${result.pages} pages → ${result.resultFile}`)
+  if (result.stoppedBy === 'max-objects') core.warning(`Stopped at max-objects (${maxObjects}): more objects match the query.`)
+  if (result.stoppedBy === 'cursor-restart') core.warning('The hub restarted the results at page 1 (cursor not accepted): paging stopped to avoid a loop; the result may be incomplete.')
+  if (result.count === 0) core.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
+  writeSummary(renderQuerySummary(result, maxObjects))
+}

@@ -1,0 +1,67 @@
+/**
+ * The graph commands' steps, loaded on demand by main.ts: a `run` step never pays for the
+ * impact and query code at start-up.
+ */
+import { join } from 'node:path'
+import { computeImpact, impactVerdict } from '../commands/impact.js'
+import { runQuery } from '../commands/query.js'
+import { GraphClient } from '../hub/graph.js'
+import type { HubTransport } from '../hub/transport.js'
+import { collectTargets } from '../impact/targets.js'
+import type { Settings } from '../inputs.js'
+import { resultDirectory } from '../outputs.js'
+import { publishImpact, publishQuery } from '../publish-graph.js'
+import { applyVerdict } from '../publish.js'
+import { openPullRequest } from '../pull-request-session.js'
+import { renderImpactReport } from '../report/impact-report.js'
+import * as core from '../runner.js'
+
+type StepOf<C extends Settings['command']> = Extract<Settings, { command: C }>
+
+/** The comment leaves room for the hidden marker line under GitHub's 65,536 characters. */
+const COMMENT_BUDGET = 65_000
+/** The job summary must stay under 1 MiB. */
+const SUMMARY_BUDGET = 1_000_000
+const SUMMARY_TRIMMED = 'Trimmed to stay under the job summary limit of 1 MiB: the result file (output `result-file`) holds the whole report.'
+
+export async function impactStep(settings: StepOf<'impact'>, transport: HubTransport, signal: AbortSignal, closers: Array<() => Promise<void>>) {
+  const { impact, runner } = settings
+  const graph = new GraphClient(transport)
+  const pullRequest = await openPullRequest(impact, runner)
+  const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(settings, transport, impact.mcpUrl, closers) : undefined
+
+  const collected = await collectTargets({
+    given: impact.targets,
+    globs: impact.manifests,
+    defaultNamespace: impact.defaultNamespace,
+    workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+    pullRequest: pullRequest?.files,
+  })
+  core.info(`Impact of ${collected.targets.length} target(s)${collected.files.length ? ` from ${collected.files.length} manifest file(s)` : ''}, via ${impact.source}.`)
+  const report = await computeImpact(
+    impact,
+    { targets: collected.targets, skippedFiles: collected.skippedFiles, commit: pullRequest?.headSha ?? runner.sha },
+    { graph, tool, log: core.info, signal },
+  )
+  const summaryUrl = runner.repository && runner.runId ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}` : undefined
+  const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) })
+  const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined
+  publishImpact({ report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET, trimmedNote: SUMMARY_TRIMMED }) }, runner)
+  // Only now, with the summary and comment out, may the step fail on the blast radius.
+  applyVerdict(impactVerdict(report, impact.failOnDownstream))
+}
+
+export async function queryStep(settings: StepOf<'query'>, transport: HubTransport, signal: AbortSignal) {
+  const file = join(resultDirectory(settings.runner.tempDir), 'query-result.json')
+  const result = await runQuery(settings.query, new GraphClient(transport), file, signal)
+  publishQuery(result, settings.query.maxObjects)
+}
+
+async function openImpactTool(settings: StepOf<'impact'>, transport: HubTransport, url: URL, closers: Array<() => Promise<void>>) {
+  const { McpGraphClient } = await import('../hub/mcp.js')
+  const { token, org, workspace } = transport.identity
+  const client = new McpGraphClient({ url, token, org, workspace, log: core.info })
+  closers.push(() => client.close())
+  return client
+}
+
