@@ -1433,7 +1433,13 @@ async function openPullRequest(impact, runner) {
         headSha: pr.headSha,
         files: impact.manifests.length > 0
             ? {
-                changedFiles: () => github.listChangedFiles(octokit, pr),
+                changedFiles: async () => {
+                    const files = await github.listChangedFiles(octokit, pr);
+                    if (files.length >= github.MAX_LISTED_PR_FILES) {
+                        src_runner/* warning */.$e(`GitHub lists at most ${github.MAX_LISTED_PR_FILES} changed files of a pull request, and #${pr.number} reached that: manifests beyond it were not read. Name them in \`targets\`, or split the pull request.`);
+                    }
+                    return files;
+                },
                 readAtBase: (path) => github.readFileAtRef(octokit, pr, path, pr.baseSha),
             }
             : undefined,
@@ -1444,7 +1450,8 @@ async function openPullRequest(impact, runner) {
                     repo: pr.repo,
                     number: pr.number,
                     key: impact.commentKey,
-                    body: markdown,
+                    // A comment is written outside the runner's log masking: redact it ourselves.
+                    body: src_runner/* redact */.E$(markdown),
                     runId: runner.runId,
                     runAttempt: runner.runAttempt,
                     sha: pr.headSha,

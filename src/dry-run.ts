@@ -31,7 +31,7 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
       const planned: PlannedRequest[] = [{ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' }]
       if (settings.run.timeoutSeconds > 0) {
         planned.push({
-          ...transport.describe(agents.waitRunCall('{runId}', Math.min(50, settings.run.timeoutSeconds))),
+          ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(50, settings.run.timeoutSeconds))),
           note: `long-poll, repeated until the run settles or ${settings.run.timeoutSeconds} s pass`,
         })
       }
@@ -44,7 +44,13 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
         note: `impact of ${target.kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}${settings.impact.source === 'mcp' ? ' (sent as graph__graph_impact calls to mcp-url, one per edge)' : ''}`,
       }))
       if (settings.impact.manifests.length > 0) {
-        planned.push({ method: 'GET', url: '(GitHub API)', headers: {}, note: `list the pull request's changed files and read those matching ${settings.impact.manifests.join(', ')}; each object found adds an impact query like the ones above` })
+        const onPullRequest = settings.runner.eventName === 'pull_request' || settings.runner.eventName === 'pull_request_target'
+        planned.push({
+          method: onPullRequest ? 'GET' : '(none)',
+          url: onPullRequest ? '(GitHub API) /repos/{owner}/{repo}/pulls/{number}/files' : '(workspace files)',
+          headers: {},
+          note: `${onPullRequest ? "list the pull request's changed files and read" : 'read the workspace files'} matching ${settings.impact.manifests.join(', ')}; each object found adds an impact query like the ones above`,
+        })
       }
       return planned
     }

@@ -142,7 +142,7 @@ const uuid = (name: 'org' | 'workspace') =>
   z
     .string()
     .trim()
-    .min(1, `is required: the ${name === 'org' ? 'organization' : 'workspace'} UUID from the hub (not its display name).`)
+    .min(1, { error: `is required: the ${name === 'org' ? 'organization' : 'workspace'} UUID from the hub (not its display name).`, abort: true })
     .regex(UUID, {
       error: (issue) =>
         `${show(issue.input)} is not a UUID. Use the ${name === 'org' ? 'organization' : 'workspace'} UUID shown in the hub's settings, not its display name; the hub silently ignores anything else.`,
@@ -183,7 +183,7 @@ function toServiceUrl(text: string, ctx: z.RefinementCtx, example: string, what:
 const hubUrl = z
   .string()
   .trim()
-  .min(1, 'is required: the hub base URL, e.g. https://hub.example.com.')
+  .min(1, { error: 'is required: the hub base URL, e.g. https://hub.example.com.', abort: true })
   .transform((text, ctx) => toServiceUrl(text, ctx, 'https://hub.example.com', 'the hub base URL', true))
 
 const CommonSchema = z
@@ -211,28 +211,19 @@ const CommonSchema = z
       error: (issue) => `${show(issue.input)} is not a cluster id (letters, digits, '.', '_' and '-'). Leave it empty unless you use a service-account token.`,
     }),
 })
-  .superRefine((value, ctx) => {
-    if (!value.token && !value['oidc-audience']) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['token'],
-        message: 'is required: pass the hub token from a secret (`token: ${{ secrets.HUB_TOKEN }}`), or set `oidc-audience` to use a GitHub OIDC token.',
-      })
-    }
-  })
 
 const RunSchema = z.object({
   agent: z
     .string()
     .trim()
-    .min(1, 'is required for `command: run`: the name of the agent to run.')
+    .min(1, { error: 'is required for `command: run`: the name of the agent to run.', abort: true })
     .regex(DNS_LABEL, {
       error: (issue) =>
         `${show(issue.input)} is not a valid agent name (a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters, starting and ending with a letter or digit). Use the agent's metadata.name.`,
     }),
   task: z.string().refine((v) => v.trim().length > 0, 'is required for `command: run` and must not be blank: the instruction for the agent.'),
-  'idempotency-key': z.string().trim().min(1, 'must not be empty: use `auto`, `none` or a key of your own.'),
-  'session-id': z.string().trim().min(1, 'must not be empty: use `auto` or a session id to continue.'),
+  'idempotency-key': z.string().trim(),
+  'session-id': z.string().trim(),
   'timeout-seconds': seconds('`0` starts the run and returns at once.', 0),
   'on-timeout': oneOf(['fail', 'warn', 'cancel'], 'It says what to do when `timeout-seconds` runs out.'),
   'on-approval': oneOf(['wait', 'fail', 'succeed'], 'It says what to do while a run awaits approval.'),
@@ -360,6 +351,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   ) as Record<InputName, string>
 
   const problems: string[] = []
+  if (!raw.token && !raw['oidc-audience'].trim()) {
+    problems.push('Input `token` is required: pass the hub token from a secret (`token: ${{ secrets.HUB_TOKEN }}`), or set `oidc-audience` to use a GitHub OIDC token.')
+  }
   const common = CommonSchema.safeParse(raw)
   if (!common.success) problems.push(...formatIssues(common.error))
   // The command's own inputs are checked even when a common one is wrong: report everything at once.

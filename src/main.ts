@@ -17,8 +17,10 @@ export async function run(): Promise<void> {
   const interrupt = new AbortController()
   const stopListening = onTermination(interrupt)
   const closers: Array<() => Promise<void>> = []
+  let command: Settings['command'] | undefined
   try {
     const settings = readSettings()
+    command = settings.command
     if (settings.dryRun) return (await import('./dry-run.js')).dryRunStep(settings)
     const token = settings.hub.token || (await bearerFromOidc(settings.hub.oidcAudience))
     const transport = new HubTransport({
@@ -40,7 +42,7 @@ export async function run(): Promise<void> {
         return await (await import('./steps/graph.js')).queryStep(settings, transport, interrupt.signal)
     }
   } catch (error) {
-    core.setFailed(describeFailure(error, interrupt.signal))
+    core.setFailed(describeFailure(error, interrupt.signal, command))
   } finally {
     stopListening()
     await Promise.allSettled(closers.map((close) => close()))
@@ -60,8 +62,9 @@ async function runStep(settings: StepOf<'run'>, transport: HubTransport, signal:
   applyVerdict(verdict)
 }
 
+/** readSettings guarantees a token or an audience. */
 async function bearerFromOidc(audience: string | undefined): Promise<string> {
-  if (!audience) throw new InputError(['Input `token` is required: pass the hub token from a secret, or set `oidc-audience`.'])
+  if (!audience) throw new Error('neither token nor oidc-audience is set')
   const token = await requestIdToken(audience)
   core.setSecret(token)
   core.info(`Using a GitHub OIDC token for audience "${audience}" as the hub bearer.`)
@@ -69,9 +72,11 @@ async function bearerFromOidc(audience: string | undefined): Promise<string> {
 }
 
 
-function describeFailure(error: unknown, interrupt: AbortSignal): string {
+function describeFailure(error: unknown, interrupt: AbortSignal, command: Settings['command'] | undefined): string {
   if (interrupt.aborted && !(error instanceof InputError)) {
-    return 'The job was cancelled before the work finished. If a run was being created, a re-run on the same commit attaches to it through its idempotency key.'
+    return command === 'run'
+      ? 'The job was cancelled before the run was created. If the request reached the hub, a re-run on the same commit attaches to that run through its idempotency key.'
+      : 'The job was cancelled before the step finished; nothing was published.'
   }
   if (error instanceof InputError || error instanceof HubError || error instanceof OidcError) return error.message
   if (error instanceof Error && error.name === 'GitHubError') return error.message

@@ -41,7 +41,13 @@ export async function openPullRequest(impact: ImpactSettings, runner: RunnerCont
     files:
       impact.manifests.length > 0
         ? {
-            changedFiles: () => github.listChangedFiles(octokit, pr),
+            changedFiles: async () => {
+              const files = await github.listChangedFiles(octokit, pr)
+              if (files.length >= github.MAX_LISTED_PR_FILES) {
+                core.warning(`GitHub lists at most ${github.MAX_LISTED_PR_FILES} changed files of a pull request, and #${pr.number} reached that: manifests beyond it were not read. Name them in \`targets\`, or split the pull request.`)
+              }
+              return files
+            },
             readAtBase: (path) => github.readFileAtRef(octokit, pr, path, pr.baseSha),
           }
         : undefined,
@@ -52,7 +58,8 @@ export async function openPullRequest(impact: ImpactSettings, runner: RunnerCont
           repo: pr.repo,
           number: pr.number,
           key: impact.commentKey,
-          body: markdown,
+          // A comment is written outside the runner's log masking: redact it ourselves.
+          body: core.redact(markdown),
           runId: runner.runId,
           runAttempt: runner.runAttempt,
           sha: pr.headSha,
