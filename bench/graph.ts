@@ -29,7 +29,10 @@ type Hub = Awaited<ReturnType<typeof startHubEmulator>>
 
 async function pagingFigures(hub: Hub): Promise<void> {
   // 10,000 objects: the ConfigMaps and Pods of the large fleet, 1,000 per page.
-  const query = JSON.stringify({ filter: { objects: [{ groupKind: { apiGroup: '', kind: 'Pod' } }, { groupKind: { apiGroup: '', kind: 'ConfigMap' } }] }, limit: 1000 })
+  const query = JSON.stringify({
+    filter: { objects: [{ groupKind: { apiGroup: '', kind: 'Pod' } }, { groupKind: { apiGroup: '', kind: 'ConfigMap' } }] },
+    limit: 1000,
+  })
   const throughput: number[] = []
   const endToEnd: number[] = []
   const peaks: number[] = []
@@ -56,7 +59,12 @@ async function pagingFigures(hub: Hub): Promise<void> {
   console.log(`\nquery paging: ${count} objects in ${pages} requests (page 1,000), ${ROUNDS} rounds`)
   row('paging throughput (first query → exit)', throughput, 'obj/s', 'target ≥ 20,000 obj/s')
   row('end to end incl. start-up', endToEnd, 'obj/s', '')
-  row('peak RSS of the action', peaks.map((b) => b / 1024 / 1024), 'MB', 'target < 150 MB')
+  row(
+    'peak RSS of the action',
+    peaks.map((b) => b / 1024 / 1024),
+    'MB',
+    'target < 150 MB',
+  )
 }
 
 async function reportFigures(hub: Hub): Promise<void> {
@@ -94,6 +102,11 @@ async function reportFigures(hub: Hub): Promise<void> {
   console.log(`\nimpact report for a ${downstream.toLocaleString('en-US')}-object blast radius (${sizes}), ${ROUNDS} rounds`)
   row('build (query + classify)', build, 'ms', '')
   row('render (summary + comment)', render, 'ms', '')
-  row('build + render', build.map((b, i) => b + (render[i] ?? 0)), 'ms', 'target < 500 ms')
+  row(
+    'build + render',
+    build.map((b, i) => b + (render[i] ?? 0)),
+    'ms',
+    'target < 500 ms',
+  )
   void median
 }

@@ -129,7 +129,7 @@ function messageFrom(data) {
         // 422s put the useful part in errors[].message ("body is too long …")
         const details = Array.isArray(errors)
             ? errors
-                .map((e) => (typeof e === 'object' && e !== null && typeof e.message === 'string' ? e.message : undefined))
+                .map((e) => typeof e === 'object' && e !== null && typeof e.message === 'string' ? e.message : undefined)
                 .filter((m) => m !== undefined)
             : [];
         return details.length > 0 ? `${message}: ${details.join('; ')}` : message;

@@ -242,7 +242,7 @@ class McpGraphClient {
             hubMessage: html ? 'an HTML page instead of an MCP answer' : `a ${contentType || 'body without Content-Type'} instead of an MCP answer`,
             hint: html
                 ? '`mcp-url` seems to point at the portal, not the MCP endpoint: use the MCP server URL the hub publishes (…/services/mcpserver/…/mcp).'
-                : 'Something other than the hub\'s MCP endpoint answered: check `mcp-url` and any proxy in between.',
+                : "Something other than the hub's MCP endpoint answered: check `mcp-url` and any proxy in between.",
         });
     }
     /** The JSON-RPC response with our id in one JSON text (a message or a batch), if any. */
@@ -310,7 +310,7 @@ class McpGraphClient {
         if (error.code === RPC_TIMEOUT_CODE || /timed? ?out|deadline/.test(message)) {
             return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubServerError */ .ZV({
                 ...base,
-                hint: 'The graph provider did not answer within the hub\'s 15 s limit for forwarded MCP calls: try again; a lower `max-depth` makes the query cheaper.',
+                hint: "The graph provider did not answer within the hub's 15 s limit for forwarded MCP calls: try again; a lower `max-depth` makes the query cheaper.",
             });
         }
         if (error.code === -32601) {
@@ -322,7 +322,7 @@ class McpGraphClient {
         if (error.code === -32700 || error.code === -32600) {
             return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubProtocolError */ .mT({
                 ...base,
-                hint: 'The MCP endpoint could not read the request: check that `mcp-url` is the hub\'s MCP endpoint, and report this with the hub version.',
+                hint: "The MCP endpoint could not read the request: check that `mcp-url` is the hub's MCP endpoint, and report this with the hub version.",
             });
         }
         if (error.code === -32602) {
@@ -342,7 +342,7 @@ class McpGraphClient {
             return rehint(failure, `No MCP endpoint at ${this.url.host}${this.url.pathname}: set \`mcp-url\` to the MCP server URL the hub publishes in its status (…/services/mcpserver/{workspace path}/apis/hub.sh/v1alpha1/mcpservers/default/mcp), and check that \`org\` and \`workspace\` name that workspace.`);
         }
         if (failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubProtocolError */ .mT) {
-            return rehint(failure, '`mcp-url` seems to point at the portal rather than the hub\'s MCP endpoint: use the MCP server URL the hub publishes (…/services/mcpserver/…/mcp).');
+            return rehint(failure, "`mcp-url` seems to point at the portal rather than the hub's MCP endpoint: use the MCP server URL the hub publishes (…/services/mcpserver/…/mcp).");
         }
         return failure;
     }
@@ -373,7 +373,7 @@ class McpGraphClient {
             operation,
             status,
             hubMessage: what,
-            hint: 'The answer was cut or garbled on the way, or `mcp-url` is not the hub\'s MCP endpoint: try again, and check `mcp-url` and any proxy in between.',
+            hint: "The answer was cut or garbled on the way, or `mcp-url` is not the hub's MCP endpoint: try again, and check `mcp-url` and any proxy in between.",
             cause,
         });
     }

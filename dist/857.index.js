@@ -343,7 +343,15 @@ function orderedByEdgeFirst(order) {
     const given = Array.isArray(order) ? order : [];
     if (given.some((entry) => entry.field === 'cluster'))
         return given;
-    return [{ field: 'cluster', direction: 'Asc' }, ...(given.length > 0 ? given : [{ field: 'namespace', direction: 'Asc' }, { field: 'name', direction: 'Asc' }])];
+    return [
+        { field: 'cluster', direction: 'Asc' },
+        ...(given.length > 0
+            ? given
+            : [
+                { field: 'namespace', direction: 'Asc' },
+                { field: 'name', direction: 'Asc' },
+            ]),
+    ];
 }
 function rowKey(object) {
     if (object.id)
@@ -421,9 +429,7 @@ function classifyRelated(refs, exclude) {
             relations: [relation],
         });
     }
-    const finish = (map) => [...map.values()]
-        .map((object) => ({ ...object, relations: object.relations.sort() }))
-        .sort((a, b) => compare(a, b));
+    const finish = (map) => [...map.values()].map((object) => ({ ...object, relations: object.relations.sort() })).sort((a, b) => compare(a, b));
     return { upstream: finish(byDirection.upstream), downstream: finish(byDirection.downstream), associated: finish(byDirection.associated) };
 }
 /** Merge more related objects into a classified set (e.g. `referenced-by` found later). */

@@ -210,7 +210,15 @@ function orderedByEdgeFirst(order) {
     const given = Array.isArray(order) ? order : [];
     if (given.some((entry) => entry.field === 'cluster'))
         return given;
-    return [{ field: 'cluster', direction: 'Asc' }, ...(given.length > 0 ? given : [{ field: 'namespace', direction: 'Asc' }, { field: 'name', direction: 'Asc' }])];
+    return [
+        { field: 'cluster', direction: 'Asc' },
+        ...(given.length > 0
+            ? given
+            : [
+                { field: 'namespace', direction: 'Asc' },
+                { field: 'name', direction: 'Asc' },
+            ]),
+    ];
 }
 function rowKey(object) {
     if (object.id)
@@ -288,9 +296,7 @@ function classifyRelated(refs, exclude) {
             relations: [relation],
         });
     }
-    const finish = (map) => [...map.values()]
-        .map((object) => ({ ...object, relations: object.relations.sort() }))
-        .sort((a, b) => compare(a, b));
+    const finish = (map) => [...map.values()].map((object) => ({ ...object, relations: object.relations.sort() })).sort((a, b) => compare(a, b));
     return { upstream: finish(byDirection.upstream), downstream: finish(byDirection.downstream), associated: finish(byDirection.associated) };
 }
 /** Merge more related objects into a classified set (e.g. `referenced-by` found later). */
@@ -479,7 +485,13 @@ async function addReferencedBy(graph, impacts, signal) {
             },
         };
         const found = new Map();
-        const result = await graph.forEachPage(spec, { pageSize: PAGE_SIZE, maxObjects: MAX_SCANNED, deep: true, operation: `find what references objects in namespace ${namespace} on edge ${first.edge}`, ...(signal ? { signal } : {}) }, (objects) => {
+        const result = await graph.forEachPage(spec, {
+            pageSize: PAGE_SIZE,
+            maxObjects: MAX_SCANNED,
+            deep: true,
+            operation: `find what references objects in namespace ${namespace} on edge ${first.edge}`,
+            ...(signal ? { signal } : {}),
+        }, (objects) => {
             for (const object of objects)
                 collect(object, members, found);
         });
@@ -612,7 +624,10 @@ async function mapLimited(items, limit, work) {
 function impactVerdict(report, failOnDownstream) {
     const counts = `${report.totals.upstream} upstream, ${report.totals.downstream} downstream, ${report.totals.associated} associated`;
     if (report.impacts.length === 0) {
-        return { status: 'pass', message: `Impact: none of the ${report.targets.length} target(s) was found on any edge; see the job summary for why that proves nothing.` };
+        return {
+            status: 'pass',
+            message: `Impact: none of the ${report.targets.length} target(s) was found on any edge; see the job summary for why that proves nothing.`,
+        };
     }
     const scope = `${report.impacts.length} target-edge pair${report.impacts.length === 1 ? '' : 's'}`;
     if (failOnDownstream !== undefined && report.totals.downstream > failOnDownstream) {
@@ -724,16 +739,16 @@ async function collectTargets(options) {
     const skippedFiles = [];
     const files = [];
     if (options.globs.length > 0) {
-        const sources = options.pullRequest
-            ? await changedManifests(options.pullRequest, options.globs)
-            : workspaceManifests(options.workspace, options.globs);
+        const sources = options.pullRequest ? await changedManifests(options.pullRequest, options.globs) : workspaceManifests(options.workspace, options.globs);
         for (const source of sources) {
             files.push(source.path);
             const text = source.change === 'removed' ? await options.pullRequest?.readAtBase(source.path) : readWorkspaceFile(options.workspace, source.path);
             if (text === undefined) {
                 skippedFiles.push({
                     path: source.path,
-                    reason: source.change === 'removed' ? 'removed, and not readable at the base commit' : 'not in the workspace: check out the pull request head (actions/checkout) before this step',
+                    reason: source.change === 'removed'
+                        ? 'removed, and not readable at the base commit'
+                        : 'not in the workspace: check out the pull request head (actions/checkout) before this step',
                 });
                 continue;
             }
@@ -1165,11 +1180,7 @@ function assemble(doc, plan) {
 }
 function trim(doc, plan, fits) {
     plan.trimmed = true;
-    const coarse = [
-        () => (plan.mermaid = false),
-        () => (plan.associated = false),
-        () => (plan.upstream = false),
-    ];
+    const coarse = [() => (plan.mermaid = false), () => (plan.associated = false), () => (plan.upstream = false)];
     for (const step of coarse) {
         step();
         if (fits(measure(doc, plan)))
@@ -1179,7 +1190,10 @@ function trim(doc, plan, fits) {
     // that is not enough, dropped. Sizes are exact, so no re-measuring.
     const size = measure(doc, plan);
     const order = doc.impacts.map((_, index) => index).sort((a, b) => (doc.impacts[b]?.downstream.chars ?? 0) - (doc.impacts[a]?.downstream.chars ?? 0));
-    for (const [from, to] of [['full', 'short'], ['short', 'none']]) {
+    for (const [from, to] of [
+        ['full', 'short'],
+        ['short', 'none'],
+    ]) {
         for (const index of order) {
             if (fits(size))
                 return;
@@ -1340,7 +1354,9 @@ function renderQuerySummary(result, maxObjects) {
     }
     if (result.count === 0) {
         const edges = result.edges ?? [];
-        const engaged = edges.length > 0 ? `Engaged edges in this workspace: ${edges.map(markdown/* code */.aY).join(', ')}.` : 'This workspace has no engaged edges, which explains an empty result.';
+        const engaged = edges.length > 0
+            ? `Engaged edges in this workspace: ${edges.map(markdown/* code */.aY).join(', ')}.`
+            : 'This workspace has no engaged edges, which explains an empty result.';
         sections.push(`> [!NOTE]\n> No object matched. An empty result does not prove absence: an edge may be stale, the token may lack visibility, or \`org\`/\`workspace\` may not be what you meant (the hub silently falls back to the personal org). ${engaged}`);
         return `${sections.join('\n\n')}\n`;
     }
@@ -1355,7 +1371,7 @@ function renderQuerySummary(result, maxObjects) {
 }
 function describe(row) {
     const object = (row.object ?? {});
-    const name = typeof object.metadata?.name === 'string' ? object.metadata.name : String(row.id ?? '?');
+    const name = typeof object.metadata?.name === 'string' ? object.metadata.name : typeof row.id === 'string' ? row.id : '?';
     const namespace = typeof object.metadata?.namespace === 'string' ? `${object.metadata.namespace}/` : '';
     return {
         kind: typeof object.kind === 'string' ? object.kind : '—',

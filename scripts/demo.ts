@@ -24,7 +24,9 @@ try {
   banner('Re-running the same job on the same commit (same idempotency key)')
   const second = await runAction({ inputs })
   console.log(indent(second.stdout.trim()))
-  console.log(`\nreused=${second.outputs.reused}, run-id ${second.outputs['run-id'] === first.outputs['run-id'] ? 'unchanged' : 'CHANGED'}; runs on the hub: ${hub.runs().length}`)
+  console.log(
+    `\nreused=${second.outputs.reused}, run-id ${second.outputs['run-id'] === first.outputs['run-id'] ? 'unchanged' : 'CHANGED'}; runs on the hub: ${hub.runs().length}`,
+  )
   failed = first.code !== 0 || second.code !== 0
   first.cleanup()
   second.cleanup()

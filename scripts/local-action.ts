@@ -119,7 +119,7 @@ function startEmulator(): Promise<{ info: EmulatorInfo }> {
   emulator = child
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => fail(new Error(`the hub emulator printed nothing within ${EMULATOR_START_MS} ms`)), EMULATOR_START_MS)
-    const lines = createInterface({ input: child.stdout! })
+    const lines = createInterface({ input: child.stdout })
     const fail = (error: Error) => {
       clearTimeout(timer)
       lines.close()
@@ -132,7 +132,7 @@ function startEmulator(): Promise<{ info: EmulatorInfo }> {
       clearTimeout(timer)
       child.removeAllListeners('exit')
       lines.close()
-      child.stdout!.resume() // keep draining, it prints nothing more
+      child.stdout.resume() // keep draining, it prints nothing more
       try {
         resolvePromise({ info: JSON.parse(line) as EmulatorInfo })
       } catch {

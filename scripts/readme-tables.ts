@@ -16,7 +16,11 @@ interface ActionYaml {
 
 export function renderTables(actionYaml: string): { inputs: string; outputs: string } {
   const action = parse(actionYaml) as ActionYaml
-  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim()
+  const cell = (text: string) =>
+    text
+      .replace(/\|/g, '\\|')
+      .replace(/\s*\n\s*/g, ' ')
+      .trim()
   const inputs = [
     '| input | default | description |',
     '|---|---|---|',
@@ -25,9 +29,11 @@ export function renderTables(actionYaml: string): { inputs: string; outputs: str
       return `| \`${name}\` | ${fallback} | ${cell(input.description)} |`
     }),
   ].join('\n')
-  const outputs = ['| output | description |', '|---|---|', ...Object.entries(action.outputs).map(([name, output]) => `| \`${name}\` | ${cell(output.description)} |`)].join(
-    '\n',
-  )
+  const outputs = [
+    '| output | description |',
+    '|---|---|',
+    ...Object.entries(action.outputs).map(([name, output]) => `| \`${name}\` | ${cell(output.description)} |`),
+  ].join('\n')
   return { inputs, outputs }
 }
 

@@ -56,7 +56,7 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
     }
     case 'query': {
       const graph = new GraphClient(transport)
-      const first = { ...pagedSpec(settings.query.spec as Record<string, unknown>), limit: pageSizeOf(settings.query) }
+      const first = { ...pagedSpec(settings.query.spec), limit: pageSizeOf(settings.query) }
       return [{ ...transport.describe(graph.queryCall(first)), note: 'first page; later pages add page.cursor from the previous answer' }]
     }
   }
@@ -70,7 +70,8 @@ export function publishDryRun(settings: Settings, requests: readonly PlannedRequ
     core.info(`Session id: ${settings.run.sessionId}`)
   }
   core.startGroup('Requests')
-  for (const request of requests) logUntrusted(`${request.method} ${request.url} — ${request.note}`, JSON.stringify({ headers: request.headers, body: request.body }, null, 2))
+  for (const request of requests)
+    logUntrusted(`${request.method} ${request.url} — ${request.note}`, JSON.stringify({ headers: request.headers, body: request.body }, null, 2))
   core.endGroup()
   const path = writeJsonFile(resultDirectory(settings.runner.tempDir), 'dry-run.json', {
     schema: 'hub-action/dry-run',

@@ -106,11 +106,7 @@ export type Settings = Readonly<
 export class InputError extends Error {
   readonly problems: readonly string[]
   constructor(problems: readonly string[]) {
-    super(
-      problems.length === 1
-        ? `Invalid input: ${problems[0]}`
-        : `${problems.length} invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`,
-    )
+    super(problems.length === 1 ? `Invalid input: ${problems[0] ?? ''}` : `${problems.length} invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`)
     this.name = 'InputError'
     this.problems = problems
   }
@@ -186,8 +182,7 @@ const hubUrl = z
   .min(1, { error: 'is required: the hub base URL, e.g. https://hub.example.com.', abort: true })
   .transform((text, ctx) => toServiceUrl(text, ctx, 'https://hub.example.com', 'the hub base URL', true))
 
-const CommonSchema = z
-  .object({
+const CommonSchema = z.object({
   command: oneOf(['run', 'impact', 'query'], 'Choose what the step does: run an agent, report impact, or query the graph.'),
   'hub-url': hubUrl,
   token: z.string(),
@@ -195,7 +190,8 @@ const CommonSchema = z
     .string()
     .trim()
     .refine((v) => v === '' || /^[\x21-\x7e]{1,256}$/.test(v), {
-      error: (issue) => `${show(issue.input)} is not an audience (1 to 256 printable characters, no spaces): use the audience the hub's identity provider expects.`,
+      error: (issue) =>
+        `${show(issue.input)} is not an audience (1 to 256 printable characters, no spaces): use the audience the hub's identity provider expects.`,
     }),
   'dry-run': z
     .string()
@@ -246,7 +242,7 @@ const ImpactSchema = z
       .refine((v) => v === '' || DNS_LABEL.test(v), {
         error: (issue) => `${show(issue.input)} is not a namespace name (a DNS-1123 label). It is the namespace given to manifest objects that name none.`,
       }),
-    'impact-source': oneOf(['query', 'mcp'], '`query` computes impact with the query API; `mcp` asks the hub\'s graph_impact tool at `mcp-url`.'),
+    'impact-source': oneOf(['query', 'mcp'], "`query` computes impact with the query API; `mcp` asks the hub's graph_impact tool at `mcp-url`."),
     'mcp-url': z
       .string()
       .trim()
@@ -263,19 +259,26 @@ const ImpactSchema = z
       .string()
       .trim()
       .refine((v) => v === '' || /^\d+$/.test(v), {
-        error: (issue) => `${show(issue.input)} is not a whole number: the step fails when more distinct objects than this are downstream. Leave it empty to never fail.`,
+        error: (issue) =>
+          `${show(issue.input)} is not a whole number: the step fails when more distinct objects than this are downstream. Leave it empty to never fail.`,
       })
       .transform((v) => (v === '' ? undefined : Number(v))),
     comment: oneOf(['update', 'new', 'off'], '`update` keeps one sticky comment up to date, `new` adds one per run, `off` comments nothing.'),
     'comment-key': z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: (issue) => `${show(issue.input)} must be 1 to 64 letters, digits, '.', '_' or '-': it tells several reports on one PR apart.` }),
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, {
+        error: (issue) => `${show(issue.input)} must be 1 to 64 letters, digits, '.', '_' or '-': it tells several reports on one PR apart.`,
+      }),
     'github-token': z.string(),
   })
   .superRefine((value, ctx) => {
     if (value.targets.length === 0 && value.manifests.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['targets'], message: 'or `manifests` is required for `command: impact`: name the objects, or globs of manifest files.' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['targets'],
+        message: 'or `manifests` is required for `command: impact`: name the objects, or globs of manifest files.',
+      })
     }
     if (value['impact-source'] === 'mcp' && !value['mcp-url']) {
       ctx.addIssue({ code: 'custom', path: ['mcp-url'], message: 'is required with `impact-source: mcp`: the MCP server URL the hub publishes in its status.' })
@@ -285,7 +288,11 @@ const ImpactSchema = z
 const QuerySchema = z.object({
   query: z.string().transform((text, ctx) => {
     if (!text.trim()) {
-      ctx.addIssue({ code: 'custom', message: 'is required for `command: query`: a QuerySpec as JSON or YAML, e.g. {"filter":{"objects":[{"groupKind":{"apiGroup":"apps","kind":"Deployment"}}]}}.' })
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'is required for `command: query`: a QuerySpec as JSON or YAML, e.g. {"filter":{"objects":[{"groupKind":{"apiGroup":"apps","kind":"Deployment"}}]}}.',
+      })
       return z.NEVER
     }
     const parsed = parseStructured(text)
@@ -314,7 +321,10 @@ function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
   if (!text.trim()) return []
   const parsed = parseStructured(text)
   if (!parsed.ok) {
-    ctx.addIssue({ code: 'custom', message: `is not valid YAML or JSON: ${parsed.message}. Give a list such as [{kind: Deployment, name: checkout, namespace: shop, group: apps}].` })
+    ctx.addIssue({
+      code: 'custom',
+      message: `is not valid YAML or JSON: ${parsed.message}. Give a list such as [{kind: Deployment, name: checkout, namespace: shop, group: apps}].`,
+    })
     return []
   }
   if (!Array.isArray(parsed.value)) {
@@ -326,8 +336,14 @@ function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
     const result = TargetSchema.safeParse(item)
     if (!result.success) {
       for (const issue of result.error.issues) {
-        const field = issue.code === 'unrecognized_keys' ? ` (unknown ${issue.keys.map((k) => `\`${k}\``).join(', ')}; allowed: kind, name, group, namespace, edge)` : describePath([index, ...issue.path], 'item').replace(` item ${index + 1}`, '')
-        ctx.addIssue({ code: 'custom', message: `item ${index + 1}${field}: ${issue.code === 'unrecognized_keys' ? 'has fields the action does not know' : issue.message}.` })
+        const field =
+          issue.code === 'unrecognized_keys'
+            ? ` (unknown ${issue.keys.map((k) => `\`${k}\``).join(', ')}; allowed: kind, name, group, namespace, edge)`
+            : describePath([index, ...issue.path], 'item').replace(` item ${index + 1}`, '')
+        ctx.addIssue({
+          code: 'custom',
+          message: `item ${index + 1}${field}: ${issue.code === 'unrecognized_keys' ? 'has fields the action does not know' : issue.message}.`,
+        })
       }
       return
     }
@@ -352,7 +368,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
 
   const problems: string[] = []
   if (!raw.token && !raw['oidc-audience'].trim()) {
-    problems.push('Input `token` is required: pass the hub token from a secret (`token: ${{ secrets.HUB_TOKEN }}`), or set `oidc-audience` to use a GitHub OIDC token.')
+    problems.push(
+      'Input `token` is required: pass the hub token from a secret (`token: ${{ secrets.HUB_TOKEN }}`), or set `oidc-audience` to use a GitHub OIDC token.',
+    )
   }
   const common = CommonSchema.safeParse(raw)
   if (!common.success) problems.push(...formatIssues(common.error))
@@ -420,7 +438,9 @@ function checkImpactCombination(impact: z.infer<typeof ImpactSchema>, runner: Ru
   const onPullRequest = runner.eventName === 'pull_request' || runner.eventName === 'pull_request_target'
   const needsGitHub = onPullRequest && (impact.comment !== 'off' || impact.manifests.length > 0)
   if (needsGitHub && !impact['github-token'].trim()) {
-    problems.push('Input `github-token` is required on pull requests to read changed files and comment: keep its default `${{ github.token }}`, or set `comment: off` and give `targets`.')
+    problems.push(
+      'Input `github-token` is required on pull requests to read changed files and comment: keep its default `${{ github.token }}`, or set `comment: off` and give `targets`.',
+    )
   }
   return problems
 }

@@ -71,7 +71,6 @@ async function bearerFromOidc(audience: string | undefined): Promise<string> {
   return token
 }
 
-
 function describeFailure(error: unknown, interrupt: AbortSignal, command: Settings['command'] | undefined): string {
   if (interrupt.aborted && !(error instanceof InputError)) {
     return command === 'run'

@@ -17,11 +17,7 @@ export class OidcError extends Error {
 
 const IdTokenSchema = z.looseObject({ value: z.string().min(1) })
 
-export async function requestIdToken(
-  audience: string,
-  env: NodeJS.ProcessEnv = process.env,
-  dispatcher: Dispatcher = defaultDispatcher(),
-): Promise<string> {
+export async function requestIdToken(audience: string, env: NodeJS.ProcessEnv = process.env, dispatcher: Dispatcher = defaultDispatcher()): Promise<string> {
   const endpoint = env.ACTIONS_ID_TOKEN_REQUEST_URL
   const requestToken = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN
   if (!endpoint || !requestToken) {
@@ -39,7 +35,9 @@ export async function requestIdToken(
     })
     const text = await response.body.text()
     if (response.statusCode !== 200) {
-      throw new OidcError(`GitHub refused the OIDC token request (HTTP ${response.statusCode}): check \`permissions: id-token: write\` and the audience "${audience}".`)
+      throw new OidcError(
+        `GitHub refused the OIDC token request (HTTP ${response.statusCode}): check \`permissions: id-token: write\` and the audience "${audience}".`,
+      )
     }
     const parsed = IdTokenSchema.safeParse(JSON.parse(text))
     if (!parsed.success) throw new OidcError('GitHub answered the OIDC token request without a token.')

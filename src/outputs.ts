@@ -11,15 +11,7 @@ import { redact } from './runner.js'
 
 export const RUN_OUTPUTS = ['run-id', 'phase', 'settled', 'reused', 'output', 'result-file'] as const
 export type RunOutputName = (typeof RUN_OUTPUTS)[number]
-export const IMPACT_OUTPUTS = [
-  'targets-count',
-  'upstream-count',
-  'downstream-count',
-  'associated-count',
-  'report',
-  'comment-url',
-  'result-file',
-] as const
+export const IMPACT_OUTPUTS = ['targets-count', 'upstream-count', 'downstream-count', 'associated-count', 'report', 'comment-url', 'result-file'] as const
 export type ImpactOutputName = (typeof IMPACT_OUTPUTS)[number]
 export const QUERY_OUTPUTS = ['count', 'result-file'] as const
 /** Every output the action declares, across commands. */

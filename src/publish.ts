@@ -6,14 +6,7 @@ import * as core from './runner.js'
 import type { RunEvents, RunResult, Verdict } from './commands/run.js'
 import { canonicalPhase, isSettled } from './hub/phases.js'
 import type { RunSettings } from './inputs.js'
-import {
-  RUN_RESULT_SCHEMA,
-  RUN_RESULT_VERSION,
-  resultDirectory,
-  runOutputs,
-  writeJsonFile,
-  type RunResultFile,
-} from './outputs.js'
+import { RUN_RESULT_SCHEMA, RUN_RESULT_VERSION, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from './outputs.js'
 import type { RunnerContext } from './runner-context.js'
 import { formatDuration } from './report/markdown.js'
 import { renderRunSummary } from './report/run-summary.js'

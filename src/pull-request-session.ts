@@ -44,7 +44,9 @@ export async function openPullRequest(impact: ImpactSettings, runner: RunnerCont
             changedFiles: async () => {
               const files = await github.listChangedFiles(octokit, pr)
               if (files.length >= github.MAX_LISTED_PR_FILES) {
-                core.warning(`GitHub lists at most ${github.MAX_LISTED_PR_FILES} changed files of a pull request, and #${pr.number} reached that: manifests beyond it were not read. Name them in \`targets\`, or split the pull request.`)
+                core.warning(
+                  `GitHub lists at most ${github.MAX_LISTED_PR_FILES} changed files of a pull request, and #${pr.number} reached that: manifests beyond it were not read. Name them in \`targets\`, or split the pull request.`,
+                )
               }
               return files
             },

@@ -40,15 +40,7 @@ export function readRunnerContext(env: NodeJS.ProcessEnv): RunnerContext {
 export function deriveIdempotencyKey(context: RunnerContext, agent: string, task: string): string | undefined {
   if (!context.sha) return undefined
   const taskDigest = sha256(task)
-  const material = [
-    'hub-action/v1',
-    context.repository ?? '',
-    context.sha,
-    context.workflow ?? '',
-    context.job ?? '',
-    agent,
-    taskDigest,
-  ].join('\n')
+  const material = ['hub-action/v1', context.repository ?? '', context.sha, context.workflow ?? '', context.job ?? '', agent, taskDigest].join('\n')
   return `gha-${sha256(material).slice(0, 40)}`
 }
 

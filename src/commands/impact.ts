@@ -65,7 +65,8 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
   warnings.push(...(await addReferencedBy(deps.graph, impacts, deps.signal)))
   if (notFound.length > 0) await workspaceEdges()
   for (const impact of impacts) {
-    if (impact.incomplete) warnings.push(`The hub cut the result for ${impact.target.kind} ${impact.target.name} on ${impact.edge} (row cap): counts are a lower bound.`)
+    if (impact.incomplete)
+      warnings.push(`The hub cut the result for ${impact.target.kind} ${impact.target.name} on ${impact.edge} (row cap): counts are a lower bound.`)
   }
 
   return {
@@ -117,7 +118,7 @@ export function distinctTotals(impacts: readonly TargetImpact[]): Record<Directi
 }
 
 async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length)
+  const results = new Array<R>(items.length)
   let next = 0
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
@@ -137,7 +138,10 @@ export interface ImpactVerdict {
 export function impactVerdict(report: ImpactReport, failOnDownstream: number | undefined): ImpactVerdict {
   const counts = `${report.totals.upstream} upstream, ${report.totals.downstream} downstream, ${report.totals.associated} associated`
   if (report.impacts.length === 0) {
-    return { status: 'pass', message: `Impact: none of the ${report.targets.length} target(s) was found on any edge; see the job summary for why that proves nothing.` }
+    return {
+      status: 'pass',
+      message: `Impact: none of the ${report.targets.length} target(s) was found on any edge; see the job summary for why that proves nothing.`,
+    }
   }
   const scope = `${report.impacts.length} target-edge pair${report.impacts.length === 1 ? '' : 's'}`
   if (failOnDownstream !== undefined && report.totals.downstream > failOnDownstream) {

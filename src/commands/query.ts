@@ -44,7 +44,10 @@ export async function runQuery(settings: QuerySettings, graph: GraphClient, resu
       written += objects.length
       for (const object of objects) if (sample.length < SAMPLE_SIZE) sample.push(object)
     })
-    writeSync(fd, `\n],"count":${outcome.count},"pages":${outcome.pages},"complete":${outcome.stoppedBy === 'last-page'},"stoppedBy":${JSON.stringify(outcome.stoppedBy)}}\n`)
+    writeSync(
+      fd,
+      `\n],"count":${outcome.count},"pages":${outcome.pages},"complete":${outcome.stoppedBy === 'last-page'},"stoppedBy":${JSON.stringify(outcome.stoppedBy)}}\n`,
+    )
   } finally {
     closeSync(fd)
   }

@@ -120,13 +120,15 @@ function composeMessage(init: GitHubErrorInit): string {
 
 function messageFrom(data: unknown): string | undefined {
   if (typeof data === 'object' && data !== null && 'message' in data) {
-    const message = (data as { message: unknown }).message
+    const message = data.message
     if (typeof message !== 'string') return undefined
     const errors = (data as { errors?: unknown }).errors
     // 422s put the useful part in errors[].message ("body is too long …")
     const details = Array.isArray(errors)
       ? errors
-          .map((e) => (typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string' ? (e as { message: string }).message : undefined))
+          .map((e) =>
+            typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string' ? (e as { message: string }).message : undefined,
+          )
           .filter((m): m is string => m !== undefined)
       : []
     return details.length > 0 ? `${message}: ${details.join('; ')}` : message
@@ -139,8 +141,7 @@ function headerValue(value: string | number | undefined): string | undefined {
 }
 
 function hintFor(status: number, headers: Record<string, string | number | undefined>, message: string): string {
-  const rateLimited =
-    status === 429 || (status === 403 && (headerValue(headers['x-ratelimit-remaining']) === '0' || /rate limit/i.test(message)))
+  const rateLimited = status === 429 || (status === 403 && (headerValue(headers['x-ratelimit-remaining']) === '0' || /rate limit/i.test(message)))
   if (rateLimited) {
     const reset = Number(headerValue(headers['x-ratelimit-reset']))
     const when = Number.isFinite(reset) && reset > 0 ? ` (it resets at ${new Date(reset * 1000).toISOString()})` : ''

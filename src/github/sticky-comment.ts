@@ -126,9 +126,7 @@ export async function upsertStickyComment(octokit: GitHubClient, options: Sticky
   } catch (error) {
     throw describeFailure(error, `list the comments of ${where}`)
   }
-  const ours = comments.filter(
-    (comment) => sameLogin(comment.user?.login, author) && parseMarker(comment.body)?.key === key,
-  )
+  const ours = comments.filter((comment) => sameLogin(comment.user?.login, author) && parseMarker(comment.body)?.key === key)
   const existing = newest(ours)
   if (!existing) return createComment(octokit, options, body, where)
 
@@ -162,12 +160,7 @@ interface IssueCommentSummary {
   user: { login: string } | null
 }
 
-async function createComment(
-  octokit: GitHubClient,
-  options: StickyCommentOptions,
-  body: string,
-  where: string,
-): Promise<StickyCommentResult> {
+async function createComment(octokit: GitHubClient, options: StickyCommentOptions, body: string, where: string): Promise<StickyCommentResult> {
   try {
     const response = await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
       owner: options.owner,

@@ -4,14 +4,7 @@
  * (`/s2s/clusters/{id}/…`), which accepts service-account tokens (hub-behaviour.md §1).
  */
 import { z } from 'zod'
-import {
-  AgentSchema,
-  CreateRunResponseSchema,
-  RunDetailSchema,
-  type AgentObject,
-  type CreateRunResponse,
-  type RunDetail,
-} from './schemas.js'
+import { AgentSchema, CreateRunResponseSchema, RunDetailSchema, type AgentObject, type CreateRunResponse, type RunDetail } from './schemas.js'
 import type { HubCall, HubTransport } from './transport.js'
 
 const PREFIX = '/services/providers/agents'

@@ -4,15 +4,7 @@
  * provider, plain text from the hub and routers and the graph provider, and the portal's
  * HTML when a path is wrong. We read the Content-Type, never guess from the first byte.
  */
-import {
-  HubAuthError,
-  HubError,
-  HubNotFoundError,
-  HubProtocolError,
-  HubRequestError,
-  HubServerError,
-  HubWorkspaceError,
-} from './errors.js'
+import { HubAuthError, HubError, HubNotFoundError, HubProtocolError, HubRequestError, HubServerError, HubWorkspaceError } from './errors.js'
 
 export interface FailureContext {
   /** What we were doing, as a verb phrase: `start a run of agent "triage"`. */

@@ -166,7 +166,7 @@ export class GraphClient {
 export function pagedSpec(spec: QuerySpec): QuerySpec {
   const paged: QuerySpec = { ...spec, order: orderedByEdgeFirst(spec.order), cursor: true }
   // Rows are told apart by id for the restart guard, so a projection must carry it.
-  if (spec.objects && typeof spec.objects === 'object') paged.objects = { ...(spec.objects as object), id: true }
+  if (spec.objects && typeof spec.objects === 'object') paged.objects = { ...spec.objects, id: true }
   return paged
 }
 
@@ -180,7 +180,15 @@ export function edgeOf(cluster: string | undefined): string | undefined {
 function orderedByEdgeFirst(order: unknown): Array<Record<string, unknown>> {
   const given = Array.isArray(order) ? (order as Array<Record<string, unknown>>) : []
   if (given.some((entry) => entry.field === 'cluster')) return given
-  return [{ field: 'cluster', direction: 'Asc' }, ...(given.length > 0 ? given : [{ field: 'namespace', direction: 'Asc' }, { field: 'name', direction: 'Asc' }])]
+  return [
+    { field: 'cluster', direction: 'Asc' },
+    ...(given.length > 0
+      ? given
+      : [
+          { field: 'namespace', direction: 'Asc' },
+          { field: 'name', direction: 'Asc' },
+        ]),
+  ]
 }
 
 function rowKey(object: ObjectResult): string {

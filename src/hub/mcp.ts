@@ -8,15 +8,7 @@
 import type { Dispatcher } from 'undici'
 import { z } from 'zod'
 import { VERSION } from '../version.js'
-import {
-  HubConnectionError,
-  HubError,
-  HubNotFoundError,
-  HubProtocolError,
-  HubRequestError,
-  HubServerError,
-  type HubErrorInit,
-} from './errors.js'
+import { HubConnectionError, HubError, HubNotFoundError, HubProtocolError, HubRequestError, HubServerError, type HubErrorInit } from './errors.js'
 import { hubFailure, type FailureContext } from './failures.js'
 import { defaultDispatcher, send } from './http.js'
 import { backoffDelay, parseRetryAfter } from './retry.js'
@@ -132,8 +124,7 @@ const ImpactOutput = z.looseObject({
 // ---------------------------------------------------------------------------
 
 type Answer =
-  | { kind: 'refused'; status: number; contentType: string; body: string; retryAfter: string | undefined }
-  | { kind: 'response'; response: RpcResponse }
+  { kind: 'refused'; status: number; contentType: string; body: string; retryAfter: string | undefined } | { kind: 'response'; response: RpcResponse }
 
 export class McpGraphClient {
   private readonly url: URL
@@ -218,7 +209,11 @@ export class McpGraphClient {
       if (asked !== undefined) delayMs = Math.max(asked, 0)
       // A wait the call's budget cannot cover only delays the same failure.
       if (delayMs > RETRY_POLICY.maxRetryAfterMs || Date.now() - started + delayMs >= this.timeoutMs) throw failure
-      this.log(this.redact(`MCP: ${name} ${failure.status ? `answered ${failure.status}` : 'lost its connection'}; retry ${attempt}/${MAX_ATTEMPTS - 1} in ${(delayMs / 1000).toFixed(1)} s`))
+      this.log(
+        this.redact(
+          `MCP: ${name} ${failure.status ? `answered ${failure.status}` : 'lost its connection'}; retry ${attempt}/${MAX_ATTEMPTS - 1} in ${(delayMs / 1000).toFixed(1)} s`,
+        ),
+      )
       await abortableSleep(delayMs, combined)
       if (signal?.aborted) throw signal.reason
       if (deadline.aborted) throw this.timeoutFailure(operation, deadline.reason)
@@ -288,7 +283,7 @@ export class McpGraphClient {
       hubMessage: html ? 'an HTML page instead of an MCP answer' : `a ${contentType || 'body without Content-Type'} instead of an MCP answer`,
       hint: html
         ? '`mcp-url` seems to point at the portal, not the MCP endpoint: use the MCP server URL the hub publishes (…/services/mcpserver/…/mcp).'
-        : 'Something other than the hub\'s MCP endpoint answered: check `mcp-url` and any proxy in between.',
+        : "Something other than the hub's MCP endpoint answered: check `mcp-url` and any proxy in between.",
     })
   }
 
@@ -349,7 +344,7 @@ export class McpGraphClient {
     if (error.code === RPC_TIMEOUT_CODE || /timed? ?out|deadline/.test(message)) {
       return new HubServerError({
         ...base,
-        hint: 'The graph provider did not answer within the hub\'s 15 s limit for forwarded MCP calls: try again; a lower `max-depth` makes the query cheaper.',
+        hint: "The graph provider did not answer within the hub's 15 s limit for forwarded MCP calls: try again; a lower `max-depth` makes the query cheaper.",
       })
     }
     if (error.code === -32601) {
@@ -361,7 +356,7 @@ export class McpGraphClient {
     if (error.code === -32700 || error.code === -32600) {
       return new HubProtocolError({
         ...base,
-        hint: 'The MCP endpoint could not read the request: check that `mcp-url` is the hub\'s MCP endpoint, and report this with the hub version.',
+        hint: "The MCP endpoint could not read the request: check that `mcp-url` is the hub's MCP endpoint, and report this with the hub version.",
       })
     }
     if (error.code === -32602) {
@@ -385,7 +380,10 @@ export class McpGraphClient {
       )
     }
     if (failure instanceof HubProtocolError) {
-      return rehint(failure, '`mcp-url` seems to point at the portal rather than the hub\'s MCP endpoint: use the MCP server URL the hub publishes (…/services/mcpserver/…/mcp).')
+      return rehint(
+        failure,
+        "`mcp-url` seems to point at the portal rather than the hub's MCP endpoint: use the MCP server URL the hub publishes (…/services/mcpserver/…/mcp).",
+      )
     }
     return failure
   }
@@ -417,7 +415,7 @@ export class McpGraphClient {
       operation,
       status,
       hubMessage: what,
-      hint: 'The answer was cut or garbled on the way, or `mcp-url` is not the hub\'s MCP endpoint: try again, and check `mcp-url` and any proxy in between.',
+      hint: "The answer was cut or garbled on the way, or `mcp-url` is not the hub's MCP endpoint: try again, and check `mcp-url` and any proxy in between.",
       cause,
     })
   }

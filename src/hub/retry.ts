@@ -18,9 +18,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
   maxRetryAfterMs: 60_000,
 })
 
-export type AttemptOutcome =
-  | { kind: 'status'; status: number; retryAfter?: string | undefined }
-  | { kind: 'connection' }
+export type AttemptOutcome = { kind: 'status'; status: number; retryAfter?: string | undefined } | { kind: 'connection' }
 
 export type RetryDecision = { retry: false } | { retry: true; delayMs: number }
 

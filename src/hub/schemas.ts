@@ -40,9 +40,7 @@ export const RunDetailSchema = z.looseObject({
   input: optionalString,
   output: optionalString,
   sources: z.array(z.string()).optional(),
-  pending: z
-    .looseObject({ inboxID: optionalString, tool: optionalString, args: z.unknown().optional() })
-    .optional(),
+  pending: z.looseObject({ inboxID: optionalString, tool: optionalString, args: z.unknown().optional() }).optional(),
   steps: z.array(RunStepSchema).default([]),
   children: z.array(z.unknown()).default([]),
 })

@@ -67,9 +67,7 @@ export function classifyRelated(refs: Iterable<RelatedRef>, exclude?: string): C
     })
   }
   const finish = (map: Map<string, RelatedObject>) =>
-    [...map.values()]
-      .map((object) => ({ ...object, relations: object.relations.sort() }))
-      .sort((a, b) => compare(a, b))
+    [...map.values()].map((object) => ({ ...object, relations: object.relations.sort() })).sort((a, b) => compare(a, b))
   return { upstream: finish(byDirection.upstream), downstream: finish(byDirection.downstream), associated: finish(byDirection.associated) }
 }
 

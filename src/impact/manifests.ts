@@ -31,7 +31,8 @@ export interface ManifestTargets {
 }
 
 export function targetsFromManifest(path: string, text: string, origin: TargetOrigin, defaultNamespace?: string): ManifestTargets {
-  if (/\{\{.*?\}\}/s.test(text)) return { targets: [], skipped: { path, reason: 'a template (contains {{ }}): render it first, or name its objects in `targets`' } }
+  if (/\{\{.*?\}\}/s.test(text))
+    return { targets: [], skipped: { path, reason: 'a template (contains {{ }}): render it first, or name its objects in `targets`' } }
   let documents
   try {
     documents = parseAllDocuments(text)

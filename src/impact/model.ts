@@ -16,9 +16,7 @@ export interface Target {
   origin: TargetOrigin
 }
 
-export type TargetOrigin =
-  | { kind: 'input' }
-  | { kind: 'manifest'; path: string; change: 'added' | 'modified' | 'removed' | 'renamed' | 'workspace' }
+export type TargetOrigin = { kind: 'input' } | { kind: 'manifest'; path: string; change: 'added' | 'modified' | 'removed' | 'renamed' | 'workspace' }
 
 export type Direction = 'upstream' | 'downstream' | 'associated'
 

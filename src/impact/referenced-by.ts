@@ -50,7 +50,13 @@ export async function addReferencedBy(graph: GraphClient, impacts: TargetImpact[
     const found = new Map<TargetImpact, RelatedObject[]>()
     const result = await graph.forEachPage(
       spec,
-      { pageSize: PAGE_SIZE, maxObjects: MAX_SCANNED, deep: true, operation: `find what references objects in namespace ${namespace} on edge ${first.edge}`, ...(signal ? { signal } : {}) },
+      {
+        pageSize: PAGE_SIZE,
+        maxObjects: MAX_SCANNED,
+        deep: true,
+        operation: `find what references objects in namespace ${namespace} on edge ${first.edge}`,
+        ...(signal ? { signal } : {}),
+      },
       (objects) => {
         for (const object of objects) collect(object, members, found)
       },

@@ -40,16 +40,17 @@ export async function collectTargets(options: {
   const skippedFiles: SkippedFile[] = []
   const files: string[] = []
   if (options.globs.length > 0) {
-    const sources = options.pullRequest
-      ? await changedManifests(options.pullRequest, options.globs)
-      : workspaceManifests(options.workspace, options.globs)
+    const sources = options.pullRequest ? await changedManifests(options.pullRequest, options.globs) : workspaceManifests(options.workspace, options.globs)
     for (const source of sources) {
       files.push(source.path)
       const text = source.change === 'removed' ? await options.pullRequest?.readAtBase(source.path) : readWorkspaceFile(options.workspace, source.path)
       if (text === undefined) {
         skippedFiles.push({
           path: source.path,
-          reason: source.change === 'removed' ? 'removed, and not readable at the base commit' : 'not in the workspace: check out the pull request head (actions/checkout) before this step',
+          reason:
+            source.change === 'removed'
+              ? 'removed, and not readable at the base commit'
+              : 'not in the workspace: check out the pull request head (actions/checkout) before this step',
         })
         continue
       }

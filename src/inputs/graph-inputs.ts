@@ -14,10 +14,7 @@ const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/
 export const TargetSchema = z.strictObject({
   kind: z.string({ error: 'is required (e.g. Deployment)' }).regex(KIND, 'must be a kind such as Deployment or ConfigMap'),
   name: z.string({ error: 'is required' }).regex(OBJECT_NAME, 'must be a Kubernetes object name (lower-case letters, digits, "-" and ".")'),
-  group: z
-    .string()
-    .regex(GROUP, 'must be an API group such as apps or networking.k8s.io ("" for the core group)')
-    .optional(),
+  group: z.string().regex(GROUP, 'must be an API group such as apps or networking.k8s.io ("" for the core group)').optional(),
   namespace: z.string().regex(DNS_LABEL, 'must be a namespace name (a DNS-1123 label)').optional(),
   edge: z.string().trim().min(1, 'must not be empty (leave it out to look on every edge)').optional(),
 })
@@ -114,7 +111,7 @@ export function parseStructured(text: string): { ok: true; value: unknown } | { 
   try {
     return { ok: true, value: parseYaml(text, { maxAliasCount: 100 }) as unknown }
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] ?? error.message : String(error)
+    const message = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)
     return { ok: false, message }
   }
 }

@@ -374,11 +374,7 @@ function assemble(doc: Parts, plan: Plan): string[] {
 
 function trim(doc: Parts, plan: Plan, fits: (size: Size) => boolean): void {
   plan.trimmed = true
-  const coarse: Array<() => void> = [
-    () => (plan.mermaid = false),
-    () => (plan.associated = false),
-    () => (plan.upstream = false),
-  ]
+  const coarse: Array<() => void> = [() => (plan.mermaid = false), () => (plan.associated = false), () => (plan.upstream = false)]
   for (const step of coarse) {
     step()
     if (fits(measure(doc, plan))) return
@@ -388,7 +384,10 @@ function trim(doc: Parts, plan: Plan, fits: (size: Size) => boolean): void {
   // that is not enough, dropped. Sizes are exact, so no re-measuring.
   const size = measure(doc, plan)
   const order = doc.impacts.map((_, index) => index).sort((a, b) => (doc.impacts[b]?.downstream.chars ?? 0) - (doc.impacts[a]?.downstream.chars ?? 0))
-  for (const [from, to] of [['full', 'short'], ['short', 'none']] as const) {
+  for (const [from, to] of [
+    ['full', 'short'],
+    ['short', 'none'],
+  ] as const) {
     for (const index of order) {
       if (fits(size)) return
       const parts = doc.impacts[index]

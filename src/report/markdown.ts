@@ -78,7 +78,7 @@ function neutraliseLine(line: string): string {
   // A link reference definition ("[x]: destination") defines links used elsewhere.
   const definition = /^( {0,3}\[[^\]]+\]:[ \t]*)<?([^\s>]+)>?(.*)$/.exec(line)
   if (definition && !SAFE_DESTINATION.test(definition[2] ?? '')) {
-    return `${definition[1]}#unsafe-link-removed${neutraliseProse(definition[3] ?? '')}`
+    return `${definition[1] ?? ''}#unsafe-link-removed${neutraliseProse(definition[3] ?? '')}`
   }
   let out = ''
   let prose = ''
@@ -119,7 +119,7 @@ function runLength(text: string, at: number): number {
 
 /** Start of the next backtick run of exactly `length` (CommonMark §6.1), or -1. */
 function findClosingRun(text: string, from: number, length: number): number {
-  for (let i = from; i < text.length; ) {
+  for (let i = from; i < text.length;) {
     if (text[i] !== '`') {
       i++
       continue

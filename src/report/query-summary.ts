@@ -10,11 +10,16 @@ export function renderQuerySummary(result: QueryResult, maxObjects: number): str
     sections.push(`> [!WARNING]\n> Stopped at max-objects (${formatCount(maxObjects)}): more objects match. Raise \`max-objects\` or narrow the query.`)
   }
   if (result.stoppedBy === 'cursor-restart') {
-    sections.push('> [!WARNING]\n> The hub restarted the results at page 1 (it did not accept the paging cursor), so paging stopped there to avoid a loop. The objects collected are distinct but may be incomplete.')
+    sections.push(
+      '> [!WARNING]\n> The hub restarted the results at page 1 (it did not accept the paging cursor), so paging stopped there to avoid a loop. The objects collected are distinct but may be incomplete.',
+    )
   }
   if (result.count === 0) {
     const edges = result.edges ?? []
-    const engaged = edges.length > 0 ? `Engaged edges in this workspace: ${edges.map(code).join(', ')}.` : 'This workspace has no engaged edges, which explains an empty result.'
+    const engaged =
+      edges.length > 0
+        ? `Engaged edges in this workspace: ${edges.map(code).join(', ')}.`
+        : 'This workspace has no engaged edges, which explains an empty result.'
     sections.push(
       `> [!NOTE]\n> No object matched. An empty result does not prove absence: an edge may be stale, the token may lack visibility, or \`org\`/\`workspace\` may not be what you meant (the hub silently falls back to the personal org). ${engaged}`,
     )
@@ -37,7 +42,7 @@ export function renderQuerySummary(result: QueryResult, maxObjects: number): str
 
 function describe(row: Record<string, unknown>): { kind: string; name: string; edge: string } {
   const object = (row.object ?? {}) as { kind?: unknown; metadata?: { name?: unknown; namespace?: unknown } }
-  const name = typeof object.metadata?.name === 'string' ? object.metadata.name : String(row.id ?? '?')
+  const name = typeof object.metadata?.name === 'string' ? object.metadata.name : typeof row.id === 'string' ? row.id : '?'
   const namespace = typeof object.metadata?.namespace === 'string' ? `${object.metadata.namespace}/` : ''
   return {
     kind: typeof object.kind === 'string' ? object.kind : '—',

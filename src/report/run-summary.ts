@@ -29,7 +29,12 @@ export function renderRunSummary(result: RunResult, verdict: Verdict): string {
     facts.push(['Tokens in / out', `${formatCount(detail.inputTokens)} / ${formatCount(detail.outputTokens)}`])
     facts.push(['Cost', formatUsd(detail.usdMicros)])
   }
-  sections.push(table(facts.map(([header], index) => ({ header, cell: (row: string[]) => row[index] ?? '' })), [facts.map((fact) => fact[1])]))
+  sections.push(
+    table(
+      facts.map(([header], index) => ({ header, cell: (row: string[]) => row[index] ?? '' })),
+      [facts.map((fact) => fact[1])],
+    ),
+  )
   if (result.idempotencyKey) sections.push(`Idempotency key ${code(result.idempotencyKey)}, session ${code(result.sessionId)}.`)
 
   if (detail?.message && result.outcome !== 'succeeded') {

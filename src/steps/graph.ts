@@ -37,7 +37,9 @@ export async function impactStep(settings: StepOf<'impact'>, transport: HubTrans
     workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
     pullRequest: pullRequest?.files,
   })
-  core.info(`Impact of ${collected.targets.length} target(s)${collected.files.length ? ` from ${collected.files.length} manifest file(s)` : ''}, via ${impact.source}.`)
+  core.info(
+    `Impact of ${collected.targets.length} target(s)${collected.files.length ? ` from ${collected.files.length} manifest file(s)` : ''}, via ${impact.source}.`,
+  )
   const report = await computeImpact(
     impact,
     { targets: collected.targets, skippedFiles: collected.skippedFiles, commit: pullRequest?.headSha ?? runner.sha },
@@ -46,7 +48,10 @@ export async function impactStep(settings: StepOf<'impact'>, transport: HubTrans
   const summaryUrl = runner.repository && runner.runId ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}` : undefined
   const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) })
   const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined
-  publishImpact({ report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET, trimmedNote: SUMMARY_TRIMMED }) }, runner)
+  publishImpact(
+    { report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET, trimmedNote: SUMMARY_TRIMMED }) },
+    runner,
+  )
   // Only now, with the summary and comment out, may the step fail on the blast radius.
   applyVerdict(impactVerdict(report, impact.failOnDownstream))
 }
@@ -64,4 +69,3 @@ async function openImpactTool(settings: StepOf<'impact'>, transport: HubTranspor
   closers.push(() => client.close())
   return client
 }
-

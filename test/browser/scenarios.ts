@@ -63,7 +63,8 @@ export async function produceScenarios(): Promise<Scenario[]> {
     if (failed.code === 0) problems.push('command run, agent failing: the step passed; it must fail')
     if (impact.code !== 0) problems.push(`command impact: exit code ${impact.code}\n${impact.stdout}${impact.stderr}`)
     if (comments.length !== 1) problems.push(`command impact: ${comments.length} comments on pull request #${PR}, expected 1`)
-    else if (withoutMarker(comment) !== withoutMarker(impact.outputs.report ?? '')) problems.push('command impact: the comment on the pull request is not the `report` output')
+    else if (withoutMarker(comment) !== withoutMarker(impact.outputs.report ?? ''))
+      problems.push('command impact: the comment on the pull request is not the `report` output')
     for (const [name, result] of Object.entries({ succeeded, failed, impact })) if (!result.summary.trim()) problems.push(`${name}: the job summary is empty`)
     if (problems.length > 0) throw new Error(`The demo scenarios did not run as expected:\n${problems.join('\n')}`)
 

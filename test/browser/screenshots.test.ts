@@ -65,10 +65,25 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
       startAssetServer(),
       chromium.launch({
         executablePath: CHROMIUM,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       }),
     ])
-    context = await browser.newContext({ viewport: { width: WIDTH, height: 200 }, deviceScaleFactor: 1, colorScheme: 'light', locale: 'en-US', timezoneId: 'UTC' })
+    context = await browser.newContext({
+      viewport: { width: WIDTH, height: 200 },
+      deviceScaleFactor: 1,
+      colorScheme: 'light',
+      locale: 'en-US',
+      timezoneId: 'UTC',
+    })
   }, 60_000)
 
   afterAll(async () => {
@@ -93,8 +108,8 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
     })
     try {
       await page.goto(server.addPage(name, renderGitHubMarkdown(markdown, options)), { waitUntil: 'load' })
-      const report = await withTimeout(page.evaluate('window.githubMarkdown.ready') as Promise<PageReport>, 20_000, `${name}: the page did not finish rendering`)
-      const inspection = (await page.evaluate('window.githubMarkdown.inspect()')) as Inspection
+      const report = await withTimeout(page.evaluate<PageReport>('window.githubMarkdown.ready'), 20_000, `${name}: the page did not finish rendering`)
+      const inspection = await page.evaluate<Inspection>('window.githubMarkdown.inspect()')
       const screenshot = await page.screenshot({ fullPage: true, animations: 'disabled', type: 'png' })
       return { report, inspection, blocked, errors, screenshot }
     } finally {
@@ -145,10 +160,13 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
       const rendered = await render(name, scenario.markdown, scenario.render)
       const problems = problemsOf(scenario.markdown, rendered)
       const text = rendered.inspection.text
-      for (const wanted of scenario.expectText) if (!(typeof wanted === 'string' ? text.includes(wanted) : wanted.test(text))) problems.push(`the page does not show ${String(wanted)}`)
-      for (const unwanted of scenario.rejectText) if (typeof unwanted === 'string' ? text.includes(unwanted) : unwanted.test(text)) problems.push(`the page shows ${String(unwanted)}`)
+      for (const wanted of scenario.expectText)
+        if (!(typeof wanted === 'string' ? text.includes(wanted) : wanted.test(text))) problems.push(`the page does not show ${String(wanted)}`)
+      for (const unwanted of scenario.rejectText)
+        if (typeof unwanted === 'string' ? text.includes(unwanted) : unwanted.test(text)) problems.push(`the page shows ${String(unwanted)}`)
       if (rendered.report.mermaid.blocks !== scenario.diagrams) problems.push(`${rendered.report.mermaid.blocks} Mermaid blocks, expected ${scenario.diagrams}`)
-      if (rendered.inspection.diagrams.length !== scenario.diagrams) problems.push(`${rendered.inspection.diagrams.length} diagrams drawn, expected ${scenario.diagrams}`)
+      if (rendered.inspection.diagrams.length !== scenario.diagrams)
+        problems.push(`${rendered.inspection.diagrams.length} diagrams drawn, expected ${scenario.diagrams}`)
 
       const path = keep(name, rendered.screenshot, problems.length === 0)
       expect(problems, `${name} (screenshot: ${path}); its markdown:\n${scenario.markdown}`).toEqual([])
@@ -208,5 +226,7 @@ if (!HAVE_CHROMIUM && process.env.REQUIRE_BROWSER) {
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer))
+  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() =>
+    clearTimeout(timer),
+  )
 }

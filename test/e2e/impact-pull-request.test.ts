@@ -80,7 +80,16 @@ const MANIFESTS: Record<string, string> = {
   // a Kubernetes object outside the `manifests` globs: never a target
   'docs/examples/configmap.yaml': ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: checkout-config', '  namespace: shop', ''].join('\n'),
 }
-const REMOVED_TEXT = ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: feature-flags', '  namespace: shop', 'data:', '  flags: "new-checkout=true"', ''].join('\n')
+const REMOVED_TEXT = [
+  'apiVersion: v1',
+  'kind: ConfigMap',
+  'metadata:',
+  '  name: feature-flags',
+  '  namespace: shop',
+  'data:',
+  '  flags: "new-checkout=true"',
+  '',
+].join('\n')
 
 /** 145 changed files (two pages of 100): four match the globs, two of them on the second page. */
 function changedFiles(): PullRequestFileInput[] {
@@ -92,7 +101,10 @@ function changedFiles(): PullRequestFileInput[] {
     if (files.length === 131) files.push({ filename: ADDED, status: 'added' })
     if (files.length === 140) files.push({ filename: 'docs/examples/configmap.yaml', status: 'added' })
     const kind = i % 3
-    files.push({ filename: kind === 0 ? `src/module-${i}.ts` : kind === 1 ? `docs/page-${i}.md` : `deploy/README-${i}.md`, status: i % 5 === 0 ? 'added' : 'modified' })
+    files.push({
+      filename: kind === 0 ? `src/module-${i}.ts` : kind === 1 ? `docs/page-${i}.md` : `deploy/README-${i}.md`,
+      status: i % 5 === 0 ? 'added' : 'modified',
+    })
   }
   return files.slice(0, 145)
 }
@@ -189,7 +201,9 @@ describe('a pull request with changed manifests', () => {
     )
     expect(verdictLines(report)).toHaveLength(5)
     // markdown-escaped, so the braces and backticks render as text
-    expect(report).toContain(`### Skipped files (1)\n\n- ${TEMPLATE} — a template \\(contains \\{\\{ \\}\\}\\): render it first, or name its objects in \\\`targets\\\``)
+    expect(report).toContain(
+      `### Skipped files (1)\n\n- ${TEMPLATE} — a template \\(contains \\{\\{ \\}\\}\\): render it first, or name its objects in \\\`targets\\\``,
+    )
     expect(report).toContain(`- Deployment.apps shop/worker — from ${ADDED} (added)`)
     expect(report).not.toContain('docs/examples')
     expect(result.summary).toContain('### Skipped files (1)')
@@ -292,7 +306,9 @@ describe('a pull request with changed manifests', () => {
     expect(warnings[0]).toContain(`Could not comment on pull request #${PR} (403)`)
     expect(warnings[0]).toContain('The report is in the job summary.')
     expect(lines(result.stdout, '::error::')).toEqual([])
-    expect(lines(result.stdout, '::notice::')).toEqual([expect.stringMatching(/^::notice::Impact: \d+ upstream, \d+ downstream, \d+ associated across 5 target-edge pairs\.$/)])
+    expect(lines(result.stdout, '::notice::')).toEqual([
+      expect.stringMatching(/^::notice::Impact: \d+ upstream, \d+ downstream, \d+ associated across 5 target-edge pairs\.$/),
+    ])
     // the manifests were still read with it
     expect(result.outputs['targets-count']).toBe('4')
     expect(result.summary).toContain('## Impact of this change')

@@ -44,7 +44,8 @@ const mcpCalls = (): Array<{ method: string; params?: { name?: string; arguments
     .filter((message) => message.method === 'tools/call')
 const counts = (result: ActionRun): Record<string, string | undefined> => Object.fromEntries(COUNT_OUTPUTS.map((name) => [name, result.outputs[name]]))
 /** Log lines of the per-target verdicts (plain text, one per target and edge). */
-const logVerdicts = (result: ActionRun): string[] => result.stdout.split('\n').filter((line) => / on [a-z0-9-]+ — \d+ upstream, \d+ downstream, \d+ associated$/.test(line))
+const logVerdicts = (result: ActionRun): string[] =>
+  result.stdout.split('\n').filter((line) => / on [a-z0-9-]+ — \d+ upstream, \d+ downstream, \d+ associated$/.test(line))
 
 describe('a Deployment on one edge', () => {
   it('reports the same counts and verdict lines through the query API and through the MCP tool', async () => {
@@ -65,13 +66,19 @@ describe('a Deployment on one edge', () => {
         jsonrpc: '2.0',
         id: expect.anything(),
         method: 'tools/call',
-        params: { name: 'graph__graph_impact', arguments: { kind: 'Deployment', name: 'checkout', group: 'apps', edge: 'prod-eu', namespace: 'shop', maxDepth: 5 } },
+        params: {
+          name: 'graph__graph_impact',
+          arguments: { kind: 'Deployment', name: 'checkout', group: 'apps', edge: 'prod-eu', namespace: 'shop', maxDepth: 5 },
+        },
       },
     ])
     // one light lookup finds where the target exists (the tool answers for its first match only);
     // a Deployment has no referenced-by dependents, so nothing else goes to the query API
     expect(queries()).toHaveLength(1)
-    expect(JSON.parse(queries()[0]?.body ?? '{}')).toMatchObject({ cluster: { name: 'prod-eu' }, objects: { id: true, cluster: true, object: { metadata: { namespace: true } } } })
+    expect(JSON.parse(queries()[0]?.body ?? '{}')).toMatchObject({
+      cluster: { name: 'prod-eu' },
+      objects: { id: true, cluster: true, object: { metadata: { namespace: true } } },
+    })
 
     for (const result of [viaQuery, viaMcp]) {
       expect(result.code).toBe(0)
@@ -96,7 +103,15 @@ describe('a Deployment on one edge', () => {
 
     const fromQuery = readResultFile<ImpactReportFile>(viaQuery)
     const fromMcp = readResultFile<ImpactReportFile>(viaMcp)
-    expect(fromQuery).toMatchObject({ schema: 'hub-action/impact-report', version: 1, source: 'query', maxDepth: 5, notFound: [], skippedFiles: [], warnings: [] })
+    expect(fromQuery).toMatchObject({
+      schema: 'hub-action/impact-report',
+      version: 1,
+      source: 'query',
+      maxDepth: 5,
+      notFound: [],
+      skippedFiles: [],
+      warnings: [],
+    })
     expect(fromMcp).toMatchObject({ schema: 'hub-action/impact-report', version: 1, source: 'mcp' })
     // the same objects with the same relations, not only the same numbers
     expect(fromMcp.impacts).toEqual(fromQuery.impacts)
@@ -109,7 +124,9 @@ describe('a Deployment on one edge', () => {
         .sort(),
       'ReplicaSet checkout-7d9f8c6b5 descendants',
     ])
-    expect(fromQuery.impacts[0]?.associated).toEqual([{ edge: 'prod-us', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relations: ['grouped'] }])
+    expect(fromQuery.impacts[0]?.associated).toEqual([
+      { edge: 'prod-us', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relations: ['grouped'] },
+    ])
 
     expectSecretsNowhere(viaQuery, [hub.token])
     expectSecretsNowhere(viaMcp, [hub.token])
@@ -164,7 +181,9 @@ describe('edge scoping', () => {
     expect(JSON.parse(queries()[0]?.body ?? '{}')).toMatchObject({ cluster: { name: 'prod-us' } })
     expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-us — 5 upstream, 3 downstream, 1 associated'])
     // the other edge's checkout appears only as the declared group peer
-    expect(file.impacts[0]?.associated).toEqual([{ edge: 'prod-eu', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relations: ['grouped'] }])
+    expect(file.impacts[0]?.associated).toEqual([
+      { edge: 'prod-eu', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relations: ['grouped'] },
+    ])
   })
 })
 
@@ -225,7 +244,10 @@ describe('a ConfigMap', () => {
 
 describe('a target that is not synchronized', () => {
   it('is reported as not synchronized with the engaged edges, and the step passes', async () => {
-    const result = await impact({ targets: '[{kind: Deployment, group: apps, name: checkout, namespace: shop, edge: prod-eu}, {kind: Deployment, group: apps, name: brand-new, namespace: shop}]' })
+    const result = await impact({
+      targets:
+        '[{kind: Deployment, group: apps, name: checkout, namespace: shop, edge: prod-eu}, {kind: Deployment, group: apps, name: brand-new, namespace: shop}]',
+    })
     expect(result.code).toBe(0)
     expect(lines(result.stdout, '::error::')).toEqual([])
     expect(result.stdout).toContain('Deployment.apps shop/brand-new: not found on any edge (new object, stale edge, or no visibility).')

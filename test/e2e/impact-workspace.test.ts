@@ -41,7 +41,15 @@ it('reads matching workspace files on a push, skipping templates and files witho
   })
   try {
     const result = await runAction({
-      inputs: { command: 'impact', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, manifests: 'deploy/**/*.yaml', namespace: 'shop' },
+      inputs: {
+        command: 'impact',
+        'hub-url': hub.url,
+        token: hub.token,
+        org: hub.org,
+        workspace: hub.workspace,
+        manifests: 'deploy/**/*.yaml',
+        namespace: 'shop',
+      },
       env: { GITHUB_WORKSPACE: workspace.dir, GITHUB_EVENT_NAME: 'push', GITHUB_API_URL: 'http://127.0.0.1:9' },
     })
     expect(result.code).toBe(0)

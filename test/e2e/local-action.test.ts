@@ -47,9 +47,7 @@ afterAll(async () => {
  * keeps is removed afterwards. It gets its own process group, so the safety net kills the tree.
  */
 function runScript(args: string[]): Promise<ScriptRun> {
-  const env: NodeJS.ProcessEnv = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(GITHUB_|INPUT_|RUNNER_|ACTIONS_)/.test(name)),
-  )
+  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(GITHUB_|INPUT_|RUNNER_|ACTIONS_)/.test(name)))
   env.TMPDIR = tmp
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
@@ -102,10 +100,7 @@ describe('npm run local (scripts/local-action.ts through @github/local-action)',
     'runs the action with a .env made from .env.example against the emulator: one run, outputs and summary',
     async () => {
       const envFile = join(tmp, 'from-example.env')
-      writeFileSync(
-        envFile,
-        `${EXAMPLE_TEXT}\nINPUT_HUB-URL=${hub.url}\nINPUT_TOKEN=${hub.token}\nINPUT_ORG=${hub.org}\nINPUT_WORKSPACE=${hub.workspace}\n`,
-      )
+      writeFileSync(envFile, `${EXAMPLE_TEXT}\nINPUT_HUB-URL=${hub.url}\nINPUT_TOKEN=${hub.token}\nINPUT_ORG=${hub.org}\nINPUT_WORKSPACE=${hub.workspace}\n`)
       const run = await runScript([envFile])
       const log = `${run.stdout}\n${run.stderr}`
 

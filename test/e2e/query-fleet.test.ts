@@ -57,7 +57,8 @@ async function query(extra: Record<string, string>): Promise<ActionRun> {
 
 const queries = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'POST' && r.path === QUERY)
 const edgeLookups = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'GET' && r.path === EDGES)
-const keyOf = (edge: string | undefined, kind: string | undefined, namespace: string | undefined, name: string | undefined): string => `${edge}/${kind}/${namespace}/${name}`
+const keyOf = (edge: string | undefined, kind: string | undefined, namespace: string | undefined, name: string | undefined): string =>
+  `${edge}/${kind}/${namespace}/${name}`
 const fleetKey = (o: FleetObject): string => keyOf(o.edge, o.kind, o.metadata.namespace, o.metadata.name)
 
 describe('a query over thousands of objects', () => {
@@ -76,7 +77,9 @@ describe('a query over thousands of objects', () => {
     expect(sent).toHaveLength(expectedPages)
     expect(expectedPages).toBeGreaterThanOrEqual(25)
     expect(edgeLookups()).toEqual([])
-    const specs = sent.map((r) => JSON.parse(r.body) as { limit: number; cursor: boolean; order: Array<{ field: string }>; page?: { cursor?: string }; objects: { id?: boolean } })
+    const specs = sent.map(
+      (r) => JSON.parse(r.body) as { limit: number; cursor: boolean; order: Array<{ field: string }>; page?: { cursor?: string }; objects: { id?: boolean } },
+    )
     for (const spec of specs) {
       expect(spec.limit).toBe(PAGE)
       expect(spec.cursor).toBe(true)
@@ -90,13 +93,22 @@ describe('a query over thousands of objects', () => {
     expect(new Set(cursors).size).toBe(cursors.length)
 
     const file = readResultFile<QueryResultFile>(result)
-    expect(file).toMatchObject({ schema: 'hub-action/query-result', version: 1, count: matching.length, pages: expectedPages, complete: true, stoppedBy: 'last-page' })
+    expect(file).toMatchObject({
+      schema: 'hub-action/query-result',
+      version: 1,
+      count: matching.length,
+      pages: expectedPages,
+      complete: true,
+      stoppedBy: 'last-page',
+    })
     expect(file.query).toMatchObject({ limit: PAGE, filter: { objects: [{ groupKind: { kind: 'Pod' } }, { groupKind: { kind: 'ConfigMap' } }] } })
     expect(file.objects).toHaveLength(matching.length)
     const ids = file.objects.map((o) => o.id)
     expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true)
     expect(new Set(ids).size).toBe(matching.length)
-    const got = new Set(file.objects.map((o) => keyOf(o.cluster?.slice(o.cluster.lastIndexOf('/') + 1), o.object?.kind, o.object?.metadata?.namespace, o.object?.metadata?.name)))
+    const got = new Set(
+      file.objects.map((o) => keyOf(o.cluster?.slice(o.cluster.lastIndexOf('/') + 1), o.object?.kind, o.object?.metadata?.namespace, o.object?.metadata?.name)),
+    )
     expect(got).toEqual(new Set(matching.map(fleetKey)))
 
     const count = matching.length.toLocaleString('en-US')
@@ -124,9 +136,18 @@ describe('a query over thousands of objects', () => {
     expect(result.outputs.count).toBe(String(withLabel.length))
     expect(queries()).toHaveLength(Math.floor(withLabel.length / 97) + 1)
     const sentOrders = queries().map((r) => (JSON.parse(r.body) as { order: unknown }).order)
-    expect(new Set(sentOrders.map((order) => JSON.stringify(order)))).toEqual(new Set([JSON.stringify([{ field: 'cluster', direction: 'Asc' }, { field: 'name', direction: 'Desc' }])]))
+    expect(new Set(sentOrders.map((order) => JSON.stringify(order)))).toEqual(
+      new Set([
+        JSON.stringify([
+          { field: 'cluster', direction: 'Asc' },
+          { field: 'name', direction: 'Desc' },
+        ]),
+      ]),
+    )
     const file = readResultFile<QueryResultFile>(result)
-    const got = file.objects.map((o) => keyOf(o.cluster?.slice(o.cluster.lastIndexOf('/') + 1), o.object?.kind, o.object?.metadata?.namespace, o.object?.metadata?.name))
+    const got = file.objects.map((o) =>
+      keyOf(o.cluster?.slice(o.cluster.lastIndexOf('/') + 1), o.object?.kind, o.object?.metadata?.namespace, o.object?.metadata?.name),
+    )
     expect(got).toHaveLength(withLabel.length)
     expect(new Set(got)).toEqual(new Set(withLabel.map(fleetKey)))
     for (const object of matching) expect(got).toContain(fleetKey(object))

@@ -56,9 +56,7 @@ describe('runs that end badly', () => {
     const result = await act({ agent: 'failing', task: 'summarise' })
     const run = onlyRun()
     expect(result.code).toBe(1)
-    expect(lines(result.stdout, '::error::')).toEqual([
-      `::error::Run ${run.id} of agent "failing" failed: model credential missing for provider openai`,
-    ])
+    expect(lines(result.stdout, '::error::')).toEqual([`::error::Run ${run.id} of agent "failing" failed: model credential missing for provider openai`])
     expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'Failed', settled: 'true', reused: 'false', output: '' })
     expect(result.summary).toContain('## ❌ Agent run: failing — Failed')
     expect(result.summary).toContain('### Message from the hub\n\n```text\nmodel credential missing for provider openai\n```')
@@ -68,9 +66,7 @@ describe('runs that end badly', () => {
     const result = await act({ agent: 'aborting', task: 'summarise' })
     const run = onlyRun()
     expect(result.code).toBe(1)
-    expect(lines(result.stdout, '::error::')).toEqual([
-      `::error::Run ${run.id} of agent "aborting" was aborted: run exceeded its time limit`,
-    ])
+    expect(lines(result.stdout, '::error::')).toEqual([`::error::Run ${run.id} of agent "aborting" was aborted: run exceeded its time limit`])
     expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'Aborted', settled: 'true', output: '' })
     expect(result.summary).toContain('## ❌ Agent run: aborting — Aborted')
   })

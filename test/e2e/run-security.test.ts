@@ -127,9 +127,7 @@ describe('the token never leaks', () => {
 describe('hostile agent output', () => {
   /** The summary with code blocks and code spans removed: what renders as live markdown. */
   function prose(markdown: string): string {
-    return markdown
-      .replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[`~]*\s*$/gm, '')
-      .replace(/(`+)[^`]*?\1/g, '')
+    return markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[`~]*\s*$/gm, '').replace(/(`+)[^`]*?\1/g, '')
   }
 
   it('is neutralised in the job summary', async () => {

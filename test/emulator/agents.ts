@@ -571,7 +571,10 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
   const handler: ProviderHandler = async (req, res) => {
     let seg: string[]
     try {
-      seg = req.path.split('/').slice(1).map((s) => decodeURIComponent(s))
+      seg = req.path
+        .split('/')
+        .slice(1)
+        .map((s) => decodeURIComponent(s))
     } catch {
       sendText(res, 400, 'invalid URL escape')
       return

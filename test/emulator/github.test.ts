@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { getOctokit } from '@actions/github'
-import {
-  ACTIONS_BOT_LOGIN,
-  ACTIONS_TOKEN,
-  DEFAULT_TOKENS,
-  READONLY_TOKEN,
-  blobSha,
-  startGitHubEmulator,
-} from './github.ts'
+import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, DEFAULT_TOKENS, READONLY_TOKEN, blobSha, startGitHubEmulator } from './github.ts'
 import type { GitHubEmulator, PullRequestFileInput } from './github.ts'
 
 const HUMAN_TOKEN = 'ghp_humantoken000000000000000000000000'
@@ -119,7 +112,7 @@ describe('GitHub emulator', () => {
     expect((await status(gh.rest.issues.createComment({ owner: O, repo: R, issue_number: 999, body: 'x' }))).status).toBe(404)
   })
 
-  it('updates own comments, refuses to update or delete another author\'s', async () => {
+  it("updates own comments, refuses to update or delete another author's", async () => {
     const human = emu.addComment(O, R, PR, { body: 'mine', login: 'alice' })
     const own = await gh.rest.issues.createComment({ owner: O, repo: R, issue_number: PR, body: 'v1' })
 

@@ -123,15 +123,7 @@ export interface GitHubUser {
   site_admin: boolean
 }
 
-export type AuthorAssociation =
-  | 'OWNER'
-  | 'MEMBER'
-  | 'COLLABORATOR'
-  | 'CONTRIBUTOR'
-  | 'FIRST_TIMER'
-  | 'FIRST_TIME_CONTRIBUTOR'
-  | 'MANNEQUIN'
-  | 'NONE'
+export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'CONTRIBUTOR' | 'FIRST_TIMER' | 'FIRST_TIME_CONTRIBUTOR' | 'MANNEQUIN' | 'NONE'
 
 export interface SeedComment {
   body: string
@@ -367,14 +359,10 @@ function userObject(apiBase: string, login: string, type: IdentityType, id: numb
     login,
     id,
     node_id: Buffer.from(`${nodePrefix}${id}`).toString('base64'),
-    avatar_url: isActionsBot
-      ? 'https://avatars.githubusercontent.com/in/15368?v=4'
-      : `https://avatars.githubusercontent.com/u/${id}?v=4`,
+    avatar_url: isActionsBot ? 'https://avatars.githubusercontent.com/in/15368?v=4' : `https://avatars.githubusercontent.com/u/${id}?v=4`,
     gravatar_id: '',
     url: `${apiBase}/users/${encodeURIComponent(login)}`,
-    html_url: isActionsBot
-      ? 'https://github.com/apps/github-actions'
-      : `https://github.com/${encodeURIComponent(login)}`,
+    html_url: isActionsBot ? 'https://github.com/apps/github-actions' : `https://github.com/${encodeURIComponent(login)}`,
     type,
     site_admin: false,
   }
@@ -549,7 +537,7 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     if (typeof b !== 'object' || b === null || Array.isArray(b) || !('body' in b)) {
       return err(422, 'Invalid request.\n\n"body" wasn\'t supplied.', doc)
     }
-    const body = (b as { body: unknown }).body
+    const body = b.body
     if (typeof body !== 'string') {
       return err(422, `Invalid request.\n\nFor 'properties/body', ${JSON.stringify(body)} is not a string.`, doc)
     }
@@ -575,9 +563,7 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
 
   function forbiddenForAuthor(ctx: Ctx, c: StoredComment, doc: string): Reply | undefined {
     if (c.login.toLowerCase() === ctx.identity.login.toLowerCase()) return undefined
-    return ctx.identity.type === 'Bot'
-      ? err(403, 'Resource not accessible by integration', doc)
-      : err(403, 'Must have admin rights to Repository.', doc)
+    return ctx.identity.type === 'Bot' ? err(403, 'Resource not accessible by integration', doc) : err(403, 'Must have admin rights to Repository.', doc)
   }
 
   // ---- contents ------------------------------------------------------------
@@ -598,8 +584,7 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
       url: self,
       html_url: html,
       git_url: git,
-      download_url:
-        type === 'file' ? `https://raw.githubusercontent.com/${r.owner}/${r.name}/${ref}/${encPath}` : null,
+      download_url: type === 'file' ? `https://raw.githubusercontent.com/${r.owner}/${r.name}/${ref}/${encPath}` : null,
       _links: { self, git, html },
     }
   }
@@ -784,15 +769,14 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     if (s0 !== 'repos' || s1 === undefined || s2 === undefined) return undefined
     const owner = s1
     const name = s2
-    const withRepo =
-      (doc: string, write: boolean, fn: (ctx: Ctx, r: StoredRepo) => Reply): Route => ({
-        write,
-        doc,
-        run: (ctx) => {
-          const r = findRepo(owner, name)
-          return r ? fn(ctx, r) : notFound(doc)
-        },
-      })
+    const withRepo = (doc: string, write: boolean, fn: (ctx: Ctx, r: StoredRepo) => Reply): Route => ({
+      write,
+      doc,
+      run: (ctx) => {
+        const r = findRepo(owner, name)
+        return r ? fn(ctx, r) : notFound(doc)
+      },
+    })
 
     if (n === 3 && method === 'GET') {
       return withRepo(DOC.repo, false, (_ctx, r) => ({ status: 200, body: repoObject(r) }))
@@ -929,7 +913,10 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     const headers: Record<string, string> = {
       'x-github-api-version-selected': '2022-11-28',
       'x-github-media-type': 'github.v3; format=json',
-      'x-github-request-id': randomBytes(8).toString('hex').toUpperCase().replace(/(.{4})(.{4})(.{4})(.{4})/, '$1:$2:$3:$4'),
+      'x-github-request-id': randomBytes(8)
+        .toString('hex')
+        .toUpperCase()
+        .replace(/(.{4})(.{4})(.{4})(.{4})/, '$1:$2:$3:$4'),
       'x-ratelimit-limit': String(rateLimit),
       'x-ratelimit-remaining': String(Math.max(0, rateLimit - used)),
       'x-ratelimit-reset': String(rateReset),
@@ -1009,7 +996,10 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
 
     let segs: string[]
     try {
-      segs = url.pathname.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s))
+      segs = url.pathname
+        .split('/')
+        .filter((s) => s !== '')
+        .map((s) => decodeURIComponent(s))
     } catch {
       return send(res, notFound(), rateKey)
     }

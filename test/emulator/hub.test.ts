@@ -91,7 +91,13 @@ describe('hub proxy and auth', () => {
   })
 
   it('accepts the membership in upper case and echoes the tenant', async () => {
-    const r = await call(emu, 'GET', `${A}/api/whoami`, undefined, emu.headers({ 'X-Hub-Org': emu.org.toUpperCase(), 'X-Hub-Workspace': emu.workspace.toUpperCase() }))
+    const r = await call(
+      emu,
+      'GET',
+      `${A}/api/whoami`,
+      undefined,
+      emu.headers({ 'X-Hub-Org': emu.org.toUpperCase(), 'X-Hub-Workspace': emu.workspace.toUpperCase() }),
+    )
     expect(r.json).toEqual({ org: emu.org, workspace: emu.workspace, user: emu.user })
   })
 
@@ -162,7 +168,16 @@ describe('agents provider: runs', () => {
       expect.objectContaining({ id: r.json.runId, agent: 'stuck', task: 'do it', sessionId: 's-1', idempotencyKey: 'k-1', phase: 'Pending' }),
     ])
     const d = await call(emu, 'GET', `${A}/api/runs/${r.json.runId}`)
-    expect(d.json).toMatchObject({ id: r.json.runId, agent: 'stuck', sessionID: 's-1', trigger: 'api', phase: 'Pending', input: 'do it', steps: [], children: [] })
+    expect(d.json).toMatchObject({
+      id: r.json.runId,
+      agent: 'stuck',
+      sessionID: 's-1',
+      trigger: 'api',
+      phase: 'Pending',
+      input: 'do it',
+      steps: [],
+      children: [],
+    })
     expect(d.json.message).toBeUndefined()
   })
 
@@ -262,7 +277,13 @@ describe('agents provider: runs', () => {
   })
 
   it('/wait resolves in the same tick the run settles', async () => {
-    emu.setAgent('timed', { steps: [{ phase: 'Running', afterMs: 0 }, { phase: 'Succeeded', afterMs: 250 }], output: 'done' })
+    emu.setAgent('timed', {
+      steps: [
+        { phase: 'Running', afterMs: 0 },
+        { phase: 'Succeeded', afterMs: 250 },
+      ],
+      output: 'done',
+    })
     const r = await call(emu, 'POST', `${A}/api/agents/timed/runs`, { task: 'x' })
     const w = await call(emu, 'GET', `${A}/api/runs/${r.json.runId}/wait?timeoutSeconds=5`)
     const seen = now()

@@ -57,7 +57,9 @@ describe('AgentsClient on the user route', () => {
     expect(seen.body).not.toHaveProperty('idempotencyKey')
 
     const second: { body?: unknown } = {}
-    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST', body: captureBody(second) }).reply(202, { runId: 'r2', phase: 'Pending' }, JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/agents/triage/runs`, method: 'POST', body: captureBody(second) })
+      .reply(202, { runId: 'r2', phase: 'Pending' }, JSON_HEADERS)
     await client.startRun({ agent: 'triage', task: 't', idempotencyKey: '' })
     expect(second.body).toEqual({ task: 't', wait: 0 })
   })
@@ -69,7 +71,9 @@ describe('AgentsClient on the user route', () => {
     expect(sleep).not.toHaveBeenCalled()
 
     pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(503, 'provider not ready: agents')
-    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(200, { runId: 'r9', phase: 'Succeeded', reused: true, run: detail('Succeeded', { id: 'r9' }) }, JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' })
+      .reply(200, { runId: 'r9', phase: 'Succeeded', reused: true, run: detail('Succeeded', { id: 'r9' }) }, JSON_HEADERS)
     const created = await client.startRun({ agent: 'triage', task: 't', idempotencyKey: 'k' })
     expect(created.runId).toBe('r9')
     expect(created.reused).toBe(true)

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  HubAuthError,
-  HubError,
-  HubNotFoundError,
-  HubProtocolError,
-  HubRequestError,
-  HubServerError,
-  HubWorkspaceError,
-} from '../../src/hub/errors.js'
+import { HubAuthError, HubError, HubNotFoundError, HubProtocolError, HubRequestError, HubServerError, HubWorkspaceError } from '../../src/hub/errors.js'
 import { hubFailure, readHubSaying, type FailureContext } from '../../src/hub/failures.js'
 
 const ORG = '11111111-2222-3333-4444-555555555555'
@@ -89,10 +81,7 @@ describe('hubFailure', () => {
   })
 
   it('400 "a workspace is required" is the silent fallback: mentions org and workspace', () => {
-    const error = hubFailure(
-      { status: 400, contentType: JSON_TYPE, body: status(400, 'BadRequest', 'a workspace is required') },
-      context,
-    )
+    const error = hubFailure({ status: 400, contentType: JSON_TYPE, body: status(400, 'BadRequest', 'a workspace is required') }, context)
     expectPlain(error)
     expect(error).toBeInstanceOf(HubWorkspaceError)
     expect(error.status).toBe(400)

@@ -100,7 +100,13 @@ describe('createGitHubClient', () => {
     emu.addFault({ path: FILES, status: 403, body: { message: 'Resource not accessible by integration' }, times: 1 })
     expect((await failure(gh.request(`GET ${FILES}`))).hint).toMatch(/pull-requests: write/)
 
-    emu.addFault({ path: FILES, status: 403, body: { message: 'API rate limit exceeded' }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1700000000' }, times: 1 })
+    emu.addFault({
+      path: FILES,
+      status: 403,
+      body: { message: 'API rate limit exceeded' },
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1700000000' },
+      times: 1,
+    })
     expect((await failure(gh.request(`GET ${FILES}`))).hint).toMatch(/rate limit.*2023-11-14T22:13:20/)
 
     const missing = await failure(gh.request('GET /repos/{owner}/{repo}', { owner: O, repo: 'nope' }))
@@ -118,8 +124,14 @@ describe('createGitHubClient', () => {
     expect(String((error.cause as Error).message)).not.toContain(ACTIONS_TOKEN)
   })
 
-  it('follows GitHub\'s redirects for a renamed repository', async () => {
-    emu.addFault({ method: 'GET', path: `/repos/${O}/old-name/pulls/${PR}/files`, status: 301, headers: { location: `${emu.url}${FILES}` }, body: { message: 'Moved Permanently' } })
+  it("follows GitHub's redirects for a renamed repository", async () => {
+    emu.addFault({
+      method: 'GET',
+      path: `/repos/${O}/old-name/pulls/${PR}/files`,
+      status: 301,
+      headers: { location: `${emu.url}${FILES}` },
+      body: { message: 'Moved Permanently' },
+    })
     const { data } = await client().request('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', { owner: O, repo: 'old-name', pull_number: PR })
     expect(data).toHaveLength(1)
     expect(emu.requests.map((r) => r.path)).toEqual([`/repos/${O}/old-name/pulls/${PR}/files`, FILES])

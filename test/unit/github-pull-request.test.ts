@@ -66,9 +66,7 @@ describe('readPullRequestEvent', () => {
 
   it('answers undefined for other events, no event file, and malformed pull requests', () => {
     expect(readPullRequestEvent(writeEvent('push.json', { ref: 'refs/heads/main', after: HEAD }), `${O}/${R}`)).toBeUndefined()
-    expect(
-      readPullRequestEvent(writeEvent('issue_comment.json', { issue: { number: 3, pull_request: {} } }), `${O}/${R}`),
-    ).toBeUndefined()
+    expect(readPullRequestEvent(writeEvent('issue_comment.json', { issue: { number: 3, pull_request: {} } }), `${O}/${R}`)).toBeUndefined()
     expect(readPullRequestEvent(undefined, `${O}/${R}`)).toBeUndefined()
     expect(readPullRequestEvent('', `${O}/${R}`)).toBeUndefined()
     expect(readPullRequestEvent(join(dir, 'missing.json'), `${O}/${R}`)).toBeUndefined()

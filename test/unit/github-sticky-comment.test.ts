@@ -9,14 +9,7 @@ import {
   upsertStickyComment,
   type StickyCommentOptions,
 } from '../../src/github/sticky-comment.js'
-import {
-  ACTIONS_BOT_LOGIN,
-  ACTIONS_TOKEN,
-  DEFAULT_TOKENS,
-  READONLY_TOKEN,
-  startGitHubEmulator,
-  type GitHubEmulator,
-} from '../emulator/github.ts'
+import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, DEFAULT_TOKENS, READONLY_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
 
 const HUMAN_TOKEN = 'ghp_humantoken000000000000000000000000'
 const O = 'acme'
@@ -165,9 +158,7 @@ describe('upsertStickyComment', () => {
     expect(writes()).toEqual([])
 
     await upsertStickyComment(gh, options({ runId: 2000, runAttempt: 2, sha: SHA2, body: 'attempt 2' }))
-    expect((await upsertStickyComment(gh, options({ runId: 2000, runAttempt: 1, sha: SHA2, body: 'attempt 1' }))).action).toBe(
-      'skipped-newer',
-    )
+    expect((await upsertStickyComment(gh, options({ runId: 2000, runAttempt: 1, sha: SHA2, body: 'attempt 1' }))).action).toBe('skipped-newer')
     expect(emu.comments(O, R, PR).map((c) => c.body.split('\n')[1])).toEqual(['attempt 2'])
   })
 
@@ -188,7 +179,7 @@ describe('upsertStickyComment', () => {
     expect((error as GitHubError).message).toContain(`comment on ${O}/${R}#${PR}`)
   })
 
-  it('uses GET /user to find a personal token\'s login', async () => {
+  it("uses GET /user to find a personal token's login", async () => {
     const alice = client(HUMAN_TOKEN)
     const created = await upsertStickyComment(alice, options())
     expect(created.action).toBe('created')

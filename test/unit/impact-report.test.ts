@@ -158,7 +158,11 @@ describe('renderImpactReport: overview and verdicts', () => {
   })
 
   it('ends with the caveat and is not marked as trimmed', () => {
-    expect(markdown.endsWith(`> [!NOTE]\n> ${CAVEAT}\n> Runtime traffic (calls, DNS names, queues, shared databases) is not traced, and the hub stops at 10,000 rows.\n> An empty list proves nothing: something can still depend on an object in a way the graph does not record.\n`)).toBe(true)
+    expect(
+      markdown.endsWith(
+        `> [!NOTE]\n> ${CAVEAT}\n> Runtime traffic (calls, DNS names, queues, shared databases) is not traced, and the hub stops at 10,000 rows.\n> An empty list proves nothing: something can still depend on an object in a way the graph does not record.\n`,
+      ),
+    ).toBe(true)
     expect(markdown).not.toContain('Trimmed to fit')
   })
 
@@ -201,7 +205,14 @@ describe('renderImpactReport: hostile names', () => {
     edge: 'edge`|`x',
     origin: { kind: 'manifest', path: 'k8s/<img src=x onerror=1>|@octocat.yaml', change: 'removed' },
   })
-  const objects = hostile.map((name, index) => related(name, { kind: hostile[(index + 1) % hostile.length] ?? 'x', namespace: hostile[(index + 2) % hostile.length], edge: hostile[(index + 3) % hostile.length], relations: ['a|b', '<!--'] }))
+  const objects = hostile.map((name, index) =>
+    related(name, {
+      kind: hostile[(index + 1) % hostile.length] ?? 'x',
+      namespace: hostile[(index + 2) % hostile.length],
+      edge: hostile[(index + 3) % hostile.length],
+      relations: ['a|b', '<!--'],
+    }),
+  )
   const markdown = renderImpactReport(
     report({
       targets: [evil],
@@ -258,7 +269,9 @@ describe('renderImpactVerdictLine', () => {
     expect(renderImpactVerdictLine(impact(removed, { upstream: [related('a')], downstream: [related('b'), related('c')], incomplete: true }))).toBe(
       'Deployment shop/checkout on prod-eu — 1 upstream, 2 downstream, 0 associated · removed in this PR — deleting it affects every downstream object · incomplete — the hub cut the result (row cap or limit), so there may be more',
     )
-    expect(renderImpactVerdictLine(impact(target('cart', { group: 'apps', namespace: undefined })))).toBe('Deployment.apps cart on prod-eu — 0 upstream, 0 downstream, 0 associated')
+    expect(renderImpactVerdictLine(impact(target('cart', { group: 'apps', namespace: undefined })))).toBe(
+      'Deployment.apps cart on prod-eu — 0 upstream, 0 downstream, 0 associated',
+    )
   })
 
   it('no markdown escapes, but no line breaks or workflow commands either', () => {

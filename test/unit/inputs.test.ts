@@ -278,7 +278,10 @@ describe('action.yml and INPUT_DEFAULTS', () => {
   const text = readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')
   const action = parse(text) as { inputs: Record<string, { default?: unknown } | null> }
   /** An expression default (`${{ github.token }}`) is the runner's to fill; off a runner it is empty. */
-  const effectiveDefault = (value: unknown) => (/^\$\{\{.*\}\}$/.test(String(value ?? '')) ? '' : String(value ?? ''))
+  const effectiveDefault = (value: unknown) => {
+    const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value)
+    return /^\$\{\{.*\}\}$/.test(text) ? '' : text
+  }
 
   // descriptions with ": " once made this file invalid YAML, which the runner refuses to load
   it('action.yml is valid YAML', () => {

@@ -98,14 +98,11 @@ describe('untrustedMarkdown', () => {
     expect(untrustedMarkdown('a & b &amp; &#60; &#x3c;')).toBe('a &amp; b &amp;amp; &amp;#60; &amp;#x3c;')
   })
 
-  it.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:x'])(
-    'rewrites a %s link',
-    (target) => {
-      const out = untrustedMarkdown(`[click](${target})`)
-      expect(out.startsWith('[click](#unsafe-link-removed')).toBe(true)
-      expect(out.toLowerCase()).not.toContain(`](${target.toLowerCase()}`)
-    },
-  )
+  it.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:x'])('rewrites a %s link', (target) => {
+    const out = untrustedMarkdown(`[click](${target})`)
+    expect(out.startsWith('[click](#unsafe-link-removed')).toBe(true)
+    expect(out.toLowerCase()).not.toContain(`](${target.toLowerCase()}`)
+  })
 
   it('rewrites a link with spaces before the scheme', () => {
     expect(untrustedMarkdown('[x](  javascript:alert(1))')).not.toMatch(/\]\(\s*javascript:/)
@@ -225,7 +222,10 @@ describe('clipCharacters', () => {
 
 describe('table and details', () => {
   it('builds a GFM table with right-aligned columns', () => {
-    const rows = [{ a: 'x', b: '1' }, { a: '', b: '2' }]
+    const rows = [
+      { a: 'x', b: '1' },
+      { a: '', b: '2' },
+    ]
     expect(
       table(
         [

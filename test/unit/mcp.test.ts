@@ -2,15 +2,7 @@ import * as http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Agent } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  HubAuthError,
-  HubConnectionError,
-  HubError,
-  HubNotFoundError,
-  HubProtocolError,
-  HubRequestError,
-  HubServerError,
-} from '../../src/hub/errors.js'
+import { HubAuthError, HubConnectionError, HubError, HubNotFoundError, HubProtocolError, HubRequestError, HubServerError } from '../../src/hub/errors.js'
 import { McpGraphClient, SseReader, type McpImpactInput } from '../../src/hub/mcp.js'
 import { createDemoFleet, createMcpHandler, parseSse } from '../emulator/graph/index.ts'
 
@@ -150,7 +142,7 @@ describe('McpGraphClient against the emulator', () => {
     expect(body.params.arguments).toEqual({ kind: 'Namespace', name: 'shop', group: '', maxDepth: 3 })
   })
 
-  it('raises the tool\'s own failure (isError) as a HubRequestError with its text', async () => {
+  it("raises the tool's own failure (isError) as a HubRequestError with its text", async () => {
     const { url } = await serve(emulator())
     const error = await rejection(client(url).impact({ ...CHECKOUT, maxDepth: 21 }))
     expect(error).toBeInstanceOf(HubRequestError)
@@ -179,7 +171,7 @@ describe('McpGraphClient failures', () => {
     expect((error as HubError).hint).toContain('`mcp-url`')
   })
 
-  it('maps the hub\'s 15 s forwarding timeout to a HubServerError that says to retry, without retrying it', async () => {
+  it("maps the hub's 15 s forwarding timeout to a HubServerError that says to retry, without retrying it", async () => {
     const { url, requests } = await serve(fake((id) => ({ jsonrpc: '2.0', id, error: { code: -32001, message: 'request timed out' } })))
     const error = await rejection(client(url).impact(CHECKOUT))
     expect(error).toBeInstanceOf(HubServerError)
@@ -350,7 +342,10 @@ describe('McpGraphClient wire tolerance', () => {
   })
 
   it('parses SSE the way the emulator writes it, across any chunking', () => {
-    const messages = [{ jsonrpc: '2.0', id: 1, result: { text: 'é ✓ multi\nline' } }, { jsonrpc: '2.0', method: 'n' }]
+    const messages = [
+      { jsonrpc: '2.0', id: 1, result: { text: 'é ✓ multi\nline' } },
+      { jsonrpc: '2.0', method: 'n' },
+    ]
     const text = messages.map((m) => `event: message\ndata: ${JSON.stringify(m)}\n\n`).join('') + 'event: other\ndata: {}\n\n'
     const bytes = Buffer.from(text, 'utf8')
     for (const size of [1, 3, 7, bytes.length]) {

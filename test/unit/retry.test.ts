@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DEFAULT_RETRY_POLICY,
-  RETRYABLE_STATUS,
-  backoffDelay,
-  decideRetry,
-  parseRetryAfter,
-  type RetryPolicy,
-} from '../../src/hub/retry.js'
+import { DEFAULT_RETRY_POLICY, RETRYABLE_STATUS, backoffDelay, decideRetry, parseRetryAfter, type RetryPolicy } from '../../src/hub/retry.js'
 
 const NOW = Date.parse('2025-03-01T12:00:00Z')
 const policy: RetryPolicy = { maxAttempts: 5, baseDelayMs: 300, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 }

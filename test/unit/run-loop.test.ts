@@ -407,9 +407,7 @@ describe('runVerdict', () => {
       status: 'fail',
       message: expect.stringContaining('It was cancelled on the hub.'),
     })
-    expect(runVerdict(result('timed-out', { cancel: 'already-settled' }), cancelSettings).message).toContain(
-      'It had already ended when the cancel arrived.',
-    )
+    expect(runVerdict(result('timed-out', { cancel: 'already-settled' }), cancelSettings).message).toContain('It had already ended when the cancel arrived.')
     expect(runVerdict(result('timed-out', { cancel: 'failed' }), cancelSettings).message).toContain('may continue on the hub')
   })
 
@@ -441,8 +439,6 @@ describe('runVerdict', () => {
       status: 'pass',
       message: `${RUN} started; not waiting because timeout-seconds is 0.`,
     })
-    expect(runVerdict(result('started', { reused: true }), settings({ timeoutSeconds: 0 })).message).toContain(
-      'already existed (idempotency key matched)',
-    )
+    expect(runVerdict(result('started', { reused: true }), settings({ timeoutSeconds: 0 })).message).toContain('already existed (idempotency key matched)')
   })
 })

@@ -163,14 +163,13 @@ describe('renderRunSummary: other runs', () => {
       { status: 'warn', message: 'waiting' },
     )
     expect(markdown.startsWith('## ⚠️ Agent run: triage — PendingApproval')).toBe(true)
-    expect(markdown).toContain('### Waiting for approval\n\nTool `kubectl_apply` needs a human\'s approval on the hub.\n\n```json\n{\n  "file": "a.yaml"\n}\n```')
+    expect(markdown).toContain(
+      '### Waiting for approval\n\nTool `kubectl_apply` needs a human\'s approval on the hub.\n\n```json\n{\n  "file": "a.yaml"\n}\n```',
+    )
   })
 
   it('duration falls back to startedAt/finishedAt', () => {
-    const markdown = renderRunSummary(
-      result({ detail: detail({ startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:02.500Z' }) }),
-      PASS,
-    )
+    const markdown = renderRunSummary(result({ detail: detail({ startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:02.500Z' }) }), PASS)
     expect(facts(markdown)['Duration']).toBe('2.5 s')
   })
 

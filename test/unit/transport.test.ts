@@ -1,14 +1,7 @@
 import { MockAgent } from 'undici'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import {
-  HubAuthError,
-  HubConnectionError,
-  HubError,
-  HubProtocolError,
-  HubRequestError,
-  HubServerError,
-} from '../../src/hub/errors.js'
+import { HubAuthError, HubConnectionError, HubError, HubProtocolError, HubRequestError, HubServerError } from '../../src/hub/errors.js'
 import { HubTransport, type HubCall } from '../../src/hub/transport.js'
 import { VERSION } from '../../src/version.js'
 

@@ -179,7 +179,13 @@ class Builder {
     this.salt = salt
   }
 
-  add(edge: string, kind: string, name: string, namespace: string | undefined, rest: Partial<Omit<FleetObject, 'edge' | 'kind' | 'metadata'>> & { metadata?: Partial<ObjectMeta> } = {}): FleetObject {
+  add(
+    edge: string,
+    kind: string,
+    name: string,
+    namespace: string | undefined,
+    rest: Partial<Omit<FleetObject, 'edge' | 'kind' | 'metadata'>> & { metadata?: Partial<ObjectMeta> } = {},
+  ): FleetObject {
     const info = resolveKind(kind)
     const apiVersion = rest.apiVersion ?? (info ? (info.group ? `${info.group}/${info.version}` : info.version) : 'v1')
     const n = this.n++
@@ -198,8 +204,16 @@ function ownerRef(o: FleetObject): OwnerReference {
 }
 
 function readyConditions(kind: string): { type: string; status: string; reason?: string }[] {
-  if (kind === 'Pod') return [{ type: 'Ready', status: 'True' }, { type: 'ContainersReady', status: 'True' }, { type: 'PodScheduled', status: 'True' }]
-  return [{ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable' }, { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable' }]
+  if (kind === 'Pod')
+    return [
+      { type: 'Ready', status: 'True' },
+      { type: 'ContainersReady', status: 'True' },
+      { type: 'PodScheduled', status: 'True' },
+    ]
+  return [
+    { type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable' },
+    { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable' },
+  ]
 }
 
 type WorkloadOpts = {
@@ -221,7 +235,11 @@ function deployment(b: Builder, edge: string, ns: string, name: string, w: Workl
   const deploy = b.add(edge, 'Deployment', name, ns, {
     metadata: deployMeta,
     spec: { replicas: w.replicas, selector: { matchLabels: { app: name } }, template },
-    status: { replicas: w.replicas, readyReplicas: w.unhealthy ? 0 : w.replicas, conditions: w.unhealthy ? [{ type: 'Available', status: 'False', reason: 'MinimumReplicasUnavailable' }] : readyConditions('Deployment') },
+    status: {
+      replicas: w.replicas,
+      readyReplicas: w.unhealthy ? 0 : w.replicas,
+      conditions: w.unhealthy ? [{ type: 'Available', status: 'False', reason: 'MinimumReplicasUnavailable' }] : readyConditions('Deployment'),
+    },
   })
   const rs = b.add(edge, 'ReplicaSet', `${name}-${w.hash}`, ns, {
     metadata: { labels: { ...labels, 'pod-template-hash': w.hash }, ownerReferences: [ownerRef(deploy)] },
@@ -231,11 +249,16 @@ function deployment(b: Builder, edge: string, ns: string, name: string, w: Workl
   const pods: FleetObject[] = []
   for (let i = 0; i < w.replicas; i++) {
     const suffix = w.podSuffixes?.[i] ?? podSuffix(name.length + i * 31 + w.hash.length)
-    pods.push(b.add(edge, 'Pod', `${name}-${w.hash}-${suffix}`, ns, {
-      metadata: { labels: { ...labels, 'pod-template-hash': w.hash }, ownerReferences: [ownerRef(rs)] },
-      spec: { ...w.podSpec, nodeName: `${edge}-node-${i % 3}` },
-      status: { phase: w.unhealthy ? 'Pending' : 'Running', conditions: w.unhealthy ? [{ type: 'Ready', status: 'False', reason: 'ContainersNotReady' }] : readyConditions('Pod') },
-    }))
+    pods.push(
+      b.add(edge, 'Pod', `${name}-${w.hash}-${suffix}`, ns, {
+        metadata: { labels: { ...labels, 'pod-template-hash': w.hash }, ownerReferences: [ownerRef(rs)] },
+        spec: { ...w.podSpec, nodeName: `${edge}-node-${i % 3}` },
+        status: {
+          phase: w.unhealthy ? 'Pending' : 'Running',
+          conditions: w.unhealthy ? [{ type: 'Ready', status: 'False', reason: 'ContainersNotReady' }] : readyConditions('Pod'),
+        },
+      }),
+    )
   }
   return { deploy, rs, pods }
 }
@@ -275,23 +298,33 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
   const b = new Builder(0xa11)
   const stdNamespaces = (edge: string, names: string[]) => {
     for (const ns of ['default', 'kube-system', ...names]) {
-      b.add(edge, 'Namespace', ns, undefined, { metadata: { labels: { 'kubernetes.io/metadata.name': ns } }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } })
+      b.add(edge, 'Namespace', ns, undefined, {
+        metadata: { labels: { 'kubernetes.io/metadata.name': ns } },
+        spec: { finalizers: ['kubernetes'] },
+        status: { phase: 'Active' },
+      })
       b.add(edge, 'ServiceAccount', 'default', ns)
     }
-    b.add(edge, 'StorageClass', 'standard', undefined, { apiVersion: 'storage.k8s.io/v1', spec: undefined, metadata: { annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } } })
+    b.add(edge, 'StorageClass', 'standard', undefined, {
+      apiVersion: 'storage.k8s.io/v1',
+      spec: undefined,
+      metadata: { annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
+    })
   }
 
   const checkoutPodSpec = (image: string) => ({
     serviceAccountName: 'checkout',
     imagePullSecrets: [{ name: 'regcred' }],
-    containers: [container('checkout', image, {
-      envFrom: [{ configMapRef: { name: 'checkout-config' } }],
-      env: [
-        { name: 'DB_PASSWORD', valueFrom: { secretKeyRef: { name: 'checkout-db', key: 'password' } } },
-        { name: 'FEATURE_FLAGS', valueFrom: { configMapKeyRef: { name: 'feature-flags', key: 'flags', optional: true } } },
-      ],
-      volumeMounts: [{ name: 'config', mountPath: '/etc/checkout' }],
-    })],
+    containers: [
+      container('checkout', image, {
+        envFrom: [{ configMapRef: { name: 'checkout-config' } }],
+        env: [
+          { name: 'DB_PASSWORD', valueFrom: { secretKeyRef: { name: 'checkout-db', key: 'password' } } },
+          { name: 'FEATURE_FLAGS', valueFrom: { configMapKeyRef: { name: 'feature-flags', key: 'flags', optional: true } } },
+        ],
+        volumeMounts: [{ name: 'config', mountPath: '/etc/checkout' }],
+      }),
+    ],
     volumes: [{ name: 'config', configMap: { name: 'checkout-config' } }],
   })
 
@@ -300,7 +333,9 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
     b.add(edge, 'Secret', 'regcred', 'shop', { spec: undefined, metadata: {}, status: undefined })
     b.add(edge, 'ConfigMap', 'frontend-config', 'shop', { metadata: { labels: { app: 'frontend' } } })
     const fe = deployment(b, edge, 'shop', 'frontend', {
-      replicas: 2, hash: '5c8d9f7b46', labels: { tier: 'web', team: 'storefront' },
+      replicas: 2,
+      hash: '5c8d9f7b46',
+      labels: { tier: 'web', team: 'storefront' },
       podSpec: {
         serviceAccountName: 'frontend',
         imagePullSecrets: [{ name: 'regcred' }],
@@ -308,32 +343,46 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
       },
     })
     void fe
-    b.add(edge, 'Service', 'frontend', 'shop', { metadata: { labels: { app: 'frontend' } }, spec: { selector: { app: 'frontend' }, ports: [{ port: 80, targetPort: 'http' }], type: 'ClusterIP' } })
+    b.add(edge, 'Service', 'frontend', 'shop', {
+      metadata: { labels: { app: 'frontend' } },
+      spec: { selector: { app: 'frontend' }, ports: [{ port: 80, targetPort: 'http' }], type: 'ClusterIP' },
+    })
     if (withCheckout) {
       b.add(edge, 'ServiceAccount', 'checkout', 'shop')
       b.add(edge, 'ConfigMap', 'checkout-config', 'shop', { metadata: { labels: { app: 'checkout' } } })
       b.add(edge, 'Secret', 'checkout-db', 'shop', { metadata: { labels: { app: 'checkout' } } })
       const co = deployment(b, edge, 'shop', 'checkout', {
-        replicas: checkoutReplicas, hash: checkoutHash, labels: { tier: 'backend', team: 'payments' },
+        replicas: checkoutReplicas,
+        hash: checkoutHash,
+        labels: { tier: 'backend', team: 'payments' },
         annotations: { [GROUP_ANNOTATION]: 'shop-checkout' },
         podSpec: checkoutPodSpec('registry.acme.test/shop/checkout:2.3.1'),
       })
-      b.add(edge, 'Service', 'checkout', 'shop', { metadata: { labels: { app: 'checkout' } }, spec: { selector: { app: 'checkout' }, ports: [{ port: 80, targetPort: 'http' }], type: 'ClusterIP' } })
+      b.add(edge, 'Service', 'checkout', 'shop', {
+        metadata: { labels: { app: 'checkout' } },
+        spec: { selector: { app: 'checkout' }, ports: [{ port: 80, targetPort: 'http' }], type: 'ClusterIP' },
+      })
       b.add(edge, 'PodDisruptionBudget', 'checkout', 'shop', { spec: { minAvailable: 1, selector: { matchLabels: { app: 'checkout' } } } })
-      b.add(edge, 'HorizontalPodAutoscaler', 'checkout', 'shop', { spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'checkout' }, minReplicas: 2, maxReplicas: 10 } })
+      b.add(edge, 'HorizontalPodAutoscaler', 'checkout', 'shop', {
+        spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'checkout' }, minReplicas: 2, maxReplicas: 10 },
+      })
       void co
     }
     b.add(edge, 'Ingress', 'shop', 'shop', {
       spec: {
         ingressClassName: 'nginx',
         tls: [{ hosts: [`shop.${edge}.acme.test`], secretName: 'shop-tls' }],
-        rules: [{
-          host: `shop.${edge}.acme.test`,
-          http: { paths: [
-            { path: '/', pathType: 'Prefix', backend: { service: { name: 'frontend', port: { number: 80 } } } },
-            ...(withCheckout ? [{ path: '/checkout', pathType: 'Prefix', backend: { service: { name: 'checkout', port: { number: 80 } } } }] : []),
-          ] },
-        }],
+        rules: [
+          {
+            host: `shop.${edge}.acme.test`,
+            http: {
+              paths: [
+                { path: '/', pathType: 'Prefix', backend: { service: { name: 'frontend', port: { number: 80 } } } },
+                ...(withCheckout ? [{ path: '/checkout', pathType: 'Prefix', backend: { service: { name: 'checkout', port: { number: 80 } } } }] : []),
+              ],
+            },
+          },
+        ],
       },
     })
     b.add(edge, 'Secret', 'shop-tls', 'shop', { metadata: { annotations: { 'cert-manager.io/issuer-name': 'letsencrypt' } } })
@@ -345,13 +394,17 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
     b.add(edge, 'ConfigMap', 'payments-api-config', 'payments')
     b.add(edge, 'Secret', 'payments-api-keys', 'payments')
     deployment(b, edge, 'payments', 'payments-api', {
-      replicas: 2, hash: '7f6b8d5c9a', labels: { tier: 'backend', team: 'payments' },
+      replicas: 2,
+      hash: '7f6b8d5c9a',
+      labels: { tier: 'backend', team: 'payments' },
       annotations: { [LINKED_ANNOTATION]: `${linkTo}/payments/Deployment/payments-api`, [GROUP_ANNOTATION]: 'payments' },
       podSpec: {
         serviceAccountName: 'payments-api',
-        containers: [container('api', 'registry.acme.test/payments/api:4.0.0', {
-          envFrom: [{ configMapRef: { name: 'payments-api-config' } }, { secretRef: { name: 'payments-api-keys' } }],
-        })],
+        containers: [
+          container('api', 'registry.acme.test/payments/api:4.0.0', {
+            envFrom: [{ configMapRef: { name: 'payments-api-config' } }, { secretRef: { name: 'payments-api-keys' } }],
+          }),
+        ],
       },
     })
     b.add(edge, 'Service', 'payments-api', 'payments', { spec: { selector: { app: 'payments-api' }, ports: [{ port: 443, targetPort: 'http' }] } })
@@ -367,14 +420,40 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
   b.add('prod-eu', 'Secret', 'orders-db-credentials', 'payments')
   const sts = b.add('prod-eu', 'StatefulSet', 'orders-db', 'payments', {
     metadata: { labels: { app: 'orders-db' } },
-    spec: { replicas: 1, serviceName: 'orders-db', selector: { matchLabels: { app: 'orders-db' } }, template: { metadata: { labels: { app: 'orders-db' } }, spec: { containers: [container('postgres', 'postgres:16.4', { env: [{ name: 'POSTGRES_PASSWORD', valueFrom: { secretKeyRef: { name: 'orders-db-credentials', key: 'password' } } }] })] } } },
+    spec: {
+      replicas: 1,
+      serviceName: 'orders-db',
+      selector: { matchLabels: { app: 'orders-db' } },
+      template: {
+        metadata: { labels: { app: 'orders-db' } },
+        spec: {
+          containers: [
+            container('postgres', 'postgres:16.4', {
+              env: [{ name: 'POSTGRES_PASSWORD', valueFrom: { secretKeyRef: { name: 'orders-db-credentials', key: 'password' } } }],
+            }),
+          ],
+        },
+      },
+    },
     status: { replicas: 1, readyReplicas: 1 },
   })
-  const pvc = b.add('prod-eu', 'PersistentVolumeClaim', 'data-orders-db-0', 'payments', { metadata: { labels: { app: 'orders-db' } }, spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'standard', resources: { requests: { storage: '20Gi' } } }, status: { phase: 'Bound' } })
+  const pvc = b.add('prod-eu', 'PersistentVolumeClaim', 'data-orders-db-0', 'payments', {
+    metadata: { labels: { app: 'orders-db' } },
+    spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'standard', resources: { requests: { storage: '20Gi' } } },
+    status: { phase: 'Bound' },
+  })
   void pvc
   b.add('prod-eu', 'Pod', 'orders-db-0', 'payments', {
     metadata: { labels: { app: 'orders-db', 'statefulset.kubernetes.io/pod-name': 'orders-db-0' }, ownerReferences: [ownerRef(sts)] },
-    spec: { serviceAccountName: 'default', containers: [container('postgres', 'postgres:16.4', { env: [{ name: 'POSTGRES_PASSWORD', valueFrom: { secretKeyRef: { name: 'orders-db-credentials', key: 'password' } } }] })], volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-orders-db-0' } }] },
+    spec: {
+      serviceAccountName: 'default',
+      containers: [
+        container('postgres', 'postgres:16.4', {
+          env: [{ name: 'POSTGRES_PASSWORD', valueFrom: { secretKeyRef: { name: 'orders-db-credentials', key: 'password' } } }],
+        }),
+      ],
+      volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-orders-db-0' } }],
+    },
     status: { phase: 'Running', conditions: readyConditions('Pod') },
   })
   b.add('prod-eu', 'Service', 'orders-db', 'payments', { spec: { clusterIP: 'None', selector: { app: 'orders-db' }, ports: [{ port: 5432 }] } })
@@ -382,13 +461,23 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
   // monitoring: DaemonSet node-exporter with one pod per node
   const ds = b.add('prod-eu', 'DaemonSet', 'node-exporter', 'monitoring', {
     metadata: { labels: { app: 'node-exporter' } },
-    spec: { selector: { matchLabels: { app: 'node-exporter' } }, template: { metadata: { labels: { app: 'node-exporter' } }, spec: { hostNetwork: true, containers: [container('node-exporter', 'quay.io/prometheus/node-exporter:v1.8.2')] } } },
+    spec: {
+      selector: { matchLabels: { app: 'node-exporter' } },
+      template: {
+        metadata: { labels: { app: 'node-exporter' } },
+        spec: { hostNetwork: true, containers: [container('node-exporter', 'quay.io/prometheus/node-exporter:v1.8.2')] },
+      },
+    },
     status: { desiredNumberScheduled: 3, numberReady: 3 },
   })
   for (let i = 0; i < 3; i++) {
     b.add('prod-eu', 'Pod', `node-exporter-${podSuffix(100 + i)}`, 'monitoring', {
       metadata: { labels: { app: 'node-exporter' }, ownerReferences: [ownerRef(ds)] },
-      spec: { nodeName: `prod-eu-node-${i}`, serviceAccountName: 'default', containers: [container('node-exporter', 'quay.io/prometheus/node-exporter:v1.8.2')] },
+      spec: {
+        nodeName: `prod-eu-node-${i}`,
+        serviceAccountName: 'default',
+        containers: [container('node-exporter', 'quay.io/prometheus/node-exporter:v1.8.2')],
+      },
       status: { phase: 'Running', conditions: readyConditions('Pod') },
     })
   }
@@ -403,12 +492,20 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
   shopCommon('staging', false, 0, '')
   b.add('staging', 'ConfigMap', 'search-config', 'shop')
   deployment(b, 'staging', 'shop', 'search', {
-    replicas: 1, hash: '84c5f6d7b9', labels: { tier: 'backend', team: 'discovery' },
-    podSpec: { serviceAccountName: 'default', containers: [container('search', 'registry.acme.test/shop/search:0.9.0-rc1', { envFrom: [{ configMapRef: { name: 'search-config' } }] })] },
+    replicas: 1,
+    hash: '84c5f6d7b9',
+    labels: { tier: 'backend', team: 'discovery' },
+    podSpec: {
+      serviceAccountName: 'default',
+      containers: [container('search', 'registry.acme.test/shop/search:0.9.0-rc1', { envFrom: [{ configMapRef: { name: 'search-config' } }] })],
+    },
   })
   b.add('staging', 'Service', 'search', 'shop', { spec: { selector: { app: 'search' }, ports: [{ port: 80, targetPort: 'http' }] } })
   deployment(b, 'staging', 'canary', 'checkout-canary', {
-    replicas: 1, hash: '9b8c7d6e5f', labels: { track: 'canary' }, unhealthy: true,
+    replicas: 1,
+    hash: '9b8c7d6e5f',
+    labels: { track: 'canary' },
+    unhealthy: true,
     podSpec: checkoutPodSpec('registry.acme.test/shop/checkout:2.4.0-rc2'),
   })
   b.add('staging', 'ConfigMap', 'checkout-config', 'canary')
@@ -452,12 +549,23 @@ export function createLargeFleet(opts: LargeFleetOptions): Fleet {
   const objects: FleetObject[] = []
   let n = 0
   const full = () => objects.length >= total
-  const mk = (edge: string, apiVersion: string, kind: string, name: string, namespace: string | undefined, labels?: Record<string, string>, owner?: FleetObject, spec?: unknown, status?: unknown): FleetObject => {
+  const mk = (
+    edge: string,
+    apiVersion: string,
+    kind: string,
+    name: string,
+    namespace: string | undefined,
+    labels?: Record<string, string>,
+    owner?: FleetObject,
+    spec?: unknown,
+    status?: unknown,
+  ): FleetObject => {
     const i = n++
     const metadata: ObjectMeta = { name, uid: `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`, creationTimestamp: timestamp(i) }
     if (namespace !== undefined) metadata.namespace = namespace
     if (labels) metadata.labels = labels
-    if (owner) metadata.ownerReferences = [{ apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name, uid: owner.metadata.uid, controller: true }]
+    if (owner)
+      metadata.ownerReferences = [{ apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name, uid: owner.metadata.uid, controller: true }]
     const o: FleetObject = { edge, apiVersion, kind, metadata }
     if (spec !== undefined) o.spec = spec
     if (status !== undefined) o.status = status
@@ -467,7 +575,8 @@ export function createLargeFleet(opts: LargeFleetOptions): Fleet {
   const nsNames = Array.from({ length: nsCount }, (_, i) => `ns-${String(i).padStart(2, '0')}`)
 
   for (const edge of edges) {
-    for (const ns of ['default', 'bulk', ...nsNames]) mk(edge, 'v1', 'Namespace', ns, undefined, { 'kubernetes.io/metadata.name': ns }, undefined, undefined, { phase: 'Active' })
+    for (const ns of ['default', 'bulk', ...nsNames])
+      mk(edge, 'v1', 'Namespace', ns, undefined, { 'kubernetes.io/metadata.name': ns }, undefined, undefined, { phase: 'Active' })
   }
 
   // fan-out deployment on the first edge
@@ -477,14 +586,39 @@ export function createLargeFleet(opts: LargeFleetOptions): Fleet {
     mk(e0, 'v1', 'ConfigMap', 'fanout-config', 'bulk', { app: 'fanout' }, undefined, undefined)
     mk(e0, 'v1', 'Secret', 'fanout-secret', 'bulk', { app: 'fanout' })
     mk(e0, 'v1', 'ServiceAccount', 'fanout', 'bulk')
-    const podSpec = { serviceAccountName: 'fanout', containers: [{ name: 'app', image: 'registry.acme.test/bulk/fanout:1.0.0', envFrom: [{ configMapRef: { name: 'fanout-config' } }], env: [{ name: 'TOKEN', valueFrom: { secretKeyRef: { name: 'fanout-secret', key: 'token' } } }] }] }
+    const podSpec = {
+      serviceAccountName: 'fanout',
+      containers: [
+        {
+          name: 'app',
+          image: 'registry.acme.test/bulk/fanout:1.0.0',
+          envFrom: [{ configMapRef: { name: 'fanout-config' } }],
+          env: [{ name: 'TOKEN', valueFrom: { secretKeyRef: { name: 'fanout-secret', key: 'token' } } }],
+        },
+      ],
+    }
     const labels = { app: 'fanout' }
-    const dep = mk(e0, 'apps/v1', 'Deployment', 'fanout', 'bulk', labels, undefined, { replicas: fanout, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: podSpec } }, { replicas: fanout, readyReplicas: fanout })
-    const rs = mk(e0, 'apps/v1', 'ReplicaSet', 'fanout-6f7d8c9b5', 'bulk', { ...labels, 'pod-template-hash': '6f7d8c9b5' }, dep, { replicas: fanout, selector: { matchLabels: labels } })
+    const dep = mk(
+      e0,
+      'apps/v1',
+      'Deployment',
+      'fanout',
+      'bulk',
+      labels,
+      undefined,
+      { replicas: fanout, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: podSpec } },
+      { replicas: fanout, readyReplicas: fanout },
+    )
+    const rs = mk(e0, 'apps/v1', 'ReplicaSet', 'fanout-6f7d8c9b5', 'bulk', { ...labels, 'pod-template-hash': '6f7d8c9b5' }, dep, {
+      replicas: fanout,
+      selector: { matchLabels: labels },
+    })
     mk(e0, 'v1', 'Service', 'fanout', 'bulk', labels, undefined, { selector: labels, ports: [{ port: 80 }] })
     mk(e0, 'policy/v1', 'PodDisruptionBudget', 'fanout', 'bulk', undefined, undefined, { minAvailable: '90%', selector: { matchLabels: labels } })
     for (let i = 0; i < fanout && !full(); i++) {
-      mk(e0, 'v1', 'Pod', `fanout-6f7d8c9b5-${String(i).padStart(5, '0')}`, 'bulk', { ...labels, 'pod-template-hash': '6f7d8c9b5' }, rs, podSpec, { phase: 'Running' })
+      mk(e0, 'v1', 'Pod', `fanout-6f7d8c9b5-${String(i).padStart(5, '0')}`, 'bulk', { ...labels, 'pod-template-hash': '6f7d8c9b5' }, rs, podSpec, {
+        phase: 'Running',
+      })
     }
   }
 
@@ -498,8 +632,20 @@ export function createLargeFleet(opts: LargeFleetOptions): Fleet {
     const name = `app-${String(k).padStart(5, '0')}`
     const labels = { app: name, tier: k % 2 === 0 ? 'web' : 'backend' }
     mk(edge, 'v1', 'ConfigMap', `${name}-config`, ns, { app: name })
-    const podSpec = { containers: [{ name: 'app', image: `registry.acme.test/${ns}/${name}:1.${k % 10}.0`, envFrom: [{ configMapRef: { name: `${name}-config` } }] }] }
-    const dep = mk(edge, 'apps/v1', 'Deployment', name, ns, labels, undefined, { replicas: 2, selector: { matchLabels: { app: name } }, template: { metadata: { labels }, spec: podSpec } }, { replicas: 2, readyReplicas: 2 })
+    const podSpec = {
+      containers: [{ name: 'app', image: `registry.acme.test/${ns}/${name}:1.${k % 10}.0`, envFrom: [{ configMapRef: { name: `${name}-config` } }] }],
+    }
+    const dep = mk(
+      edge,
+      'apps/v1',
+      'Deployment',
+      name,
+      ns,
+      labels,
+      undefined,
+      { replicas: 2, selector: { matchLabels: { app: name } }, template: { metadata: { labels }, spec: podSpec } },
+      { replicas: 2, readyReplicas: 2 },
+    )
     const rs = mk(edge, 'apps/v1', 'ReplicaSet', `${name}-5d4c3b2a1`, ns, labels, dep, { replicas: 2 })
     mk(edge, 'v1', 'Pod', `${name}-5d4c3b2a1-a${u % 10}x0`, ns, labels, rs, podSpec, { phase: 'Running' })
     mk(edge, 'v1', 'Pod', `${name}-5d4c3b2a1-b${u % 10}x1`, ns, labels, rs, podSpec, { phase: 'Running' })

@@ -2,8 +2,17 @@ import * as http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  buildImpactQuery, createDemoFleet, createGraphProvider, createLargeFleet, createMcpHandler, executeQuery,
-  parseSse, relatedObjects, findObject, QueryValidationError, QueryBodyError,
+  buildImpactQuery,
+  createDemoFleet,
+  createGraphProvider,
+  createLargeFleet,
+  createMcpHandler,
+  executeQuery,
+  parseSse,
+  relatedObjects,
+  findObject,
+  QueryValidationError,
+  QueryBodyError,
 } from './index.ts'
 import type { GraphTenant, ObjectResult, QuerySpec, QueryStatus } from './index.ts'
 
@@ -15,8 +24,12 @@ const MCP_URL = `/services/mcpserver/${PATH}/apis/hub.sh/v1alpha1/mcpservers/def
 
 const fleet = createDemoFleet({ workspace: WS })
 const q = (spec: unknown): QueryStatus => executeQuery(fleet, spec, TENANT)
-const names = (st: QueryStatus): string[] => (st.objects ?? []).map((o) => `${o.cluster?.split('/').pop()}/${(o.object as any)?.metadata?.namespace ?? ''}/${(o.object as any)?.kind}/${(o.object as any)?.metadata?.name}`)
-const relNames = (r: ObjectResult | undefined, rel: string): string[] => (r?.relations?.[rel] ?? []).map((x) => `${(x.object as any).kind}/${(x.object as any).metadata.name}`)
+const names = (st: QueryStatus): string[] =>
+  (st.objects ?? []).map(
+    (o) => `${o.cluster?.split('/').pop()}/${(o.object as any)?.metadata?.namespace ?? ''}/${(o.object as any)?.kind}/${(o.object as any)?.metadata?.name}`,
+  )
+const relNames = (r: ObjectResult | undefined, rel: string): string[] =>
+  (r?.relations?.[rel] ?? []).map((x) => `${(x.object as any).kind}/${(x.object as any).metadata.name}`)
 
 // ---------------------------------------------------------------------------
 // throwaway HTTP server mounting the handlers
@@ -35,7 +48,17 @@ beforeAll(async () => {
       const who = req.headers['x-test-tenant']
       const tenant = who === 'none' ? null : who === 'personal' ? { org: 'personal-org', workspace: 'personal-ws', user: 'ci-bot' } : TENANT
       if (url.pathname.startsWith('/services/providers/graph')) {
-        graph({ method: req.method ?? 'GET', path: url.pathname.slice('/services/providers/graph'.length), query: url.searchParams, headers: req.headers, body, tenant }, res)
+        graph(
+          {
+            method: req.method ?? 'GET',
+            path: url.pathname.slice('/services/providers/graph'.length),
+            query: url.searchParams,
+            headers: req.headers,
+            body,
+            tenant,
+          },
+          res,
+        )
       } else if (url.pathname.startsWith('/services/mcpserver/')) {
         mcp(req, res, body, tenant)
       } else {
@@ -49,7 +72,11 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())))
 
 async function postQuery(spec: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${base}/services/providers/graph/api/query`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof spec === 'string' ? spec : JSON.stringify(spec) })
+  return fetch(`${base}/services/providers/graph/api/query`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof spec === 'string' ? spec : JSON.stringify(spec),
+  })
 }
 
 let rpcId = 0
@@ -70,7 +97,10 @@ describe('fleet', () => {
     expect(fleet.edges).toEqual(['prod-eu', 'prod-us', 'staging'])
     const deploys = names(q({ filter: { objects: [{ groupKind: { kind: 'Deployment' }, name: 'checkout' }] } }))
     expect(deploys).toEqual(['prod-eu/shop/Deployment/checkout', 'prod-us/shop/Deployment/checkout'])
-    expect(names(q({ filter: { objects: [{ groupKind: { kind: 'cm' }, name: 'feature-flags' }] } }))).toEqual(['prod-eu/payments/ConfigMap/feature-flags', 'prod-eu/shop/ConfigMap/feature-flags'])
+    expect(names(q({ filter: { objects: [{ groupKind: { kind: 'cm' }, name: 'feature-flags' }] } }))).toEqual([
+      'prod-eu/payments/ConfigMap/feature-flags',
+      'prod-eu/shop/ConfigMap/feature-flags',
+    ])
     expect(names(q({ filter: { objects: [{ groupKind: { kind: 'deploy' }, name: 'search' }] } }))).toEqual(['staging/shop/Deployment/search'])
   })
 
@@ -106,8 +136,26 @@ describe('executeQuery: filters', () => {
   })
 
   it('supports labelExpressions, cluster, id, conditions and creationTimestamp', () => {
-    const ex = q({ filter: { objects: [{ groupKind: { kind: 'Deployment' }, labelExpressions: [{ key: 'team', operator: 'In', values: ['discovery', 'storefront'] }, { key: 'track', operator: 'DoesNotExist' }] }] }, limit: 100 })
-    expect(names(ex)).toEqual(['prod-eu/shop/Deployment/frontend', 'prod-us/shop/Deployment/frontend', 'staging/shop/Deployment/frontend', 'staging/shop/Deployment/search'])
+    const ex = q({
+      filter: {
+        objects: [
+          {
+            groupKind: { kind: 'Deployment' },
+            labelExpressions: [
+              { key: 'team', operator: 'In', values: ['discovery', 'storefront'] },
+              { key: 'track', operator: 'DoesNotExist' },
+            ],
+          },
+        ],
+      },
+      limit: 100,
+    })
+    expect(names(ex)).toEqual([
+      'prod-eu/shop/Deployment/frontend',
+      'prod-us/shop/Deployment/frontend',
+      'staging/shop/Deployment/frontend',
+      'staging/shop/Deployment/search',
+    ])
     const onUs = q({ cluster: { name: 'prod-us' }, filter: { objects: [{ groupKind: { kind: 'Deployment' } }] } })
     expect(names(onUs).every((n) => n.startsWith('prod-us/'))).toBe(true)
     const byPath = q({ cluster: { name: `${PATH}/prod-us` }, filter: { objects: [{ groupKind: { kind: 'Deployment' } }] } })
@@ -135,12 +183,23 @@ describe('executeQuery: projection and relations', () => {
   const leaf = { object: { kind: true, metadata: { name: true } } }
 
   it('projects id, cluster, mutablePath and a sparse object', () => {
-    const st = q({ ...checkoutEu, objects: { id: true, cluster: true, mutablePath: true, object: { metadata: { name: true, labels: true }, spec: { replicas: true, template: { spec: { containers: { image: true } } } } } } })
+    const st = q({
+      ...checkoutEu,
+      objects: {
+        id: true,
+        cluster: true,
+        mutablePath: true,
+        object: { metadata: { name: true, labels: true }, spec: { replicas: true, template: { spec: { containers: { image: true } } } } },
+      },
+    })
     const o = st.objects?.[0]
     expect(o?.cluster).toBe('acme/ws-platform/prod-eu')
     expect(o?.id).toMatch(/^[0-9a-f-]{36}$/)
     expect(o?.mutablePath).toBe('/clusters/acme/ws-platform/prod-eu/apis/apps/v1/namespaces/shop/deployments/checkout')
-    expect(o?.object).toEqual({ metadata: { name: 'checkout', labels: { app: 'checkout', tier: 'backend', team: 'payments' } }, spec: { replicas: 3, template: { spec: { containers: [{ image: 'registry.acme.test/shop/checkout:2.3.1' }] } } } })
+    expect(o?.object).toEqual({
+      metadata: { name: 'checkout', labels: { app: 'checkout', tier: 'backend', team: 'payments' } },
+      spec: { replicas: 3, template: { spec: { containers: [{ image: 'registry.acme.test/shop/checkout:2.3.1' }] } } },
+    })
     expect(o?.relations).toBeUndefined()
   })
 
@@ -151,11 +210,29 @@ describe('executeQuery: projection and relations', () => {
   })
 
   it('expands direct and transitive relations, bounded by maxDepth', () => {
-    const st = q({ ...checkoutEu, objects: { relations: { descendants: { objects: leaf }, 'descendants+': { objects: leaf }, references: { objects: leaf }, namespace: { objects: leaf }, grouped: { objects: { cluster: true, ...leaf } }, 'no-such-relation': {} } } })
+    const st = q({
+      ...checkoutEu,
+      objects: {
+        relations: {
+          descendants: { objects: leaf },
+          'descendants+': { objects: leaf },
+          references: { objects: leaf },
+          namespace: { objects: leaf },
+          grouped: { objects: { cluster: true, ...leaf } },
+          'no-such-relation': {},
+        },
+      },
+    })
     const o = st.objects?.[0]
     expect(relNames(o, 'descendants')).toEqual(['ReplicaSet/checkout-7d9f8c6b5'])
     expect(relNames(o, 'descendants+')).toHaveLength(4)
-    expect(relNames(o, 'references').sort()).toEqual(['ConfigMap/checkout-config', 'ConfigMap/feature-flags', 'Secret/checkout-db', 'Secret/regcred', 'ServiceAccount/checkout'])
+    expect(relNames(o, 'references').sort()).toEqual([
+      'ConfigMap/checkout-config',
+      'ConfigMap/feature-flags',
+      'Secret/checkout-db',
+      'Secret/regcred',
+      'ServiceAccount/checkout',
+    ])
     expect(relNames(o, 'namespace')).toEqual(['Namespace/shop'])
     expect(o?.relations?.grouped?.[0]?.cluster).toBe('acme/ws-platform/prod-us')
     expect(o?.relations && 'no-such-relation' in o.relations).toBe(false)
@@ -164,16 +241,33 @@ describe('executeQuery: projection and relations', () => {
   })
 
   it('owners+, selects, selected-by, namespaced, linked+ and nested relations', () => {
-    const pod = q({ cluster: { name: 'prod-eu' }, filter: { objects: [{ groupKind: { kind: 'Pod' }, labels: { app: 'checkout' } }] }, limit: 1, objects: { relations: { 'owners+': { objects: leaf }, 'selected-by': { objects: leaf } } } }).objects?.[0]
+    const pod = q({
+      cluster: { name: 'prod-eu' },
+      filter: { objects: [{ groupKind: { kind: 'Pod' }, labels: { app: 'checkout' } }] },
+      limit: 1,
+      objects: { relations: { 'owners+': { objects: leaf }, 'selected-by': { objects: leaf } } },
+    }).objects?.[0]
     expect(relNames(pod, 'owners+')).toEqual(['ReplicaSet/checkout-7d9f8c6b5', 'Deployment/checkout'])
     expect(relNames(pod, 'selected-by').sort()).toEqual(['NetworkPolicy/default-deny', 'PodDisruptionBudget/checkout', 'Service/checkout'])
-    const svc = q({ cluster: { name: 'prod-eu' }, filter: { objects: [{ groupKind: { kind: 'svc' }, namespace: 'shop', name: 'checkout' }] }, objects: { relations: { selects: { objects: { ...leaf, relations: { owners: { objects: leaf } } } } } } }).objects?.[0]
+    const svc = q({
+      cluster: { name: 'prod-eu' },
+      filter: { objects: [{ groupKind: { kind: 'svc' }, namespace: 'shop', name: 'checkout' }] },
+      objects: { relations: { selects: { objects: { ...leaf, relations: { owners: { objects: leaf } } } } } },
+    }).objects?.[0]
     expect(relNames(svc, 'selects')).toHaveLength(3)
     expect(relNames(svc?.relations?.selects?.[0], 'owners')).toEqual(['ReplicaSet/checkout-7d9f8c6b5'])
-    const ns = q({ cluster: { name: 'prod-eu' }, filter: { objects: [{ groupKind: { kind: 'Namespace' }, name: 'shop' }] }, objects: { relations: { namespaced: { limit: 5, objects: leaf }, 'namespaced+': { filters: [{ groupKind: { kind: 'Deployment' } }], objects: leaf } } } }).objects?.[0]
+    const ns = q({
+      cluster: { name: 'prod-eu' },
+      filter: { objects: [{ groupKind: { kind: 'Namespace' }, name: 'shop' }] },
+      objects: { relations: { namespaced: { limit: 5, objects: leaf }, 'namespaced+': { filters: [{ groupKind: { kind: 'Deployment' } }], objects: leaf } } },
+    }).objects?.[0]
     expect(relNames(ns, 'namespaced')).toHaveLength(5)
     expect(relNames(ns, 'namespaced+').sort()).toEqual(['Deployment/checkout', 'Deployment/frontend'])
-    const pay = q({ cluster: { name: 'prod-eu' }, filter: { objects: [{ groupKind: { kind: 'deploy' }, name: 'payments-api' }] }, objects: { relations: { 'linked+': { objects: { cluster: true } } } } }).objects?.[0]
+    const pay = q({
+      cluster: { name: 'prod-eu' },
+      filter: { objects: [{ groupKind: { kind: 'deploy' }, name: 'payments-api' }] },
+      objects: { relations: { 'linked+': { objects: { cluster: true } } } },
+    }).objects?.[0]
     expect(pay?.relations?.['linked+']?.map((x) => x.cluster)).toEqual(['acme/ws-platform/prod-us'])
   })
 
@@ -201,7 +295,12 @@ describe('executeQuery: validation', () => {
 })
 
 describe('executeQuery: paging', () => {
-  const deploys: QuerySpec = { filter: { objects: [{ groupKind: { kind: 'Deployment' } }] }, order: [{ field: 'cluster' }, { field: 'name' }], cursor: true, count: true }
+  const deploys: QuerySpec = {
+    filter: { objects: [{ groupKind: { kind: 'Deployment' } }] },
+    order: [{ field: 'cluster' }, { field: 'name' }],
+    cursor: true,
+    count: true,
+  }
 
   it('pages with cursor.next present on every page, the last one too', () => {
     const seen: string[] = []
@@ -266,7 +365,17 @@ describe('executeQuery: paging', () => {
     let cursor: string | undefined
     let pages = 0
     for (;;) {
-      const st = executeQuery(large, { limit: 500, cursor: true, order: [{ field: 'cluster' }, { field: 'kind' }], objects: { id: true, cluster: true, object: { metadata: { name: true } } }, page: cursor ? { cursor } : undefined }, TENANT)
+      const st = executeQuery(
+        large,
+        {
+          limit: 500,
+          cursor: true,
+          order: [{ field: 'cluster' }, { field: 'kind' }],
+          objects: { id: true, cluster: true, object: { metadata: { name: true } } },
+          page: cursor ? { cursor } : undefined,
+        },
+        TENANT,
+      )
       pages++
       for (const o of st.objects ?? []) ids.add(o.id as string)
       if ((st.objects?.length ?? 0) < 500) break
@@ -277,16 +386,28 @@ describe('executeQuery: paging', () => {
     // fan-out: a Deployment with thousands of downstream objects
     const fan = executeQuery(large, buildImpactQuery({ kind: 'Deployment', name: 'fanout', namespace: 'bulk' }), TENANT)
     expect(fan.objects?.[0]?.relations?.['descendants+']?.length).toBe(5001)
-    expect(fan.objects?.[0]?.relations?.['descendants+']?.[0]?.object).toEqual({ kind: 'ReplicaSet', apiVersion: 'apps/v1', metadata: { name: 'fanout-6f7d8c9b5', namespace: 'bulk' } })
+    expect(fan.objects?.[0]?.relations?.['descendants+']?.[0]?.object).toEqual({
+      kind: 'ReplicaSet',
+      apiVersion: 'apps/v1',
+      metadata: { name: 'fanout-6f7d8c9b5', namespace: 'bulk' },
+    })
   })
 })
 
 describe('graph provider over HTTP', () => {
   it('POST /api/query answers JSON', async () => {
-    const res = await postQuery({ filter: { objects: [{ groupKind: { kind: 'deploy' }, name: 'checkout' }] }, objects: { cluster: true, object: { metadata: { name: true } } } })
+    const res = await postQuery({
+      filter: { objects: [{ groupKind: { kind: 'deploy' }, name: 'checkout' }] },
+      objects: { cluster: true, object: { metadata: { name: true } } },
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/json')
-    expect(await res.json()).toEqual({ objects: [{ cluster: 'acme/ws-platform/prod-eu', object: { metadata: { name: 'checkout' } } }, { cluster: 'acme/ws-platform/prod-us', object: { metadata: { name: 'checkout' } } }] })
+    expect(await res.json()).toEqual({
+      objects: [
+        { cluster: 'acme/ws-platform/prod-eu', object: { metadata: { name: 'checkout' } } },
+        { cluster: 'acme/ws-platform/prod-us', object: { metadata: { name: 'checkout' } } },
+      ],
+    })
   })
 
   it('plain-text errors: 401, 400 body, 400 validation, 405', async () => {
@@ -338,14 +459,20 @@ describe('MCP aggregate endpoint', () => {
     expect(res.status).toBe(400)
     const bad = await rpc('tools/list', {}, { 'MCP-Protocol-Version': '2099-01-01' })
     expect(bad.status).toBe(400)
-    for (const v of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']) expect((await rpc('tools/list', {}, { 'MCP-Protocol-Version': v })).status).toBe(200)
+    for (const v of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'])
+      expect((await rpc('tools/list', {}, { 'MCP-Protocol-Version': v })).status).toBe(200)
   })
 
   it('initialize answers SSE with capabilities and no session id; notifications get 202', async () => {
     const res = await fetch(base + MCP_URL, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
     })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/event-stream')
@@ -353,8 +480,16 @@ describe('MCP aggregate endpoint', () => {
     const text = await res.text()
     expect(text).toMatch(/^event: message\ndata: \{.*\}\n\n$/)
     const msg = parseSse(text)[0] as any
-    expect(msg).toMatchObject({ jsonrpc: '2.0', id: 7, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: expect.any(String) } } })
-    const note = await fetch(base + MCP_URL, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })
+    expect(msg).toMatchObject({
+      jsonrpc: '2.0',
+      id: 7,
+      result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: expect.any(String) } },
+    })
+    const note = await fetch(base + MCP_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    })
     expect(note.status).toBe(202)
     expect(await note.text()).toBe('')
   })
@@ -383,7 +518,17 @@ describe('MCP aggregate endpoint', () => {
       expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent)
       // independent client-side classification of the same query, over the REST API
       const raw = (await (await postQuery(buildImpactQuery(input))).json()) as QueryStatus
-      const dir: Record<string, 'impactedBy' | 'impacts' | 'associated'> = { owners: 'impactedBy', references: 'impactedBy', selects: 'impactedBy', namespace: 'impactedBy', descendants: 'impacts', 'selected-by': 'impacts', namespaced: 'impacts', linked: 'associated', grouped: 'associated' }
+      const dir: Record<string, 'impactedBy' | 'impacts' | 'associated'> = {
+        owners: 'impactedBy',
+        references: 'impactedBy',
+        selects: 'impactedBy',
+        namespace: 'impactedBy',
+        descendants: 'impacts',
+        'selected-by': 'impacts',
+        namespaced: 'impacts',
+        linked: 'associated',
+        grouped: 'associated',
+      }
       const expected: Record<string, object[]> = { impactedBy: [], impacts: [], associated: [] }
       for (const [rel, list] of Object.entries(raw.objects?.[0]?.relations ?? {})) {
         const relation = rel.replace(/\+$/, '')
@@ -409,10 +554,22 @@ describe('MCP aggregate endpoint', () => {
     const co = (await call({ kind: 'Deployment', name: 'checkout', namespace: 'shop', edge: 'prod-eu' })).structuredContent
     expect(co.object).toEqual({ edge: 'prod-eu', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout' })
     expect([co.impactedBy.length, co.impacts.length, co.associated.length]).toEqual([6, 4, 1])
-    expect(co.impacts[0]).toEqual({ edge: 'prod-eu', group: 'apps', kind: 'ReplicaSet', namespace: 'shop', name: 'checkout-7d9f8c6b5', relation: 'descendants' })
+    expect(co.impacts[0]).toEqual({
+      edge: 'prod-eu',
+      group: 'apps',
+      kind: 'ReplicaSet',
+      namespace: 'shop',
+      name: 'checkout-7d9f8c6b5',
+      relation: 'descendants',
+    })
     expect(co.associated[0]).toEqual({ edge: 'prod-us', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relation: 'grouped' })
     const cm = (await call({ kind: 'ConfigMap', name: 'checkout-config', namespace: 'shop', edge: 'prod-eu', group: '' })).structuredContent
-    expect(cm).toMatchObject({ found: true, impacts: null, associated: null, impactedBy: [{ edge: 'prod-eu', kind: 'Namespace', name: 'shop', relation: 'namespace' }] })
+    expect(cm).toMatchObject({
+      found: true,
+      impacts: null,
+      associated: null,
+      impactedBy: [{ edge: 'prod-eu', kind: 'Namespace', name: 'shop', relation: 'namespace' }],
+    })
     const missing = (await call({ kind: 'Deployment', name: 'checkout', namespace: 'shop', edge: 'staging' })).structuredContent
     expect(missing).toMatchObject({ found: false, impactedBy: null, impacts: null, associated: null })
     expect(missing.summary).toMatch(/sync may still be catching up/)
@@ -436,4 +593,3 @@ describe('MCP aggregate endpoint', () => {
     expect(extra.isError).toBe(true)
   })
 })
-

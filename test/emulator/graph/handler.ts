@@ -40,7 +40,12 @@ export const PORTAL_HTML = `<!doctype html>
 /** Plain-text error as Go's http.Error writes it (message + newline). */
 export function sendText(res: http.ServerResponse, status: number, message: string, extraHeaders: Record<string, string> = {}): void {
   const body = `${message}\n`
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': String(Buffer.byteLength(body)), ...extraHeaders })
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': String(Buffer.byteLength(body)),
+    ...extraHeaders,
+  })
   res.end(body)
 }
 

@@ -79,7 +79,11 @@ export function classifyImpact(status: QueryStatus, input: ImpactInput): ImpactR
   if (!anchor) {
     const where = `${input.namespace ? `${input.namespace}/` : ''}${input.name}`
     return {
-      object: requested, found: false, impactedBy: null, impacts: null, associated: null,
+      object: requested,
+      found: false,
+      impactedBy: null,
+      impacts: null,
+      associated: null,
       summary: `${input.kind} ${where} was not found${input.edge ? ` on edge ${input.edge}` : ''}. The object may not exist, or the fleet sync may still be catching up; an empty result does not prove absence.`,
     }
   }
@@ -125,17 +129,25 @@ function parseImpactInput(args: unknown): ImpactInput {
   }
   if (!a.kind) throw new ToolError('invalid input: kind is required')
   if (!a.name) throw new ToolError('invalid input: name is required')
-  if (a.maxDepth !== undefined && (typeof a.maxDepth !== 'number' || !Number.isInteger(a.maxDepth) || a.maxDepth < 0)) throw new ToolError('invalid input: maxDepth must be a non-negative integer')
+  if (a.maxDepth !== undefined && (typeof a.maxDepth !== 'number' || !Number.isInteger(a.maxDepth) || a.maxDepth < 0))
+    throw new ToolError('invalid input: maxDepth must be a non-negative integer')
   if (typeof a.maxDepth === 'number' && a.maxDepth > 20) throw new ToolError(`maxDepth ${a.maxDepth} exceeds the maximum of 20`)
   const input: ImpactInput = { kind: a.kind as string, name: a.name as string }
-  for (const k of ['edge', 'group', 'namespace'] as const) if (typeof a[k] === 'string') input[k] = a[k] as string
+  for (const k of ['edge', 'group', 'namespace'] as const) if (typeof a[k] === 'string') input[k] = a[k]
   if (typeof a.maxDepth === 'number' && a.maxDepth > 0) input.maxDepth = a.maxDepth
   return input
 }
 
 const REF_SCHEMA = {
   type: 'object',
-  properties: { edge: { type: 'string' }, group: { type: 'string' }, kind: { type: 'string' }, namespace: { type: 'string' }, name: { type: 'string' }, relation: { type: 'string' } },
+  properties: {
+    edge: { type: 'string' },
+    group: { type: 'string' },
+    kind: { type: 'string' },
+    namespace: { type: 'string' },
+    name: { type: 'string' },
+    relation: { type: 'string' },
+  },
   required: ['kind', 'name', 'relation'],
 }
 
@@ -143,7 +155,8 @@ export const TOOLS = [
   {
     name: 'graph__graph_impact',
     title: 'Fleet impact of one object',
-    description: 'For one object return upstream dependencies (impactedBy), downstream dependents (impacts) and associated peers, from declared relationships only (owner references, spec references, selectors, namespace membership, declared links). The object is identified by exact edge, group, kind, namespace and name.',
+    description:
+      'For one object return upstream dependencies (impactedBy), downstream dependents (impacts) and associated peers, from declared relationships only (owner references, spec references, selectors, namespace membership, declared links). The object is identified by exact edge, group, kind, namespace and name.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -173,20 +186,25 @@ export const TOOLS = [
   {
     name: 'graph__graph_query',
     title: 'Query the fleet graph',
-    description: 'Query synchronized resources across workspace edges; filter by kind, namespace or labels; project fields; expand relationships. The QuerySpec goes under "spec".',
+    description:
+      'Query synchronized resources across workspace edges; filter by kind, namespace or labels; project fields; expand relationships. The QuerySpec goes under "spec".',
     inputSchema: {
       type: 'object',
       properties: {
         spec: {
           type: 'object',
-          description: 'QuerySpec: root, cluster{name}, filter{objects[]}, limit (≤10000), page{cursor}, order[]{field,direction}, count, cursor, maxDepth (≤20), objects (projection)',
+          description:
+            'QuerySpec: root, cluster{name}, filter{objects[]}, limit (≤10000), page{cursor}, order[]{field,direction}, count, cursor, maxDepth (≤20), objects (projection)',
           properties: {
             root: { type: 'string', enum: ['objects', 'clusters'] },
             cluster: { type: 'object', properties: { name: { type: 'string' } } },
             filter: { type: 'object', properties: { objects: { type: 'array', items: { type: 'object' } } } },
             limit: { type: 'integer', minimum: 0, maximum: 10000 },
             page: { type: 'object', properties: { first: { type: 'integer' }, cursor: { type: 'string' } } },
-            order: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, direction: { type: 'string', enum: ['Asc', 'Desc'] } }, required: ['field'] } },
+            order: {
+              type: 'array',
+              items: { type: 'object', properties: { field: { type: 'string' }, direction: { type: 'string', enum: ['Asc', 'Desc'] } }, required: ['field'] },
+            },
             count: { type: 'boolean' },
             cursor: { type: 'boolean' },
             maxDepth: { type: 'integer', minimum: 0, maximum: 20 },
@@ -235,7 +253,7 @@ export type McpOptions = ExecuteOptions & {
 export type McpHandler = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tenant?: Tenant | null) => void
 
 function headerValue(h: string | string[] | undefined): string {
-  return Array.isArray(h) ? h.join(',') : h ?? ''
+  return Array.isArray(h) ? h.join(',') : (h ?? '')
 }
 
 function acceptsBoth(accept: string): boolean {
@@ -277,7 +295,8 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
       }
     }
     if (name === 'graph__graph_query') {
-      if (args === null || args === undefined || typeof args !== 'object' || Array.isArray(args)) return toolErr('invalid input: arguments must be an object with "spec"')
+      if (args === null || args === undefined || typeof args !== 'object' || Array.isArray(args))
+        return toolErr('invalid input: arguments must be an object with "spec"')
       const a = args as Record<string, unknown>
       const extra = Object.keys(a).filter((k) => k !== 'spec')
       if (extra.length) return toolErr(`invalid input: unknown field${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`)
@@ -298,7 +317,8 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
     if (tenant === null) return sendText(res, 401, 'missing tenant identity')
     const method = (req.method ?? 'GET').toUpperCase()
     if (method !== 'POST') return sendText(res, 405, 'Method Not Allowed: this server is stateless; use POST', { Allow: 'POST' })
-    if (!acceptsBoth(headerValue(req.headers.accept))) return sendText(res, 400, "Bad Request: Accept must contain both 'application/json' and 'text/event-stream'")
+    if (!acceptsBoth(headerValue(req.headers.accept)))
+      return sendText(res, 400, "Bad Request: Accept must contain both 'application/json' and 'text/event-stream'")
     const ct = headerValue(req.headers['content-type']).split(';')[0]?.trim().toLowerCase()
     if (ct && ct !== 'application/json') return sendText(res, 415, 'Unsupported Media Type: Content-Type must be application/json')
     const pv = headerValue(req.headers['mcp-protocol-version']).trim()
@@ -353,7 +373,11 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
 export function parseSse(text: string): unknown[] {
   const out: unknown[] = []
   for (const frame of text.split(/\r?\n\r?\n/)) {
-    const data = frame.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, '')).join('\n')
+    const data = frame
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => l.slice(5).replace(/^ /, ''))
+      .join('\n')
     if (data) out.push(JSON.parse(data))
   }
   return out

@@ -250,7 +250,10 @@ function decodeProjection(raw: unknown, field: string): Projection {
   if (rels) {
     p.relations = {}
     for (const [name, r] of Object.entries(rels)) {
-      if (r === null) { p.relations[name] = {}; continue }
+      if (r === null) {
+        p.relations[name] = {}
+        continue
+      }
       if (!isObj(r)) throw bodyErr(r, `${field}.relations`, 'RelationSpec')
       const rs: RelationSpec = {}
       const limit = optInt(r, 'limit', `${field}.relations.limit`)
@@ -321,9 +324,12 @@ const OPERATORS = new Set(['In', 'NotIn', 'Exists', 'DoesNotExist'])
 function validateFilter(f: ObjectFilter, where: string): void {
   for (const x of f.labelExpressions ?? []) {
     if (!x.key) throw new QueryValidationError(`${where}: labelExpressions: key is required`)
-    if (!OPERATORS.has(x.operator)) throw new QueryValidationError(`${where}: labelExpressions: unsupported operator "${x.operator}" (In, NotIn, Exists, DoesNotExist)`)
-    if ((x.operator === 'In' || x.operator === 'NotIn') && !(x.values ?? []).length) throw new QueryValidationError(`${where}: labelExpressions: operator ${x.operator} requires values`)
-    if ((x.operator === 'Exists' || x.operator === 'DoesNotExist') && (x.values ?? []).length) throw new QueryValidationError(`${where}: labelExpressions: operator ${x.operator} takes no values`)
+    if (!OPERATORS.has(x.operator))
+      throw new QueryValidationError(`${where}: labelExpressions: unsupported operator "${x.operator}" (In, NotIn, Exists, DoesNotExist)`)
+    if ((x.operator === 'In' || x.operator === 'NotIn') && !(x.values ?? []).length)
+      throw new QueryValidationError(`${where}: labelExpressions: operator ${x.operator} requires values`)
+    if ((x.operator === 'Exists' || x.operator === 'DoesNotExist') && (x.values ?? []).length)
+      throw new QueryValidationError(`${where}: labelExpressions: operator ${x.operator} takes no values`)
   }
   for (const c of f.conditions ?? []) if (!c.type) throw new QueryValidationError(`${where}: conditions: type is required`)
   for (const k of ['after', 'before'] as const) {
@@ -371,7 +377,8 @@ export function validateQuerySpec(spec: QuerySpec): ValidatedSpec {
   if (mdRaw > MAX_DEPTH) throw new QueryValidationError(`maxDepth ${mdRaw} exceeds the maximum of ${MAX_DEPTH}`)
   const maxDepth = mdRaw === 0 ? DEFAULT_MAX_DEPTH : mdRaw
   const order = (spec.order ?? []).map((o, i) => {
-    if (!(ORDER_FIELDS as readonly string[]).includes(o.field)) throw new QueryValidationError(`order[${i}]: unsupported field "${o.field}" (${ORDER_FIELDS.join(', ')})`)
+    if (!(ORDER_FIELDS as readonly string[]).includes(o.field))
+      throw new QueryValidationError(`order[${i}]: unsupported field "${o.field}" (${ORDER_FIELDS.join(', ')})`)
     const d = o.direction ?? ''
     if (d !== '' && d !== 'Asc' && d !== 'Desc') throw new QueryValidationError(`order[${i}]: unsupported direction "${d}" (Asc, Desc)`)
     return { field: o.field as OrderField, desc: d === 'Desc' }
@@ -421,13 +428,25 @@ function compileFilter(f: ObjectFilter): Pred {
     if (info) checks.push((e) => e.kind === info.kind)
     else {
       const k = kind.toLowerCase()
-      checks.push((e) => { const ek = e.kind.toLowerCase(); return ek === k || `${ek}s` === k })
+      checks.push((e) => {
+        const ek = e.kind.toLowerCase()
+        return ek === k || `${ek}s` === k
+      })
     }
   }
   if (group) checks.push((e) => e.group === group)
-  if (f.name) { const n = f.name; checks.push((e) => e.name === n) }
-  if (f.namespace) { const ns = f.namespace; checks.push((e) => e.ns === ns) }
-  if (f.id) { const id = f.id; checks.push((e) => e.uid === id) }
+  if (f.name) {
+    const n = f.name
+    checks.push((e) => e.name === n)
+  }
+  if (f.namespace) {
+    const ns = f.namespace
+    checks.push((e) => e.ns === ns)
+  }
+  if (f.id) {
+    const id = f.id
+    checks.push((e) => e.uid === id)
+  }
   if (f.labels) {
     const ls = Object.entries(f.labels)
     if (ls.length) checks.push((e) => ls.every(([k, v]) => e.labels[k] === v))
@@ -437,21 +456,35 @@ function compileFilter(f: ObjectFilter): Pred {
     checks.push((e) => {
       const conds = e.obj.status?.conditions
       if (!Array.isArray(conds)) return false
-      return conds.some((x: any) => x?.type === c.type && (c.status === undefined || c.status === '' || x.status === c.status) && (c.reason === undefined || c.reason === '' || x.reason === c.reason))
+      return conds.some(
+        (x: any) =>
+          x?.type === c.type &&
+          (c.status === undefined || c.status === '' || x.status === c.status) &&
+          (c.reason === undefined || c.reason === '' || x.reason === c.reason),
+      )
     })
   }
   const after = f.creationTimestamp?.after ? Date.parse(f.creationTimestamp.after) : undefined
   const before = f.creationTimestamp?.before ? Date.parse(f.creationTimestamp.before) : undefined
   if (after !== undefined) checks.push((e) => Date.parse(e.ts) > after)
   if (before !== undefined) checks.push((e) => Date.parse(e.ts) < before)
-  if (f.jsonpath) { const jp = f.jsonpath; checks.push((e) => { const v = jsonpathValue(e.obj, jp); return v !== undefined && v !== null && v !== false }) }
+  if (f.jsonpath) {
+    const jp = f.jsonpath
+    checks.push((e) => {
+      const v = jsonpathValue(e.obj, jp)
+      return v !== undefined && v !== null && v !== false
+    })
+  }
   if (f.categories?.length) {
     const kinds = new Set(f.categories.flatMap((c) => CATEGORIES[c.toLowerCase()] ?? []))
     checks.push((e) => kinds.has(e.kind))
   }
   if (checks.length === 0) return () => true
   if (checks.length === 1) return checks[0] as Pred
-  return (e) => { for (const c of checks) if (!c(e)) return false; return true }
+  return (e) => {
+    for (const c of checks) if (!c(e)) return false
+    return true
+  }
 }
 
 /** OR of filters; an empty list matches everything. */
@@ -484,7 +517,13 @@ function keysetKeys(order: ValidatedSpec['order']): Key[] {
 
 /** Full sort: keyset, then deterministic tie-breakers (edge, group, kind, uid). */
 function sortKeys(order: ValidatedSpec['order']): Key[] {
-  return [...keysetKeys(order), { fn: FIELD_FNS.cluster, desc: false }, { fn: FIELD_FNS.apiGroup, desc: false }, { fn: FIELD_FNS.kind, desc: false }, { fn: (e) => e.uid, desc: false }]
+  return [
+    ...keysetKeys(order),
+    { fn: FIELD_FNS.cluster, desc: false },
+    { fn: FIELD_FNS.apiGroup, desc: false },
+    { fn: FIELD_FNS.kind, desc: false },
+    { fn: (e) => e.uid, desc: false },
+  ]
 }
 
 function cmpStr(a: string, b: string): number {
@@ -521,7 +560,7 @@ export function decodeCursor(s: string | undefined, keysetLength: number): Curso
     const v: unknown = JSON.parse(Buffer.from(s, 'base64').toString('utf8'))
     if (!isObj(v) || v.v !== 1 || !Array.isArray(v.k) || v.k.length !== keysetLength || !v.k.every((x) => typeof x === 'string')) return undefined
     const p = typeof v.p === 'number' && Number.isInteger(v.p) && v.p >= 2 ? v.p : 2
-    return { p, k: v.k as string[] }
+    return { p, k: v.k }
   } catch {
     return undefined
   }
@@ -571,7 +610,10 @@ function sparse(value: unknown, tree: ObjectTree): unknown {
   for (const [k, sel] of Object.entries(tree)) {
     if (sel === false || !Object.hasOwn(value, k)) continue
     const v = value[k]
-    if (sel === true) { out[k] = v; continue }
+    if (sel === true) {
+      out[k] = v
+      continue
+    }
     const sub = sparse(v, sel)
     if (sub !== undefined) out[k] = sub
   }
@@ -603,7 +645,10 @@ function render(ctx: RenderCtx, e: Entry, p: Projection): ObjectResult {
       if (related.length === 0) continue
       if (rs.filters?.length) {
         let pred = ctx.compiled.get(rs.filters)
-        if (!pred) { pred = compileFilters(rs.filters); ctx.compiled.set(rs.filters, pred) }
+        if (!pred) {
+          pred = compileFilters(rs.filters)
+          ctx.compiled.set(rs.filters, pred)
+        }
         related = related.filter(pred)
       }
       if (rs.limit !== undefined && rs.limit > 0 && related.length > rs.limit) related = related.slice(0, rs.limit)

@@ -120,15 +120,20 @@ function selectorOf(o: FleetObject): LabelSelector | undefined {
 export function matchExpression(labels: Record<string, string>, key: string, operator: string, values: readonly string[] | undefined): boolean {
   const has = Object.hasOwn(labels, key)
   switch (operator) {
-    case 'In': return has && (values ?? []).includes(labels[key] as string)
-    case 'NotIn': return !has || !(values ?? []).includes(labels[key] as string)
-    case 'Exists': return has
-    case 'DoesNotExist': return !has
-    default: return false
+    case 'In':
+      return has && (values ?? []).includes(labels[key] as string)
+    case 'NotIn':
+      return !has || !(values ?? []).includes(labels[key] as string)
+    case 'Exists':
+      return has
+    case 'DoesNotExist':
+      return !has
+    default:
+      return false
   }
 }
 
-const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>
+const NO_LABELS: Record<string, string> = Object.freeze({})
 
 function buildIndex(fleet: Fleet): FleetIndex {
   const objs = fleet.objects
@@ -139,8 +144,16 @@ function buildIndex(fleet: Fleet): FleetIndex {
     const obj = objs[i] as FleetObject
     const md = obj.metadata
     const e: Entry = {
-      i, obj, edge: obj.edge, ns: md.namespace ?? '', name: md.name, kind: obj.kind, group: groupOf(obj.apiVersion),
-      ts: md.creationTimestamp ?? '', uid: md.uid, labels: md.labels ?? NO_LABELS,
+      i,
+      obj,
+      edge: obj.edge,
+      ns: md.namespace ?? '',
+      name: md.name,
+      kind: obj.kind,
+      group: groupOf(obj.apiVersion),
+      ts: md.creationTimestamp ?? '',
+      uid: md.uid,
+      labels: md.labels ?? NO_LABELS,
     }
     entries.push(e)
     entryOf.set(obj, e)
@@ -249,8 +262,17 @@ function selectPods(sel: LabelSelector, e: Entry, podsByNs: Map<string, Entry[]>
   const out: Entry[] = []
   for (const p of candidates) {
     let ok = true
-    for (const k of keys) if (p.labels[k] !== ml[k]) { ok = false; break }
-    if (ok) for (const x of exprs) if (!matchExpression(p.labels, x.key, x.operator, x.values)) { ok = false; break }
+    for (const k of keys)
+      if (p.labels[k] !== ml[k]) {
+        ok = false
+        break
+      }
+    if (ok)
+      for (const x of exprs)
+        if (!matchExpression(p.labels, x.key, x.operator, x.values)) {
+          ok = false
+          break
+        }
     if (ok) out.push(p)
   }
   return out
@@ -265,11 +287,19 @@ function podSpecOf(o: FleetObject): any {
   const spec = o.spec
   if (!spec || typeof spec !== 'object') return undefined
   switch (o.kind) {
-    case 'Pod': return spec
-    case 'Deployment': case 'ReplicaSet': case 'StatefulSet': case 'DaemonSet': case 'Job': case 'ReplicationController':
+    case 'Pod':
+      return spec
+    case 'Deployment':
+    case 'ReplicaSet':
+    case 'StatefulSet':
+    case 'DaemonSet':
+    case 'Job':
+    case 'ReplicationController':
       return spec.template?.spec
-    case 'CronJob': return spec.jobTemplate?.spec?.template?.spec
-    default: return undefined
+    case 'CronJob':
+      return spec.jobTemplate?.spec?.template?.spec
+    default:
+      return undefined
   }
 }
 
@@ -316,14 +346,17 @@ function referenceTargets(o: FleetObject): { ns: 'same' | 'cluster'; t: RefTarge
   if (spec && typeof spec === 'object') {
     switch (o.kind) {
       case 'Ingress': {
-        const backend = (b: any) => { if (isStr(b?.service?.name)) same.push({ kind: 'Service', name: b.service.name }) }
+        const backend = (b: any) => {
+          if (isStr(b?.service?.name)) same.push({ kind: 'Service', name: b.service.name })
+        }
         backend(spec.defaultBackend)
         for (const r of arr(spec.rules)) for (const p of arr(r?.http?.paths)) backend(p?.backend)
         for (const t of arr(spec.tls)) if (isStr(t?.secretName)) same.push({ kind: 'Secret', name: t.secretName })
         break
       }
       case 'HorizontalPodAutoscaler':
-        if (isStr(spec.scaleTargetRef?.kind) && isStr(spec.scaleTargetRef?.name)) same.push({ kind: canonicalKind(spec.scaleTargetRef.kind), name: spec.scaleTargetRef.name })
+        if (isStr(spec.scaleTargetRef?.kind) && isStr(spec.scaleTargetRef?.name))
+          same.push({ kind: canonicalKind(spec.scaleTargetRef.kind), name: spec.scaleTargetRef.name })
         break
       case 'PersistentVolumeClaim':
         if (isStr(spec.storageClassName)) cluster.push({ kind: 'StorageClass', name: spec.storageClassName })
@@ -360,18 +393,25 @@ function referencesOf(idx: FleetIndex, e: Entry): readonly Entry[] {
 /** Direct neighbours of `e` for a base relation name; empty for unknown names. */
 export function directRelation(idx: FleetIndex, e: Entry, base: string): readonly Entry[] {
   switch (base) {
-    case 'owners': return ownershipOf(idx).owners[e.i] ?? EMPTY
-    case 'descendants': return ownershipOf(idx).children[e.i] ?? EMPTY
-    case 'references': return referencesOf(idx, e)
-    case 'selects': return selectionOf(idx).selects[e.i] ?? EMPTY
-    case 'selected-by': return selectionOf(idx).selectedBy[e.i] ?? EMPTY
+    case 'owners':
+      return ownershipOf(idx).owners[e.i] ?? EMPTY
+    case 'descendants':
+      return ownershipOf(idx).children[e.i] ?? EMPTY
+    case 'references':
+      return referencesOf(idx, e)
+    case 'selects':
+      return selectionOf(idx).selects[e.i] ?? EMPTY
+    case 'selected-by':
+      return selectionOf(idx).selectedBy[e.i] ?? EMPTY
     case 'namespace': {
       if (!e.ns) return EMPTY
       const nsObj = keysOf(idx).byKey.get(objectKey(e.edge, '', 'Namespace', e.ns))
       return nsObj ? [nsObj] : EMPTY
     }
-    case 'namespaced': return e.kind === 'Namespace' && !e.ns ? keysOf(idx).nsMembers.get(e.edge + SEP + e.name) ?? EMPTY : EMPTY
-    case 'linked': return linksOf(idx).linked[e.i] ?? EMPTY
+    case 'namespaced':
+      return e.kind === 'Namespace' && !e.ns ? (keysOf(idx).nsMembers.get(e.edge + SEP + e.name) ?? EMPTY) : EMPTY
+    case 'linked':
+      return linksOf(idx).linked[e.i] ?? EMPTY
     case 'grouped': {
       const g = e.obj.metadata.annotations?.[GROUP_ANNOTATION]
       if (!g) return EMPTY
@@ -381,7 +421,8 @@ export function directRelation(idx: FleetIndex, e: Entry, base: string): readonl
       }
       return out
     }
-    default: return EMPTY
+    default:
+      return EMPTY
   }
 }
 
