@@ -22,10 +22,13 @@ export async function run(): Promise<void> {
     const settings = readSettings()
     command = settings.command
     if (settings.dryRun) return (await import('./dry-run.js')).dryRunStep(settings)
-    const token = settings.hub.token || (await bearerFromOidc(settings.hub.oidcAudience))
+    const oidcAudience = settings.hub.token ? undefined : settings.hub.oidcAudience
+    const token = oidcAudience ? await bearerFromOidc(oidcAudience) : settings.hub.token
     const transport = new HubTransport({
       baseUrl: settings.hub.url,
       token,
+      // OIDC tokens live minutes; a long wait may outlive one.
+      ...(oidcAudience ? { renewToken: () => bearerFromOidc(oidcAudience) } : {}),
       org: settings.hub.org,
       workspace: settings.hub.workspace,
       clusterId: settings.hub.clusterId,
@@ -62,9 +65,7 @@ async function runStep(settings: StepOf<'run'>, transport: HubTransport, signal:
   applyVerdict(verdict)
 }
 
-/** readSettings guarantees a token or an audience. */
-async function bearerFromOidc(audience: string | undefined): Promise<string> {
-  if (!audience) throw new Error('neither token nor oidc-audience is set')
+async function bearerFromOidc(audience: string): Promise<string> {
   const token = await requestIdToken(audience)
   core.setSecret(token)
   core.info(`Using a GitHub OIDC token for audience "${audience}" as the hub bearer.`)

@@ -25,6 +25,11 @@ export interface TransportOptions extends HubIdentity {
   retryPolicy?: RetryPolicy
   /** Where retries are reported; the text never holds the token. */
   log?: (message: string) => void
+  /**
+   * A fresh bearer when the hub answers 401: short-lived tokens (GitHub OIDC tokens last
+   * minutes) may expire during a long wait. Called at most once per request.
+   */
+  renewToken?: () => Promise<string>
   /** Pluggable for tests of the retry timing; resolves early when the signal aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
@@ -70,7 +75,10 @@ const PERMANENT_CONNECTION_CODES = new Set([
 ])
 
 export class HubTransport {
-  readonly identity: Readonly<HubIdentity>
+  private current: Readonly<HubIdentity>
+  /** Every token used so far, for redaction. */
+  private readonly tokens = new Set<string>()
+  private readonly renewToken: (() => Promise<string>) | undefined
   private readonly dispatcher: Dispatcher
   private readonly ownsDispatcher: boolean
   private readonly policy: RetryPolicy
@@ -78,13 +86,15 @@ export class HubTransport {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>
 
   constructor(options: TransportOptions) {
-    this.identity = Object.freeze({
+    this.current = Object.freeze({
       baseUrl: options.baseUrl,
       token: options.token,
       org: options.org,
       workspace: options.workspace,
       clusterId: options.clusterId,
     })
+    this.tokens.add(options.token)
+    this.renewToken = options.renewToken
     this.ownsDispatcher = options.dispatcher === undefined
     this.dispatcher = options.dispatcher ?? defaultDispatcher()
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
@@ -92,15 +102,20 @@ export class HubTransport {
     this.sleep = options.sleep ?? abortableSleep
   }
 
+  get identity(): Readonly<HubIdentity> {
+    return this.current
+  }
+
   async call<T>(call: HubCall<T>): Promise<HubResponse<T>> {
     const url = this.url(call.path, call.query)
     const context: FailureContext = {
       operation: call.operation,
       subject: call.subject,
-      org: this.identity.org,
-      workspace: this.identity.workspace,
-      clusterId: this.identity.clusterId,
+      org: this.current.org,
+      workspace: this.current.workspace,
+      clusterId: this.current.clusterId,
     }
+    let renewed = false
     for (let attempt = 1; ; attempt++) {
       let outcome: AttemptOutcome
       let failure: HubError
@@ -108,6 +123,11 @@ export class HubTransport {
         const answer = await this.attempt(url, call)
         if ((answer.status >= 200 && answer.status < 300) || call.acceptStatus?.includes(answer.status)) {
           return this.parse(answer, call)
+        }
+        if (answer.status === 401 && this.renewToken && !renewed) {
+          renewed = true
+          await this.renew()
+          continue
         }
         outcome = { kind: 'status', status: answer.status, retryAfter: answer.retryAfter }
         failure = hubFailure(answer, context)
@@ -130,10 +150,17 @@ export class HubTransport {
     }
   }
 
+  private async renew(): Promise<void> {
+    const token = await (this.renewToken as () => Promise<string>)()
+    this.tokens.add(token)
+    this.current = Object.freeze({ ...this.current, token })
+    this.log('Hub: the token was refused (401); retrying once with a fresh one.')
+  }
+
   /** Replace the token wherever it might appear in text bound for a log or a message. */
   redact(text: string): string {
-    const token = this.identity.token
-    let out = token ? text.split(token).join('***') : text
+    let out = text
+    for (const token of this.tokens) if (token) out = out.split(token).join('***')
     // A credential-looking word after "Bearer" (not the hub's "invalid bearer token").
     out = out.replace(/(Bearer\s+)(?=[A-Za-z0-9._~+/=-]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,}/gi, '$1***')
     return out
@@ -144,8 +171,8 @@ export class HubTransport {
   }
 
   private url(path: string, query?: Record<string, string>): URL {
-    const prefix = this.identity.baseUrl.pathname.replace(/\/+$/, '')
-    const url = new URL(prefix + path, this.identity.baseUrl)
+    const prefix = this.current.baseUrl.pathname.replace(/\/+$/, '')
+    const url = new URL(prefix + path, this.current.baseUrl)
     for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value)
     return url
   }
@@ -163,9 +190,9 @@ export class HubTransport {
 
   private prepare(call: HubCall<unknown>): { url: URL; headers: Record<string, string>; body: string | undefined } {
     const headers: Record<string, string> = {
-      authorization: `Bearer ${this.identity.token}`,
-      'x-hub-org': this.identity.org,
-      'x-hub-workspace': this.identity.workspace,
+      authorization: `Bearer ${this.current.token}`,
+      'x-hub-org': this.current.org,
+      'x-hub-workspace': this.current.workspace,
       accept: 'application/json',
       'user-agent': `hub-action/${VERSION}`,
     }
@@ -242,7 +269,7 @@ export class HubTransport {
   private connectionFailure(error: unknown, call: HubCall<unknown>): HubError {
     const code = errorCode(error)
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT')
-    const host = this.identity.baseUrl.host
+    const host = this.current.baseUrl.host
     let hint: string
     if (timedOut) {
       hint = `No answer from ${host} within ${Math.round((call.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s: check that the hub is up and reachable from the runner.`

@@ -404,3 +404,45 @@ describe('HubTransport abort', () => {
     expect((error as Error).message).toContain('No answer from hub.example.com within 0 s')
   })
 })
+
+describe('HubTransport token renewal (short-lived OIDC tokens)', () => {
+  function setupRenewing(fresh: string[]) {
+    const agent = new MockAgent()
+    agent.disableNetConnect()
+    mockAgent = agent
+    const logs: string[] = []
+    const renewToken = vi.fn(async () => fresh.shift() ?? 'no-more-tokens')
+    const transport = new HubTransport({
+      baseUrl: new URL(ORIGIN),
+      token: TOKEN,
+      org: ORG,
+      workspace: WS,
+      dispatcher: agent,
+      sleep: async () => {},
+      log: (line) => logs.push(line),
+      renewToken,
+    })
+    return { pool: agent.get(ORIGIN), transport, renewToken, logs }
+  }
+
+  it('on a 401, asks once for a fresh token and repeats the request with it', async () => {
+    const { pool, transport, renewToken, logs } = setupRenewing(['fresh_T0ken_value_987654'])
+    pool.intercept({ path: RUN_PATH, method: 'GET', headers: { authorization: `Bearer ${TOKEN}` } }).reply(401, 'token expired')
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET', headers: { authorization: 'Bearer fresh_T0ken_value_987654' } })
+      .reply(200, { id: 'r1', phase: 'Running' }, { headers: { 'content-type': 'application/json' } })
+    const { data } = await transport.call(getRun())
+    expect(data).toEqual({ id: 'r1', phase: 'Running' })
+    expect(renewToken).toHaveBeenCalledTimes(1)
+    expect(transport.identity.token).toBe('fresh_T0ken_value_987654')
+    expect(logs.join('\n')).not.toContain('fresh_T0ken_value_987654')
+    expect(transport.redact('old tok_S3cr3tValue_abc123 new fresh_T0ken_value_987654')).toBe('old *** new ***')
+  })
+
+  it('a second 401 with the fresh token fails with the 401 advice, without asking again', async () => {
+    const { pool, transport, renewToken } = setupRenewing(['fresh_T0ken_value_987654', 'another_T0ken_111111'])
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(401, 'unauthorized').times(2)
+    await expect(transport.call(getRun())).rejects.toMatchObject({ name: 'HubAuthError', status: 401 })
+    expect(renewToken).toHaveBeenCalledTimes(1)
+  })
+})
