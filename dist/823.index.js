@@ -30,16 +30,6 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_ATTEMPTS = 3;
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const RETRY_POLICY = { maxAttempts: MAX_ATTEMPTS, baseDelayMs: 300, maxDelayMs: 2_000, maxRetryAfterMs: 10_000 };
-const PERMANENT_CONNECTION_CODES = new Set([
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'CERT_HAS_EXPIRED',
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'SELF_SIGNED_CERT_IN_CHAIN',
-    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-    'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
 /** The hub caps tool output at 256 KiB (§5); an answer far bigger than that is not the tool's. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** JSON-RPC "request timed out", as MCP servers use it. */
@@ -155,7 +145,7 @@ class McpGraphClient {
                 if (deadline.aborted)
                     throw this.timeoutFailure(operation, error);
                 failure = this.connectionFailure(error, operation);
-                if (PERMANENT_CONNECTION_CODES.has(errorCode(error) ?? ''))
+                if (_transport_js__WEBPACK_IMPORTED_MODULE_4__/* .PERMANENT_CONNECTION_CODES */ .hD.has(errorCode(error) ?? ''))
                     throw failure;
             }
             if (attempt >= MAX_ATTEMPTS)
@@ -168,7 +158,7 @@ class McpGraphClient {
             if (delayMs > RETRY_POLICY.maxRetryAfterMs || Date.now() - started + delayMs >= this.timeoutMs)
                 throw failure;
             this.log(this.redact(`MCP: ${name} ${failure.status ? `answered ${failure.status}` : 'lost its connection'}; retry ${attempt}/${MAX_ATTEMPTS - 1} in ${(delayMs / 1000).toFixed(1)} s`));
-            await (0,_transport_js__WEBPACK_IMPORTED_MODULE_4__/* .abortableSleep */ .M)(delayMs, combined);
+            await (0,_transport_js__WEBPACK_IMPORTED_MODULE_4__/* .abortableSleep */ .Mf)(delayMs, combined);
             if (signal?.aborted)
                 throw signal.reason;
             if (deadline.aborted)

@@ -21,7 +21,7 @@ export async function run(): Promise<void> {
   try {
     const settings = readSettings()
     command = settings.command
-    if (settings.dryRun) return (await import('./dry-run.js')).dryRunStep(settings)
+    if (settings.dryRun) return (await import('./steps/on-demand.js')).dryRunStep(settings)
     const oidcAudience = settings.hub.token ? undefined : settings.hub.oidcAudience
     const token = oidcAudience ? await bearerFromOidc(oidcAudience) : settings.hub.token
     const transport = new HubTransport({
@@ -38,11 +38,10 @@ export async function run(): Promise<void> {
     switch (settings.command) {
       case 'run':
         return await runStep(settings, transport, interrupt.signal)
-      // Loaded on demand: a run step never pays for the graph code.
       case 'impact':
-        return await (await import('./steps/graph.js')).impactStep(settings, transport, interrupt.signal, closers)
+        return await (await import('./steps/on-demand.js')).impactStep(settings, transport, interrupt.signal, closers)
       case 'query':
-        return await (await import('./steps/graph.js')).queryStep(settings, transport, interrupt.signal)
+        return await (await import('./steps/on-demand.js')).queryStep(settings, transport, interrupt.signal)
     }
   } catch (error) {
     core.setFailed(describeFailure(error, interrupt.signal, command))

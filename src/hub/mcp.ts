@@ -12,7 +12,7 @@ import { HubConnectionError, HubError, HubNotFoundError, HubProtocolError, HubRe
 import { hubFailure, type FailureContext } from './failures.js'
 import { defaultDispatcher, send } from './http.js'
 import { backoffDelay, parseRetryAfter } from './retry.js'
-import { abortableSleep } from './transport.js'
+import { abortableSleep, PERMANENT_CONNECTION_CODES } from './transport.js'
 
 export interface McpClientOptions {
   /** The whole endpoint URL (input `mcp-url`), as the hub publishes it; never built here. */
@@ -68,16 +68,6 @@ const DEFAULT_TIMEOUT_MS = 30_000
 const MAX_ATTEMPTS = 3
 const RETRYABLE_STATUS = new Set([502, 503, 504])
 const RETRY_POLICY = { maxAttempts: MAX_ATTEMPTS, baseDelayMs: 300, maxDelayMs: 2_000, maxRetryAfterMs: 10_000 }
-const PERMANENT_CONNECTION_CODES = new Set([
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-])
 /** The hub caps tool output at 256 KiB (§5); an answer far bigger than that is not the tool's. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024
 /** JSON-RPC "request timed out", as MCP servers use it. */

@@ -63,7 +63,8 @@ export interface HubResponse<T> {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000
-const PERMANENT_CONNECTION_CODES = new Set([
+/** Connection failures that another attempt cannot fix: DNS and TLS verification. */
+export const PERMANENT_CONNECTION_CODES: ReadonlySet<string> = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
   'CERT_HAS_EXPIRED',

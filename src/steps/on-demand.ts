@@ -1,6 +1,6 @@
 /**
- * The graph commands' steps, loaded on demand by main.ts: a `run` step never pays for the
- * impact and query code at start-up.
+ * Steps loaded on demand by main.ts, in one chunk (they share the graph client): a `run`
+ * step never pays for the impact, query and dry-run code at start-up.
  */
 import { join } from 'node:path'
 import { computeImpact, impactVerdict } from '../commands/impact.js'
@@ -69,3 +69,5 @@ async function openImpactTool(settings: StepOf<'impact'>, transport: HubTranspor
   closers.push(() => client.close())
   return client
 }
+
+export { dryRunStep } from '../dry-run.js'
