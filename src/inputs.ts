@@ -6,7 +6,8 @@
 import * as core from './runner.js'
 import { z } from 'zod'
 import type { Target } from './impact/model.js'
-import { describePath, parseStructured, QuerySpecSchema, TargetSchema, type QuerySpecInput } from './inputs/graph-inputs.js'
+import { CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, show, uuid } from './inputs/fields.js'
+import { ImpactSchema, QuerySchema, type QuerySpecInput } from './inputs/graph-inputs.js'
 import { deriveIdempotencyKey, deriveSessionId, readRunnerContext, type RunnerContext } from './runner-context.js'
 
 /** Input names and the defaults applied when the runner did not (action.yml repeats them; a test keeps them equal). */
@@ -44,7 +45,6 @@ export const INPUT_DEFAULTS = {
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
-const MAX_SECONDS = 5 * 24 * 3600 // the longest a self-hosted job may run
 
 export interface HubSettings {
   url: URL
@@ -112,76 +112,6 @@ export class InputError extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/
-const CLUSTER_ID = /^[A-Za-z0-9]([A-Za-z0-9._-]{0,251}[A-Za-z0-9])?$/
-
-const show = (value: unknown) => {
-  const text = String(value)
-  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)
-}
-
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fix: string) =>
-  z.enum(values, { error: (issue) => `${show(issue.input)} is not one of ${values.join(', ')}. ${fix}` })
-
-const seconds = (fix: string, min: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number of seconds. ${fix}` })
-    .transform(Number)
-    .refine((n) => n >= min && n <= MAX_SECONDS, {
-      error: (issue) => `${show(issue.input)} is out of range: use ${min} to ${MAX_SECONDS} seconds. ${fix}`,
-    })
-
-const uuid = (name: 'org' | 'workspace') =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `is required: the ${name === 'org' ? 'organization' : 'workspace'} UUID from the hub (not its display name).`, abort: true })
-    .regex(UUID, {
-      error: (issue) =>
-        `${show(issue.input)} is not a UUID. Use the ${name === 'org' ? 'organization' : 'workspace'} UUID shown in the hub's settings, not its display name; the hub silently ignores anything else.`,
-    })
-
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '')
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
-}
-
-/** An https URL (http only on loopback, for local hubs and tests), or an issue saying why not. */
-function toServiceUrl(text: string, ctx: z.RefinementCtx, example: string, what: string, base = false): URL {
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    ctx.addIssue({ code: 'custom', message: `${show(text)} is not a URL. Use ${what}, e.g. ${example}.` })
-    return z.NEVER
-  }
-  if (url.username || url.password) {
-    ctx.addIssue({ code: 'custom', message: 'must not carry credentials: pass the token in `token` instead.' })
-    return z.NEVER
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `${show(text)} must use https (plain http is accepted only for loopback addresses such as http://127.0.0.1:8080), so the token never crosses a network in clear.`,
-    })
-    return z.NEVER
-  }
-  if (url.hash || (base && url.search)) {
-    ctx.addIssue({ code: 'custom', message: `${show(text)} must be a ${base ? 'base URL without query or fragment' : 'URL without a #fragment'}.` })
-    return z.NEVER
-  }
-  return url
-}
-
-const hubUrl = z
-  .string()
-  .trim()
-  .min(1, { error: 'is required: the hub base URL, e.g. https://hub.example.com.', abort: true })
-  .transform((text, ctx) => toServiceUrl(text, ctx, 'https://hub.example.com', 'the hub base URL', true))
-
 const CommonSchema = z.object({
   command: oneOf(['run', 'impact', 'query'], 'Choose what the step does: run an agent, report impact, or query the graph.'),
   'hub-url': hubUrl,
@@ -226,132 +156,6 @@ const RunSchema = z.object({
   'pending-timeout-seconds': seconds('It bounds how long a run may stay Pending.', 1),
   'on-cancel': oneOf(['detach', 'cancel'], 'It says what happens to the run when the job is cancelled.'),
 })
-
-const ImpactSchema = z
-  .object({
-    targets: z.string().transform((text, ctx) => parseTargets(text, ctx)),
-    manifests: z.string().transform((text) =>
-      text
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter((line) => line && !line.startsWith('#')),
-    ),
-    namespace: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || DNS_LABEL.test(v), {
-        error: (issue) => `${show(issue.input)} is not a namespace name (a DNS-1123 label). It is the namespace given to manifest objects that name none.`,
-      }),
-    'impact-source': oneOf(['query', 'mcp'], "`query` computes impact with the query API; `mcp` asks the hub's graph_impact tool at `mcp-url`."),
-    'mcp-url': z
-      .string()
-      .trim()
-      .transform((text, ctx) =>
-        text ? toServiceUrl(text, ctx, 'https://hub.example.com/services/mcpserver/…/mcp', 'the MCP server URL the hub publishes') : undefined,
-      ),
-    'max-depth': z
-      .string()
-      .trim()
-      .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number. Use 1 to 20 (the hub's limit).` })
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 20, { error: (issue) => `${show(issue.input)} is out of range: use 1 to 20 (the hub's limit).` }),
-    'fail-on-downstream': z
-      .string()
-      .trim()
-      .refine((v) => v === '' || /^\d+$/.test(v), {
-        error: (issue) =>
-          `${show(issue.input)} is not a whole number: the step fails when more distinct objects than this are downstream. Leave it empty to never fail.`,
-      })
-      .transform((v) => (v === '' ? undefined : Number(v))),
-    comment: oneOf(['update', 'new', 'off'], '`update` keeps one sticky comment up to date, `new` adds one per run, `off` comments nothing.'),
-    'comment-key': z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9._-]{1,64}$/, {
-        error: (issue) => `${show(issue.input)} must be 1 to 64 letters, digits, '.', '_' or '-': it tells several reports on one PR apart.`,
-      }),
-    'github-token': z.string(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.targets.length === 0 && value.manifests.length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['targets'],
-        message: 'or `manifests` is required for `command: impact`: name the objects, or globs of manifest files.',
-      })
-    }
-    if (value['impact-source'] === 'mcp' && !value['mcp-url']) {
-      ctx.addIssue({ code: 'custom', path: ['mcp-url'], message: 'is required with `impact-source: mcp`: the MCP server URL the hub publishes in its status.' })
-    }
-  })
-
-const QuerySchema = z.object({
-  query: z.string().transform((text, ctx) => {
-    if (!text.trim()) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'is required for `command: query`: a QuerySpec as JSON or YAML, e.g. {"filter":{"objects":[{"groupKind":{"apiGroup":"apps","kind":"Deployment"}}]}}.',
-      })
-      return z.NEVER
-    }
-    const parsed = parseStructured(text)
-    if (!parsed.ok) {
-      ctx.addIssue({ code: 'custom', message: `is not valid JSON or YAML: ${parsed.message}` })
-      return z.NEVER
-    }
-    const spec = QuerySpecSchema.safeParse(parsed.value ?? {})
-    if (!spec.success) {
-      for (const issue of spec.error.issues) {
-        ctx.addIssue({ code: 'custom', message: `is not a valid QuerySpec${describePath(issue.path, 'item')}: ${issue.message}.` })
-      }
-      return z.NEVER
-    }
-    return spec.data
-  }),
-  'max-objects': z
-    .string()
-    .trim()
-    .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number: the most objects to collect across all pages.` })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 1_000_000, { error: (issue) => `${show(issue.input)} is out of range: use 1 to 1000000.` }),
-})
-
-function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
-  if (!text.trim()) return []
-  const parsed = parseStructured(text)
-  if (!parsed.ok) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `is not valid YAML or JSON: ${parsed.message}. Give a list such as [{kind: Deployment, name: checkout, namespace: shop, group: apps}].`,
-    })
-    return []
-  }
-  if (!Array.isArray(parsed.value)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a list of objects, each with `kind` and `name` (and optional `group`, `namespace`, `edge`).' })
-    return []
-  }
-  const targets: Target[] = []
-  parsed.value.forEach((item, index) => {
-    const result = TargetSchema.safeParse(item)
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const field =
-          issue.code === 'unrecognized_keys'
-            ? ` (unknown ${issue.keys.map((k) => `\`${k}\``).join(', ')}; allowed: kind, name, group, namespace, edge)`
-            : describePath([index, ...issue.path], 'item').replace(` item ${index + 1}`, '')
-        ctx.addIssue({
-          code: 'custom',
-          message: `item ${index + 1}${field}: ${issue.code === 'unrecognized_keys' ? 'has fields the action does not know' : issue.message}.`,
-        })
-      }
-      return
-    }
-    const { kind, name, group, namespace, edge } = result.data
-    targets.push({ kind, name, group: group ?? '', namespace, edge, origin: { kind: 'input' } })
-  })
-  return targets
-}
 
 /** Read, validate and freeze every input. Throws InputError listing every problem at once. */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {

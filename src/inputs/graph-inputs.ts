@@ -5,8 +5,9 @@
  */
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
+import type { Target } from '../impact/model.js'
+import { DNS_LABEL, oneOf, show, toServiceUrl } from './fields.js'
 
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/
 const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
 const GROUP = /^$|^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
 const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/
@@ -123,4 +124,132 @@ export function describePath(path: readonly PropertyKey[], listName: string): st
   const field = rest.map(String).join('.')
   if (typeof head === 'number') return ` ${listName} ${head + 1}${field ? ` (\`${field}\`)` : ''}`
   return ` at \`${path.map(String).join('.')}\``
+}
+
+// The inputs of `command: impact` and `command: query`.
+
+export const ImpactSchema = z
+  .object({
+    targets: z.string().transform((text, ctx) => parseTargets(text, ctx)),
+    manifests: z.string().transform((text) =>
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line && !line.startsWith('#')),
+    ),
+    namespace: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || DNS_LABEL.test(v), {
+        error: (issue) => `${show(issue.input)} is not a namespace name (a DNS-1123 label). It is the namespace given to manifest objects that name none.`,
+      }),
+    'impact-source': oneOf(['query', 'mcp'], "`query` computes impact with the query API; `mcp` asks the hub's graph_impact tool at `mcp-url`."),
+    'mcp-url': z
+      .string()
+      .trim()
+      .transform((text, ctx) =>
+        text ? toServiceUrl(text, ctx, 'https://hub.example.com/services/mcpserver/…/mcp', 'the MCP server URL the hub publishes') : undefined,
+      ),
+    'max-depth': z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number. Use 1 to 20 (the hub's limit).` })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 20, { error: (issue) => `${show(issue.input)} is out of range: use 1 to 20 (the hub's limit).` }),
+    'fail-on-downstream': z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d+$/.test(v), {
+        error: (issue) =>
+          `${show(issue.input)} is not a whole number: the step fails when more distinct objects than this are downstream. Leave it empty to never fail.`,
+      })
+      .transform((v) => (v === '' ? undefined : Number(v))),
+    comment: oneOf(['update', 'new', 'off'], '`update` keeps one sticky comment up to date, `new` adds one per run, `off` comments nothing.'),
+    'comment-key': z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, {
+        error: (issue) => `${show(issue.input)} must be 1 to 64 letters, digits, '.', '_' or '-': it tells several reports on one PR apart.`,
+      }),
+    'github-token': z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.targets.length === 0 && value.manifests.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['targets'],
+        message: 'or `manifests` is required for `command: impact`: name the objects, or globs of manifest files.',
+      })
+    }
+    if (value['impact-source'] === 'mcp' && !value['mcp-url']) {
+      ctx.addIssue({ code: 'custom', path: ['mcp-url'], message: 'is required with `impact-source: mcp`: the MCP server URL the hub publishes in its status.' })
+    }
+  })
+
+export const QuerySchema = z.object({
+  query: z.string().transform((text, ctx) => {
+    if (!text.trim()) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'is required for `command: query`: a QuerySpec as JSON or YAML, e.g. {"filter":{"objects":[{"groupKind":{"apiGroup":"apps","kind":"Deployment"}}]}}.',
+      })
+      return z.NEVER
+    }
+    const parsed = parseStructured(text)
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: `is not valid JSON or YAML: ${parsed.message}` })
+      return z.NEVER
+    }
+    const spec = QuerySpecSchema.safeParse(parsed.value ?? {})
+    if (!spec.success) {
+      for (const issue of spec.error.issues) {
+        ctx.addIssue({ code: 'custom', message: `is not a valid QuerySpec${describePath(issue.path, 'item')}: ${issue.message}.` })
+      }
+      return z.NEVER
+    }
+    return spec.data
+  }),
+  'max-objects': z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number: the most objects to collect across all pages.` })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 1_000_000, { error: (issue) => `${show(issue.input)} is out of range: use 1 to 1000000.` }),
+})
+
+function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
+  if (!text.trim()) return []
+  const parsed = parseStructured(text)
+  if (!parsed.ok) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `is not valid YAML or JSON: ${parsed.message}. Give a list such as [{kind: Deployment, name: checkout, namespace: shop, group: apps}].`,
+    })
+    return []
+  }
+  if (!Array.isArray(parsed.value)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a list of objects, each with `kind` and `name` (and optional `group`, `namespace`, `edge`).' })
+    return []
+  }
+  const targets: Target[] = []
+  parsed.value.forEach((item, index) => {
+    const result = TargetSchema.safeParse(item)
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field =
+          issue.code === 'unrecognized_keys'
+            ? ` (unknown ${issue.keys.map((k) => `\`${k}\``).join(', ')}; allowed: kind, name, group, namespace, edge)`
+            : describePath([index, ...issue.path], 'item').replace(` item ${index + 1}`, '')
+        ctx.addIssue({
+          code: 'custom',
+          message: `item ${index + 1}${field}: ${issue.code === 'unrecognized_keys' ? 'has fields the action does not know' : issue.message}.`,
+        })
+      }
+      return
+    }
+    const { kind, name, group, namespace, edge } = result.data
+    targets.push({ kind, name, group: group ?? '', namespace, edge, origin: { kind: 'input' } })
+  })
+  return targets
 }

@@ -1,0 +1,77 @@
+/**
+ * Field parsers shared by the input schemas: each names the bad value and says how to fix it.
+ */
+import { z } from 'zod'
+
+/** The longest a self-hosted job may run. */
+const MAX_SECONDS = 5 * 24 * 3600
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/
+export const CLUSTER_ID = /^[A-Za-z0-9]([A-Za-z0-9._-]{0,251}[A-Za-z0-9])?$/
+
+export const show = (value: unknown) => {
+  const text = String(value)
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)
+}
+
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fix: string) =>
+  z.enum(values, { error: (issue) => `${show(issue.input)} is not one of ${values.join(', ')}. ${fix}` })
+
+export const seconds = (fix: string, min: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number of seconds. ${fix}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= MAX_SECONDS, {
+      error: (issue) => `${show(issue.input)} is out of range: use ${min} to ${MAX_SECONDS} seconds. ${fix}`,
+    })
+
+export const uuid = (name: 'org' | 'workspace') =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `is required: the ${name === 'org' ? 'organization' : 'workspace'} UUID from the hub (not its display name).`, abort: true })
+    .regex(UUID, {
+      error: (issue) =>
+        `${show(issue.input)} is not a UUID. Use the ${name === 'org' ? 'organization' : 'workspace'} UUID shown in the hub's settings, not its display name; the hub silently ignores anything else.`,
+    })
+
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '')
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+/** An https URL (http only on loopback, for local hubs and tests), or an issue saying why not. */
+export function toServiceUrl(text: string, ctx: z.RefinementCtx, example: string, what: string, base = false): URL {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `${show(text)} is not a URL. Use ${what}, e.g. ${example}.` })
+    return z.NEVER
+  }
+  if (url.username || url.password) {
+    ctx.addIssue({ code: 'custom', message: 'must not carry credentials: pass the token in `token` instead.' })
+    return z.NEVER
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${show(text)} must use https (plain http is accepted only for loopback addresses such as http://127.0.0.1:8080), so the token never crosses a network in clear.`,
+    })
+    return z.NEVER
+  }
+  if (url.hash || (base && url.search)) {
+    ctx.addIssue({ code: 'custom', message: `${show(text)} must be a ${base ? 'base URL without query or fragment' : 'URL without a #fragment'}.` })
+    return z.NEVER
+  }
+  return url
+}
+
+export const hubUrl = z
+  .string()
+  .trim()
+  .min(1, { error: 'is required: the hub base URL, e.g. https://hub.example.com.', abort: true })
+  .transform((text, ctx) => toServiceUrl(text, ctx, 'https://hub.example.com', 'the hub base URL', true))
