@@ -1578,7 +1578,7 @@ async function queryStep(settings, transport, signal) {
     publishQuery(result, settings.query.maxObjects);
 }
 async function openImpactTool(settings, transport, url, closers) {
-    const { McpGraphClient } = await __webpack_require__.e(/* import() */ 823).then(__webpack_require__.bind(__webpack_require__, 2823));
+    const { McpGraphClient } = await __webpack_require__.e(/* import() */ 756).then(__webpack_require__.bind(__webpack_require__, 5756));
     const { token, org, workspace } = transport.identity;
     const client = new McpGraphClient({ url, token, org, workspace, log: src_runner/* info */.pq });
     closers.push(() => client.close());

@@ -186,7 +186,7 @@ function createUndiciFetch(options) {
         let body = bodyOf(init.body);
         let headers = headersOf(init.headers);
         for (let redirects = 0;; redirects++) {
-            const response = await (0,http/* send */.t)(options.dispatcher, url, { method, headers, body, signal });
+            const response = await (0,http/* send */.tN)(options.dispatcher, url, { method, headers, body, signal });
             const location = response.headers['location'];
             const follow = REDIRECT_STATUS.has(response.statusCode) && typeof location === 'string' && init.redirect !== 'manual';
             if (!follow) {
@@ -278,7 +278,7 @@ function createGitHubClient(options) {
         userAgent: options.userAgent,
         request: {
             fetch: createUndiciFetch({
-                dispatcher: options.dispatcher ?? (0,http/* defaultDispatcher */.b)(),
+                dispatcher: options.dispatcher ?? (0,http/* defaultDispatcher */.bA)(),
                 timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             }),
         },

@@ -15,3 +15,19 @@ export function defaultDispatcher(): Dispatcher {
 export function send(dispatcher: Dispatcher, url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'>) {
   return requestApi.call(dispatcher, { ...options, origin: url.origin, path: url.pathname + url.search })
 }
+
+/** The first value of a response header. */
+export function headerValue(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '')
+}
+
+/** The error code of a network failure, looked for down the cause chain (undici wraps them). */
+export function errorCode(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string') return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}

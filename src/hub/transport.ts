@@ -7,7 +7,7 @@ import type { Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { VERSION } from '../version.js'
 import { HubConnectionError, HubError, HubProtocolError } from './errors.js'
-import { defaultDispatcher, send } from './http.js'
+import { defaultDispatcher, errorCode, headerValue, send } from './http.js'
 import { hubFailure, type FailureContext } from './failures.js'
 import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryPolicy } from './retry.js'
 
@@ -294,20 +294,6 @@ export class HubTransport {
 
 function describeOutcome(outcome: AttemptOutcome): string {
   return outcome.kind === 'status' ? `answered ${outcome.status}` : 'lost its connection'
-}
-
-function headerValue(value: string | string[] | undefined): string {
-  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '')
-}
-
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string') return code
-    current = (current as { cause?: unknown }).cause
-  }
-  return undefined
 }
 
 /** setTimeout that ends early, without throwing, when the signal aborts. */
