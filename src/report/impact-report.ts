@@ -257,7 +257,7 @@ function notFoundSection(report: ImpactReport): string {
   const items = report.notFound.map((target) => `- ${targetName(target)} — ${originText(target)}`)
   return [
     `### Not synchronized (${formatCount(report.notFound.length)})`,
-    'These targets were found on no edge. Either the object is new (it appears once it is applied and synchronized), the edge named is stale or wrong, or the hub cannot see it with these credentials. Their impact is unknown, not empty.',
+    'These targets were found on no edge. Either the object is new (it appears once it is applied and synchronized), the edge named is stale or wrong, or the hub cannot see it with these credentials — including when the org or workspace input is not a membership of the token owner, which the hub answers with empty results rather than an error. Their impact is unknown, not empty.',
     edges,
     items.join('\n'),
   ].join('\n\n')
