@@ -1372,7 +1372,7 @@ async function openPullRequest(impact, runner) {
     }
     const octokit = github.createGitHubClient({
         token: impact.githubToken,
-        apiUrl: process.env.GITHUB_API_URL,
+        apiUrl: runner.apiUrl,
         userAgent: `hub-action/${version/* VERSION */.x}`,
         log: src_runner/* info */.pq,
     });
@@ -1555,12 +1555,12 @@ async function impactStep(settings, transport, signal, closers) {
     const { impact, runner } = settings;
     const graph = new GraphClient(transport);
     const pullRequest = await openPullRequest(impact, runner);
-    const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(settings, transport, impact.mcpUrl, closers) : undefined;
+    const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(transport, impact.mcpUrl, closers) : undefined;
     const collected = await collectTargets({
         given: impact.targets,
         globs: impact.manifests,
         defaultNamespace: impact.defaultNamespace,
-        workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+        workspace: runner.workspace ?? process.cwd(),
         pullRequest: pullRequest?.files,
     });
     src_runner/* info */.pq(`Impact of ${collected.targets.length} target(s)${collected.files.length ? ` from ${collected.files.length} manifest file(s)` : ''}, via ${impact.source}.`);
@@ -1577,7 +1577,7 @@ async function queryStep(settings, transport, signal) {
     const result = await runQuery(settings.query, new GraphClient(transport), file, signal);
     publishQuery(result, settings.query.maxObjects);
 }
-async function openImpactTool(settings, transport, url, closers) {
+async function openImpactTool(transport, url, closers) {
     const { McpGraphClient } = await __webpack_require__.e(/* import() */ 756).then(__webpack_require__.bind(__webpack_require__, 5756));
     const { token, org, workspace } = transport.identity;
     const client = new McpGraphClient({ url, token, org, workspace, log: src_runner/* info */.pq });

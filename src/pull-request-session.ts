@@ -31,7 +31,7 @@ export async function openPullRequest(impact: ImpactSettings, runner: RunnerCont
   }
   const octokit = github.createGitHubClient({
     token: impact.githubToken,
-    apiUrl: process.env.GITHUB_API_URL,
+    apiUrl: runner.apiUrl,
     userAgent: `hub-action/${VERSION}`,
     log: core.info,
   })

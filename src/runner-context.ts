@@ -15,6 +15,10 @@ export interface RunnerContext {
   eventName?: string | undefined
   eventPath?: string | undefined
   tempDir?: string | undefined
+  /** The checked-out repository (GITHUB_WORKSPACE). */
+  workspace?: string | undefined
+  /** GitHub's REST API (GITHUB_API_URL; GitHub Enterprise Server has its own). */
+  apiUrl?: string | undefined
 }
 
 export function readRunnerContext(env: NodeJS.ProcessEnv): RunnerContext {
@@ -30,6 +34,8 @@ export function readRunnerContext(env: NodeJS.ProcessEnv): RunnerContext {
     eventName: value('GITHUB_EVENT_NAME'),
     eventPath: value('GITHUB_EVENT_PATH'),
     tempDir: value('RUNNER_TEMP'),
+    workspace: value('GITHUB_WORKSPACE'),
+    apiUrl: value('GITHUB_API_URL'),
   }
 }
 

@@ -28,13 +28,13 @@ export async function impactStep(settings: StepOf<'impact'>, transport: HubTrans
   const { impact, runner } = settings
   const graph = new GraphClient(transport)
   const pullRequest = await openPullRequest(impact, runner)
-  const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(settings, transport, impact.mcpUrl, closers) : undefined
+  const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(transport, impact.mcpUrl, closers) : undefined
 
   const collected = await collectTargets({
     given: impact.targets,
     globs: impact.manifests,
     defaultNamespace: impact.defaultNamespace,
-    workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+    workspace: runner.workspace ?? process.cwd(),
     pullRequest: pullRequest?.files,
   })
   core.info(
@@ -62,7 +62,7 @@ export async function queryStep(settings: StepOf<'query'>, transport: HubTranspo
   publishQuery(result, settings.query.maxObjects)
 }
 
-async function openImpactTool(settings: StepOf<'impact'>, transport: HubTransport, url: URL, closers: Array<() => Promise<void>>) {
+async function openImpactTool(transport: HubTransport, url: URL, closers: Array<() => Promise<void>>) {
   const { McpGraphClient } = await import('../hub/mcp.js')
   const { token, org, workspace } = transport.identity
   const client = new McpGraphClient({ url, token, org, workspace, log: core.info })
