@@ -4,9 +4,10 @@
  * loopback HTTP. Both impact sources, edge scoping, ConfigMap dependents, targets not found,
  * and bad `targets` refused before any request.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { useHubEmulator } from './fixtures/hub-session.ts'
 import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator, type RecordedRequest } from '../emulator/hub.ts'
+import type { RecordedRequest } from '../emulator/hub.ts'
 import { expectSecretsNowhere, lines, readResultFile, verdictLines, type ImpactReportFile } from './fixtures/impact-harness.ts'
 
 const QUERY = '/services/providers/graph/api/query'
@@ -15,17 +16,7 @@ const CHECKOUT_EU = '[{kind: Deployment, group: apps, name: checkout, namespace:
 const CHECKOUT_ANY_EDGE = '[{kind: Deployment, group: apps, name: checkout, namespace: shop}]'
 const COUNT_OUTPUTS = ['targets-count', 'upstream-count', 'downstream-count', 'associated-count'] as const
 
-let hub: HubEmulator
-
-beforeAll(async () => {
-  hub = await startHubEmulator()
-})
-afterAll(async () => {
-  await hub.close()
-})
-beforeEach(() => {
-  hub.reset()
-})
+const hub = useHubEmulator()
 
 async function impact(extra: Record<string, string>): Promise<ActionRun> {
   const result = await runAction({

@@ -4,17 +4,12 @@
  * `namespace` input as default), templates and non-objects are listed as skipped, and no
  * GitHub request is made.
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
+import { useHubEmulator } from './fixtures/hub-session.ts'
 import { runAction } from './action-process.ts'
 import { makeWorkspace, readResultFile } from './fixtures/impact-harness.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 
-let hub: HubEmulator
-beforeAll(async () => {
-  hub = await startHubEmulator()
-})
-afterAll(async () => hub.close())
-beforeEach(() => hub.reset())
+const hub = useHubEmulator()
 
 interface ReportFile {
   targets: Array<{ kind: string; name: string; namespace?: string; origin: { kind: string; path?: string; change?: string } }>

@@ -4,9 +4,10 @@
  * to the result file, `max-objects`, an empty result explained, and malformed queries refused
  * before any request.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { useHubEmulator } from './fixtures/hub-session.ts'
 import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator, type RecordedRequest } from '../emulator/hub.ts'
+import type { RecordedRequest } from '../emulator/hub.ts'
 import { createLargeFleet, type FleetObject } from '../emulator/graph/index.ts'
 import { expectSecretsNowhere, lines, readResultFile } from './fixtures/impact-harness.ts'
 
@@ -37,17 +38,7 @@ interface QueryResultFile {
   stoppedBy: string
 }
 
-let hub: HubEmulator
-
-beforeAll(async () => {
-  hub = await startHubEmulator({ fleet: createLargeFleet({ objects: 9_000 }) })
-})
-afterAll(async () => {
-  await hub.close()
-})
-beforeEach(() => {
-  hub.reset()
-})
+const hub = useHubEmulator({ fleet: createLargeFleet({ objects: 9_000 }) })
 
 async function query(extra: Record<string, string>): Promise<ActionRun> {
   const result = await runAction({ inputs: { command: 'query', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, ...extra } })

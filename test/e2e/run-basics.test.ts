@@ -3,25 +3,16 @@
  * variables, the runner's file commands) against the hub emulator over real HTTP.
  * Outputs, result file, job summary, what the hub receives, idempotency and sessions.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { useHubEmulator } from './fixtures/hub-session.ts'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator, type RecordedRequest } from '../emulator/hub.ts'
+import type { RecordedRequest } from '../emulator/hub.ts'
 
 const AGENTS = '/services/providers/agents/api'
 
-let hub: HubEmulator
-
-beforeAll(async () => {
-  hub = await startHubEmulator({ maxHoldMs: 300 })
-})
-afterAll(async () => {
-  await hub.close()
-})
-beforeEach(() => {
-  hub.reset()
-})
+const hub = useHubEmulator({ maxHoldMs: 300 })
 
 function inputs(extra: Record<string, string>): Record<string, string> {
   return { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, ...extra }

@@ -4,24 +4,15 @@
  * key, and the hub's refusals (401, service-account token, the silent workspace fallback,
  * unknown agent). dist/index.js as a child process against the hub emulator over real HTTP.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { useHubEmulator } from './fixtures/hub-session.ts'
 import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type Fault, type HubEmulator, type RecordedRequest } from '../emulator/hub.ts'
+import type { Fault, RecordedRequest } from '../emulator/hub.ts'
 
 const AGENTS = '/services/providers/agents'
 const START = /\/agents\/quick\/runs$/
 
-let hub: HubEmulator
-
-beforeAll(async () => {
-  hub = await startHubEmulator({ maxHoldMs: 300 })
-})
-afterAll(async () => {
-  await hub.close()
-})
-beforeEach(() => {
-  hub.reset()
-})
+const hub = useHubEmulator({ maxHoldMs: 300 })
 
 function inputs(extra: Record<string, string>): Record<string, string> {
   return { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent: 'quick', task: 'Check payments', ...extra }

@@ -3,21 +3,12 @@
  * input, before a single request reaches the hub. dist/index.js as a child process with
  * INPUT_* variables, pointed at a live hub emulator that records every request.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { useHubEmulator } from './fixtures/hub-session.ts'
+import type { HubEmulator } from '../emulator/hub.ts'
 import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 
-let hub: HubEmulator
-
-beforeAll(async () => {
-  hub = await startHubEmulator({ maxHoldMs: 300 })
-})
-afterAll(async () => {
-  await hub.close()
-})
-beforeEach(() => {
-  hub.reset()
-})
+const hub = useHubEmulator({ maxHoldMs: 300 })
 
 function goodInputs(): Record<string, string> {
   return { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent: 'quick', task: 'Check payments' }

@@ -4,23 +4,13 @@
  * ::add-mask:: line), and hostile agent output (no raw HTML, comments, live mentions or
  * javascript: links in the summary; workflow commands switched off around it in the log).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { useHubEmulator } from './fixtures/hub-session.ts'
 import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 
 const START = /\/agents\/[^/]+\/runs$/
 
-let hub: HubEmulator
-
-beforeAll(async () => {
-  hub = await startHubEmulator({ maxHoldMs: 300 })
-})
-afterAll(async () => {
-  await hub.close()
-})
-beforeEach(() => {
-  hub.reset()
-})
+const hub = useHubEmulator({ maxHoldMs: 300 })
 
 function inputs(extra: Record<string, string>): Record<string, string> {
   return { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent: 'quick', task: 'Check payments', ...extra }
