@@ -54,8 +54,12 @@ export function appendSummary(markdown: string): boolean {
   return true
 }
 
+/**
+ * A plain log line. Lines here may carry names from the hub or a pull request, so none of
+ * them may start a workflow command: a leading "::" is pushed off the line start.
+ */
 export function info(message: string): void {
-  process.stdout.write(redact(message) + EOL)
+  process.stdout.write(redact(message).replace(/^(\s*)::/gm, '$1 ::') + EOL)
 }
 
 export function debug(message: string): void {
@@ -92,7 +96,8 @@ export function endGroup(): void {
 export function infoVerbatim(text: string): void {
   const resume = randomUUID()
   issue('stop-commands', resume)
-  info(text)
+  // Commands are off until the resume token, so the text is shown exactly as written.
+  process.stdout.write(redact(text) + EOL)
   issue(resume, '')
 }
 
