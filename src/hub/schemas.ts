@@ -57,8 +57,6 @@ export const AgentSchema = z.looseObject({
   status: z.looseObject({ phase: optionalString }).optional(),
 })
 
-export const CancelResponseSchema = z.unknown()
-
 export type RunStep = z.infer<typeof RunStepSchema>
 export type RunDetail = z.infer<typeof RunDetailSchema>
 export type CreateRunResponse = z.infer<typeof CreateRunResponseSchema>
