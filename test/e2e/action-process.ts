@@ -11,7 +11,8 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-export const DIST = join(ROOT, 'dist', 'index.js')
+/** The bundle under test; HUB_ACTION_DIST points at another build, e.g. to see a new test fail on an older one. */
+export const DIST = process.env.HUB_ACTION_DIST ?? join(ROOT, 'dist', 'index.js')
 
 /** A runner-like environment for one job on one commit (overridable per run). */
 export const RUNNER_ENV: Readonly<Record<string, string>> = Object.freeze({
