@@ -218,7 +218,7 @@ describe('runAgent: limits', () => {
     expect(result.settled).toBe(false)
     expect(result.pendingDiagnosis).toBe('agent "triage" is Suspended')
     expect(h.client.waitRun.mock.calls.map((call) => call[1])).toEqual([50, 50, 20])
-    expect(h.client.getAgent).toHaveBeenCalledWith('triage')
+    expect(h.client.getAgent).toHaveBeenCalledWith('triage', expect.any(AbortSignal), T0 + 1800 * 1000)
     expect(h.client.cancelRun).not.toHaveBeenCalled()
     const verdict = runVerdict(result, settings({ pendingTimeoutSeconds: 120 }))
     expect(verdict.status).toBe('fail')
