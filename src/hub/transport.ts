@@ -201,7 +201,7 @@ export class HubTransport {
         hint: `The time budget ran out before the hub answered.${lastWords}`,
         ...(last ? { cause: last } : {}),
       }),
-    ) as HubDeadlineError
+    )
   }
 
   private async renew(): Promise<void> {
@@ -378,7 +378,7 @@ export class HubTransport {
     }
   }
 
-  private redactError(error: HubError): HubError {
+  private redactError<E extends HubError>(error: E): E {
     const redacted = this.redact(error.message)
     if (redacted !== error.message) error.message = redacted
     return error
