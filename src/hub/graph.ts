@@ -144,7 +144,8 @@ export class GraphClient {
       const request: QuerySpec = { ...base, limit }
       if (cursor) request.page = { cursor }
       const status = await this.query(request, options.signal, options.operation, !options.deep)
-      const objects = status.objects ?? []
+      // Rows past the limit asked for break the contract: they are not ours to carry.
+      const objects = (status.objects ?? []).slice(0, limit)
       const fresh: ObjectResult[] = []
       let restarted = false
       for (const object of objects) {
