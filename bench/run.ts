@@ -5,7 +5,9 @@
  */
 import { runFigures } from './agent-run.ts'
 import { graphFigures } from './graph.ts'
+import { hostileFigures } from './hostile.ts'
 
 console.log(`hub-action benchmarks — Node ${process.version}, ${new Date().toISOString()}\n`)
 await runFigures()
 await graphFigures()
+await hostileFigures()

@@ -1,12 +1,14 @@
 /**
  * `command: run` — start a run, long-poll it until it settles or the budget is spent, and
- * return what happened. One deadline, one abortable loop; the hub holds each wait, so we
- * never sleep while it does, and sleep with backoff only where it answers at once
- * (the approval gate). Deciding pass or fail is `runVerdict`'s job, not this loop's.
+ * return what happened. One deadline for every request, one abortable loop; the hub holds
+ * each wait, so we never sleep while it does, and sleep with backoff only where it answers
+ * early (the approval gate, or a hub that does not hold). A short outage is retried by the
+ * transport until the deadline. Deciding pass or fail is `runVerdict`'s job, not this loop's.
  */
 import type { AgentsClient } from '../hub/agents.js'
-import { HubError } from '../hub/errors.js'
+import { HubDeadlineError, HubError } from '../hub/errors.js'
 import { canonicalPhase, isSettled, isTerminal } from '../hub/phases.js'
+import { cameBackEarly, earlyWaitPause } from '../hub/retry.js'
 import type { CreateRunResponse, RunDetail } from '../hub/schemas.js'
 import type { RunSettings } from '../inputs.js'
 
@@ -63,6 +65,8 @@ export interface RunDeps {
   progressEveryMs?: number
   /** Longest single hold we ask of the hub: below the idle cut of common proxies. */
   maxHoldSeconds?: number
+  /** Jitter source of the pacing between early waits. */
+  random?: () => number
 }
 
 const APPROVAL_BACKOFF_MS = [2_000, 4_000, 8_000, 15_000]
@@ -74,12 +78,15 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
   const deadline = started + settings.timeoutSeconds * 1000
   const pendingCeiling = started + settings.pendingTimeoutSeconds * 1000
 
+  // `timeout-seconds: 0` only starts the run: the start keeps its own per-request ceiling.
+  const budget = settings.timeoutSeconds > 0 ? deadline : undefined
   const created = await deps.client.startRun({
     agent: settings.agent,
     task: settings.task,
     sessionId: settings.sessionId,
     idempotencyKey: settings.idempotencyKey,
     signal,
+    deadline: budget,
   })
   deps.events.created(created)
 
@@ -108,6 +115,9 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
   )
   ticker.unref()
   let approvalPolls = 0
+  /** Waits in a row that came back before their hold without settling. */
+  let earlyWaits = 0
+  let lastWaitMs = 0
   const announcedApprovals = new Set<string>()
   try {
     for (;;) {
@@ -126,19 +136,28 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
       if (remaining <= 0) return await timedOut()
       if (phase === 'Pending' && now() >= pendingCeiling) return result('pending-too-long', { pendingDiagnosis: await diagnosePending() })
 
-      if (phase === 'PendingApproval') {
-        // The hub answers at once while a human decides: back off instead of spinning.
-        const pause = APPROVAL_BACKOFF_MS[Math.min(approvalPolls++, APPROVAL_BACKOFF_MS.length - 1)] ?? 15_000
+      // The hub answers at once while a human decides, and a broken or hostile hub may
+      // answer every wait at once: back off instead of spinning.
+      const pause =
+        phase === 'PendingApproval'
+          ? (APPROVAL_BACKOFF_MS[Math.min(approvalPolls++, APPROVAL_BACKOFF_MS.length - 1)] ?? 15_000)
+          : earlyWaitPause(earlyWaits, lastWaitMs, deps.random)
+      if (pause > 0) {
         await sleep(Math.min(pause, remaining), signal)
         if (signal.aborted) throw signal.reason
       }
       let holdMs = Math.min(deadline - now(), (deps.maxHoldSeconds ?? 50) * 1000)
       if (phase === 'Pending') holdMs = Math.min(holdMs, pendingCeiling - now())
       if (holdMs <= 0) continue
-      detail = await deps.client.waitRun(created.runId, holdMs / 1000, signal)
+      const asked = now()
+      detail = await deps.client.waitRun(created.runId, holdMs / 1000, signal, deadline)
       phase = canonicalPhase(detail.phase)
+      lastWaitMs = now() - asked
+      earlyWaits = !isSettled(phase) && cameBackEarly(lastWaitMs, Math.ceil(holdMs / 1000) * 1000) ? earlyWaits + 1 : 0
     }
   } catch (error) {
+    // The budget ran out inside a request (a slow or dripping hub, an outage): on-timeout decides.
+    if (error instanceof HubDeadlineError && !signal.aborted) return await timedOut()
     if (!signal.aborted) throw error
     const cancel = settings.onCancel === 'cancel' ? await cancelQuietly() : undefined
     return result('interrupted', { cancel })
@@ -163,7 +182,7 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
   async function diagnosePending(): Promise<string | undefined> {
     if (!deps.client.canReadAgents) return undefined
     try {
-      const agent = await deps.client.getAgent(settings.agent)
+      const agent = await deps.client.getAgent(settings.agent, signal, deadline)
       const agentPhase = agent.status?.phase
       if (agentPhase && agentPhase.toLowerCase() === 'suspended') return `agent "${settings.agent}" is Suspended`
       return agentPhase ? `agent "${settings.agent}" is ${agentPhase}` : undefined

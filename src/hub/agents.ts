@@ -18,6 +18,8 @@ export interface StartRun {
   sessionId?: string | undefined
   idempotencyKey?: string | undefined
   signal?: AbortSignal
+  /** End of the step's time budget (ms since epoch), when it has one. */
+  deadline?: number | undefined
 }
 
 export class AgentsClient {
@@ -51,16 +53,21 @@ export class AgentsClient {
       unsureDelivery:
         'The hub may have created the run before the answer was lost. It was not retried because no idempotency key was sent (idempotency-key: none), and a retry could start a second run; check the hub for it, and prefer idempotency-key: auto, which makes retries safe.',
       ...(start.signal ? { signal: start.signal } : {}),
+      deadline: start.deadline,
     }
   }
 
-  /** Long-poll: returns when the run settles or the hold expires (check `phase`). */
-  async waitRun(runId: string, holdSeconds: number, signal?: AbortSignal): Promise<RunDetail> {
-    const { data } = await this.transport.call(this.waitRunCall(runId, holdSeconds, signal))
+  /**
+   * Long-poll: returns when the run settles or the hold expires (check `phase`). With a
+   * deadline, a short outage is waited out (retried with backoff) until the deadline, and
+   * then HubDeadlineError.
+   */
+  async waitRun(runId: string, holdSeconds: number, signal?: AbortSignal, deadline?: number): Promise<RunDetail> {
+    const { data } = await this.transport.call(this.waitRunCall(runId, holdSeconds, signal, deadline))
     return data as RunDetail
   }
 
-  waitRunCall(runId: string, holdSeconds: number, signal?: AbortSignal): HubCall<RunDetail> {
+  waitRunCall(runId: string, holdSeconds: number, signal?: AbortSignal, deadline?: number): HubCall<RunDetail> {
     const hold = Math.min(MAX_WAIT_SECONDS, Math.max(1, Math.ceil(holdSeconds)))
     return {
       method: 'GET',
@@ -72,6 +79,7 @@ export class AgentsClient {
       timeoutMs: hold * 1000 + WAIT_SLACK_MS,
       repeatable: true,
       ...(signal ? { signal } : {}),
+      ...(deadline !== undefined ? { deadline, retryUntilDeadline: true } : {}),
     }
   }
 
@@ -105,7 +113,7 @@ export class AgentsClient {
   }
 
   /** The Agent object; only on the user route (the service-account route has no agent read). */
-  async getAgent(agent: string, signal?: AbortSignal): Promise<AgentObject> {
+  async getAgent(agent: string, signal?: AbortSignal, deadline?: number): Promise<AgentObject> {
     const { data } = await this.transport.call({
       method: 'GET',
       path: `${PREFIX}/api/agents/${encodeURIComponent(agent)}`,
@@ -115,6 +123,7 @@ export class AgentsClient {
       repeatable: true,
       timeoutMs: 10_000,
       ...(signal ? { signal } : {}),
+      deadline,
     })
     return data as AgentObject
   }

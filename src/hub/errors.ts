@@ -42,8 +42,13 @@ export class HubRequestError extends HubError {}
 export class HubServerError extends HubError {}
 /** No HTTP answer at all: connection refused or reset, DNS, TLS, or our per-request timeout. */
 export class HubConnectionError extends HubError {}
-/** An answer we cannot use: HTML instead of JSON, or JSON of an unexpected shape. */
+/** An answer we cannot use: HTML instead of JSON, JSON of an unexpected shape, or past a body cap. */
 export class HubProtocolError extends HubError {}
+/**
+ * The step's time budget ran out before the hub answered (a slow hub, a drip, an outage).
+ * Not a hub failure as such: the caller decides (`on-timeout` for a run).
+ */
+export class HubDeadlineError extends HubError {}
 
 function composeMessage(init: HubErrorInit): string {
   const said = [init.status, init.reason].filter((part) => part !== undefined).join(' ')

@@ -14,6 +14,11 @@ export interface FailureContext {
   org: string
   workspace: string
   clusterId?: string | undefined
+  /**
+   * Hides credentials in the hub's words. Applied before they are clipped: a token cut in
+   * two by the clip would no longer be recognised, and its first half would be printed.
+   */
+  redact?: ((text: string) => string) | undefined
 }
 
 export interface HubAnswer {
@@ -27,8 +32,9 @@ interface Said {
   message?: string | undefined
 }
 
-/** What the hub said, whichever dialect it used. Bodies are clipped: they end up in logs. */
-export function readHubSaying(answer: HubAnswer): Said {
+/** What the hub said, whichever dialect it used. Redacted, then clipped: they end up in logs. */
+export function readHubSaying(answer: HubAnswer, redact: (text: string) => string = (text) => text): Said {
+  const clip = (text: string) => clipText(redact(text))
   const type = answer.contentType.toLowerCase()
   if (type.includes('json')) {
     try {
@@ -36,7 +42,7 @@ export function readHubSaying(answer: HubAnswer): Said {
       if (parsed && typeof parsed === 'object') {
         const record = parsed as Record<string, unknown>
         const message = typeof record.message === 'string' ? record.message : undefined
-        const reason = typeof record.reason === 'string' ? record.reason : undefined
+        const reason = typeof record.reason === 'string' ? clip(record.reason) : undefined
         return { reason, message: clip(message ?? answer.body) }
       }
     } catch {
@@ -49,7 +55,7 @@ export function readHubSaying(answer: HubAnswer): Said {
 }
 
 export function hubFailure(answer: HubAnswer, context: FailureContext): HubError {
-  const said = readHubSaying(answer)
+  const said = readHubSaying(answer, context.redact)
   const base = {
     operation: context.operation,
     status: answer.status,
@@ -135,7 +141,7 @@ export function hubFailure(answer: HubAnswer, context: FailureContext): HubError
   })
 }
 
-function clip(text: string, max = 500): string {
+function clipText(text: string, max = 500): string {
   return text.length > max ? `${text.slice(0, max)}…` : text
 }
 

@@ -6,12 +6,26 @@
  */
 import { z } from 'zod'
 import { HubProtocolError } from './errors.js'
-import type { HubCall, HubTransport } from './transport.js'
+import type { HubCall, HubTransport, ResponseLimits } from './transport.js'
 
 const PREFIX = '/services/providers/graph'
 /** The hub cuts a query at 30 s; our request must outlive that to hear its answer. */
 const QUERY_TIMEOUT_MS = 45_000
 export const MAX_QUERY_LIMIT = 10_000
+
+/**
+ * One query page holds at most 10,000 rows (roots and related objects together: the hub's
+ * row cap), whatever `limit` asks. We allow 1.6 KiB and 100 JSON values per row on average
+ * at that cap: 16 MiB and 1,000,000 values, which JSON.parse turns into at most ~100 MB of
+ * heap whatever their shape. Pages of bigger objects must be asked for in smaller pages.
+ */
+export const QUERY_PAGE_LIMITS: ResponseLimits = Object.freeze({
+  name: 'one query page',
+  maxBytes: 16 * 1024 * 1024,
+  maxValues: 1_000_000,
+  maxDepth: 128,
+  hint: 'A page may hold at most 16 MiB (10,000 rows of 1.6 KiB on average): ask for smaller pages with a lower `limit` in the `query` input, or project fewer fields with `objects`.',
+})
 
 export interface ObjectResult {
   id?: string | undefined
@@ -81,6 +95,7 @@ export class GraphClient {
       schema: shallow ? ShallowQueryStatusSchema : QueryStatusSchema,
       operation,
       timeoutMs: QUERY_TIMEOUT_MS,
+      limits: QUERY_PAGE_LIMITS,
       // A query reads; sending it twice is harmless.
       repeatable: true,
       ...(signal ? { signal } : {}),
@@ -129,7 +144,8 @@ export class GraphClient {
       const request: QuerySpec = { ...base, limit }
       if (cursor) request.page = { cursor }
       const status = await this.query(request, options.signal, options.operation, !options.deep)
-      const objects = status.objects ?? []
+      // Rows past the limit asked for break the contract: they are not ours to carry.
+      const objects = (status.objects ?? []).slice(0, limit)
       const fresh: ObjectResult[] = []
       let restarted = false
       for (const object of objects) {

@@ -31,3 +31,121 @@ export function errorCode(error: unknown): string | undefined {
   }
   return undefined
 }
+
+/**
+ * How much of one answer we read. Bytes bound the buffer; values and depth bound what
+ * JSON.parse would build from it (a page of `{}` costs ~90 bytes of heap per 3 bytes sent).
+ */
+export interface BodyLimits {
+  /** What the cap is for, in messages: `a run`, `a query page`. */
+  name: string
+  maxBytes: number
+  /** JSON values (objects, arrays and commas outside strings) at most. */
+  maxValues?: number
+  /** Nesting of objects and arrays at most. */
+  maxDepth?: number
+}
+
+export class BodyCapError extends Error {
+  readonly limits: BodyLimits
+  readonly exceeded: 'bytes' | 'values' | 'depth'
+
+  constructor(limits: BodyLimits, exceeded: 'bytes' | 'values' | 'depth') {
+    super(`${capWording(limits, exceeded)} (the cap for ${limits.name})`)
+    this.name = 'BodyCapError'
+    this.limits = limits
+    this.exceeded = exceeded
+  }
+}
+
+function capWording(limits: BodyLimits, exceeded: 'bytes' | 'values' | 'depth'): string {
+  if (exceeded === 'bytes') return `a body larger than ${formatBytes(limits.maxBytes)}`
+  if (exceeded === 'values') return `a body of more than ${(limits.maxValues ?? 0).toLocaleString('en-US')} JSON values`
+  return `a body nested deeper than ${limits.maxDepth ?? 0} levels`
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
+  return `${bytes} bytes`
+}
+
+/**
+ * Counts the JSON structure of a body as it streams in, one pass over the bytes, so a
+ * body is refused before it is parsed. Not a validator: JSON.parse still judges syntax.
+ */
+export class JsonShapeMeter {
+  private readonly limits: BodyLimits
+  private values = 0
+  private depth = 0
+  private inString = false
+  private escaped = false
+
+  constructor(limits: BodyLimits) {
+    this.limits = limits
+  }
+
+  push(chunk: Uint8Array): void {
+    const maxValues = this.limits.maxValues ?? Infinity
+    const maxDepth = this.limits.maxDepth ?? Infinity
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i]
+      if (this.inString) {
+        if (this.escaped) this.escaped = false
+        else if (byte === 0x5c) this.escaped = true
+        else if (byte === 0x22) this.inString = false
+        continue
+      }
+      if (byte === 0x22) this.inString = true
+      else if (byte === 0x2c) this.values++
+      else if (byte === 0x7b || byte === 0x5b) {
+        this.values++
+        if (++this.depth > maxDepth) throw new BodyCapError(this.limits, 'depth')
+      } else if (byte === 0x7d || byte === 0x5d) this.depth--
+    }
+    if (this.values > maxValues) throw new BodyCapError(this.limits, 'values')
+  }
+}
+
+/** A response body as undici hands it over: chunks, and a way to stop the download. */
+export interface BodyStream extends AsyncIterable<Uint8Array> {
+  destroy(error?: Error): unknown
+}
+
+/**
+ * Read a body within its limits and decode it as UTF-8. The body is destroyed as soon as a
+ * limit is passed or the signal aborts (a slow drip must not outlive the caller's budget),
+ * so the memory is never spent. `truncate` keeps the first `maxBytes` instead of failing:
+ * enough of an error body to quote.
+ */
+export async function readCapped(body: BodyStream, limits: BodyLimits, options: { signal?: AbortSignal; truncate?: boolean } = {}): Promise<string> {
+  const { signal, truncate = false } = options
+  const meter = limits.maxValues !== undefined || limits.maxDepth !== undefined ? new JsonShapeMeter(limits) : undefined
+  const chunks: Buffer[] = []
+  let size = 0
+  const stop = () => body.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'))
+  if (signal?.aborted) stop()
+  signal?.addEventListener('abort', stop, { once: true })
+  try {
+    for await (const chunk of body) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
+      if (size + bytes.length > limits.maxBytes) {
+        if (truncate) chunks.push(bytes.subarray(0, limits.maxBytes - size))
+        body.destroy()
+        if (truncate) break
+        throw new BodyCapError(limits, 'bytes')
+      }
+      meter?.push(bytes)
+      chunks.push(bytes)
+      size += bytes.length
+    }
+  } catch (error) {
+    body.destroy()
+    // An abort surfaces as the stream's error; report the signal's reason, as fetch would.
+    if (signal?.aborted && !(error instanceof BodyCapError)) throw signal.reason ?? error
+    throw error
+  } finally {
+    signal?.removeEventListener('abort', stop)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}

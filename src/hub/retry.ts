@@ -47,8 +47,8 @@ export function decideRetry(
   return { retry: true, delayMs: backoff }
 }
 
-/** Capped exponential backoff with full jitter (AWS architecture blog's "full jitter"). */
-export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
+/** Capped exponential backoff with "equal jitter" (AWS architecture blog): half fixed, half random. */
+export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>, random: () => number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1))
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
 }
@@ -59,4 +59,25 @@ export function parseRetryAfter(value: string, now: number): number | undefined 
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
   const date = Date.parse(trimmed)
   return Number.isNaN(date) ? undefined : date - now
+}
+
+/**
+ * Pacing of long-polls that come back before their hold without settling: a hub that does
+ * not hold (or answers at once) must not be asked again at once, whatever the phase.
+ */
+export const EARLY_WAIT_PACING: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'> = Object.freeze({ baseDelayMs: 250, maxDelayMs: 8_000 })
+
+/** A wait "came back early" when the hub held it for less than 90 % of the hold we asked. */
+export function cameBackEarly(elapsedMs: number, askedHoldMs: number): boolean {
+  return elapsedMs < askedHoldMs * 0.9
+}
+
+/**
+ * The pause before the next wait after `early` early returns in a row: the interval between
+ * two waits grows from 250 ms to 8 s (jittered), and the time the last wait took counts
+ * towards it, so a hub that held a while is asked again sooner.
+ */
+export function earlyWaitPause(early: number, elapsedMs: number, random: () => number = Math.random): number {
+  if (early <= 0) return 0
+  return Math.max(0, backoffDelay(early, EARLY_WAIT_PACING, random) - elapsedMs)
 }

@@ -1,13 +1,14 @@
 /**
- * The one way to the hub: base URL, headers, per-attempt timeouts, retries, error mapping
- * and redaction. Clients describe a call; the transport decides whether and when to send it
- * again. It takes an undici Dispatcher so tests can inject a MockAgent.
+ * The one way to the hub: base URL, headers, per-attempt timeouts inside the caller's one
+ * deadline, body caps, retries, error mapping and redaction. Clients describe a call; the
+ * transport decides whether and when to send it again. It takes an undici Dispatcher so
+ * tests can inject a MockAgent.
  */
 import type { Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { VERSION } from '../version.js'
-import { HubConnectionError, HubError, HubProtocolError } from './errors.js'
-import { defaultDispatcher, errorCode, headerValue, send } from './http.js'
+import { HubConnectionError, HubDeadlineError, HubError, HubProtocolError } from './errors.js'
+import { BodyCapError, defaultDispatcher, errorCode, formatBytes, headerValue, readCapped, send, type BodyLimits } from './http.js'
 import { hubFailure, type FailureContext } from './failures.js'
 import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryPolicy } from './retry.js'
 
@@ -32,7 +33,30 @@ export interface TransportOptions extends HubIdentity {
   renewToken?: () => Promise<string>
   /** Pluggable for tests of the retry timing; resolves early when the signal aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** The clock deadlines are read against (tests move it). */
+  now?: () => number
 }
+
+/** What a body may be when the hub answers with its own limits (hub-behaviour.md §1, §5). */
+export interface ResponseLimits extends BodyLimits {
+  /** What the user can do when the cap is passed. */
+  hint: string
+}
+
+/**
+ * Every answer but a query page: a run detail holds at most a 256 KiB output, 500-byte
+ * messages and the steps' clipped args and results, so 8 MiB and half a million JSON
+ * values leave room for thousands of steps.
+ */
+export const DEFAULT_BODY_LIMITS: ResponseLimits = Object.freeze({
+  name: 'one answer (a run, an agent, the edge list)',
+  maxBytes: 8 * 1024 * 1024,
+  maxValues: 500_000,
+  maxDepth: 64,
+  hint: 'No run detail or other single answer is that large: `hub-url` may point at something that is not the hub, or a proxy in between garbles the answer. Report it to the hub administrators.',
+})
+/** Only the first words of an error body are quoted (500 characters): the rest is dropped unread. */
+export const ERROR_BODY_BYTES = 64 * 1024
 
 export interface HubCall<T> {
   method: 'GET' | 'POST'
@@ -54,6 +78,15 @@ export interface HubCall<T> {
   /** Statuses that answer the call rather than fail it (cancel's 409 "already settled"). */
   acceptStatus?: readonly number[]
   signal?: AbortSignal
+  /**
+   * When the caller's time budget ends (ms since epoch): no attempt, body reading included,
+   * outlives it and no retry starts after it; then HubDeadlineError.
+   */
+  deadline?: number | undefined
+  /** Retry transient failures until the deadline rather than `maxAttempts` times (waits). */
+  retryUntilDeadline?: boolean
+  /** Caps of a successful body; default DEFAULT_BODY_LIMITS. */
+  limits?: ResponseLimits
 }
 
 export interface HubResponse<T> {
@@ -85,6 +118,7 @@ export class HubTransport {
   private readonly policy: RetryPolicy
   private readonly log: (message: string) => void
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  private readonly now: () => number
 
   constructor(options: TransportOptions) {
     this.current = Object.freeze({
@@ -101,6 +135,7 @@ export class HubTransport {
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
     this.log = options.log ?? (() => {})
     this.sleep = options.sleep ?? abortableSleep
+    this.now = options.now ?? Date.now
   }
 
   get identity(): Readonly<HubIdentity> {
@@ -116,14 +151,16 @@ export class HubTransport {
       workspace: this.current.workspace,
       clusterId: this.current.clusterId,
     }
+    const policy = call.retryUntilDeadline && call.deadline !== undefined ? { ...this.policy, maxAttempts: Infinity } : this.policy
     let renewed = false
+    let failure: HubError | undefined
     for (let attempt = 1; ; attempt++) {
       let outcome: AttemptOutcome
-      let failure: HubError
+      if (call.deadline !== undefined && call.deadline - this.now() <= 0) throw this.deadlinePassed(call, failure)
       try {
         const answer = await this.attempt(url, call)
         if ((answer.status >= 200 && answer.status < 300) || call.acceptStatus?.includes(answer.status)) {
-          return this.parse(answer, call)
+          return this.redactFailure(() => this.parse(answer, call))
         }
         if (answer.status === 401 && this.renewToken && !renewed) {
           renewed = true
@@ -131,24 +168,40 @@ export class HubTransport {
           continue
         }
         outcome = { kind: 'status', status: answer.status, retryAfter: answer.retryAfter }
-        failure = hubFailure(answer, context)
+        // Redact before anything clips the hub's words: a clipped token no longer matches.
+        failure = hubFailure(answer, { ...context, redact: (text) => this.redact(text) })
       } catch (error) {
         if (call.signal?.aborted) throw call.signal.reason ?? error
         if (error instanceof HubError) throw error
         failure = this.connectionFailure(error, call)
+        if (call.deadline !== undefined && call.deadline - this.now() <= 0) throw this.deadlinePassed(call, failure)
         if (PERMANENT_CONNECTION_CODES.has(errorCode(error) ?? '')) throw failure
         outcome = { kind: 'connection' }
       }
-      const decision = decideRetry(outcome, attempt, call.repeatable, this.policy, Date.now())
+      const decision = decideRetry(outcome, attempt, call.repeatable, policy, this.now())
       if (!decision.retry) throw this.redactError(failure)
+      const left = call.deadline === undefined ? Infinity : call.deadline - this.now()
+      // No retry that could only start after the budget ended.
+      if (decision.delayMs >= left) throw this.deadlinePassed(call, failure)
+      const of = Number.isFinite(policy.maxAttempts) ? `/${policy.maxAttempts - 1}` : ''
+      const until = Number.isFinite(left) && !Number.isFinite(policy.maxAttempts) ? ` (${Math.round(left / 1000)} s of the time budget left)` : ''
       this.log(
-        this.redact(
-          `Hub: ${call.method} ${call.path} ${describeOutcome(outcome)}; retry ${attempt}/${this.policy.maxAttempts - 1} in ${(decision.delayMs / 1000).toFixed(1)} s`,
-        ),
+        this.redact(`Hub: ${call.method} ${call.path} ${describeOutcome(outcome)}; retry ${attempt}${of} in ${(decision.delayMs / 1000).toFixed(1)} s${until}`),
       )
       await this.sleep(decision.delayMs, call.signal)
       if (call.signal?.aborted) throw call.signal.reason
     }
+  }
+
+  private deadlinePassed(call: HubCall<unknown>, last: HubError | undefined): HubDeadlineError {
+    const lastWords = last ? ` The last attempt: ${last.message}` : ''
+    return this.redactError(
+      new HubDeadlineError({
+        operation: call.operation,
+        hint: `The time budget ran out before the hub answered.${lastWords}`,
+        ...(last ? { cause: last } : {}),
+      }),
+    )
   }
 
   private async renew(): Promise<void> {
@@ -206,7 +259,9 @@ export class HubTransport {
   }
 
   private async attempt(url: URL, call: HubCall<unknown>) {
-    const timeout = AbortSignal.timeout(call.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+    // One ceiling for the whole attempt, body included, and never past the caller's deadline.
+    const ceiling = Math.min(call.timeoutMs ?? DEFAULT_TIMEOUT_MS, call.deadline === undefined ? Infinity : call.deadline - this.now())
+    const timeout = AbortSignal.timeout(Math.max(1, ceiling))
     const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout
     const { headers, body } = this.prepare(call)
     const response = await send(this.dispatcher, url, {
@@ -218,10 +273,39 @@ export class HubTransport {
       headersTimeout: 0,
       bodyTimeout: 0,
     })
-    const text = await response.body.text()
     const contentType = headerValue(response.headers['content-type'])
     const retryAfter = headerValue(response.headers['retry-after']) || undefined
+    const accepted = (response.statusCode >= 200 && response.statusCode < 300) || call.acceptStatus?.includes(response.statusCode)
+    const limits = call.limits ?? DEFAULT_BODY_LIMITS
+    let text: string
+    try {
+      if (!accepted) {
+        text = await readCapped(response.body, { name: 'an error answer', maxBytes: ERROR_BODY_BYTES }, { signal, truncate: true })
+      } else {
+        // A declared length past the cap is refused before a byte is read.
+        const declared = Number(headerValue(response.headers['content-length']) || NaN)
+        if (declared > limits.maxBytes) {
+          response.body.destroy()
+          throw new BodyCapError(limits, 'bytes')
+        }
+        text = await readCapped(response.body, limits, { signal })
+      }
+    } catch (error) {
+      if (error instanceof BodyCapError) throw this.tooLarge(error, call, response.statusCode)
+      throw error
+    }
     return { status: response.statusCode, contentType, body: text, retryAfter }
+  }
+
+  private tooLarge(error: BodyCapError, call: HubCall<unknown>, status: number): HubProtocolError {
+    const limits = call.limits ?? DEFAULT_BODY_LIMITS
+    return new HubProtocolError({
+      operation: call.operation,
+      status,
+      hubMessage: `${error.message}; the action stopped reading at the cap of ${formatBytes(limits.maxBytes)}${limits.maxValues ? ` / ${limits.maxValues.toLocaleString('en-US')} values` : ''} for ${call.method} ${call.path}`,
+      hint: limits.hint,
+      cause: error,
+    })
   }
 
   private parse<T>(answer: { status: number; contentType: string; body: string }, call: HubCall<T>): HubResponse<T> {
@@ -285,7 +369,16 @@ export class HubTransport {
     return new HubConnectionError({ operation: call.operation, hint, cause: error })
   }
 
-  private redactError(error: HubError): HubError {
+  /** Parsing names what the hub sent (e.g. a relation key): those words are redacted too. */
+  private redactFailure<R>(parse: () => R): R {
+    try {
+      return parse()
+    } catch (error) {
+      throw error instanceof HubError ? this.redactError(error) : error
+    }
+  }
+
+  private redactError<E extends HubError>(error: E): E {
     const redacted = this.redact(error.message)
     if (redacted !== error.message) error.message = redacted
     return error

@@ -198,3 +198,16 @@ describe('readHubSaying', () => {
     expect(error.message).toContain('(hub answered 500).')
   })
 })
+
+describe('redaction before the clip', () => {
+  it('the redactor sees the whole message before it is clipped to 500 characters', () => {
+    const token = 'tok_abcdefghijklmnopqrstuvwxyz0123'
+    const redact = (text: string) => text.split(token).join('***')
+    const body = `${'a'.repeat(480)}${token}`
+    const json = readHubSaying({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: body, reason: token }) }, redact)
+    expect(json.message).toBe(`${'a'.repeat(480)}***`)
+    expect(json.reason).toBe('***')
+    const text = readHubSaying({ status: 400, contentType: 'text/plain', body }, redact)
+    expect(text.message).not.toContain('tok_abc')
+  })
+})

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_RETRY_POLICY, RETRYABLE_STATUS, backoffDelay, decideRetry, parseRetryAfter, type RetryPolicy } from '../../src/hub/retry.js'
+import {
+  DEFAULT_RETRY_POLICY,
+  RETRYABLE_STATUS,
+  backoffDelay,
+  cameBackEarly,
+  decideRetry,
+  earlyWaitPause,
+  parseRetryAfter,
+  type RetryPolicy,
+} from '../../src/hub/retry.js'
 
 const NOW = Date.parse('2025-03-01T12:00:00Z')
 const policy: RetryPolicy = { maxAttempts: 5, baseDelayMs: 300, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 }
@@ -153,5 +162,21 @@ describe('backoff', () => {
       retry: true,
       delayMs: 1140, // 600 + 0.9 * 600
     })
+  })
+})
+
+describe('pacing of waits that come back early', () => {
+  it('a wait is early when the hub held it for less than 90 % of the hold asked', () => {
+    expect(cameBackEarly(3, 50_000)).toBe(true)
+    expect(cameBackEarly(44_000, 50_000)).toBe(true)
+    expect(cameBackEarly(45_000, 50_000)).toBe(false)
+  })
+
+  it('no pause before any early answer; then the interval grows to 8 s, with jitter, minus the time the wait took', () => {
+    expect(earlyWaitPause(0, 0, () => 1)).toBe(0)
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => earlyWaitPause(n, 0, () => 1))).toEqual([250, 500, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000])
+    expect(earlyWaitPause(6, 0, () => 0)).toBe(4_000)
+    expect(earlyWaitPause(3, 400, () => 1)).toBe(600)
+    expect(earlyWaitPause(3, 5_000, () => 1)).toBe(0)
   })
 })

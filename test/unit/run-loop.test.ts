@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { runAgent, runVerdict, type RunEvents, type RunOutcome, type RunResult } from '../../src/commands/run.js'
 import type { AgentsClient } from '../../src/hub/agents.js'
-import { HubNotFoundError, HubServerError } from '../../src/hub/errors.js'
+import { HubDeadlineError, HubNotFoundError, HubServerError } from '../../src/hub/errors.js'
 import type { AgentObject, CreateRunResponse, RunDetail } from '../../src/hub/schemas.js'
 import type { RunSettings } from '../../src/inputs.js'
 
@@ -44,7 +44,7 @@ function harness(options: FakeOptions = {}) {
   const now = () => clock
   const waits = [...(options.waits ?? [])]
   const startRun = vi.fn(async () => options.created ?? { runId: 'r1', phase: 'Pending' })
-  const waitRun = vi.fn(async (runId: string, hold: number, signal?: AbortSignal) => {
+  const waitRun = vi.fn(async (runId: string, hold: number, signal?: AbortSignal, _deadline?: number) => {
     expect(runId).toBe('r1')
     const next = waits.shift()
     if (!next) throw new Error('unexpected waitRun call')
@@ -218,7 +218,7 @@ describe('runAgent: limits', () => {
     expect(result.settled).toBe(false)
     expect(result.pendingDiagnosis).toBe('agent "triage" is Suspended')
     expect(h.client.waitRun.mock.calls.map((call) => call[1])).toEqual([50, 50, 20])
-    expect(h.client.getAgent).toHaveBeenCalledWith('triage')
+    expect(h.client.getAgent).toHaveBeenCalledWith('triage', expect.any(AbortSignal), T0 + 1800 * 1000)
     expect(h.client.cancelRun).not.toHaveBeenCalled()
     const verdict = runVerdict(result, settings({ pendingTimeoutSeconds: 120 }))
     expect(verdict.status).toBe('fail')
@@ -440,5 +440,58 @@ describe('runVerdict', () => {
       message: `${RUN} started; not waiting because timeout-seconds is 0.`,
     })
     expect(runVerdict(result('started', { reused: true }), settings({ timeoutSeconds: 0 })).message).toContain('already existed (idempotency key matched)')
+  })
+})
+
+describe('runAgent: a hub that does not hold its waits (busy loop)', () => {
+  it('waits that come back at once without settling are paced, growing towards 8 s, whatever the phase', async () => {
+    const answers = Array.from({ length: 12 }, (_, i) => detail(i % 2 ? 'Pending' : 'Running'))
+    const h = harness({ waits: [...answers, detail('Succeeded')], holds: false })
+    const result = await runAgent(settings(), { ...h.deps, random: () => 0.5 }, new AbortController().signal)
+    expect(result.outcome).toBe('succeeded')
+    const pauses = h.sleep.mock.calls.map((call) => call[0])
+    // No pause before the first early answer is known; then 3/4 of 250 ms × 2^(n-1), capped at 8 s.
+    expect(pauses).toEqual([188, 375, 750, 1_500, 3_000, 6_000, 6_000, 6_000, 6_000, 6_000, 6_000, 6_000])
+  })
+
+  it('a hub that held the wait is asked again at once, and the pacing starts over', async () => {
+    let advance = (_ms: number) => {}
+    const held = (hold: number) => {
+      advance(hold * 1000)
+      return detail('Running')
+    }
+    const h = harness({ waits: [detail('Running'), detail('Running'), held, detail('Running'), detail('Succeeded')], holds: false })
+    advance = h.advance
+    await runAgent(settings(), { ...h.deps, random: () => 0.5 }, new AbortController().signal)
+    // Early, early (paced), held (not paced after), early (paced from the start again).
+    expect(h.sleep.mock.calls.map((call) => call[0])).toEqual([188, 375, 188])
+  })
+})
+
+describe('runAgent: the budget runs out inside a request', () => {
+  it('a HubDeadlineError from a wait (a drip, an outage) ends timed-out, and on-timeout applies', async () => {
+    const h = harness({
+      waits: [
+        detail('Running', { steps: [{ tool: 'kubectl', outcome: 'ok' }] }),
+        () => {
+          throw new HubDeadlineError({ operation: 'wait for run r1', hint: 'The time budget ran out before the hub answered.' })
+        },
+      ],
+    })
+    const result = await runAgent(settings({ timeoutSeconds: 120, onTimeout: 'warn' }), h.deps, new AbortController().signal)
+    expect(result.outcome).toBe('timed-out')
+    expect(result.phase).toBe('Running')
+    expect(result.detail?.steps).toHaveLength(1)
+    expect(h.client.waitRun.mock.calls[0]?.[3]).toBe(T0 + 120_000)
+    expect(runVerdict(result, settings({ timeoutSeconds: 120, onTimeout: 'warn' })).status).toBe('warn')
+  })
+
+  it('the start of the run shares the budget, except with timeout-seconds 0', async () => {
+    const h = harness({ waits: [detail('Succeeded')] })
+    await runAgent(settings({ timeoutSeconds: 60 }), h.deps, new AbortController().signal)
+    expect(h.client.startRun).toHaveBeenCalledWith(expect.objectContaining({ deadline: T0 + 60_000 }))
+    const zero = harness()
+    await runAgent(settings({ timeoutSeconds: 0 }), zero.deps, new AbortController().signal)
+    expect(zero.client.startRun).toHaveBeenCalledWith(expect.objectContaining({ deadline: undefined }))
   })
 })

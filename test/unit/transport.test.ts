@@ -1,7 +1,16 @@
 import { MockAgent } from 'undici'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { HubAuthError, HubConnectionError, HubError, HubProtocolError, HubRequestError, HubServerError } from '../../src/hub/errors.js'
+import {
+  HubAuthError,
+  HubConnectionError,
+  HubDeadlineError,
+  HubError,
+  HubNotFoundError,
+  HubProtocolError,
+  HubRequestError,
+  HubServerError,
+} from '../../src/hub/errors.js'
 import { HubTransport, type HubCall } from '../../src/hub/transport.js'
 import { VERSION } from '../../src/version.js'
 
@@ -444,5 +453,110 @@ describe('HubTransport token renewal (short-lived OIDC tokens)', () => {
     pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(401, 'unauthorized').times(2)
     await expect(transport.call(getRun())).rejects.toMatchObject({ name: 'HubAuthError', status: 401 })
     expect(renewToken).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('HubTransport body caps', () => {
+  const tiny = { name: 'a test answer', maxBytes: 64, maxValues: 10, maxDepth: 4, hint: 'Ask for less.' }
+
+  it('a body past the byte cap fails with the cap and the endpoint named, not as a connection failure', async () => {
+    const { pool, transport, sleep } = setup()
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, JSON.stringify({ id: 'r1', phase: 'Running', output: 'x'.repeat(200) }), JSON_HEADERS)
+    const error = await rejection(transport.call(getRun({ limits: tiny })))
+    expect(error).toBeInstanceOf(HubProtocolError)
+    expect((error as Error).message).toContain('a body larger than 64 bytes (the cap for a test answer)')
+    expect((error as Error).message).toContain(`for GET ${RUN_PATH}`)
+    expect((error as Error).message).toContain('Ask for less.')
+    expect(sleep).not.toHaveBeenCalled()
+  })
+
+  it('a declared Content-Length past the cap is refused before reading', async () => {
+    const { pool, transport } = setup()
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .reply(200, JSON.stringify(RUN), { headers: { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024 * 1024) } })
+    await expect(transport.call(getRun({ limits: tiny }))).rejects.toThrow('a body larger than 64 bytes')
+  })
+
+  it('too many JSON values or too deep a nesting is refused before JSON.parse builds it', async () => {
+    const { pool, transport } = setup()
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, `{"x":[${'{},'.repeat(12)}{}]}`, JSON_HEADERS)
+    await expect(transport.call(getRun({ limits: tiny }))).rejects.toThrow('more than 10 JSON values')
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, `{"x":[[[[[1]]]]]}`, JSON_HEADERS)
+    await expect(transport.call(getRun({ limits: tiny }))).rejects.toThrow('nested deeper than 4 levels')
+  })
+
+  it('brackets and commas inside strings are not counted', async () => {
+    const { pool, transport } = setup()
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, JSON.stringify({ id: 'r1', phase: '[[[[[,,,,,,,,,,,,\\"{{{{' }), JSON_HEADERS)
+    const { data } = await transport.call(getRun({ limits: tiny }))
+    expect(data?.phase).toBe('[[[[[,,,,,,,,,,,,\\"{{{{')
+  })
+
+  it('an error body is read only as far as it is quoted: a huge one still gives the status and advice', async () => {
+    const { pool, transport } = setup()
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(400, `bad request: ${'z'.repeat(200 * 1024)}`, { headers: { 'content-type': 'text/plain' } })
+    const error = await rejection(transport.call(getRun()))
+    expect(error).toBeInstanceOf(HubRequestError)
+    expect((error as HubError).hubMessage?.length).toBeLessThanOrEqual(501)
+  })
+})
+
+describe('HubTransport deadline (the step budget)', () => {
+  it('a deadline already passed sends nothing and says so', async () => {
+    const { transport } = setup()
+    const error = await rejection(transport.call(getRun({ deadline: Date.now() - 1 })))
+    expect(error).toBeInstanceOf(HubDeadlineError)
+    expect((error as Error).message).toContain('The time budget ran out before the hub answered')
+  })
+
+  it('an attempt is cut at the deadline even when its own timeout is longer', async () => {
+    const { pool, transport } = setup()
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, RUN, JSON_HEADERS).delay(5_000)
+    const started = Date.now()
+    const error = await rejection(transport.call(getRun({ timeoutMs: 60_000, deadline: started + 150 })))
+    expect(error).toBeInstanceOf(HubDeadlineError)
+    expect(Date.now() - started).toBeLessThan(2_000)
+  })
+
+  it('with retryUntilDeadline, transient failures are retried past maxAttempts until the hub answers', async () => {
+    const { pool, transport, sleep, logs } = setup()
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(503, 'provider not ready: agents').times(7)
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).replyWithError(new Error('socket hang up'))
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, RUN, JSON_HEADERS)
+    const { data } = await transport.call(getRun({ deadline: Date.now() + 600_000, retryUntilDeadline: true }))
+    expect(data).toEqual(RUN)
+    expect(sleep).toHaveBeenCalledTimes(8)
+    expect(logs[0]).toMatch(/answered 503; retry 1 in \d+\.\d s \(600 s of the time budget left\)/)
+  })
+
+  it('a retry that could only start after the deadline ends the call with the last failure quoted', async () => {
+    const { pool, transport, sleep } = setup()
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(503, 'provider not ready: agents', { headers: { 'retry-after': '30' } })
+    const error = await rejection(transport.call(getRun({ deadline: Date.now() + 5_000, retryUntilDeadline: true })))
+    expect(error).toBeInstanceOf(HubDeadlineError)
+    expect((error as Error).message).toContain('provider not ready: agents')
+    expect(sleep).not.toHaveBeenCalled()
+  })
+
+  it('a 4xx is not waited out: it fails at once', async () => {
+    const { pool, transport } = setup()
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(404, 'run not found')
+    await expect(transport.call(getRun({ deadline: Date.now() + 600_000, retryUntilDeadline: true }))).rejects.toBeInstanceOf(HubNotFoundError)
+  })
+})
+
+describe('HubTransport redaction before the clip', () => {
+  it('a token cut by the 500-character clip of a message is hidden whole, in JSON and in text bodies', async () => {
+    const { pool, transport } = setup()
+    const body = `${'a'.repeat(480)}${TOKEN} trailing`
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(400, { kind: 'Status', reason: 'BadRequest', message: body, code: 400 }, JSON_HEADERS)
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(400, body, { headers: { 'content-type': 'text/plain' } })
+    for (let i = 0; i < 2; i++) {
+      const error = (await rejection(transport.call(getRun()))) as HubError
+      expect(error.message).not.toContain(TOKEN.slice(0, 8))
+      expect(error.hubMessage).not.toContain(TOKEN.slice(0, 8))
+      expect(error.message).toContain('***')
+    }
   })
 })
