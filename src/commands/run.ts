@@ -9,6 +9,7 @@ import { HubError } from '../hub/errors.js'
 import { canonicalPhase, isSettled, isTerminal } from '../hub/phases.js'
 import type { CreateRunResponse, RunDetail } from '../hub/schemas.js'
 import type { RunSettings } from '../inputs.js'
+import { FollowedRun } from './followed-run.js'
 
 export type RunOutcome =
   | 'succeeded'
@@ -74,21 +75,18 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
   const deadline = started + settings.timeoutSeconds * 1000
   const pendingCeiling = started + settings.pendingTimeoutSeconds * 1000
 
-  const created = await deps.client.startRun({
-    agent: settings.agent,
-    task: settings.task,
-    sessionId: settings.sessionId,
-    idempotencyKey: settings.idempotencyKey,
-    signal,
-  })
+  const start = { agent: settings.agent, task: settings.task, sessionId: settings.sessionId, idempotencyKey: settings.idempotencyKey, signal }
+  const created = await deps.client.startRun(start)
   deps.events.created(created)
+  // Follows the hub's stored run when this one lost the same-key race (followed-run.ts).
+  const followed = FollowedRun.started(deps.client, start, created, (line) => deps.events.info(line))
 
   let detail = created.run
   let phase = canonicalPhase(detail?.phase ?? created.phase)
   const result = (outcome: RunOutcome, extra: Partial<RunResult> = {}): RunResult => ({
     agent: settings.agent,
-    runId: created.runId,
-    reused: created.reused === true,
+    runId: followed.runId,
+    reused: followed.reused,
     phase,
     settled: isSettled(phase),
     outcome,
@@ -135,7 +133,7 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
       let holdMs = Math.min(deadline - now(), (deps.maxHoldSeconds ?? 50) * 1000)
       if (phase === 'Pending') holdMs = Math.min(holdMs, pendingCeiling - now())
       if (holdMs <= 0) continue
-      detail = await deps.client.waitRun(created.runId, holdMs / 1000, signal)
+      detail = await followed.wait(holdMs / 1000, signal)
       phase = canonicalPhase(detail.phase)
     }
   } catch (error) {
@@ -153,9 +151,9 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
 
   async function cancelQuietly(): Promise<RunResult['cancel']> {
     try {
-      return await deps.client.cancelRun(created.runId, 2_000)
+      return await deps.client.cancelRun(followed.runId, 2_000)
     } catch (error) {
-      deps.events.info(`Could not cancel run ${created.runId}: ${error instanceof Error ? error.message : String(error)}`)
+      deps.events.info(`Could not cancel run ${followed.runId}: ${error instanceof Error ? error.message : String(error)}`)
       return 'failed'
     }
   }
