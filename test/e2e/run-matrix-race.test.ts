@@ -6,13 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator, type ProviderHandler } from '../emulator/hub.ts'
+import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import { gateStarts, type StartGate } from './start-gate.ts'
 
 const LEGS = 12
 /** The hub stores a keyed start this long after its lookup: the window of the race. */
 const INSERT_DELAY_MS = 300
-/** Longest the gate holds the first starts while waiting for all legs (the action allows 30 s). */
-const GATE_LIMIT_MS = 15_000
 const TASK = 'Write the release notes for this commit.'
 
 let hub: HubEmulator
@@ -32,49 +31,12 @@ beforeAll(async () => {
       },
     },
   })
-  gate = startGate(hub, LEGS)
+  gate = gateStarts(hub, LEGS)
 })
 afterAll(async () => {
   gate.open()
   await hub.close()
 })
-
-/**
- * Processes start over seconds on a busy machine; a matrix's legs reach the hub within moments.
- * The gate holds the first `count` start requests (at most GATE_LIMIT_MS) and then lets them on
- * together, so they meet the hub's key lookup at the same moment, as the legs of a matrix do.
- */
-interface StartGate {
-  open(): void
-  /** How many starts were held and let on together. */
-  held(): number
-}
-
-function startGate(emulator: HubEmulator, count: number): StartGate {
-  const agents = emulator.agents.handler
-  let waiting: Array<() => void> = []
-  let passed = 0
-  let timer: NodeJS.Timeout | undefined
-  const open = () => {
-    clearTimeout(timer)
-    passed += waiting.length
-    for (const release of waiting) release()
-    waiting = []
-    count = 0
-  }
-  const gated: ProviderHandler = async (req, res) => {
-    if (count > 0 && req.method === 'POST' && /^\/api\/agents\/[^/]+\/runs$/.test(req.path)) {
-      await new Promise<void>((resolve) => {
-        waiting.push(resolve)
-        if (waiting.length === 1) timer = setTimeout(open, GATE_LIMIT_MS)
-        if (waiting.length >= count) open()
-      })
-    }
-    await agents(req, res)
-  }
-  emulator.mount('agents', gated)
-  return { open, held: () => passed }
-}
 
 function leg(attempt: number): Promise<ActionRun> {
   return runAction({
