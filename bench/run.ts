@@ -11,3 +11,4 @@ console.log(`hub-action benchmarks — Node ${process.version}, ${new Date().toI
 await runFigures()
 await graphFigures()
 await hostileFigures()
+await (await import('./matrix-storm.ts')).matrixStormFigures()

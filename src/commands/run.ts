@@ -11,6 +11,7 @@ import { canonicalPhase, isSettled, isTerminal } from '../hub/phases.js'
 import { cameBackEarly, earlyWaitPause } from '../hub/retry.js'
 import type { CreateRunResponse, RunDetail } from '../hub/schemas.js'
 import type { RunSettings } from '../inputs.js'
+import { FollowedRun } from './followed-run.js'
 
 export type RunOutcome =
   | 'succeeded'
@@ -80,22 +81,25 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
 
   // `timeout-seconds: 0` only starts the run: the start keeps its own per-request ceiling.
   const budget = settings.timeoutSeconds > 0 ? deadline : undefined
-  const created = await deps.client.startRun({
+  const start = {
     agent: settings.agent,
     task: settings.task,
     sessionId: settings.sessionId,
     idempotencyKey: settings.idempotencyKey,
     signal,
     deadline: budget,
-  })
+  }
+  const created = await deps.client.startRun(start)
   deps.events.created(created)
+  // Follows the hub's stored run when this one lost the same-key race (followed-run.ts).
+  const followed = FollowedRun.started(deps.client, start, created, (line) => deps.events.info(line))
 
   let detail = created.run
   let phase = canonicalPhase(detail?.phase ?? created.phase)
   const result = (outcome: RunOutcome, extra: Partial<RunResult> = {}): RunResult => ({
     agent: settings.agent,
-    runId: created.runId,
-    reused: created.reused === true,
+    runId: followed.runId,
+    reused: followed.reused,
     phase,
     settled: isSettled(phase),
     outcome,
@@ -150,7 +154,7 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
       if (phase === 'Pending') holdMs = Math.min(holdMs, pendingCeiling - now())
       if (holdMs <= 0) continue
       const asked = now()
-      detail = await deps.client.waitRun(created.runId, holdMs / 1000, signal, deadline)
+      detail = await followed.wait(holdMs / 1000, signal, deadline)
       phase = canonicalPhase(detail.phase)
       lastWaitMs = now() - asked
       earlyWaits = !isSettled(phase) && cameBackEarly(lastWaitMs, Math.ceil(holdMs / 1000) * 1000) ? earlyWaits + 1 : 0
@@ -172,9 +176,9 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
 
   async function cancelQuietly(): Promise<RunResult['cancel']> {
     try {
-      return await deps.client.cancelRun(created.runId, 2_000)
+      return await deps.client.cancelRun(followed.runId, 2_000)
     } catch (error) {
-      deps.events.info(`Could not cancel run ${created.runId}: ${error instanceof Error ? error.message : String(error)}`)
+      deps.events.info(`Could not cancel run ${followed.runId}: ${error instanceof Error ? error.message : String(error)}`)
       return 'failed'
     }
   }

@@ -68,12 +68,21 @@ export interface AgentsProviderOptions {
   maxHoldMs?: number
   /** Cluster ids known to the s2s routes, mapped to their workspace. */
   clusters: Record<string, { org: string; workspace: string }>
+  /**
+   * The same-key race (hub-behaviour.md §1), off when absent or 0: a keyed start looks its key up,
+   * starts the run, and stores run and key only this long later. Starts with one key inside that
+   * window all pass the lookup; the first to store wins, the others' runs execute but are never
+   * stored, so their ids 404 (see `raceLosers`).
+   */
+  idempotencyInsertDelayMs?: number
 }
 
 export interface AgentsProvider {
   handler: ProviderHandler
   runs(): RunRecord[]
   run(id: string): RunRecord | undefined
+  /** Runs the same-key race started and never stored: they executed, and their ids 404. */
+  raceLosers(): RunRecord[]
   /** The run detail exactly as the API would return it now. */
   detail(id: string): Record<string, unknown> | undefined
   approve(runId: string): boolean
@@ -183,6 +192,9 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
   let lowercase = opts.lowercasePhases
   const runs = new Map<string, Run>()
   const idempotency = new Map<string, Run>()
+  const raceLosers = new Map<string, Run>()
+  /** Counts reset() calls, so a start that straddled one is dropped instead of stored. */
+  let resets = 0
   const holds = new Set<() => void>()
   let closed = false
 
@@ -417,6 +429,20 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     })
   }
 
+  /** A timer that reset() and close() end early, so no request is left hanging on one. */
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = (): void => {
+        clearTimeout(timer)
+        holds.delete(finish)
+        resolve()
+      }
+      const timer = setTimeout(finish, ms)
+      timer.unref()
+      holds.add(finish)
+    })
+  }
+
   const capHold = (ms: number): number => (opts.maxHoldMs !== undefined ? Math.min(ms, opts.maxHoldMs) : ms)
 
   // ------------------------------------------------------------ handlers
@@ -495,12 +521,30 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     }
     run.history.push({ phase: 'Pending', at: run.createdPerf })
     if (sessionId !== undefined) run.sessionId = sessionId
-    if (key !== '') {
-      run.idempotencyKey = key
-      idempotency.set(idemKey, run)
+    if (key !== '') run.idempotencyKey = key
+    const insertDelayMs = opts.idempotencyInsertDelayMs ?? 0
+    if (key !== '' && insertDelayMs > 0) {
+      // The race: the run starts now, its key and record are stored only after the delay.
+      if (!script.suspended) advance(run)
+      const era = resets
+      await pause(insertDelayMs)
+      if (closed) {
+        stopRun(run)
+        return
+      }
+      if (era !== resets) {
+        stopRun(run) // the emulator was reset meanwhile: nothing of it is stored
+      } else if (idempotency.has(idemKey)) {
+        raceLosers.set(run.id, run)
+      } else {
+        idempotency.set(idemKey, run)
+        runs.set(run.id, run)
+      }
+    } else {
+      if (key !== '') idempotency.set(idemKey, run)
+      runs.set(run.id, run)
+      if (!script.suspended) advance(run)
     }
-    runs.set(run.id, run)
-    if (!script.suspended) advance(run)
 
     if (wait === 0) {
       sendJson(res, 202, { runId: run.id, phase: ph('Pending') })
@@ -660,6 +704,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
       const r = runs.get(id)
       return r ? record(r) : undefined
     },
+    raceLosers: () => [...raceLosers.values()].map(record),
     detail: (id) => {
       const r = runs.get(id)
       return r ? detail(r) : undefined
@@ -679,16 +724,18 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
       lowercase = on
     },
     reset: () => {
-      for (const r of runs.values()) stopRun(r)
+      for (const r of [...runs.values(), ...raceLosers.values()]) stopRun(r)
+      resets++
       releaseHolds()
       runs.clear()
+      raceLosers.clear()
       idempotency.clear()
       agents = new Map(Object.entries(initialAgents))
       lowercase = opts.lowercasePhases
     },
     close: () => {
       closed = true
-      for (const r of runs.values()) stopRun(r)
+      for (const r of [...runs.values(), ...raceLosers.values()]) stopRun(r)
       releaseHolds()
     },
   }

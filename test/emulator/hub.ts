@@ -112,6 +112,12 @@ export interface HubEmulatorOptions {
   lowercasePhases?: boolean
   /** Caps every hold (inline wait and /wait) in ms. */
   maxHoldMs?: number
+  /**
+   * Turns on the same-key race (hub-behaviour.md §1): a keyed start stores its run and key this
+   * long after its lookup, so concurrent first starts with one key all start a run and only the
+   * first is stored; the others' ids 404 (`raceLosers()`). Off when absent or 0.
+   */
+  idempotencyInsertDelayMs?: number
   /** Merged over DEFAULT_AGENTS. */
   agents?: Record<string, AgentScript>
   /**
@@ -147,6 +153,8 @@ export interface HubEmulator {
   mcpUrl: string
   runs(): RunRecord[]
   run(id: string): RunRecord | undefined
+  /** Runs the same-key race started and never stored (they executed; their ids 404). */
+  raceLosers(): RunRecord[]
   /** Current run detail as the API would return it. */
   runDetail(id: string): Record<string, unknown> | undefined
   approve(runId: string): boolean
@@ -235,6 +243,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     agents: { ...DEFAULT_AGENTS, ...(options.agents ?? {}) },
     lowercasePhases: options.lowercasePhases ?? false,
     ...(options.maxHoldMs !== undefined ? { maxHoldMs: options.maxHoldMs } : {}),
+    ...(options.idempotencyInsertDelayMs !== undefined ? { idempotencyInsertDelayMs: options.idempotencyInsertDelayMs } : {}),
     clusters: { [clusterId]: { org, workspace } },
   })
 
@@ -468,6 +477,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     mcpUrl: `http://127.0.0.1:${port}/services/mcpserver/${encodeURIComponent(fleet?.workspacePath ?? 'acme/ws-platform')}/apis/hub.sh/v1alpha1/mcpservers/default/mcp`,
     runs: () => agentsProvider.runs(),
     run: (id) => agentsProvider.run(id),
+    raceLosers: () => agentsProvider.raceLosers(),
     runDetail: (id) => agentsProvider.detail(id),
     approve: (id) => agentsProvider.approve(id),
     setAgent: (name, script) => agentsProvider.setAgent(name, script),
