@@ -70,8 +70,13 @@ export function resultDirectory(runnerTemp: string | undefined): string {
   return directory
 }
 
+/**
+ * Write a result file. Every string is redacted before JSON escapes it (a secret holding `"` or
+ * `\` would no longer match once escaped), then the text once more, for object keys.
+ */
 export function writeJsonFile(directory: string, name: string, content: unknown): string {
   const path = join(directory, name.replace(/[^A-Za-z0-9._-]/g, '_'))
-  writeFileSync(path, `${redact(JSON.stringify(content, null, 2))}\n`, { encoding: 'utf8', mode: 0o600 })
+  const json = JSON.stringify(content, (_key, value: unknown) => (typeof value === 'string' ? redact(value) : value), 2)
+  writeFileSync(path, `${redact(json)}\n`, { encoding: 'utf8', mode: 0o600 })
   return path
 }
