@@ -288,3 +288,27 @@ function mask(text: string, masks: readonly string[]): string {
   for (const value of [...masks].sort((a, b) => b.length - a.length)) out = out.split(value).join('***')
   return out
 }
+
+/** Commands an action writes itself, always at the start of a line in the `::` form. */
+const ACTION_VOCABULARY = new Set(['add-mask', 'stop-commands', 'group', 'endgroup', 'warning', 'error', 'notice', 'debug'])
+const RESUME_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/**
+ * The commands in `view` that untrusted text issued, for tests that plant text starting with
+ * `marker`: any command in the legacy form or not at column 0 (an action writes neither), a
+ * name outside the action's vocabulary, a stop or resume token that is not a random UUID, and an
+ * `add-mask` or a command whose data carries or starts with the marker.
+ */
+export function injectedCommands(view: RunnerView, marker: string): WorkflowCommand[] {
+  const resumeTokens = new Set(view.commands.filter((c) => c.name.toLowerCase() === 'stop-commands').map((c) => foldCase(c.data)))
+  return view.commands.filter((command) => {
+    const text = view.lines[command.line]?.text ?? ''
+    const name = command.name.toLowerCase()
+    if (command.form !== '::' || !text.startsWith('::')) return true
+    if (resumeTokens.has(foldCase(command.name))) return !RESUME_TOKEN.test(command.name)
+    if (!ACTION_VOCABULARY.has(name)) return true
+    if (name === 'stop-commands') return !RESUME_TOKEN.test(command.data)
+    if (name === 'add-mask') return command.data.includes(marker)
+    return command.data.startsWith(marker)
+  })
+}

@@ -57,6 +57,12 @@ describe('run outputs', () => {
       expect(path).toBe(join(directory, '.._run_r1.json'))
       expect(readFileSync(path, 'utf8')).toBe('{\n  "a": 1\n}\n')
       expect(statSync(path).mode & 0o777).toBe(0o600)
+      // A run id from the hub can be long: the name is cut, and stays distinct.
+      const long = (tail: string) => writeJsonFile(directory, `run-${'x'.repeat(5000)}${tail}.json`, {})
+      const [first, second] = [long('a'), long('b')]
+      expect(first).not.toBe(second)
+      for (const file of [first, second]) expect(file.slice(directory.length + 1)).toMatch(/^run-x+-[0-9a-f]{12}\.json$/)
+      expect(first.length - directory.length - 1).toBeLessThanOrEqual(100)
     } finally {
       rmSync(root, { recursive: true, force: true })
     }
