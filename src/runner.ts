@@ -157,8 +157,13 @@ export function infoVerbatim(text: string): void {
   issue(resume, '')
 }
 
-/** What .NET's `TrimStart()` strips on one line (Char.IsWhiteSpace), plus invisible marks a reader cannot see either. */
-const COMMAND_AT_LINE_START = /^([\t\v\f \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]*)::/
+/**
+ * A `::` where the runner sees a line start: at the start of the text or after a line break, past
+ * what .NET's `TrimStart()` strips (Char.IsWhiteSpace; the breaks are the runner's own line ends,
+ * so they are not in the run) and past invisible marks a reader cannot see either. Linear: a run
+ * of those characters never crosses a line break, so each is scanned once.
+ */
+const COMMAND_AT_LINE_START = /(^|\r\n|\r|\n)([\t\v\f \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]*)::/g
 const ZERO_WIDTH_SPACE = '\u200b'
 
 /**
@@ -173,12 +178,7 @@ const ZERO_WIDTH_SPACE = '\u200b'
  * `issue`, whose data cannot hold a line break.
  */
 export function neutraliseCommands(text: string): string {
-  // Split as the runner reads lines (\r\n, \r, \n), keeping the breaks; one anchored test per line keeps it linear.
-  return text
-    .replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`)
-    .split(/(\r\n|\r|\n)/)
-    .map((line) => line.replace(COMMAND_AT_LINE_START, `$1:${ZERO_WIDTH_SPACE}:`))
-    .join('')
+  return text.replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`).replace(COMMAND_AT_LINE_START, `$1$2:${ZERO_WIDTH_SPACE}:`)
 }
 
 function issue(command: string, message: string, properties: Record<string, string> = {}): void {

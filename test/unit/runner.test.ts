@@ -1,7 +1,7 @@
 /** The runner protocol as src/runner.ts writes it, judged by the port of the runner's parser. */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   appendSummary,
@@ -77,6 +77,14 @@ describe('log lines carrying untrusted text', () => {
     const started = performance.now()
     stdoutOf(() => info(`${' \u3000'.repeat(100_000)}x\n`.repeat(2) + '\n'.repeat(100_000)))
     expect(performance.now() - started).toBeLessThan(5_000)
+  })
+
+  it('reach stdout only through src/runner.ts, so no call site can skip the neutralising', () => {
+    const root = new URL('../../src/', import.meta.url).pathname
+    const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'))
+    expect(sources.length).toBeGreaterThan(20)
+    const writers = sources.filter((file) => /process\.(stdout|stderr)|console\./.test(readFileSync(join(root, file), 'utf8')))
+    expect(writers.map((file) => relative('.', file))).toEqual(['runner.ts'])
   })
 
   it('between stop-commands markers, show the text as written and let nothing run', () => {
