@@ -27,7 +27,9 @@ export function publishImpact(published: PublishedImpact, runner: RunnerContext)
     version: IMPACT_REPORT_VERSION,
     ...report,
   })
-  for (const [name, value] of Object.entries(impactOutputs(report, published.commentMarkdown, published.commentUrl, path))) core.setOutput(name, value)
+  const wholeIn = `the result file ${path} (output \`result-file\`)`
+  for (const [name, value] of Object.entries(impactOutputs(report, published.commentMarkdown, published.commentUrl, path)))
+    core.setOutput(name, value, { wholeIn })
   writeSummary(published.summaryMarkdown)
 }
 

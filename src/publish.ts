@@ -61,7 +61,8 @@ export function publishRun(result: RunResult, verdict: Verdict, runner: RunnerCo
     run: result.detail ?? null,
   }
   const path = writeJsonFile(resultDirectory(runner.tempDir), `run-${result.runId}.json`, file)
-  for (const [name, value] of Object.entries(runOutputs(result, path))) core.setOutput(name, value)
+  const wholeIn = `the result file ${path} (output \`result-file\`)`
+  for (const [name, value] of Object.entries(runOutputs(result, path))) core.setOutput(name, value, { wholeIn })
   if (result.detail?.output) {
     core.startGroup('Agent output')
     logUntrusted('', result.detail.output)

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { RunResult } from '../../src/commands/run.js'
 import { ALL_OUTPUTS, resultDirectory, runOutputs, writeJsonFile } from '../../src/outputs.js'
+import { setSecret } from '../../src/runner.js'
 
 function result(extra: Partial<RunResult> = {}): RunResult {
   return {
@@ -56,6 +57,32 @@ describe('run outputs', () => {
       expect(path).toBe(join(directory, '.._run_r1.json'))
       expect(readFileSync(path, 'utf8')).toBe('{\n  "a": 1\n}\n')
       expect(statSync(path).mode & 0o777).toBe(0o600)
+      // A run id from the hub can be long: the name is cut, and stays distinct.
+      const long = (tail: string) => writeJsonFile(directory, `run-${'x'.repeat(5000)}${tail}.json`, {})
+      const [first, second] = [long('a'), long('b')]
+      expect(first).not.toBe(second)
+      for (const file of [first, second]) expect(file.slice(directory.length + 1)).toMatch(/^run-x+-[0-9a-f]{12}\.json$/)
+      expect(first.length - directory.length - 1).toBeLessThanOrEqual(100)
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+
+  it('redacts a secret holding `"` and `\\` before JSON escapes it, in values and in keys', () => {
+    const secret = 'quo"te\\back\\slash-7e1d'
+    const original = process.stdout.write.bind(process.stdout)
+    process.stdout.write = () => true
+    try {
+      setSecret(secret)
+    } finally {
+      process.stdout.write = original
+    }
+    const root = mkdtempSync(join(tmpdir(), 'hub-action-unit-'))
+    try {
+      const path = writeJsonFile(root, 'r.json', { message: `denied for ${secret}`, nested: [{ [secret]: 1, echo: JSON.stringify({ token: secret }) }] })
+      const text = readFileSync(path, 'utf8')
+      expect(text).not.toContain('7e1d')
+      expect(JSON.parse(text)).toEqual({ message: 'denied for ***', nested: [{ '***': 1, echo: '{"token":"***"}' }] })
     } finally {
       rmSync(root, { recursive: true, force: true })
     }
