@@ -573,13 +573,14 @@ describe('MCP aggregate endpoint', () => {
     const missing = (await call({ kind: 'Deployment', name: 'checkout', namespace: 'shop', edge: 'staging' })).structuredContent
     expect(missing).toMatchObject({ found: false, impactedBy: null, impacts: null, associated: null })
     expect(missing.summary).toMatch(/sync may still be catching up/)
-    const extra = await call({ kind: 'Deployment', name: 'checkout', cluster: 'prod-eu' })
-    expect(extra.isError).toBe(true)
-    expect(extra.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/unknown field "cluster"/) })
+    // Bad arguments: the aggregate wraps the provider's error with JSON-RPC code 0 (§4).
+    const extra = (await rpc('tools/call', { name: 'graph__graph_impact', arguments: { kind: 'Deployment', name: 'checkout', cluster: 'prod-eu' } })).msg
+    expect(extra.error).toEqual({ code: 0, message: 'provider "graph" tool "graph_impact": invalid input: unknown field "cluster"' })
+    expect((await rpc('tools/call', { name: 'graph__graph_impact', arguments: { name: 'checkout' } })).msg.error.code).toBe(0)
+    // The tool's own refusal stays a result with isError.
     const deep = await call({ kind: 'Deployment', name: 'checkout', maxDepth: 21 })
     expect(deep.isError).toBe(true)
     expect(deep.content[0].text).toMatch(/maxDepth/)
-    expect((await call({ name: 'checkout' })).isError).toBe(true)
   })
 
   it('graph__graph_query returns the QueryStatus as structuredContent', async () => {
@@ -589,7 +590,7 @@ describe('MCP aggregate endpoint', () => {
     expect(JSON.parse(r.content[0].text)).toEqual(r.structuredContent)
     const bad = (await rpc('tools/call', { name: 'graph__graph_query', arguments: { spec: { limit: 10001 } } })).msg.result
     expect(bad).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^query failed: validation: /) }] })
-    const extra = (await rpc('tools/call', { name: 'graph__graph_query', arguments: { spec: {}, limit: 1 } })).msg.result
-    expect(extra.isError).toBe(true)
+    const extra = (await rpc('tools/call', { name: 'graph__graph_query', arguments: { spec: {}, limit: 1 } })).msg.error
+    expect(extra).toEqual({ code: 0, message: 'provider "graph" tool "graph_query": invalid input: unknown field "limit"' })
   })
 })
