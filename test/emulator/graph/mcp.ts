@@ -261,6 +261,8 @@ export type McpOptions = ExecuteOptions & {
   primingEvents?: boolean
   /** The first N `tools/call`s answer `unknown tool` (-32602), as when discovery failed for that request. */
   unknownToolCalls?: number
+  /** With `sessions`: a session ends after serving this many `tools/call`s (as on a server restart); later requests with it get 404. */
+  sessionLifetimeCalls?: number
 }
 
 export type McpHandler = ((req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tenant?: Tenant | null) => void) & {
@@ -327,7 +329,7 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
   if (opts.workspacePath !== undefined) execOpts.workspacePath = opts.workspacePath
   const workspacePath = opts.workspacePath ?? fleet.workspacePath
   const serverInfo = { name: opts.serverName ?? 'hub-mcp-aggregate', version: opts.serverVersion ?? '0.0.0-emulator' }
-  const sessions = new Map<string, { protocolVersion: string }>()
+  const sessions = new Map<string, { protocolVersion: string; calls: number }>()
   let sessionCounter = 0
   let unknownToolLeft = opts.unknownToolCalls ?? 0
   let eventCounter = 0
@@ -449,7 +451,7 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
         const headers: Record<string, string> = {}
         if (opts.sessions) {
           const session = `emulator-session-${++sessionCounter}`
-          sessions.set(session, { protocolVersion })
+          sessions.set(session, { protocolVersion, calls: 0 })
           headers['Mcp-Session-Id'] = session
         }
         return reply(rpcResult(id, { protocolVersion, capabilities: { tools: {} }, serverInfo }), headers)
@@ -464,6 +466,8 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
           unknownToolLeft--
           return reply(rpcError(id, -32602, `unknown tool "${params.name}"`))
         }
+        const session = opts.sessions ? sessions.get(sessionHeader) : undefined
+        if (session && ++session.calls >= (opts.sessionLifetimeCalls ?? Infinity)) sessions.delete(sessionHeader)
         const r = callTool(params.name, params.arguments, tenant, clusterOfPath(path))
         if ('rpcError' in r) return reply(rpcError(id, r.rpcError[0], r.rpcError[1]))
         return reply(rpcResult(id, r))
