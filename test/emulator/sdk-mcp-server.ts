@@ -111,7 +111,7 @@ export async function startSdkMcpServer(fleet: Fleet, mode: SdkMcpMode): Promise
     const sessionId = header(req, 'mcp-session-id')
     const record: SdkMcpRequest = {
       method: req.method ?? '',
-      rpcMethod: body && typeof body === 'object' && 'method' in body ? String((body).method) : undefined,
+      rpcMethod: body && typeof body === 'object' && 'method' in body ? String(body.method) : undefined,
       sessionId,
       protocolVersion: header(req, 'mcp-protocol-version'),
       status: 0,
@@ -120,11 +120,11 @@ export async function startSdkMcpServer(fleet: Fleet, mode: SdkMcpMode): Promise
     requests.push(record)
     // The SDK writes its answers through writeHead with the headers in hand (not setHeader): read them there.
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse
-    res.writeHead = ((...args: unknown[]) => {
+    res.writeHead = (...args: unknown[]) => {
       record.status = Number(args[0])
       record.contentType = contentTypeOf(args.find((arg) => typeof arg === 'object' && arg !== null))
       return writeHead(...args)
-    })
+    }
 
     if (mode === 'stateless') {
       // The SDK refuses to reuse a stateless transport: one server and transport per request.

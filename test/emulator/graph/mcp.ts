@@ -261,8 +261,6 @@ export type McpOptions = ExecuteOptions & {
   primingEvents?: boolean
   /** The first N `tools/call`s answer `unknown tool` (-32602), as when discovery failed for that request. */
   unknownToolCalls?: number
-  /** With `sessions`: a session ends after serving this many `tools/call`s (as on a server restart); later requests with it get 404. */
-  sessionLifetimeCalls?: number
 }
 
 export type McpHandler = ((req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tenant?: Tenant | null) => void) & {
@@ -329,7 +327,7 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
   if (opts.workspacePath !== undefined) execOpts.workspacePath = opts.workspacePath
   const workspacePath = opts.workspacePath ?? fleet.workspacePath
   const serverInfo = { name: opts.serverName ?? 'hub-mcp-aggregate', version: opts.serverVersion ?? '0.0.0-emulator' }
-  const sessions = new Map<string, { protocolVersion: string; calls: number }>()
+  const sessions = new Map<string, { protocolVersion: string }>()
   let sessionCounter = 0
   let unknownToolLeft = opts.unknownToolCalls ?? 0
   let eventCounter = 0
@@ -451,7 +449,7 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
         const headers: Record<string, string> = {}
         if (opts.sessions) {
           const session = `emulator-session-${++sessionCounter}`
-          sessions.set(session, { protocolVersion, calls: 0 })
+          sessions.set(session, { protocolVersion })
           headers['Mcp-Session-Id'] = session
         }
         return reply(rpcResult(id, { protocolVersion, capabilities: { tools: {} }, serverInfo }), headers)
@@ -466,8 +464,6 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
           unknownToolLeft--
           return reply(rpcError(id, -32602, `unknown tool "${params.name}"`))
         }
-        const session = opts.sessions ? sessions.get(sessionHeader) : undefined
-        if (session && ++session.calls >= (opts.sessionLifetimeCalls ?? Infinity)) sessions.delete(sessionHeader)
         const r = callTool(params.name, params.arguments, tenant, clusterOfPath(path))
         if ('rpcError' in r) return reply(rpcError(id, r.rpcError[0], r.rpcError[1]))
         return reply(rpcResult(id, r))
