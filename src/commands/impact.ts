@@ -4,6 +4,7 @@
  * same classification, so they report the same thing for the same fleet. Referenced-by
  * dependents come from the query API either way (the tool has no such relation).
  */
+import { HubRequestError } from '../hub/errors.js'
 import { edgeOf, type GraphClient } from '../hub/graph.js'
 import { baseRelation, classifyRelated, type RelatedRef } from '../impact/classify.js'
 import { objectKey, type Direction, type ImpactReport, type SkippedFile, type Target, type TargetImpact } from '../impact/model.js'
@@ -52,7 +53,10 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
       const found: TargetImpact[] = []
       for (const place of await placesOf(deps.graph, target, deps.signal)) {
         const impact = await impactFromTool(deps.tool, { ...target, namespace: place.namespace }, place.edge, settings.maxDepth, deps.signal)
-        if (impact) found.push(impact)
+        // The tool runs the query API's own query: not finding what the query API just found means
+        // it asked as another tenant, which is what an `mcp-url` with the cluster id does (§4).
+        if (!impact) throw toolMissesObject(target, place, settings.mcpUrl)
+        found.push(impact)
       }
       return found
     }
@@ -83,8 +87,15 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
   }
 }
 
+interface Place {
+  edge: string
+  namespace: string | undefined
+  /** The tenant path the graph labels rows with (`cluster` is `<workspace path>/<edge>`). */
+  workspacePath: string | undefined
+}
+
 /** Every (edge, namespace) where the target exists, from one light query. */
-async function placesOf(graph: GraphClient, target: Target, signal?: AbortSignal): Promise<Array<{ edge: string; namespace: string | undefined }>> {
+async function placesOf(graph: GraphClient, target: Target, signal?: AbortSignal): Promise<Place[]> {
   const filter: Record<string, unknown> = { groupKind: { apiGroup: target.group, kind: target.kind }, name: target.name }
   if (target.namespace) filter.namespace = target.namespace
   const spec: Record<string, unknown> = { filter: { objects: [filter] }, objects: { id: true, cluster: true, object: { metadata: { namespace: true } } } }
@@ -92,7 +103,43 @@ async function placesOf(graph: GraphClient, target: Target, signal?: AbortSignal
   const status = await graph.query(spec, signal, `look up ${target.kind} ${target.name} on the workspace's edges`)
   return (status.objects ?? []).map((object) => {
     const namespace = (object.object?.metadata as { namespace?: unknown } | undefined)?.namespace
-    return { edge: edgeOf(object.cluster) ?? target.edge ?? '', namespace: typeof namespace === 'string' && namespace ? namespace : undefined }
+    const cut = object.cluster?.lastIndexOf('/') ?? -1
+    return {
+      edge: edgeOf(object.cluster) ?? target.edge ?? '',
+      namespace: typeof namespace === 'string' && namespace ? namespace : undefined,
+      workspacePath: object.cluster && cut > 0 ? object.cluster.slice(0, cut) : undefined,
+    }
+  })
+}
+
+const MCP_PATH = /^(.*\/services\/mcpserver\/)([^]+?)(\/apis\/hub\.sh\/v1alpha1\/mcpservers\/[^/]+\/mcp\/?)$/
+
+/**
+ * The query API found the target and the tool did not. Say which `mcp-url` form works, with the
+ * exact URL when the one given has the hub's MCP path and the workspace path is known.
+ */
+function toolMissesObject(target: Target, place: Place, mcpUrl: URL | undefined): HubRequestError {
+  const what = `${target.group ? `${target.kind}.${target.group}` : target.kind} ${place.namespace ? `${place.namespace}/` : ''}${target.name} on edge ${place.edge}`
+  const form = '…/services/mcpserver/{workspace path}/apis/hub.sh/v1alpha1/mcpservers/default/mcp'
+  let fix = `Set \`mcp-url\` to the form ${form}, with the workspace path where the hub's connect page puts the cluster id.`
+  const parts = mcpUrl ? MCP_PATH.exec(mcpUrl.pathname) : null
+  if (mcpUrl && parts && place.workspacePath) {
+    let given = parts[2] ?? ''
+    try {
+      given = decodeURIComponent(given)
+    } catch {
+      // keep it as written
+    }
+    if (given !== place.workspacePath) {
+      const fixed = new URL(mcpUrl)
+      fixed.pathname = `${parts[1] ?? ''}${encodeURIComponent(place.workspacePath)}${parts[3] ?? ''}`
+      fix = `\`mcp-url\` names "${given}" where the graph tools need the workspace path "${place.workspacePath}" (the hub's connect page hands out the cluster-id form, which finds nothing): set \`mcp-url\` to ${fixed.href}`
+    }
+  }
+  return new HubRequestError({
+    operation: `get the impact of ${what} from the MCP tool`,
+    hubMessage: 'found:false, although the query API finds the object there',
+    hint: `The MCP tool asked the graph as another tenant than the query API, so every answer it gives would be "not found". ${fix} Or use \`impact-source: query\`.`,
   })
 }
 

@@ -1,7 +1,84 @@
-/** Server-sent events, read incrementally: the MCP endpoint answers JSON-RPC as an SSE stream. */
+/**
+ * Reading MCP answers off the wire: server-sent events incrementally, and any body with a
+ * byte cap, so an endless stream or body from an untrusted server cannot grow memory.
+ */
+
+/** Thrown when a body passes its cap; the caller turns it into a message that names the cap. */
+export class BodyCapError extends Error {
+  readonly capBytes: number
+  constructor(capBytes: number) {
+    super(`the answer passed the cap of ${formatBytes(capBytes)}`)
+    this.name = 'BodyCapError'
+    this.capBytes = capBytes
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
+  return `${bytes} bytes`
+}
+
+type Body = AsyncIterable<Buffer> & { destroy(): unknown; on(event: 'error', listener: () => void): unknown }
+
+/** Stop reading a body. undici reports destroying an unread body as an error event, which nobody needs. */
+export function discard(body: Body): void {
+  body.on('error', () => {})
+  body.destroy()
+}
+
+/**
+ * The data of each SSE message event, read as chunks arrive, until `found` accepts one (the
+ * stream is then closed: a server may hold it open) or the stream ends. More than `capBytes`
+ * in all throws BodyCapError, whatever the server keeps sending.
+ */
+export async function findInEventStream<T>(body: Body, capBytes: number, found: (data: string) => T | undefined): Promise<T | undefined> {
+  const reader = new SseReader()
+  let bytes = 0
+  try {
+    for await (const chunk of body) {
+      bytes += chunk.length
+      if (bytes > capBytes) throw new BodyCapError(capBytes)
+      for (const data of reader.push(chunk)) {
+        const match = found(data)
+        if (match !== undefined) return match
+      }
+    }
+    for (const data of reader.end()) {
+      const match = found(data)
+      if (match !== undefined) return match
+    }
+    return undefined
+  } finally {
+    discard(body)
+  }
+}
+
+/** A whole body as text; more than `capBytes` throws BodyCapError (or, with `clip`, returns the first `capBytes`). */
+export async function readCapped(body: Body, capBytes: number, options: { clip?: boolean } = {}): Promise<string> {
+  const chunks: Buffer[] = []
+  let bytes = 0
+  try {
+    for await (const chunk of body) {
+      bytes += chunk.length
+      if (bytes > capBytes) {
+        if (!options.clip) throw new BodyCapError(capBytes)
+        chunks.push(chunk.subarray(0, chunk.length - (bytes - capBytes)))
+        break
+      }
+      chunks.push(chunk)
+    }
+  } finally {
+    discard(body)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 /**
  * Incremental text/event-stream parser (WHATWG HTML §9.2.6), yielding the data of
  * `message` events. Bytes are decoded in stream mode so a split UTF-8 sequence survives.
+ * Events with empty data are skipped: MCP servers of protocol 2025-11-25 send one first to
+ * prime resumption (an event id and nothing else), and it is no message.
  */
 export class SseReader {
   private readonly decoder = new TextDecoder()
@@ -41,7 +118,8 @@ export class SseReader {
 
   private line(line: string, out: string[]): void {
     if (line === '') {
-      if (this.data.length > 0 && (this.event === '' || this.event === 'message')) out.push(this.data.join('\n'))
+      const data = this.data.join('\n')
+      if (data.trim() !== '' && (this.event === '' || this.event === 'message')) out.push(data)
       this.data = []
       this.event = ''
       return

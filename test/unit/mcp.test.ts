@@ -58,7 +58,11 @@ async function serve(handler: Handler): Promise<{ url: URL; requests: Recorded[]
 
 /** The emulator's MCP endpoint, as the hub serves it for our tenant. */
 function emulator(): Handler {
-  const mcp = createMcpHandler(createDemoFleet({ workspace: WS }), { workspace: WS })
+  return emulatorWith({})
+}
+
+function emulatorWith(options: Parameters<typeof createMcpHandler>[1]): Handler {
+  const mcp = createMcpHandler(createDemoFleet({ workspace: WS }), { workspace: WS, ...options })
   return (req, res, body) => mcp(req, res, body, { org: ORG, workspace: WS })
 }
 
@@ -356,6 +360,208 @@ describe('McpGraphClient wire tolerance', () => {
       out.push(...reader.end())
       expect(out.map((data) => JSON.parse(data))).toEqual(parseSse(text).slice(0, 2))
     }
+  })
+})
+
+describe('McpGraphClient lifecycle', () => {
+  /** The emulator in session mode, with any extra options. */
+  function sessionEmulator(options: Parameters<typeof createMcpHandler>[1] = {}) {
+    const mcp = createMcpHandler(createDemoFleet({ workspace: WS }), { workspace: WS, sessions: true, ...options })
+    const handler: Handler = (req, res, body) => mcp(req, res, body, { org: ORG, workspace: WS })
+    return { mcp, handler }
+  }
+  const rpcOf = (r: Recorded) => (r.body ? (JSON.parse(r.body) as { method?: string }).method : undefined)
+
+  it('does the handshake after the 400 that asks for a session, sends the session on every call, and ends it with DELETE on close', async () => {
+    const { mcp, handler } = sessionEmulator({ primingEvents: true })
+    const { url, requests } = await serve(handler)
+    const mcpClient = client(url)
+    const [first, second] = await Promise.all([mcpClient.impact(CHECKOUT), mcpClient.impact({ ...CHECKOUT, edge: 'prod-us' })])
+    expect(first.found && second.found).toBe(true)
+    expect(requests.filter((r) => rpcOf(r) === 'initialize')).toHaveLength(1)
+    const session = requests.find((r) => r.headers['mcp-session-id'])?.headers['mcp-session-id']
+    expect(session).toBe('emulator-session-1')
+    for (const call of requests.filter((r) => rpcOf(r) === 'tools/call' && r.headers['mcp-session-id'])) {
+      expect(call.headers).toMatchObject({ 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' })
+    }
+    expect(mcp.openSessions()).toBe(1)
+    await mcpClient.close()
+    expect(requests.at(-1)).toMatchObject({ method: 'DELETE', headers: { 'mcp-session-id': session } })
+    expect(mcp.openSessions()).toBe(0)
+  })
+
+  it('starts one new session when the server forgets it, and fails with a hint when it forgets the new one too', async () => {
+    const { mcp, handler } = sessionEmulator()
+    const { url, requests } = await serve(handler)
+    const mcpClient = client(url)
+    await mcpClient.impact(CHECKOUT)
+    mcp.expireSessions()
+    expect((await mcpClient.impact(CHECKOUT)).found).toBe(true)
+    expect(requests.filter((r) => rpcOf(r) === 'initialize')).toHaveLength(2)
+
+    // A server that loses every session at once: one renewal per call, then a clear failure.
+    const forgetful: Handler = (req, res, body) => {
+      handler(req, res, body)
+      if (rpcOf({ body: body.toString('utf8') } as Recorded) === 'notifications/initialized') mcp.expireSessions()
+    }
+    const other = await serve(forgetful)
+    const error = await rejection(client(other.url).impact(CHECKOUT))
+    expect(error).toBeInstanceOf(HubNotFoundError)
+    expect(error.message).toContain('Session not found')
+    expect((error as HubError).hint).toMatch(/lost our session again/)
+  })
+
+  it('reports a 400 the handshake cannot cure together with why the handshake failed, and does not try it again', async () => {
+    const { url, requests } = await serve((_req, res) => {
+      res.writeHead(400, { 'content-type': 'text/plain' })
+      res.end('Bad Request: no\n')
+    })
+    const mcpClient = client(url)
+    const error = await rejection(mcpClient.impact(CHECKOUT))
+    expect(error).toBeInstanceOf(HubProtocolError)
+    expect(error.message).toContain('Bad Request: no')
+    expect(error.message).toContain('initialize handshake failed too')
+    expect(error.message).not.toContain('cluster-id` to')
+    const again = await rejection(mcpClient.impact(CHECKOUT))
+    expect(again).toBeInstanceOf(HubRequestError)
+    expect(again.message).toContain('refused the MCP initialize handshake too')
+    expect(requests.filter((r) => rpcOf(r) === 'initialize')).toHaveLength(1)
+  })
+
+  it('refuses a server that negotiates a protocol version it does not know', async () => {
+    const { url } = await serve((_req, res, body) => {
+      const message = JSON.parse(body.toString('utf8')) as { id?: number; method: string }
+      if (message.method === 'tools/call') {
+        res.writeHead(400, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } }))
+        return
+      }
+      sse(res, { jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2030-01-01', capabilities: {}, serverInfo: { name: 'x', version: '1' } } })
+    })
+    const error = await rejection(client(url).impact(CHECKOUT))
+    expect(error.message).toContain('protocol version 2030-01-01')
+    expect(error.message).toContain('Bad Request: Server not initialized')
+  })
+
+  it('works with a server that answers initialize and calls as plain JSON and keeps no session after all', async () => {
+    const mcp = emulator()
+    let initialized = false
+    const { url, requests } = await serve((req, res, body) => {
+      const message = JSON.parse(body.toString('utf8')) as { id?: number; method: string }
+      if (message.method === 'initialize') initialized = true
+      if (message.method === 'tools/call' && !initialized) {
+        res.writeHead(400, { 'content-type': 'text/plain' })
+        res.end('initialize first\n')
+        return
+      }
+      if (message.method === 'initialize') {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-03-26', capabilities: { tools: {} } } }))
+        return
+      }
+      mcp(req, res, body)
+    })
+    const mcpClient = client(url)
+    expect((await mcpClient.impact(CHECKOUT)).found).toBe(true)
+    const last = requests.at(-1)
+    expect(last?.headers['mcp-protocol-version']).toBe('2025-03-26')
+    expect(last?.headers['mcp-session-id']).toBeUndefined()
+    await mcpClient.close()
+    expect(requests.at(-1)?.method).toBe('POST')
+  })
+})
+
+describe('McpGraphClient errors of the aggregate', () => {
+  it('asks once more after a transient unknown tool, and reports it when it stays unknown', async () => {
+    const { url, requests } = await serve(emulatorWith({ unknownToolCalls: 1 }))
+    expect((await client(url).impact(CHECKOUT)).found).toBe(true)
+    expect(requests).toHaveLength(2)
+
+    const always = await serve(fake((id) => ({ jsonrpc: '2.0', id, error: { code: 0, message: 'provider "graph": unknown tool "graph__graph_impact"' } })))
+    const error = await rejection(client(always.url).impact(CHECKOUT))
+    expect(error).toBeInstanceOf(HubRequestError)
+    expect((error as HubError).hint).toMatch(/also when asked again/)
+    expect(always.requests).toHaveLength(2)
+  })
+
+  it('reads code-0 errors by their text: wrapped bad arguments are the request, anything else the provider', async () => {
+    const args = await serve(
+      fake((id) => ({ jsonrpc: '2.0', id, error: { code: 0, message: 'provider "graph" tool "graph_impact": invalid input: unknown field "cluster"' } })),
+    )
+    const argsError = await rejection(client(args.url).impact(CHECKOUT))
+    expect(argsError).toBeInstanceOf(HubRequestError)
+    expect(argsError.message).toContain('unknown field "cluster"')
+    expect((argsError as HubError).hint).toMatch(/refused the tool arguments/)
+    expect(args.requests).toHaveLength(1)
+
+    const slow = await serve(
+      fake((id) => ({ jsonrpc: '2.0', id, error: { code: 0, message: 'provider "graph" tool "graph_impact": context deadline exceeded' } })),
+    )
+    expect(((await rejection(client(slow.url).impact(CHECKOUT))) as HubError).hint).toMatch(/did not answer within/)
+
+    const broken = await serve(fake((id) => ({ jsonrpc: '2.0', id, error: { code: 0, message: 'provider "graph" tool "graph_impact": connection refused' } })))
+    const brokenError = await rejection(client(broken.url).impact(CHECKOUT))
+    expect(brokenError).toBeInstanceOf(HubServerError)
+    expect((brokenError as HubError).hint).toMatch(/provider behind the MCP endpoint failed/)
+  })
+
+  it('gives 401 and 400 hints that fit MCP and never send the user to cluster-id', async () => {
+    for (const status of [401, 400]) {
+      const { url } = await serve((_req, res) => {
+        res.writeHead(status, { 'content-type': 'text/plain' })
+        res.end(status === 401 ? 'unauthorized\n' : 'a workspace is required\n')
+      })
+      const error = (await rejection(client(url).impact(CHECKOUT))) as HubError
+      expect(error.message).toContain('`mcp-url`')
+      expect(error.message).not.toMatch(/set `cluster-id`/)
+      if (status === 401) {
+        expect(error).toBeInstanceOf(HubAuthError)
+        expect(error.hint).toMatch(/`cluster-id` does nothing for the MCP source/)
+      }
+    }
+  })
+
+  it('stops reading an answer at the cap and names it', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const chunk = Buffer.alloc(1024 * 1024, 0x20)
+      for (let i = 0; i < 5; i++) res.write(chunk)
+      res.end()
+    })
+    const error = await rejection(client(url).impact(CHECKOUT))
+    expect(error).toBeInstanceOf(HubProtocolError)
+    expect(error.message).toContain('larger than 4 MiB')
+  })
+})
+
+describe('McpGraphClient redaction', () => {
+  it('redacts before clipping: a token across the 500-character clip shows no prefix', async () => {
+    const text = `${'x'.repeat(490)}${TOKEN} tail`
+    const tool = await serve(fake((id) => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }], isError: true } })))
+    const error = (await rejection(client(tool.url).impact(CHECKOUT))) as HubError
+    expect(error.hubMessage).toBe(`${'x'.repeat(490)}*** tail`)
+    expect(error.message).not.toContain(TOKEN.slice(0, 6))
+  })
+
+  it('redacts the JSON- and URL-encoded forms of a token with quotes and backslashes', async () => {
+    const token = 'tok"with\\odd/chars+=xyz'
+    const echoed = [JSON.stringify(token).slice(1, -1), encodeURIComponent(token)].join(' | ')
+    const { url } = await serve((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' })
+      res.end(`boom ${echoed}\n`)
+    })
+    const quoted = new McpGraphClient({ url, token, org: ORG, workspace: WS, dispatcher })
+    const error = await rejection(quoted.impact(CHECKOUT))
+    expect(error.message).toContain('boom *** | ***')
+    expect(error.message).not.toContain('odd')
+  })
+})
+
+describe('SseReader', () => {
+  it('skips events with empty data, as 2025-11-25 servers send to prime resumption', () => {
+    const reader = new SseReader()
+    const out = reader.push(Buffer.from('id: 1\ndata: \n\nid: 2\nretry: 100\ndata:\n\nevent: message\ndata: {"a":1}\n\n'))
+    expect([...out, ...reader.end()]).toEqual(['{"a":1}'])
   })
 })
 

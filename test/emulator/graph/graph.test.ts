@@ -573,13 +573,14 @@ describe('MCP aggregate endpoint', () => {
     const missing = (await call({ kind: 'Deployment', name: 'checkout', namespace: 'shop', edge: 'staging' })).structuredContent
     expect(missing).toMatchObject({ found: false, impactedBy: null, impacts: null, associated: null })
     expect(missing.summary).toMatch(/sync may still be catching up/)
-    const extra = await call({ kind: 'Deployment', name: 'checkout', cluster: 'prod-eu' })
-    expect(extra.isError).toBe(true)
-    expect(extra.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/unknown field "cluster"/) })
+    // Bad arguments: the aggregate wraps the provider's error with JSON-RPC code 0 (§4).
+    const extra = (await rpc('tools/call', { name: 'graph__graph_impact', arguments: { kind: 'Deployment', name: 'checkout', cluster: 'prod-eu' } })).msg
+    expect(extra.error).toEqual({ code: 0, message: 'provider "graph" tool "graph_impact": invalid input: unknown field "cluster"' })
+    expect((await rpc('tools/call', { name: 'graph__graph_impact', arguments: { name: 'checkout' } })).msg.error.code).toBe(0)
+    // The tool's own refusal stays a result with isError.
     const deep = await call({ kind: 'Deployment', name: 'checkout', maxDepth: 21 })
     expect(deep.isError).toBe(true)
     expect(deep.content[0].text).toMatch(/maxDepth/)
-    expect((await call({ name: 'checkout' })).isError).toBe(true)
   })
 
   it('graph__graph_query returns the QueryStatus as structuredContent', async () => {
@@ -589,7 +590,72 @@ describe('MCP aggregate endpoint', () => {
     expect(JSON.parse(r.content[0].text)).toEqual(r.structuredContent)
     const bad = (await rpc('tools/call', { name: 'graph__graph_query', arguments: { spec: { limit: 10001 } } })).msg.result
     expect(bad).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^query failed: validation: /) }] })
-    const extra = (await rpc('tools/call', { name: 'graph__graph_query', arguments: { spec: {}, limit: 1 } })).msg.result
-    expect(extra.isError).toBe(true)
+    const extra = (await rpc('tools/call', { name: 'graph__graph_query', arguments: { spec: {}, limit: 1 } })).msg.error
+    expect(extra).toEqual({ code: 0, message: 'provider "graph" tool "graph_query": invalid input: unknown field "limit"' })
+  })
+})
+
+describe('MCP aggregate endpoint: URL forms, sessions and priming', () => {
+  const sessionMcp = createMcpHandler(fleet, { workspace: WS, sessions: true, primingEvents: true })
+  let sessionBase = ''
+  let sessionServer: http.Server
+  beforeAll(async () => {
+    sessionServer = http.createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => sessionMcp(req, res, Buffer.concat(chunks), TENANT))
+    })
+    await new Promise<void>((r) => sessionServer.listen(0, '127.0.0.1', r))
+    sessionBase = `http://127.0.0.1:${(sessionServer.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((r) => sessionServer.close(() => r())))
+
+  const post = (message: unknown, headers: Record<string, string> = {}) =>
+    fetch(sessionBase + MCP_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify(message),
+    })
+  const impactCall = {
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/call',
+    params: { name: 'graph__graph_impact', arguments: { kind: 'Deployment', name: 'checkout', namespace: 'shop' } },
+  }
+
+  it('finds nothing through a URL with the cluster id instead of the workspace path, as the hub does', async () => {
+    const byClusterId = MCP_URL.replace(PATH, 'c-7f3a9e')
+    const res = await fetch(base + byClusterId, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(impactCall),
+    })
+    const msg = parseSse(await res.text())[0] as any
+    expect(msg.result.structuredContent).toMatchObject({ found: false, impacts: null })
+    expect((await rpc('tools/call', impactCall.params)).msg.result.structuredContent.found).toBe(true)
+  })
+
+  it('asks for a session, answers within it after a priming event, forgets it on DELETE', async () => {
+    const refused = await post(impactCall)
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' } })
+    const init = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    })
+    const session = init.headers.get('mcp-session-id') ?? ''
+    expect(session).not.toBe('')
+    expect(await init.text()).toMatch(/^id: \d+\ndata: \n\nevent: message\ndata: \{.*"protocolVersion":"2025-11-25"/)
+    const headers = { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-11-25' }
+    expect((await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, headers)).status).toBe(202)
+    const call = await post(impactCall, headers)
+    expect((parseSse(await call.text())[0] as any).result.structuredContent.found).toBe(true)
+    const end = await fetch(sessionBase + MCP_URL, { method: 'DELETE', headers })
+    expect(end.status).toBe(200)
+    const gone = await post(impactCall, headers)
+    expect(gone.status).toBe(404)
+    expect(((await gone.json()) as any).error).toEqual({ code: -32001, message: 'Session not found' })
   })
 })
