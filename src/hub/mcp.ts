@@ -21,7 +21,8 @@ import { HubAuthError, HubConnectionError, HubError, HubNotFoundError, HubProtoc
 import { hubFailure, type FailureContext } from './failures.js'
 import { defaultDispatcher, errorCode, headerValue, send } from './http.js'
 import { backoffDelay, parseRetryAfter } from './retry.js'
-import { BodyCapError, discard, findInEventStream, formatBytes, readCapped } from './sse.js'
+import { BodyCapError, formatBytes, readCapped, type BodyLimits } from './http.js'
+import { discard, findInEventStream } from './sse.js'
 import { abortableSleep, PERMANENT_CONNECTION_CODES } from './transport.js'
 
 export interface McpClientOptions {
@@ -89,9 +90,9 @@ const RETRY_POLICY = { maxAttempts: MAX_ATTEMPTS, baseDelayMs: 300, maxDelayMs: 
 /** A provider that failed discovery for one request has no tools; the next request usually has them. */
 const UNKNOWN_TOOL_RETRY_MS = 500
 /** The hub caps tool output at 256 KiB (§5); an answer far bigger than that is not the tool's. */
-export const MAX_ANSWER_BYTES = 4 * 1024 * 1024
+export const ANSWER_LIMITS: BodyLimits = Object.freeze({ name: 'an MCP answer', maxBytes: 4 * 1024 * 1024 })
 /** Refusals end up clipped in a message: the first 64 KiB say all there is. */
-const MAX_REFUSAL_BYTES = 64 * 1024
+const REFUSAL_LIMITS: BodyLimits = Object.freeze({ name: 'an MCP refusal', maxBytes: 64 * 1024 })
 /** Ending a session is a courtesy: it must not hold the step up. */
 const CLOSE_TIMEOUT_MS = 5_000
 /** JSON-RPC "request timed out", as MCP servers use it. */
@@ -394,7 +395,7 @@ export class McpGraphClient {
     const status = response.statusCode
     const contentType = headerValue(response.headers['content-type'])
     if (status < 200 || status >= 300) {
-      const body = await readCapped(response.body, MAX_REFUSAL_BYTES, { clip: true })
+      const body = await readCapped(response.body, REFUSAL_LIMITS, { truncate: true })
       return { kind: 'refused', status, contentType, body, retryAfter: headerValue(response.headers['retry-after']) || undefined }
     }
     if (message.id === undefined) {
@@ -407,17 +408,17 @@ export class McpGraphClient {
     try {
       if (type === 'text/event-stream') {
         // Read events as they come and stop at our answer: a server may hold the stream open.
-        const found = await findInEventStream(response.body, MAX_ANSWER_BYTES, (data) => this.match(data, id, operation, status))
+        const found = await findInEventStream(response.body, ANSWER_LIMITS, (data) => this.match(data, id, operation, status))
         if (found) return { kind: 'response', response: found, sessionId }
         throw this.malformed(operation, status, 'an event stream that ended without an answer to the call')
       }
       if (type === 'application/json' || type.endsWith('+json')) {
-        const found = this.match(await readCapped(response.body, MAX_ANSWER_BYTES), id, operation, status)
+        const found = this.match(await readCapped(response.body, ANSWER_LIMITS), id, operation, status)
         if (found) return { kind: 'response', response: found, sessionId }
         throw this.malformed(operation, status, 'JSON without an answer to the call')
       }
     } catch (error) {
-      if (error instanceof BodyCapError) throw this.tooLarge(operation, status, error.capBytes)
+      if (error instanceof BodyCapError) throw this.tooLarge(operation, status, error.limits.maxBytes)
       throw error
     }
     discard(response.body)

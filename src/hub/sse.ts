@@ -1,23 +1,8 @@
 /**
- * Reading MCP answers off the wire: server-sent events incrementally, and any body with a
- * byte cap, so an endless stream or body from an untrusted server cannot grow memory.
+ * Reading MCP answers off the wire: server-sent events incrementally, under the same byte cap
+ * as any other body (http.ts), so an endless stream from an untrusted server cannot grow memory.
  */
-
-/** Thrown when a body passes its cap; the caller turns it into a message that names the cap. */
-export class BodyCapError extends Error {
-  readonly capBytes: number
-  constructor(capBytes: number) {
-    super(`the answer passed the cap of ${formatBytes(capBytes)}`)
-    this.name = 'BodyCapError'
-    this.capBytes = capBytes
-  }
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
-  return `${bytes} bytes`
-}
+import { BodyCapError, type BodyLimits } from './http.js'
 
 type Body = AsyncIterable<Buffer> & { destroy(): unknown; on(event: 'error', listener: () => void): unknown }
 
@@ -29,16 +14,16 @@ export function discard(body: Body): void {
 
 /**
  * The data of each SSE message event, read as chunks arrive, until `found` accepts one (the
- * stream is then closed: a server may hold it open) or the stream ends. More than `capBytes`
- * in all throws BodyCapError, whatever the server keeps sending.
+ * stream is then closed: a server may hold it open) or the stream ends. More than
+ * `limits.maxBytes` in all throws BodyCapError, whatever the server keeps sending.
  */
-export async function findInEventStream<T>(body: Body, capBytes: number, found: (data: string) => T | undefined): Promise<T | undefined> {
+export async function findInEventStream<T>(body: Body, limits: BodyLimits, found: (data: string) => T | undefined): Promise<T | undefined> {
   const reader = new SseReader()
   let bytes = 0
   try {
     for await (const chunk of body) {
       bytes += chunk.length
-      if (bytes > capBytes) throw new BodyCapError(capBytes)
+      if (bytes > limits.maxBytes) throw new BodyCapError(limits, 'bytes')
       for (const data of reader.push(chunk)) {
         const match = found(data)
         if (match !== undefined) return match
@@ -52,26 +37,6 @@ export async function findInEventStream<T>(body: Body, capBytes: number, found: 
   } finally {
     discard(body)
   }
-}
-
-/** A whole body as text; more than `capBytes` throws BodyCapError (or, with `clip`, returns the first `capBytes`). */
-export async function readCapped(body: Body, capBytes: number, options: { clip?: boolean } = {}): Promise<string> {
-  const chunks: Buffer[] = []
-  let bytes = 0
-  try {
-    for await (const chunk of body) {
-      bytes += chunk.length
-      if (bytes > capBytes) {
-        if (!options.clip) throw new BodyCapError(capBytes)
-        chunks.push(chunk.subarray(0, chunk.length - (bytes - capBytes)))
-        break
-      }
-      chunks.push(chunk)
-    }
-  } finally {
-    discard(body)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 /**
