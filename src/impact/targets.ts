@@ -41,6 +41,8 @@ export async function collectTargets(options: {
   signal?: AbortSignal | undefined
   /** Per file, from the checkout and from GitHub alike. */
   maxFileBytes?: number
+  /** Progress for the step log: reading large files can take seconds. */
+  log?: (message: string) => void
 }): Promise<CollectedTargets> {
   const found: Target[] = [...options.given]
   const skippedFiles: SkippedFile[] = []
@@ -48,6 +50,7 @@ export async function collectTargets(options: {
   if (options.globs.length > 0) {
     const sources = options.pullRequest ? await changedManifests(options.pullRequest, options.globs) : workspaceManifests(options.workspace, options.globs)
     const root = await workspaceRoot(options.workspace).catch(() => undefined)
+    if (sources.length > 0) options.log?.(`Reading ${sources.length} manifest file(s).`)
     for (const source of sources) {
       // a turn of the event loop between files, so a cancel is heard even when each file is quick
       await nextTurn()
