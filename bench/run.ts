@@ -9,3 +9,4 @@ import { graphFigures } from './graph.ts'
 console.log(`hub-action benchmarks — Node ${process.version}, ${new Date().toISOString()}\n`)
 await runFigures()
 await graphFigures()
+await (await import('./hostile-manifests.ts')).hostileManifestFigures()

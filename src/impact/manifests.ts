@@ -40,6 +40,12 @@ const CLUSTER_SCOPED = new Set([
  * descriptions, few tokens per byte) stay well under it.
  */
 export const MAX_TOKENS_PER_DOCUMENT = 300_000
+/**
+ * Flow collections (`[`, `{`) open inside each other. Kubernetes objects nest a few dozen levels
+ * at most (CRD schemas, JSON manifests); a thousand can overflow the composer's stack, and the
+ * parser's stack costs memory long before that.
+ */
+export const MAX_FLOW_DEPTH = 200
 /** The `yaml` package's own guard against alias expansion ("billion laughs"), its default. */
 export const MAX_ALIAS_COUNT = 100
 /** Parse at most this long between two turns of the event loop. */
@@ -98,6 +104,7 @@ async function eachDocument(text: string, options: ManifestOptions, onValue: (va
   const composer = new Composer({})
   const take = (document: Document.Parsed) => onValue(plainValue(document, text))
   let tokensInDocument = 0
+  let flowDepth = 0
   let sliceStart = performance.now()
   let sinceClock = 0
   for (const lexeme of new Lexer().lex(text)) {
@@ -106,8 +113,12 @@ async function eachDocument(text: string, options: ManifestOptions, onValue: (va
         `a YAML document in it holds more than ${maxTokens.toLocaleString('en-US')} tokens, more than any Kubernetes object needs: split it, or name its objects in \`targets\``,
       )
     }
+    if (lexeme === '[' || lexeme === '{') {
+      if (++flowDepth > MAX_FLOW_DEPTH)
+        throw new NotParsed(`its YAML nests more than ${MAX_FLOW_DEPTH.toLocaleString('en-US')} levels of [ ] or { }: no Kubernetes object needs that`)
+    } else if ((lexeme === ']' || lexeme === '}') && flowDepth > 0) flowDepth--
     for (const token of parser.next(lexeme)) {
-      if (token.type === 'document') tokensInDocument = 0
+      if (token.type === 'document') tokensInDocument = flowDepth = 0
       for (const document of composer.next(token)) take(document)
     }
     if (++sinceClock >= 1000) {

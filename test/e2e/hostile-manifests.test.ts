@@ -65,7 +65,7 @@ async function runBounded(options: ActionOptions): Promise<BoundedRun> {
   let killedByWatchdog = false
   let watchdog: NodeJS.Timeout | undefined
   const result = await runAction({
-    killAfterMs: 60_000,
+    killAfterMs: 30_000,
     ...options,
     env: { ...options.env, NODE_OPTIONS: `--require ${peakHook}`, PEAK_RSS_FILE: peakFile },
     onSpawn: (child) => {
@@ -127,13 +127,13 @@ describe('regular expressions and parsing: linear and interruptible', () => {
   it('reads past a megabyte of `{{` at once and still reports the other file', async () => {
     const dir = useWorkspace({ 'deploy/braces.yaml': '{{'.repeat(512 * 1024), 'deploy/checkout.yaml': CHECKOUT })
     // the old quadratic regex needed minutes here; the bound only keeps a regression from hanging the suite
-    const result = await onPush(dir, { killAfterMs: 30_000 })
+    const result = await onPush(dir, { killAfterMs: 20_000 })
     expect(result.signal).toBeNull()
     expect(result.code).toBe(0)
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.targets.map((t) => `${t.kind} ${t.name}`)).toEqual(['Deployment checkout'])
-    expect(reasonOf(file, 'deploy/braces.yaml')).toMatch(/^a YAML document in it holds more than 300,000 tokens/)
-  })
+    expect(reasonOf(file, 'deploy/braces.yaml')).toBe('its YAML nests more than 200 levels of [ ] or { }: no Kubernetes object needs that')
+  }, 40_000)
 
   it('ends the step promptly on SIGTERM while a long run of large manifests is being parsed', async () => {
     // one 3 MiB manifest of many objects, linked 40 times inside the workspace: minutes of parsing in all
@@ -153,7 +153,7 @@ describe('regular expressions and parsing: linear and interruptible', () => {
     }
     let fallback: NodeJS.Timeout | undefined
     const result = await onPush(dir, {
-      killAfterMs: 45_000,
+      killAfterMs: 30_000,
       // once reading has begun (an old build never says so: then after 3 s, well inside its regex)
       onStdout: (_text, child) => {
         if (/Reading \d+ manifest file\(s\)\./.test(_text)) setTimeout(() => terminate(child), 300)
@@ -170,7 +170,7 @@ describe('regular expressions and parsing: linear and interruptible', () => {
     expect(result.stdout).toContain('::error::The job was cancelled before the step finished; nothing was published.')
     // it stopped while reading: the collection never completed
     expect(result.stdout).not.toMatch(/Impact of \d+ target/)
-  })
+  }, 40_000)
 })
 
 describe('symlinks out of the workspace, on a pull request', () => {
@@ -230,7 +230,7 @@ describe('symlinks out of the workspace, on a pull request', () => {
     expect(comments[0]!.body).toContain('deploy/leak.yaml')
     expectSecretsNowhere(result, [SECRET_NAME, secretFile], { 'comment body': comments[0]!.body })
     expect(result.peakRss).toBeLessThan(MEMORY_BOUND)
-  })
+  }, 40_000)
 })
 
 describe('bombs and oversized files: one file skipped, the step goes on', () => {
@@ -271,5 +271,5 @@ describe('bombs and oversized files: one file skipped, the step goes on', () => 
     expect(reasonOf(file, 'deploy/huge.yaml')).toBe('50 MiB, larger than the 4 MiB read for a manifest file: split it, or name its objects in `targets`')
     expect(result.peakRss).toBeGreaterThan(0)
     expect(result.peakRss).toBeLessThan(MEMORY_BOUND)
-  })
+  }, 40_000)
 })

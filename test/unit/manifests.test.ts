@@ -56,9 +56,9 @@ describe('targetsFromManifest', () => {
   it('answers for a megabyte of `{{` in one pass (the old regex took minutes)', async () => {
     expect(isTemplate('{{'.repeat(512 * 1024))).toBe(false)
     expect(isTemplate(`${'{{'.repeat(512 * 1024)}}}`)).toBe(true)
-    // not a template, so it is parsed: the token budget ends it
+    // not a template, so it is parsed: the nesting bound ends it at once
     const { skipped } = await parse('{{'.repeat(512 * 1024))
-    expect(skipped?.reason).toMatch(/^a YAML document in it holds more than 300,000 tokens/)
+    expect(skipped?.reason).toBe('its YAML nests more than 200 levels of [ ] or { }: no Kubernetes object needs that')
   })
 
   it('skips an alias bomb with its reason instead of failing the step', async () => {
@@ -91,8 +91,12 @@ describe('targetsFromManifest', () => {
     expect(targets).toHaveLength(200)
   })
 
-  it('skips nesting deep enough to overflow the stack, and broken YAML, with the line', async () => {
-    expect((await parse('['.repeat(100_000))).skipped?.reason).toMatch(/^not valid YAML \(Maximum call stack size exceeded/)
+  it('skips deep nesting before it can overflow the stack, and broken YAML with its line', async () => {
+    expect((await parse('['.repeat(100_000))).skipped?.reason).toBe('its YAML nests more than 200 levels of [ ] or { }: no Kubernetes object needs that')
+    expect((await parse(`${'['.repeat(200)}${']'.repeat(200)}`)).skipped?.reason).toBe('holds no Kubernetes object (apiVersion, kind and metadata.name)')
+    // brackets inside scalars are text, not nesting
+    const scalars = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: "a[b]{c}"}\ndata:\n  x: ${'[{a: '.repeat(10)}1${'}]'.repeat(10)}\n  y: a[b}c}\n`
+    expect(await parse(scalars)).toEqual({ targets: [expect.objectContaining({ name: 'a[b]{c}' })] })
     expect((await parse('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n---\nkey: : :\n')).skipped?.reason).toBe(
       'not valid YAML (Nested mappings are not allowed in compact mappings at line 5)',
     )
