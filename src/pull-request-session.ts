@@ -50,7 +50,7 @@ export async function openPullRequest(impact: ImpactSettings, runner: RunnerCont
               }
               return files
             },
-            readAtBase: (path) => github.readFileAtRef(octokit, pr, path, pr.baseSha),
+            readAtBase: (path, maxBytes) => github.readBoundedFileAtRef(octokit, pr, path, pr.baseSha, maxBytes),
           }
         : undefined,
     async comment(markdown) {

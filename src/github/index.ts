@@ -4,6 +4,7 @@ export { GitHubError, type GitHubErrorInit } from './errors.js'
 export {
   listChangedFiles,
   MAX_LISTED_PR_FILES,
+  readBoundedFileAtRef,
   readFileAtRef,
   readPullRequestEvent,
   type ChangedFile,

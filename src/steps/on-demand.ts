@@ -36,6 +36,8 @@ export async function impactStep(settings: StepOf<'impact'>, transport: HubTrans
     defaultNamespace: impact.defaultNamespace,
     workspace: runner.workspace ?? process.cwd(),
     pullRequest: pullRequest?.files,
+    signal,
+    log: core.info,
   })
   core.info(
     `Impact of ${collected.targets.length} target(s)${collected.files.length ? ` from ${collected.files.length} manifest file(s)` : ''}, via ${impact.source}.`,

@@ -1,0 +1,82 @@
+/**
+ * Hostile manifests (issue 7, classes 8, 9, 10, 13): peak memory and wall time of the bundled
+ * action reading a checkout a hostile pull request filled, case by case and all at once. The
+ * peak is the kernel's high-water mark (getrusage at exit, from a preload that only observes);
+ * the target is the acceptance bound, printed beside it, never asserted here.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { runAction } from '../test/e2e/action-process.ts'
+import { startHubEmulator } from '../test/emulator/hub.ts'
+import { row } from './stats.ts'
+
+const ROUNDS = 3
+const MiB = 1024 * 1024
+/** Just under the 4 MiB per-file cap, so each is parsed rather than refused unread. */
+const UNDER_CAP = 4 * MiB - 1024
+
+const SMALL_OBJECT = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n---\n'
+
+const CASES: Record<string, (dir: string) => void> = {
+  '1 MB of `{{` (quadratic regex before)': (dir) => writeFileSync(join(dir, 'braces.yaml'), '{{'.repeat(MiB / 2)),
+  '4 MiB flow sequence `[a,a,…]` (densest)': (dir) => writeFileSync(join(dir, 'flow.yaml'), `[${'a,'.repeat(UNDER_CAP / 2)}]`),
+  '4 MiB of `[` nesting': (dir) => writeFileSync(join(dir, 'deep.yaml'), '['.repeat(UNDER_CAP)),
+  '4 MiB of 76,000 small objects': (dir) => writeFileSync(join(dir, 'bundle.yaml'), SMALL_OBJECT.repeat(Math.floor(UNDER_CAP / SMALL_OBJECT.length))),
+  'alias bomb (9^7 expansions)': (dir) => writeFileSync(join(dir, 'bomb.yaml'), aliasBomb()),
+  '50 MB manifest (over the cap)': (dir) => writeFileSync(join(dir, 'huge.yaml'), 'apiVersion: v1\nkind: ConfigMap\n---\n'.repeat((50 * MiB) / 32)),
+  'symlink to /dev/zero': (dir) => symlinkSync('/dev/zero', join(dir, 'zero.yaml')),
+}
+
+export async function hostileManifestFigures(): Promise<void> {
+  const hub = await startHubEmulator()
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-hostile-manifests-'))
+  const hook = join(scratch, 'record-peak-rss.cjs')
+  writeFileSync(hook, "process.on('exit', () => require('node:fs').writeFileSync(process.env.PEAK_RSS_FILE, String(process.resourceUsage().maxRSS * 1024)))\n")
+  try {
+    console.log(`\nhostile manifests: the action over a checkout a pull request filled, ${ROUNDS} rounds each`)
+    const all = Object.values(CASES)
+    for (const [label, plant] of [...Object.entries(CASES), ['all of the above at once', (dir: string) => all.forEach((one) => one(dir))] as const]) {
+      const workspace = join(scratch, 'ws')
+      mkdirSync(join(workspace, 'deploy'), { recursive: true })
+      writeFileSync(join(workspace, 'deploy', 'checkout.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: checkout, namespace: shop}\n')
+      plant(join(workspace, 'deploy'))
+      const peaks: number[] = []
+      const times: number[] = []
+      for (let round = 0; round < ROUNDS; round++) {
+        hub.reset()
+        const peakFile = join(scratch, 'peak')
+        const result = await runAction({
+          inputs: { command: 'impact', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, manifests: 'deploy/*.yaml' },
+          env: { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', NODE_OPTIONS: `--require ${hook}`, PEAK_RSS_FILE: peakFile },
+          killAfterMs: 120_000,
+        })
+        if (result.code !== 0) throw new Error(`hostile-manifest bench "${label}" failed (${result.code ?? result.signal}): ${result.stdout.slice(-2000)}`)
+        peaks.push(Number(readFileSync(peakFile, 'utf8')) / MiB)
+        times.push(result.exitedAt - result.startedAt)
+        result.cleanup()
+      }
+      console.log(`  ${label}`)
+      row('  peak memory (whole process)', peaks, 'MB', 'target < 300 MB')
+      row('  time (spawn → exit)', times, 'ms', '')
+      rmSync(workspace, { recursive: true, force: true })
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+    await hub.close()
+  }
+}
+
+function aliasBomb(): string {
+  const lines = ['apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: lol}', 'data:', '  a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+  for (const [name, previous] of [
+    ['b', 'a'],
+    ['c', 'b'],
+    ['d', 'c'],
+    ['e', 'd'],
+    ['f', 'e'],
+    ['g', 'f'],
+  ])
+    lines.push(`  ${name}: &${name} [${`*${previous},`.repeat(9).slice(0, -1)}]`)
+  return `${lines.join('\n')}\n`
+}
