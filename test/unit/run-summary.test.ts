@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { RunResult, Verdict } from '../../src/commands/run.js'
 import type { RunDetail } from '../../src/hub/schemas.js'
 import { renderRunSummary } from '../../src/report/run-summary.js'
+import { CMARK_GFM, judgeGfm } from '../oracles/gfm.ts'
 
 function detail(extra: Partial<RunDetail> = {}): RunDetail {
   return { id: 'r-123', phase: 'Succeeded', inputTokens: 0, outputTokens: 0, usdMicros: 0, steps: [], children: [], ...extra }
@@ -201,10 +202,14 @@ describe('renderRunSummary: hostile content', () => {
     { status: 'pass', message: 'Run <b>r</b> said <!-- hub-action:x --> @octocat' },
   )
 
-  it('has no raw <script, <img or <!-- anywhere', () => {
-    expect(markdown).not.toContain('<script')
-    expect(markdown).not.toContain('<img')
-    expect(markdown).not.toContain('<!--')
+  it('renders (by cmark-gfm) no HTML but the Steps section, no comment and no image', () => {
+    if (!CMARK_GFM) return
+    const judgement = judgeGfm(markdown)
+    expect(judgement.rawHtml).toEqual(['<details><summary>Steps (1)</summary>\n', '</details>\n'])
+    expect(judgement.comments).toEqual([])
+    expect(judgement.images).toEqual([])
+    expect(judgement.elements).not.toContain('script')
+    expect(judgement.elements).not.toContain('img')
   })
 
   it('has no unescaped <b> outside code spans', () => {
@@ -214,16 +219,17 @@ describe('renderRunSummary: hostile content', () => {
   })
 
   it('closes </details> only where it opened it', () => {
-    expect(markdown.match(/<\/details>/g)).toHaveLength(1)
-    expect(markdown.match(/<details>/g)).toHaveLength(1)
+    expect(outsideCode(markdown).match(/<\/details>/g)).toHaveLength(1)
+    expect(outsideCode(markdown).match(/<details>/g)).toHaveLength(1)
   })
 
   it('neutralises mentions everywhere', () => {
-    expect(markdown).not.toMatch(/@octocat/)
+    expect(markdown.replace(/```[\s\S]*?```/g, '')).not.toMatch(/@octocat/)
     expect(markdown).toContain('@\u200boctocat')
+    if (CMARK_GFM) expect(judgeGfm(markdown).mentions).toEqual([])
   })
 
-  it('keeps a pipe line in the output as the agent wrote it, and escapes pipes in cells', () => {
+  it('keeps a pipe line in the output as the agent wrote it (inside the HTML shown as code), and escapes pipes in cells', () => {
     expect(markdown).toContain('| pipes | here |')
     const stepRow = markdown.split('\n').find((line) => line.startsWith('| 1 |'))
     expect(stepRow && cells(stepRow)).toHaveLength(4)
