@@ -8,7 +8,7 @@
  * - containers (lists, block quotes) are re-emitted with their own markers and indentation,
  *   and every code block is closed inside its container, so nothing the agent writes can
  *   close our containers or leave a fence open to swallow the sections after it;
- * - raw HTML (blocks, tags, comments) becomes visible text or an `html` code block;
+ * - raw HTML (blocks, tags, comments) becomes visible text;
  * - headings are ATX headings ranked below ours (setext headings included);
  * - links keep only http(s) and mailto destinations; images become plain links (no pixel is
  *   fetched when the summary is viewed); link reference definitions are resolved, not copied;
@@ -182,7 +182,12 @@ function renderBlock(token: Token, context: Context): string[] | undefined {
       return codeBlock(code.text, code.lang ?? '')
     }
     case 'html':
-      return codeBlock((token as Tokens.HTML).text.replace(/\n+$/, ''), 'html')
+      // Raw HTML the agent wrote: shown as the text it is, line by line.
+      return paragraphLines(
+        escapeText((token as Tokens.HTML).text)
+          .replace(/\n+$/, '')
+          .replace(/\n/g, '\\\n'),
+      )
     case 'hr':
       // Underscores: "- ___" and "* ___" stay a list item holding a rule, never a bare rule.
       return ['___']

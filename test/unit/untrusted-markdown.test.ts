@@ -175,9 +175,9 @@ describeWithGfm('untrustedMarkdown, judged by cmark-gfm', () => {
     expect(renderGfm(untrustedMarkdown(answer, { headingsBelow: 3 }).markdown)).toBe(renderGfm(expected))
   })
 
-  it('shows raw HTML as code a reader can still read', () => {
-    const out = untrustedMarkdown('<img src=x onerror=alert(1)>').markdown
-    expect(renderGfm(out)).toBe('<pre><code class="language-html">&lt;img src=x onerror=alert(1)&gt;\n</code></pre>\n')
+  it('shows raw HTML as the text it is, line by line', () => {
+    const out = untrustedMarkdown('<img src=x onerror=alert(1)>\n<div>\n  @x\n</div>').markdown
+    expect(renderGfm(out)).toBe('<p>&lt;img src=x onerror=alert(1)&gt;<br />\n&lt;div&gt;<br />\n@\u200bx<br />\n&lt;/div&gt;</p>\n')
   })
 
   it('keeps safe links and drops the others to their text', () => {
