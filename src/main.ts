@@ -60,7 +60,7 @@ async function runStep(settings: StepOf<'run'>, transport: HubTransport, signal:
     events.finish()
   }
   const verdict = runVerdict(result, settings.run)
-  publishRun(result, verdict, settings.runner)
+  await publishRun(result, verdict, settings.runner)
   applyVerdict(verdict)
 }
 

@@ -9,7 +9,6 @@ import type { RunSettings } from './inputs.js'
 import { RUN_RESULT_SCHEMA, RUN_RESULT_VERSION, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from './outputs.js'
 import type { RunnerContext } from './runner-context.js'
 import { formatDuration } from './report/markdown.js'
-import { renderRunSummary } from './report/run-summary.js'
 
 /** Log lines for the run loop; the run id becomes an output the moment it exists. */
 export function runEventsToLog(settings: RunSettings): RunEvents & { finish(): void } {
@@ -44,7 +43,7 @@ export function runEventsToLog(settings: RunSettings): RunEvents & { finish(): v
   }
 }
 
-export function publishRun(result: RunResult, verdict: Verdict, runner: RunnerContext): void {
+export async function publishRun(result: RunResult, verdict: Verdict, runner: RunnerContext): Promise<void> {
   const file: RunResultFile = {
     schema: RUN_RESULT_SCHEMA,
     version: RUN_RESULT_VERSION,
@@ -68,7 +67,9 @@ export function publishRun(result: RunResult, verdict: Verdict, runner: RunnerCo
     logUntrusted('', result.detail.output)
     core.endGroup()
   }
-  writeSummary(renderRunSummary(result, verdict))
+  // The renderer parses the agent's markdown: loaded only now, not at start-up.
+  const { renderRunSummary } = await import('./report/run-summary.js')
+  writeSummary(renderRunSummary(result, verdict, { resultFile: path }))
 }
 
 export function writeSummary(markdown: string): void {

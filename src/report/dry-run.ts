@@ -1,12 +1,33 @@
-/** Planned requests → markdown for a dry run's job summary. Pure. */
+/**
+ * Planned requests → markdown for a dry run's job summary. Pure. A request body carries the
+ * inputs (a task, a list of targets) and may be any size: each is clipped, requests beyond the
+ * budget are counted, not shown, and the note points at the result file, which holds them all.
+ */
 import type { PlannedRequest } from '../dry-run.js'
-import { code, fenced, inline } from './markdown.js'
+import { SUMMARY_BYTE_BUDGET, byteLength, clipBytes, clipCharacters, code, fenced, formatCount, inline } from './markdown.js'
 
-export function renderDryRun(command: string, requests: readonly PlannedRequest[]): string {
+const MAX_REQUEST = 64 * 1024
+const MAX_LINE = 2_000
+const NOTE = "> [!NOTE]\n> Cut to keep the job summary under GitHub's 1 MiB limit: the result file (output `result-file`) holds every request in full."
+
+export function renderDryRun(command: string, requests: readonly PlannedRequest[], budget = SUMMARY_BYTE_BUDGET): string {
   const sections = [`## Dry run: \`${command}\` — ${requests.length} request(s), none sent`]
+  let used = byteLength(sections[0] ?? '') + byteLength(NOTE) + 256
+  let cut = false
+  let shown = 0
   for (const request of requests) {
-    sections.push(`**${inline(request.method)}** ${code(request.url)} — ${inline(request.note)}`)
-    sections.push(fenced(JSON.stringify({ headers: request.headers, body: request.body }, null, 2), 'json'))
+    const json = clipBytes(JSON.stringify({ headers: request.headers, body: request.body }, null, 2), MAX_REQUEST, '\n…(clipped)')
+    const block = `**${inline(request.method)}** ${code(clipCharacters(request.url, MAX_LINE, '…').text)} — ${inline(clipCharacters(request.note, MAX_LINE, '…').text)}\n\n${fenced(json.text, 'json')}`
+    if (used + byteLength(block) + 2 > budget) break
+    sections.push(block)
+    used += byteLength(block) + 2
+    cut ||= json.clipped
+    shown++
   }
+  if (shown < requests.length) {
+    sections.push(`… and ${formatCount(requests.length - shown)} more request(s).`)
+    cut = true
+  }
+  if (cut) sections.splice(1, 0, NOTE)
   return `${sections.join('\n\n')}\n`
 }

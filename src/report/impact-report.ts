@@ -8,18 +8,17 @@
  * Mermaid graphs, associated tables, upstream tables, downstream tables (longest first),
  * the per-target details, skipped files, warnings, the not-found explanation; then the
  * verdict lines and the not-found names are shortened to the first K. Title, totals and the
- * caveat always stay.
+ * caveat always stay. Every rendering also stays within SUMMARY_BYTE_BUDGET bytes, well under
+ * the job summary's 1 MiB per step.
  */
 import { Buffer } from 'node:buffer'
 import type { Direction, ImpactReport, RelatedObject, Target, TargetImpact } from '../impact/model.js'
 import { targetLabel } from '../impact/model.js'
-import { clipCharacters, details, inline, table, formatCount } from './markdown.js'
+import { SUMMARY_BYTE_BUDGET, clipCharacters, details, inline, table, formatCount } from './markdown.js'
 import type { Column } from './markdown.js'
 import { renderMermaid } from './mermaid.js'
 
 export const IMPACT_MARKER_PREFIX = '<!-- hub-action:impact'
-/** The job summary's hard limit per step; every rendering stays within it as well as within the budget. */
-export const SUMMARY_BYTE_LIMIT = 1024 * 1024
 export const DEFAULT_IMPACT_TITLE = 'Impact of this change'
 
 export interface ImpactRenderOptions {
@@ -55,7 +54,7 @@ export function renderImpactReport(report: ImpactReport, options: ImpactRenderOp
   const budget = Math.max(0, Math.floor(options.budget))
   const doc = buildParts(report, options)
   const plan = fullPlan(doc)
-  const fits = (size: Size) => size.chars + 1 <= budget && size.bytes + 1 <= SUMMARY_BYTE_LIMIT
+  const fits = (size: Size) => size.chars + 1 <= budget && size.bytes + 1 <= SUMMARY_BYTE_BUDGET
 
   // Graphs are rendered only when the rest fits without them: they are dropped first anyway.
   const withoutGraphs = { ...plan, mermaid: false }
@@ -470,10 +469,10 @@ function cutList(list: CuttableList, limit: number): Piece {
 
 /** Last resort for a budget too small for even the kept sections: cut by code points, then bytes. */
 function enforce(text: string, budget: number): string {
-  if (codePoints(text) <= budget && Buffer.byteLength(text, 'utf8') <= SUMMARY_BYTE_LIMIT) return text
+  if (codePoints(text) <= budget && Buffer.byteLength(text, 'utf8') <= SUMMARY_BYTE_BUDGET) return text
   const marker = '\n\n…(trimmed to fit)\n'
   let out = clipCharacters(text, budget, marker).text
-  while (Buffer.byteLength(out, 'utf8') > SUMMARY_BYTE_LIMIT) {
+  while (Buffer.byteLength(out, 'utf8') > SUMMARY_BYTE_BUDGET) {
     const chars = Array.from(out)
     out = clipCharacters(out, Math.floor(chars.length * 0.95), marker).text
   }

@@ -1,20 +1,37 @@
 /**
- * Markdown building blocks for text we do not control (agent output, hub names and
- * messages). Nothing here lets raw HTML, a closing tag, a comment marker or a live
- * @mention through; markdown the agent wrote (lists, code, links) still renders.
+ * Markdown building blocks for text we do not control (hub names and messages, tool names,
+ * object and file names): each one-line string becomes literal text, inline code or a fenced
+ * block, so nothing here lets raw HTML, a closing tag, a comment marker or a live @mention
+ * through. An agent's markdown answer goes through `untrusted-markdown.ts` instead, which
+ * parses it (and is loaded only where a summary is rendered).
  */
+import { Buffer } from 'node:buffer'
 
 const ZERO_WIDTH_SPACE = '\u200b'
 
-/** Text inside a table cell or a heading: one line, no markdown, no HTML, no pipes. */
+/**
+ * GitHub rejects a step's job summary over 1 MiB and the step's report is then lost. Every
+ * summary renderer fits this budget, a quarter below the limit, so a step that also writes
+ * other lines (or a guard's note) stays under it.
+ */
+export const SUMMARY_BYTE_BUDGET = 768 * 1024
+
+/**
+ * Text inside a table cell, a heading or a list item: one line, no markdown, no HTML, no
+ * pipes, no entity, no live mention, and nothing at its start that could open a block (a
+ * list marker, a rule, four spaces of code).
+ */
 export function inline(text: string): string {
   return text
     .replace(/\r?\n|\r/g, ' ')
+    .trim()
     .replace(/[\\`*_{}[\]()#+!~|]/g, (ch) => `\\${ch}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/@(?=[A-Za-z0-9])/g, `@${ZERO_WIDTH_SPACE}`)
+    .replace(/^[-=]/, '\\$&')
+    .replace(/^(\d{1,9})([.)])/, '$1\\$2')
 }
 
 /** Text as inline code that cannot break out of its span. */
@@ -31,115 +48,6 @@ export function fenced(text: string, language = 'text'): string {
   const longestRun = Math.max(2, ...(text.match(/`{3,}/g) ?? []).map((run) => run.length))
   const fence = '`'.repeat(longestRun + 1)
   return `${fence}${language}\n${text}\n${fence}`
-}
-
-/**
- * Untrusted markdown (an agent's answer) made safe to embed: HTML and entities are shown as
- * text, links may only go to http(s), mailto or an anchor, mentions do not notify, and an
- * unclosed code fence is closed so it cannot swallow what follows. Code blocks and code spans
- * are left exactly as written (CommonMark does not interpret HTML inside them).
- */
-export function untrustedMarkdown(text: string, options: { headingsBelow?: number } = {}): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n')
-  const out: string[] = []
-  let fence: { char: string; length: number } | undefined
-  for (const line of lines) {
-    if (fence) {
-      out.push(line)
-      const closer = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line)
-      if (closer?.[1] && closer[1][0] === fence.char && closer[1].length >= fence.length) fence = undefined
-      continue
-    }
-    // A backtick fence's info string may not hold a backtick (CommonMark §4.5): "```x```" is a code span.
-    const opener = /^ {0,3}(?:(`{3,})[^`]*|(~{3,}).*)$/.exec(line)
-    const run = opener?.[1] ?? opener?.[2]
-    if (run) {
-      fence = { char: run[0] ?? '`', length: run.length }
-      out.push(line)
-      continue
-    }
-    out.push(neutraliseLine(options.headingsBelow ? demoteHeading(line, options.headingsBelow) : line))
-  }
-  if (fence) out.push(fence.char.repeat(fence.length))
-  return out.join('\n')
-}
-
-/** "## Answer" under our "### Output" becomes "#### Answer": the agent's headings never outrank ours. */
-function demoteHeading(line: string, below: number): string {
-  const heading = /^( {0,3})(#{1,6})(?=\s|$)/.exec(line)
-  if (!heading?.[2]) return line
-  const level = Math.min(6, Math.max(heading[2].length, below + 1))
-  return `${heading[1] ?? ''}${'#'.repeat(level)}${line.slice(heading[0].length)}`
-}
-
-const SAFE_DESTINATION = /^(?:https?:|mailto:|#|\/|\.|[^:]*$)/i
-
-function neutraliseLine(line: string): string {
-  // A link reference definition ("[x]: destination") defines links used elsewhere.
-  const definition = /^( {0,3}\[[^\]]+\]:[ \t]*)<?([^\s>]+)>?(.*)$/.exec(line)
-  if (definition && !SAFE_DESTINATION.test(definition[2] ?? '')) {
-    return `${definition[1] ?? ''}#unsafe-link-removed${neutraliseProse(definition[3] ?? '')}`
-  }
-  let out = ''
-  let prose = ''
-  let i = 0
-  while (i < line.length) {
-    const ch = line[i] ?? ''
-    if (ch === '\\' && i + 1 < line.length) {
-      // An escaped character is literal text; an escaped backtick opens no code span.
-      const next = line[i + 1] ?? ''
-      prose += next === '<' || next === '&' ? next : ch + next
-      i += 2
-      continue
-    }
-    if (ch === '`') {
-      const open = runLength(line, i)
-      const close = findClosingRun(line, i + open, open)
-      if (close >= 0) {
-        out += neutraliseProse(prose) + line.slice(i, close + open)
-        prose = ''
-        i = close + open
-        continue
-      }
-      prose += line.slice(i, i + open)
-      i += open
-      continue
-    }
-    prose += ch
-    i++
-  }
-  return out + neutraliseProse(prose)
-}
-
-function runLength(text: string, at: number): number {
-  let end = at
-  while (text[end] === '`') end++
-  return end - at
-}
-
-/** Start of the next backtick run of exactly `length` (CommonMark §6.1), or -1. */
-function findClosingRun(text: string, from: number, length: number): number {
-  for (let i = from; i < text.length;) {
-    if (text[i] !== '`') {
-      i++
-      continue
-    }
-    const run = runLength(text, i)
-    if (run === length) return i
-    i += run
-  }
-  return -1
-}
-
-function neutraliseProse(text: string): string {
-  return (
-    text
-      // Every & becomes text, so no entity can spell "<" or a "javascript:" scheme.
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/\]\(\s*(?!https?:|mailto:|#)([a-zA-Z][a-zA-Z0-9+.-]*:)/g, '](#unsafe-link-removed ')
-      .replace(/(^|[^\w`])@(?=[A-Za-z0-9])/g, `$1@${ZERO_WIDTH_SPACE}`)
-  )
 }
 
 export interface Column<Row> {
@@ -170,6 +78,23 @@ export function htmlText(text: string): string {
 /** A collapsed section; the summary line is escaped here, the body is markdown. */
 export function details(summary: string, body: string, open = false): string {
   return `<details${open ? ' open' : ''}><summary>${htmlText(summary)}</summary>\n\n${body}\n\n</details>`
+}
+
+/** Bytes of text in UTF-8, as GitHub measures a job summary. */
+export function byteLength(text: string): number {
+  return Buffer.byteLength(text, 'utf8')
+}
+
+/** Clip to a byte budget without splitting a character; `marker` (counted in) ends clipped text. */
+export function clipBytes(text: string, max: number, marker = ' …(clipped)'): { text: string; clipped: boolean } {
+  if (byteLength(text) <= max) return { text, clipped: false }
+  const room = Math.max(0, max - byteLength(marker))
+  // A cut inside a character decodes to U+FFFD at the end; drop it.
+  const head = Buffer.from(text, 'utf8')
+    .subarray(0, room)
+    .toString('utf8')
+    .replace(/\ufffd$/, '')
+  return { text: head + marker, clipped: true }
 }
 
 /** Clip to a character budget (GitHub counts characters, not bytes) without splitting a code point. */

@@ -1,7 +1,15 @@
-/** QueryResult → markdown for the job summary. Pure. */
+/**
+ * QueryResult → markdown for the job summary. Pure. Every name comes from the hub and may be
+ * any size: each cell and the edge list are clipped, and the whole stays within
+ * SUMMARY_BYTE_BUDGET (the result file holds every object in full).
+ */
 import type { QueryResult } from '../commands/query.js'
 import { edgeOf } from '../hub/graph.js'
-import { code, inline, table, formatCount } from './markdown.js'
+import { SUMMARY_BYTE_BUDGET, byteLength, clipCharacters, code, inline, table, formatCount } from './markdown.js'
+
+const MAX_CELL = 300
+const MAX_EDGES = 50
+const MAX_EDGE = 200
 
 export function renderQuerySummary(result: QueryResult, maxObjects: number): string {
   const sections: string[] = [`## Fleet query: ${formatCount(result.count)} object${result.count === 1 ? '' : 's'}`]
@@ -16,28 +24,43 @@ export function renderQuerySummary(result: QueryResult, maxObjects: number): str
   }
   if (result.count === 0) {
     const edges = result.edges ?? []
+    const shown = edges.slice(0, MAX_EDGES).map((edge) => code(clip(edge, MAX_EDGE)))
+    if (edges.length > MAX_EDGES) shown.push(`and ${formatCount(edges.length - MAX_EDGES)} more`)
     const engaged =
-      edges.length > 0
-        ? `Engaged edges in this workspace: ${edges.map(code).join(', ')}.`
-        : 'This workspace has no engaged edges, which explains an empty result.'
+      edges.length > 0 ? `Engaged edges in this workspace: ${shown.join(', ')}.` : 'This workspace has no engaged edges, which explains an empty result.'
     sections.push(
       `> [!NOTE]\n> No object matched. An empty result does not prove absence: an edge may be stale, the token may lack visibility, or \`org\`/\`workspace\` may not be what you meant (the hub silently falls back to the personal org). ${engaged}`,
     )
     return `${sections.join('\n\n')}\n`
   }
-  const rows = result.sample.map((row) => describe(row))
-  sections.push(`First ${rows.length} of ${formatCount(result.count)}:`)
-  sections.push(
+  const sample = sampleTable(
+    result.sample.map((row) => describe(row)),
+    SUMMARY_BYTE_BUDGET - byteLength(sections.join('\n\n')) - 1_024,
+  )
+  sections.push(`First ${sample.rows} of ${formatCount(result.count)}:`)
+  sections.push(sample.markdown)
+  return `${sections.join('\n\n')}\n`
+}
+
+/** The sample table, whole rows only, within `budget` bytes (20 rows of clipped cells always fit today). */
+function sampleTable(rows: ReadonlyArray<ReturnType<typeof describe>>, budget: number): { markdown: string; rows: number } {
+  const render = (kept: ReadonlyArray<ReturnType<typeof describe>>) =>
     table<ReturnType<typeof describe>>(
       [
-        { header: 'Kind', cell: (row) => inline(row.kind) },
-        { header: 'Namespace/Name', cell: (row) => inline(row.name) },
-        { header: 'Edge', cell: (row) => inline(row.edge) },
+        { header: 'Kind', cell: (row) => inline(clip(row.kind, MAX_CELL)) },
+        { header: 'Namespace/Name', cell: (row) => inline(clip(row.name, MAX_CELL)) },
+        { header: 'Edge', cell: (row) => inline(clip(row.edge, MAX_CELL)) },
       ],
-      rows,
-    ),
-  )
-  return `${sections.join('\n\n')}\n`
+      kept,
+    )
+  let kept = rows.length
+  let markdown = render(rows)
+  while (kept > 0 && byteLength(markdown) > budget) markdown = render(rows.slice(0, --kept))
+  return { markdown, rows: kept }
+}
+
+function clip(text: string, max: number): string {
+  return clipCharacters(text, max, '…').text
 }
 
 function describe(row: Record<string, unknown>): { kind: string; name: string; edge: string } {

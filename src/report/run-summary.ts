@@ -1,27 +1,76 @@
-/** RunResult → markdown for the job summary. Pure: the publisher writes it. */
+/**
+ * RunResult → markdown for the job summary. Pure: the publisher writes it.
+ *
+ * Size: the whole summary fits SUMMARY_BYTE_BUDGET. Each untrusted part has a cap of its own
+ * (hub message, approval arguments, sources, each step's cells, the steps table); the agent's
+ * output gets what is left. When anything is cut, a note says the result file holds all of it.
+ * Loaded on demand: it pulls in the markdown parser.
+ */
 import type { RunResult } from '../commands/run.js'
 import type { Verdict } from '../commands/run.js'
-import { clipCharacters, code, details, fenced, formatDuration, formatUsd, inline, table, untrustedMarkdown, formatCount } from './markdown.js'
 import type { RunStep } from '../hub/schemas.js'
+import {
+  SUMMARY_BYTE_BUDGET,
+  byteLength,
+  clipBytes,
+  clipCharacters,
+  code,
+  details,
+  fenced,
+  formatCount,
+  formatDuration,
+  formatUsd,
+  inline,
+  table,
+} from './markdown.js'
+import { untrustedMarkdown } from './untrusted-markdown.js'
 
-const OUTPUT_BUDGET = 200_000
+/** Characters of the agent's answer handed to the parser; more could never fit the budget. */
+const OUTPUT_SOURCE_CHARS = 200_000
+const LIMITS = {
+  name: 200,
+  verdict: 2_000,
+  message: 64 * 1024,
+  approvalArgs: 64 * 1024,
+  sourcesList: 32 * 1024,
+  source: 2_000,
+  stepsTable: 128 * 1024,
+  stepTool: 200,
+  stepError: 500,
+}
 const ICON: Record<Verdict['status'], string> = { pass: '✅', warn: '⚠️', fail: '❌' }
 
-export function renderRunSummary(result: RunResult, verdict: Verdict): string {
+export interface RunSummaryOptions {
+  /** Path of the result file, named in the note when something had to be cut. */
+  resultFile?: string | undefined
+  /** Whole summary budget in bytes (tests use small ones). */
+  budget?: number
+}
+
+export function renderRunSummary(result: RunResult, verdict: Verdict, options: RunSummaryOptions = {}): string {
+  const budget = options.budget ?? SUMMARY_BYTE_BUDGET
   const detail = result.detail
-  const sections: string[] = []
-  sections.push(`## ${ICON[verdict.status]} Agent run: ${inline(result.agent)} — ${inline(result.phase)}`)
-  sections.push(inline(verdict.message))
+  let cut = false
+  const clip = (text: string, max: number) => {
+    const clipped = clipCharacters(text, max, ' …(clipped)')
+    cut ||= clipped.clipped
+    return clipped.text
+  }
+
+  const head: string[] = []
+  head.push(`## ${ICON[verdict.status]} Agent run: ${inline(clip(result.agent, LIMITS.name))} — ${inline(clip(result.phase, LIMITS.name))}`)
+  // The hub's message is part of the verdict and shown in full below: cut here to one line's worth.
+  head.push(inline(clip(verdict.message, LIMITS.verdict)))
   if (result.reused) {
-    sections.push(
+    head.push(
       '> [!NOTE]\n> The hub returned an existing run for this idempotency key (a re-run on the same commit attaches to the first run instead of starting another).',
     )
   }
 
   const duration = detail?.durationMS ?? spanMs(detail?.startedAt, detail?.finishedAt)
   const facts: Array<[string, string]> = [
-    ['Run', code(result.runId)],
-    ['Phase', `**${inline(result.phase)}**${result.settled ? '' : ' (not settled)'}`],
+    ['Run', code(clip(result.runId, LIMITS.name))],
+    ['Phase', `**${inline(clip(result.phase, LIMITS.name))}**${result.settled ? '' : ' (not settled)'}`],
     ['Duration', formatDuration(duration)],
     ['Waited', formatDuration(result.waitedMs)],
   ]
@@ -29,51 +78,114 @@ export function renderRunSummary(result: RunResult, verdict: Verdict): string {
     facts.push(['Tokens in / out', `${formatCount(detail.inputTokens)} / ${formatCount(detail.outputTokens)}`])
     facts.push(['Cost', formatUsd(detail.usdMicros)])
   }
-  sections.push(
+  head.push(
     table(
       facts.map(([header], index) => ({ header, cell: (row: string[]) => row[index] ?? '' })),
       [facts.map((fact) => fact[1])],
     ),
   )
-  if (result.idempotencyKey) sections.push(`Idempotency key ${code(result.idempotencyKey)}, session ${code(result.sessionId)}.`)
+  if (result.idempotencyKey) {
+    head.push(`Idempotency key ${code(clip(result.idempotencyKey, LIMITS.name))}, session ${code(clip(result.sessionId, LIMITS.name))}.`)
+  }
 
+  const body: string[] = []
   if (detail?.message && result.outcome !== 'succeeded') {
-    sections.push(`### Message from the hub\n\n${fenced(detail.message)}`)
+    body.push(`### Message from the hub\n\n${fenced(clipBytesNoting(detail.message, LIMITS.message))}`)
   }
   if (detail?.pending && result.phase === 'PendingApproval') {
-    const args = detail.pending.args === undefined ? '' : `\n\n${fenced(JSON.stringify(detail.pending.args, null, 2), 'json')}`
-    sections.push(`### Waiting for approval\n\nTool ${code(detail.pending.tool ?? 'unknown')} needs a human's approval on the hub.${args}`)
+    const args =
+      detail.pending.args === undefined ? '' : `\n\n${fenced(clipBytesNoting(JSON.stringify(detail.pending.args, null, 2) ?? '', LIMITS.approvalArgs), 'json')}`
+    body.push(`### Waiting for approval\n\nTool ${code(clip(detail.pending.tool ?? 'unknown', LIMITS.name))} needs a human's approval on the hub.${args}`)
   }
+  const tail: string[] = []
+  if (detail?.sources && detail.sources.length > 0) tail.push(sourcesSection(detail.sources, clip, () => (cut = true)))
+  if (detail && detail.steps.length > 0) tail.push(stepsSection(detail.steps, clip, () => (cut = true)))
+
+  function clipBytesNoting(text: string, max: number): string {
+    const clipped = clipBytes(text, max, '\n…(clipped)')
+    cut ||= clipped.clipped
+    return clipped.text
+  }
+
+  // The agent's answer gets what the other sections leave, less room for the note.
+  let output: string | undefined
   if (detail?.output) {
-    const clipped = clipCharacters(detail.output, OUTPUT_BUDGET)
-    sections.push(`### Output\n\n${untrustedMarkdown(clipped.text, { headingsBelow: 3 })}`)
+    const note = trimmedNote(options.resultFile)
+    const others = [...head, ...body, ...tail, note].reduce((sum, section) => sum + byteLength(section) + 2, 0)
+    const source = clipCharacters(detail.output, OUTPUT_SOURCE_CHARS, '\n\n…(clipped)')
+    const room = Math.max(0, budget - others - byteLength('### Output\n\n') - 1)
+    const answer = untrustedMarkdown(source.text, { headingsBelow: 3, maxBytes: room })
+    cut ||= source.clipped || answer.clipped
+    output = `### Output\n\n${answer.markdown || '_(too long for the job summary: see the result file)_'}`
   }
-  if (detail?.sources && detail.sources.length > 0) {
-    sections.push(`### Sources\n\n${detail.sources.map((source) => `- ${linkOrText(source)}`).join('\n')}`)
-  }
-  if (detail && detail.steps.length > 0) {
-    sections.push(details(`Steps (${detail.steps.length})`, stepsTable(detail.steps)))
-  }
+
+  const sections = [...head, ...(cut ? [trimmedNote(options.resultFile)] : []), ...body, ...(output ? [output] : []), ...tail]
   return `${sections.join('\n\n')}\n`
 }
 
-function stepsTable(steps: readonly RunStep[]): string {
-  const numbered = steps.map((step, index) => ({ step, number: index + 1 }))
-  return table<(typeof numbered)[number]>(
+function trimmedNote(resultFile: string | undefined): string {
+  const where = resultFile ? `the result file ${code(resultFile)} (output \`result-file\`)` : 'the result file (output `result-file`)'
+  return `> [!NOTE]\n> Parts of this run were cut to keep the job summary under GitHub's 1 MiB limit: ${where} holds all of it.`
+}
+
+type Clip = (text: string, max: number) => string
+
+/** The sources list, whole items only, up to its byte cap; a last item counts those left out. */
+function sourcesSection(sources: readonly string[], clip: Clip, noteCut: () => void): string {
+  const shown: string[] = []
+  let size = 0
+  for (const source of sources) {
+    const item = `- ${linkOrText(clip(source, LIMITS.source))}`
+    if (size + byteLength(item) + 1 > LIMITS.sourcesList) break
+    shown.push(item)
+    size += byteLength(item) + 1
+  }
+  if (shown.length < sources.length) {
+    noteCut()
+    shown.push(`- … and ${formatCount(sources.length - shown.length)} more: the result file lists them all.`)
+  }
+  return `### Sources\n\n${shown.join('\n')}`
+}
+
+/** The steps table, whole rows only, up to its byte cap; a last line counts the rows left out. */
+function stepsSection(steps: readonly RunStep[], clip: Clip, noteCut: () => void): string {
+  const rows: Array<{ step: RunStep; number: number }> = []
+  let size = 0
+  for (const [index, step] of steps.entries()) {
+    const cells = { tool: clip(step.tool, LIMITS.stepTool), outcome: clip(step.outcome, LIMITS.name), error: step.error && clip(step.error, LIMITS.stepError) }
+    const row = { step: { ...step, ...cells }, number: index + 1 }
+    const rowSize = byteLength(stepsTable([row])) - STEPS_HEADER_BYTES
+    if (size + rowSize > LIMITS.stepsTable) break
+    rows.push(row)
+    size += rowSize
+  }
+  let body = stepsTable(rows)
+  const left = steps.length - rows.length
+  if (left > 0) {
+    noteCut()
+    body += `\n\n… and ${formatCount(left)} more ${left === 1 ? 'step' : 'steps'}: the result file lists them all.`
+  }
+  return details(`Steps (${steps.length})`, body)
+}
+
+function stepsTable(rows: ReadonlyArray<{ step: RunStep; number: number }>): string {
+  return table<{ step: RunStep; number: number }>(
     [
       { header: '#', cell: (row) => String(row.number), align: 'right' },
       { header: 'Tool', cell: (row) => code(row.step.tool) },
       { header: 'Outcome', cell: (row) => inline(row.step.outcome) + (row.step.error ? ` — ${inline(row.step.error)}` : '') },
       { header: 'Duration', cell: (row) => formatDuration(row.step.durationMS), align: 'right' },
     ],
-    numbered,
+    rows,
   )
 }
+
+const STEPS_HEADER_BYTES = byteLength(stepsTable([]))
 
 function linkOrText(source: string): string {
   try {
     const url = new URL(source)
-    if (url.protocol === 'https:' || url.protocol === 'http:') return `<${url.href.replace(/>/g, '%3E')}>`
+    if (url.protocol === 'https:' || url.protocol === 'http:') return `<${url.href.replace(/[<>\\\s]/g, encodeURIComponent)}>`
   } catch {
     // not a URL
   }

@@ -1,7 +1,8 @@
 import { Buffer } from 'node:buffer'
 import { describe, expect, it } from 'vitest'
 import type { ImpactReport, RelatedObject, Target, TargetImpact } from '../../src/impact/model.js'
-import { IMPACT_MARKER_PREFIX, SUMMARY_BYTE_LIMIT, renderImpactReport, renderImpactVerdictLine } from '../../src/report/impact-report.js'
+import { IMPACT_MARKER_PREFIX, renderImpactReport, renderImpactVerdictLine } from '../../src/report/impact-report.js'
+import { SUMMARY_BYTE_BUDGET } from '../../src/report/markdown.js'
 
 const COMMENT_BUDGET = 65_000
 const SUMMARY_BUDGET = 1_000_000
@@ -376,7 +377,7 @@ describe('renderImpactReport: budgets', () => {
     const markdown = renderImpactReport(wide, { budget: SUMMARY_BUDGET })
     // Trimmed although far under the character budget: the bytes decided.
     expect(chars(markdown)).toBeLessThan(SUMMARY_BUDGET / 2)
-    expect(Buffer.byteLength(markdown, 'utf8')).toBeLessThanOrEqual(SUMMARY_BYTE_LIMIT)
+    expect(Buffer.byteLength(markdown, 'utf8')).toBeLessThanOrEqual(SUMMARY_BYTE_BUDGET)
     expect(chars(markdown)).toBeLessThanOrEqual(SUMMARY_BUDGET)
     expect(markdown).toContain('Trimmed to fit: see the full report in the job summary.')
     expect(markdown).toContain('**2 targets · 2 upstream · 5,000 downstream · 1 associated**')
@@ -387,7 +388,7 @@ describe('renderImpactReport: budgets', () => {
     const markdown = renderImpactReport(blastRadius(), { budget: SUMMARY_BUDGET })
     expect(markdown).not.toContain('Trimmed to fit')
     expect(tableRows(markdown)).toHaveLength(2 + 2 + 2 + 5000 + 2 + 1)
-    expect(Buffer.byteLength(markdown, 'utf8')).toBeLessThanOrEqual(SUMMARY_BYTE_LIMIT)
+    expect(Buffer.byteLength(markdown, 'utf8')).toBeLessThanOrEqual(SUMMARY_BYTE_BUDGET)
   })
 
   it('counts characters, not UTF-16 units: astral names fill the budget as one each', () => {

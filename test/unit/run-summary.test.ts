@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { RunResult, Verdict } from '../../src/commands/run.js'
 import type { RunDetail } from '../../src/hub/schemas.js'
 import { renderRunSummary } from '../../src/report/run-summary.js'
+import { SUMMARY_BYTE_BUDGET } from '../../src/report/markdown.js'
+import { CMARK_GFM, judgeGfm } from '../oracles/gfm.ts'
 
 function detail(extra: Partial<RunDetail> = {}): RunDetail {
   return { id: 'r-123', phase: 'Succeeded', inputTokens: 0, outputTokens: 0, usdMicros: 0, steps: [], children: [], ...extra }
@@ -201,10 +203,14 @@ describe('renderRunSummary: hostile content', () => {
     { status: 'pass', message: 'Run <b>r</b> said <!-- hub-action:x --> @octocat' },
   )
 
-  it('has no raw <script, <img or <!-- anywhere', () => {
-    expect(markdown).not.toContain('<script')
-    expect(markdown).not.toContain('<img')
-    expect(markdown).not.toContain('<!--')
+  it('renders (by cmark-gfm) no HTML but the Steps section, no comment and no image', () => {
+    if (!CMARK_GFM) return
+    const judgement = judgeGfm(markdown)
+    expect(judgement.rawHtml).toEqual(['<details><summary>Steps (1)</summary>\n', '</details>\n'])
+    expect(judgement.comments).toEqual([])
+    expect(judgement.images).toEqual([])
+    expect(judgement.elements).not.toContain('script')
+    expect(judgement.elements).not.toContain('img')
   })
 
   it('has no unescaped <b> outside code spans', () => {
@@ -214,17 +220,18 @@ describe('renderRunSummary: hostile content', () => {
   })
 
   it('closes </details> only where it opened it', () => {
-    expect(markdown.match(/<\/details>/g)).toHaveLength(1)
-    expect(markdown.match(/<details>/g)).toHaveLength(1)
+    expect(outsideCode(markdown).match(/<\/details>/g)).toHaveLength(1)
+    expect(outsideCode(markdown).match(/<details>/g)).toHaveLength(1)
   })
 
   it('neutralises mentions everywhere', () => {
-    expect(markdown).not.toMatch(/@octocat/)
+    expect(markdown.replace(/```[\s\S]*?```/g, '')).not.toMatch(/@octocat/)
     expect(markdown).toContain('@\u200boctocat')
+    if (CMARK_GFM) expect(judgeGfm(markdown).mentions).toEqual([])
   })
 
-  it('keeps a pipe line in the output as the agent wrote it, and escapes pipes in cells', () => {
-    expect(markdown).toContain('| pipes | here |')
+  it('shows a pipe line in the output as text, and escapes pipes in cells', () => {
+    expect(markdown).toContain('\\| pipes \\| here \\|')
     const stepRow = markdown.split('\n').find((line) => line.startsWith('| 1 |'))
     expect(stepRow && cells(stepRow)).toHaveLength(4)
   })
@@ -236,5 +243,67 @@ describe('renderRunSummary: hostile content', () => {
     const withPipe = renderRunSummary(result({ detail: detail({ steps: [{ tool: 'shell|sh', outcome: 'ok', durationMS: 1 }] }) }), PASS)
     const row = withPipe.split('\n').find((line) => line.startsWith('| 1 |'))
     expect(row && cells(row)).toHaveLength(4)
+  })
+})
+
+describe('renderRunSummary: size', () => {
+  const MiB = 1024 * 1024
+  const bytes = (text: string) => Buffer.byteLength(text, 'utf8')
+  const manySteps = Array.from({ length: 3_000 }, (_, i) => ({ tool: `tool_${i}`, outcome: 'error', error: `failed <b>${'x'.repeat(300)}</b>`, durationMS: i }))
+
+  it('fits the budget with a 2 MB answer of escapes, 3,000 steps and a long hub message, and says where the rest is', () => {
+    const markdown = renderRunSummary(
+      result({
+        outcome: 'failed',
+        phase: 'Failed',
+        detail: detail({
+          output: '&<@'.repeat(700_000),
+          message: 'm'.repeat(300_000),
+          steps: manySteps,
+          sources: Array.from({ length: 5_000 }, (_, i) => `https://example.com/${i}`),
+        }),
+      }),
+      { status: 'fail', message: `Run r-123 failed: ${'m'.repeat(300_000)}` },
+      { resultFile: '/tmp/runner/hub-action/run-r-123.json' },
+    )
+    expect(bytes(markdown)).toBeLessThanOrEqual(SUMMARY_BYTE_BUDGET)
+    expect(SUMMARY_BYTE_BUDGET).toBeLessThan(MiB)
+    expect(markdown).toContain("under GitHub's 1 MiB limit: the result file `/tmp/runner/hub-action/run-r-123.json` (output `result-file`) holds all of it.")
+    expect(markdown).toMatch(/… and [\d,]+ more steps: the result file lists them all\./)
+    expect(markdown).toContain('### Output')
+    expect(markdown).toContain('<details><summary>Steps (3000)</summary>')
+    expect(markdown.trimEnd().endsWith('</details>')).toBe(true)
+    // The message shows once in full (clipped), not twice: the verdict line is cut short.
+    expect(markdown.split('\n')[2]?.length).toBeLessThan(2_100)
+  })
+
+  it('fits the budget while a run awaits approval of 1.5 MB of arguments', () => {
+    const markdown = renderRunSummary(
+      result({
+        outcome: 'awaiting-approval',
+        phase: 'PendingApproval',
+        detail: detail({ phase: 'PendingApproval', pending: { tool: 'kubectl_apply', args: { manifest: 'y'.repeat(1_500_000) } }, steps: manySteps }),
+      }),
+      PASS,
+      { resultFile: '/tmp/r.json' },
+    )
+    expect(bytes(markdown)).toBeLessThanOrEqual(SUMMARY_BYTE_BUDGET)
+    expect(markdown).toContain('### Waiting for approval')
+    expect(markdown).toContain('the result file `/tmp/r.json`')
+  })
+
+  it('adds no note when nothing was cut', () => {
+    expect(renderRunSummary(result(), PASS, { resultFile: '/tmp/r.json' })).not.toContain('[!NOTE]')
+  })
+
+  it('keeps a cut answer well-formed: GitHub still sees the Sources and Steps sections', () => {
+    if (!CMARK_GFM) return
+    const answer = Array.from({ length: 5_000 }, (_, i) => `- item ${i}\n  \`\`\`\n  code <b>\n`).join('\n')
+    const markdown = renderRunSummary(result({ detail: detail({ output: answer, sources: ['https://example.com'], steps: manySteps.slice(0, 2) }) }), PASS, {
+      budget: 60_000,
+    })
+    const judged = judgeGfm(markdown)
+    expect(judged.headings.filter((heading) => heading.level === 3).map((heading) => heading.text)).toEqual(['Output', 'Sources'])
+    expect(judged.rawHtml).toEqual(['<details><summary>Steps (2)</summary>\n', '</details>\n'])
   })
 })
