@@ -21,6 +21,7 @@ __webpack_require__.d(__webpack_exports__, {
   createGitHubClient: () => (/* reexport */ createGitHubClient),
   listChangedFiles: () => (/* reexport */ listChangedFiles),
   parseMarker: () => (/* reexport */ parseMarker),
+  readBoundedFileAtRef: () => (/* reexport */ readBoundedFileAtRef),
   readFileAtRef: () => (/* reexport */ readFileAtRef),
   readPullRequestEvent: () => (/* reexport */ readPullRequestEvent),
   upsertStickyComment: () => (/* reexport */ upsertStickyComment)
@@ -373,11 +374,7 @@ async function listChangedFiles(octokit, pr) {
 }
 /** A file's text at a commit or branch; undefined when the file does not exist there (or is a directory). */
 async function readFileAtRef(octokit, repository, path, ref) {
-    const encodedPath = path
-        .split('/')
-        .filter((segment) => segment !== '')
-        .map(encodeURIComponent)
-        .join('/');
+    const encodedPath = encodePath(path);
     const operation = `read ${path} at ${ref} in ${repository.owner}/${repository.repo}`;
     try {
         const response = await octokit.request(`GET /repos/{owner}/{repo}/contents/${encodedPath}`, {
@@ -389,13 +386,56 @@ async function readFileAtRef(octokit, repository, path, ref) {
         return fileText(response.data);
     }
     catch (error) {
-        // a missing file is an answer; a missing commit is not (treating it as "no file" would
-        // report every manifest as added)
-        if (error instanceof GitHubError && error.status === 404 && !/no commit found/i.test(error.githubMessage ?? '')) {
+        if (isMissingFile(error))
             return undefined;
-        }
         throw describeFailure(error, operation);
     }
+}
+/** A missing file is an answer; a missing commit is not (treating it as "no file" would report every manifest as added). */
+function isMissingFile(error) {
+    return error instanceof GitHubError && error.status === 404 && !/no commit found/i.test(error.githubMessage ?? '');
+}
+function encodePath(path) {
+    return path
+        .split('/')
+        .filter((segment) => segment !== '')
+        .map(encodeURIComponent)
+        .join('/');
+}
+/**
+ * A file's text at a commit or branch if it is at most `maxBytes` long; `{ tooLarge }` with its
+ * size otherwise; undefined when it does not exist there. The size is asked first (the object
+ * form names it, and holds the content itself up to 1 MB), so a large file is never downloaded.
+ */
+async function readBoundedFileAtRef(octokit, repository, path, ref, maxBytes) {
+    let data;
+    try {
+        // the object form answers for files up to 100 MB (the default JSON form refuses above 1 MB)
+        const response = await octokit.request(`GET /repos/{owner}/{repo}/contents/${encodePath(path)}`, {
+            owner: repository.owner,
+            repo: repository.repo,
+            ref,
+            mediaType: { format: 'object' },
+        });
+        data = response.data;
+    }
+    catch (error) {
+        if (isMissingFile(error))
+            return undefined;
+        throw describeFailure(error, `read ${path} at ${ref} in ${repository.owner}/${repository.repo}`);
+    }
+    if (field(data, 'type') !== 'file')
+        return undefined; // a directory listing, a symlink or a submodule
+    const size = field(data, 'size');
+    if (typeof size === 'number' && size > maxBytes)
+        return { tooLarge: size };
+    // GitHub leaves `content` empty above 1 MB (encoding "none"): then the raw form, now known to be small
+    const text = field(data, 'encoding') === 'base64' && typeof field(data, 'content') === 'string' ? fileText(data) : await readFileAtRef(octokit, repository, path, ref);
+    if (text === undefined)
+        return undefined;
+    // the size GitHub announced is a claim; the bytes received are the fact
+    const bytes = Buffer.byteLength(text, 'utf8');
+    return bytes > maxBytes ? { tooLarge: bytes } : { text };
 }
 /** The raw media type answers with text; some proxies and GHES versions answer JSON or bytes. */
 function fileText(data) {
