@@ -4,10 +4,11 @@
  * peak is the kernel's high-water mark (getrusage at exit, from a preload that only observes);
  * the target is the acceptance bound, printed beside it, never asserted here.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runAction } from '../test/e2e/action-process.ts'
+import { memoryProbe } from '../test/e2e/memory-probe.ts'
 import { startHubEmulator } from '../test/emulator/hub.ts'
 import { row } from './stats.ts'
 
@@ -31,8 +32,6 @@ const CASES: Record<string, (dir: string) => void> = {
 export async function hostileManifestFigures(): Promise<void> {
   const hub = await startHubEmulator()
   const scratch = mkdtempSync(join(tmpdir(), 'bench-hostile-manifests-'))
-  const hook = join(scratch, 'record-peak-rss.cjs')
-  writeFileSync(hook, "process.on('exit', () => require('node:fs').writeFileSync(process.env.PEAK_RSS_FILE, String(process.resourceUsage().maxRSS * 1024)))\n")
   try {
     console.log(`\nhostile manifests: the action over a checkout a pull request filled, ${ROUNDS} rounds each`)
     const all = Object.values(CASES)
@@ -45,14 +44,15 @@ export async function hostileManifestFigures(): Promise<void> {
       const times: number[] = []
       for (let round = 0; round < ROUNDS; round++) {
         hub.reset()
-        const peakFile = join(scratch, 'peak')
+        const probe = memoryProbe()
         const result = await runAction({
           inputs: { command: 'impact', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, manifests: 'deploy/*.yaml' },
-          env: { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', NODE_OPTIONS: `--require ${hook}`, PEAK_RSS_FILE: peakFile },
+          env: { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', ...probe.env },
           killAfterMs: 120_000,
         })
         if (result.code !== 0) throw new Error(`hostile-manifest bench "${label}" failed (${result.code ?? result.signal}): ${result.stdout.slice(-2000)}`)
-        peaks.push(Number(readFileSync(peakFile, 'utf8')) / MiB)
+        peaks.push((probe.peakBytes() ?? NaN) / MiB)
+        probe.cleanup()
         times.push(result.exitedAt - result.startedAt)
         result.cleanup()
       }

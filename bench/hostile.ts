@@ -5,7 +5,8 @@
  * let through). Target: under 300 MB whatever the hub sends.
  */
 import { runAction } from '../test/e2e/action-process.ts'
-import { endlessQueryPage, endlessWait, hostileProvider, instantWait, memoryProbe, type Hostility } from '../test/emulator/hostile.ts'
+import { endlessQueryPage, endlessWait, hostileProvider, instantWait, type Hostility } from '../test/emulator/hostile.ts'
+import { memoryProbe } from '../test/e2e/memory-probe.ts'
 import { startHubEmulator, type HubEmulator } from '../test/emulator/hub.ts'
 
 const LIMIT = 300 * 1024 * 1024

@@ -7,7 +7,8 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { useHubEmulator } from './fixtures/hub-session.ts'
 import { runAction, type ActionRun } from './action-process.ts'
-import { drippingWait, endlessQueryPage, endlessWait, instantWait, memoryProbe, waitOutage, type Hostility } from '../emulator/hostile.ts'
+import { drippingWait, endlessQueryPage, endlessWait, instantWait, waitOutage, type Hostility } from '../emulator/hostile.ts'
+import { memoryProbe } from './memory-probe.ts'
 
 const hub = useHubEmulator({
   agents: {

@@ -10,11 +10,12 @@
  * peak is the kernel's own high-water mark (getrusage), recorded at exit by a preload that only
  * observes.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { runAction, type ActionOptions, type ActionRun } from './action-process.ts'
+import { memoryProbe } from './memory-probe.ts'
 import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
 import { useHubEmulator } from './fixtures/hub-session.ts'
 import {
@@ -42,14 +43,8 @@ const SECRET_NAME = 'prod-db-root-password-9c1e'
 const OUTSIDE_REASON = 'a symlink to a file outside the workspace: only files inside the checkout are read'
 
 let scratch: string
-let peakHook: string
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'hostile-manifests-'))
-  peakHook = join(scratch, 'record-peak-rss.cjs')
-  writeFileSync(
-    peakHook,
-    "process.on('exit', () => require('node:fs').writeFileSync(process.env.PEAK_RSS_FILE, String(process.resourceUsage().maxRSS * 1024)))\n",
-  )
 })
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
@@ -61,42 +56,22 @@ interface BoundedRun extends ActionRun {
 
 /** runAction, with the memory watchdog and the peak recorded at exit. */
 async function runBounded(options: ActionOptions): Promise<BoundedRun> {
-  const peakFile = join(scratch, `peak-${Date.now()}-${Math.random().toString(36).slice(2)}`)
-  let killedByWatchdog = false
-  let watchdog: NodeJS.Timeout | undefined
+  const probe = memoryProbe()
+  let stopWatching = () => false
   const result = await runAction({
     killAfterMs: 30_000,
     ...options,
-    env: { ...options.env, NODE_OPTIONS: `--require ${peakHook}`, PEAK_RSS_FILE: peakFile },
+    env: { ...options.env, ...probe.env },
     onSpawn: (child) => {
-      watchdog = setInterval(() => {
-        const rss = residentBytes(child.pid)
-        if (rss > WATCHDOG_BYTES) {
-          killedByWatchdog = true
-          child.kill('SIGKILL')
-        }
-      }, 20)
+      if (child.pid !== undefined) stopWatching = probe.watch(child.pid, WATCHDOG_BYTES)
       options.onSpawn?.(child)
     },
   })
-  clearInterval(watchdog)
+  const killedByWatchdog = stopWatching()
+  const peakRss = probe.peakBytes() ?? NaN
+  probe.cleanup()
   onTestFinished(() => result.cleanup())
-  let peakRss = NaN
-  try {
-    peakRss = Number(readFileSync(peakFile, 'utf8'))
-  } catch {
-    // killed before it could record
-  }
   return Object.assign(result, { peakRss, killedByWatchdog })
-}
-
-function residentBytes(pid: number | undefined): number {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
-    return kb ? Number(kb) * 1024 : 0
-  } catch {
-    return 0
-  }
 }
 
 function onPush(workspace: string, extra: Partial<ActionOptions> = {}): Promise<BoundedRun> {
