@@ -69,6 +69,11 @@ export interface AgentsProviderOptions {
   /** Cluster ids known to the s2s routes, mapped to their workspace. */
   clusters: Record<string, { org: string; workspace: string }>
   /**
+   * How the s2s route answers a cluster id it does not know (hub-behaviour.md §1): 403 (default),
+   * or 503 `locating workspace` as hubs with several shards do. Never 409.
+   */
+  unknownClusterStatus?: 403 | 503
+  /**
    * The same-key race (hub-behaviour.md §1), off when absent or 0: a keyed start looks its key up,
    * starts the run, and stores run and key only this long later. Starts with one key inside that
    * window all pass the lookup; the first to store wins, the others' runs execute but are never
@@ -607,7 +612,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     if (d === 'runs') {
       if (seg.length === 5) return { cluster, route: { kind: 'get', id: x }, method: 'GET' }
       if (seg.length === 6 && y === 'wait') return { cluster, route: { kind: 'wait', id: x }, method: 'GET' }
-      if (seg.length === 6 && y === 'cancel') return { cluster, route: { kind: 'cancel', id: x }, method: 'POST' }
+      // No cancel here: the provider registers only create, get and wait on this route.
     }
     return undefined
   }
@@ -636,7 +641,8 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
       }
       const mapped = opts.clusters[s2s.cluster]
       if (!mapped) {
-        sendError(res, 409, 'Conflict', `workspace for cluster "${s2s.cluster}" is not mapped yet`)
+        if (opts.unknownClusterStatus === 503) sendText(res, 503, `locating workspace: no shard serves cluster ${s2s.cluster}`)
+        else sendError(res, 403, 'Forbidden', `cluster "${s2s.cluster}" is not accessible with this token`)
         return
       }
       scope = mapped
