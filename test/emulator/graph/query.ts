@@ -726,11 +726,27 @@ export function executeQuery(fleet: Fleet, rawSpec: unknown, tenant?: TenantLike
     }
     start = lo
   }
-  const pageRoots = roots.slice(start, start + v.limit)
+  let pageRoots = roots.slice(start, start + v.limit)
   const status: QueryStatus = {}
   const ctx: RenderCtx = { idx, wsPath, maxDepth: v.maxDepth, budget: ROW_CAP - pageRoots.length, truncated: false, compiled: new Map() }
   const proj = spec.objects ?? DEFAULT_PROJECTION
-  if (pageRoots.length) status.objects = pageRoots.map((e) => render(ctx, e, proj))
+  // The row cap drops whole trailing roots (hub-behaviour.md §3): the root whose rows crossed
+  // it and every root after it are missing, so the page comes back short. Only a first root
+  // that alone crosses the cap stays, with its relations cut.
+  const rendered: ObjectResult[] = []
+  for (const [i, e] of pageRoots.entries()) {
+    const row = render(ctx, e, proj)
+    if (ctx.truncated && i > 0) {
+      pageRoots = pageRoots.slice(0, i)
+      break
+    }
+    rendered.push(row)
+    if (ctx.truncated) {
+      pageRoots = pageRoots.slice(0, 1)
+      break
+    }
+  }
+  if (rendered.length) status.objects = rendered
   if (spec.cursor && pageRoots.length) {
     const last = pageRoots[pageRoots.length - 1] as Entry
     status.cursor = { next: encodeCursor({ p: page + 1, k: ksKeys.map((k) => k.fn(last)) }), page, pageSize: v.limit }
