@@ -224,8 +224,11 @@ export function edgeOf(cluster: string | undefined): string | undefined {
 function orderedByEdgeFirst(order: unknown): Array<Record<string, unknown>> {
   const given = Array.isArray(order) ? (order as Array<Record<string, unknown>>) : []
   if (given.some((entry) => entry.field === 'cluster')) return given
+  // The keyset uses one comparison for the whole tuple (hub-behaviour.md §3): the edge we put
+  // first must take the user's direction, or a Desc order would become a mixed one.
+  const direction = given[0]?.direction === 'Desc' ? 'Desc' : 'Asc'
   return [
-    { field: 'cluster', direction: 'Asc' },
+    { field: 'cluster', direction },
     ...(given.length > 0
       ? given
       : [

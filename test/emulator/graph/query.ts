@@ -510,9 +510,13 @@ const FIELD_FNS: Record<OrderField, KeyFn> = {
 
 type Key = { fn: KeyFn; desc: boolean }
 
-/** Keyset: the order fields plus namespace and name. The edge is NOT part of it unless ordered by cluster (faithful trap). */
+/**
+ * Keyset: the order fields plus namespace and name (which take the first field's direction).
+ * The edge is NOT part of it unless ordered by cluster (faithful trap).
+ */
 function keysetKeys(order: ValidatedSpec['order']): Key[] {
-  return [...order.map((o) => ({ fn: FIELD_FNS[o.field], desc: o.desc })), { fn: FIELD_FNS.namespace, desc: false }, { fn: FIELD_FNS.name, desc: false }]
+  const desc = order[0]?.desc ?? false
+  return [...order.map((o) => ({ fn: FIELD_FNS[o.field], desc: o.desc })), { fn: FIELD_FNS.namespace, desc }, { fn: FIELD_FNS.name, desc }]
 }
 
 /** Full sort: keyset, then deterministic tie-breakers (edge, group, kind, uid). */
@@ -538,11 +542,17 @@ function compareBy(keys: readonly Key[], a: Entry, b: Entry): number {
   return 0
 }
 
+/**
+ * Where a row stands against the cursor's keyset, as the hub decides it: ONE comparison for the
+ * whole tuple, `>` or `<` by the first order field's direction (hub-behaviour.md §3). With mixed
+ * directions this disagrees with the sort, so pages from 2 on repeat (and skip) rows.
+ */
 function compareToKeyset(keys: readonly Key[], e: Entry, ks: readonly string[]): number {
+  const desc = keys[0]?.desc ?? false
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as Key
     const c = cmpStr(k.fn(e), ks[i] as string)
-    if (c !== 0) return k.desc ? -c : c
+    if (c !== 0) return desc ? -c : c
   }
   return 0
 }
@@ -714,7 +724,13 @@ export function executeQuery(fleet: Fleet, rawSpec: unknown, tenant?: TenantLike
   const cursor = decodeCursor(spec.page?.cursor, ksKeys.length)
   let start = 0
   let page = 1
-  if (cursor) {
+  let afterCursor: Entry[] = roots
+  if (cursor && ksKeys.some((k) => k.desc !== ksKeys[0]?.desc)) {
+    // Mixed directions: the one-operator keyset is not monotonic in the sort, so filter every
+    // row as the hub's WHERE clause does; rows before the cursor come back again.
+    page = cursor.p
+    afterCursor = roots.filter((e) => compareToKeyset(ksKeys, e, cursor.k) > 0)
+  } else if (cursor) {
     page = cursor.p
     // first root strictly after the keyset (binary search; the keyset is a prefix of the sort key)
     let lo = 0
@@ -726,7 +742,7 @@ export function executeQuery(fleet: Fleet, rawSpec: unknown, tenant?: TenantLike
     }
     start = lo
   }
-  let pageRoots = roots.slice(start, start + v.limit)
+  let pageRoots = afterCursor.slice(start, start + v.limit)
   const status: QueryStatus = {}
   const ctx: RenderCtx = { idx, wsPath, maxDepth: v.maxDepth, budget: ROW_CAP - pageRoots.length, truncated: false, compiled: new Map() }
   const proj = spec.objects ?? DEFAULT_PROJECTION
