@@ -140,7 +140,8 @@ interface Run {
   message?: string
   output?: string
   sources?: string[]
-  pending?: { inboxID: string; tool: string; args: Record<string, unknown> }
+  /** `args` is JSON text inside a string, as the hub sends it (hub-behaviour.md §1). */
+  pending?: { inboxID: string; tool: string; args: string }
   steps: StepDetail[]
   toolStepsRevealed: boolean
   inputTokens: number
@@ -176,6 +177,11 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
 
 function sendError(res: http.ServerResponse, code: number, reason: string, message: string): void {
   sendJson(res, code, { kind: 'Status', reason, message, code })
+}
+
+/** A script's value as the hub stores it: a string stays as written (it may be clipped JSON), anything else becomes JSON text. */
+function asJsonText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
 function sendText(res: http.ServerResponse, status: number, text: string): void {
@@ -218,8 +224,9 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     let t = run.startedAt ?? run.createdAt
     for (const s of run.script.toolSteps ?? []) {
       const step: StepDetail = { id: `step-${run.steps.length + 1}`, tool: s.tool, outcome: s.outcome, at: new Date(t).toISOString() }
-      if (s.args !== undefined) step.args = s.args
-      if (s.result !== undefined) step.result = s.result
+      // The hub stores a step's args and result as JSON text (hub-behaviour.md §1).
+      if (s.args !== undefined) step.args = asJsonText(s.args)
+      if (s.result !== undefined) step.result = asJsonText(s.result)
       if (s.error !== undefined) step.error = s.error
       if (s.durationMS !== undefined) {
         step.durationMS = s.durationMS
@@ -239,11 +246,11 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     if (phase === 'PendingApproval') {
       revealToolSteps(run)
       const a = run.script.approval ?? { tool: 'kubectl_apply', args: {} }
-      run.pending = { inboxID: randomUUID(), tool: a.tool, args: a.args ?? {} }
+      run.pending = { inboxID: randomUUID(), tool: a.tool, args: asJsonText(a.args ?? {}) }
       run.steps.push({
         id: `step-${run.steps.length + 1}`,
         tool: a.tool,
-        args: a.args ?? {},
+        args: asJsonText(a.args ?? {}),
         outcome: 'pending_approval',
         at: new Date(wall).toISOString(),
       })
@@ -320,7 +327,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     for (const s of run.steps) {
       if (s.outcome === 'pending_approval') {
         s.outcome = 'ok'
-        s.result = 'applied'
+        s.result = asJsonText({ status: 'applied' })
         s.durationMS = Math.max(0, Date.now() - Date.parse(s.at))
       }
     }

@@ -208,7 +208,7 @@ describe('agents provider: runs', () => {
     const r = await call(emu, 'POST', `${A}/api/agents/approval/runs`, { task: 'add a PDB', wait: 5 })
     expect(r.status).toBe(200)
     expect(r.json.run.phase).toBe('PendingApproval')
-    expect(r.json.run.pending).toMatchObject({ inboxID: expect.any(String), tool: 'kubectl_apply', args: expect.any(Object) })
+    expect(r.json.run.pending).toMatchObject({ inboxID: expect.any(String), tool: 'kubectl_apply', args: expect.any(String) })
     const id = r.json.runId
     const t = now()
     const w = await call(emu, 'GET', `${A}/api/runs/${id}/wait?timeoutSeconds=30`)
