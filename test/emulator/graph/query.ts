@@ -719,6 +719,7 @@ export function executeQuery(fleet: Fleet, rawSpec: unknown, tenant?: TenantLike
   }
 
   const idx = getIndex(fleet)
+  if (edge === undefined && Object.keys(spec.objects?.relations ?? {}).length > 0) return executeByPath(idx, wsPath, v)
   const roots = sortedRoots(idx, edge, v.filters, v.order)
   const ksKeys = keysetKeys(v.order)
   const cursor = decodeCursor(spec.page?.cursor, ksKeys.length)
@@ -766,6 +767,50 @@ export function executeQuery(fleet: Fleet, rawSpec: unknown, tenant?: TenantLike
   if (spec.cursor && pageRoots.length) {
     const last = pageRoots[pageRoots.length - 1] as Entry
     status.cursor = { next: encodeCursor({ p: page + 1, k: ksKeys.map((k) => k.fn(last)) }), page, pageSize: v.limit }
+  }
+  if (spec.count) status.count = roots.length
+  if (pageRoots.length === v.limit || ctx.truncated) status.incomplete = true
+  if (ctx.truncated) status.warnings = [`result truncated: the ${ROW_CAP}-row cap was reached`]
+  return status
+}
+
+/** The graph engine's internal path for a row when relations are asked: no edge in it (§3). */
+function pathOf(e: Entry): string {
+  return `.${e.kind}.${e.ns}/${e.name}`
+}
+
+/**
+ * A query that asks for relations across edges (hub-behaviour.md §3): rows are ordered and paged
+ * by a path without the edge, and the tree is assembled by that path, so same-named objects on
+ * different edges fall into one node: the first gets every edge's relations, the others none.
+ * The cursor follows the path, so same-path rows split across a page boundary are lost.
+ */
+function executeByPath(idx: FleetIndex, wsPath: string, v: ValidatedSpec): QueryStatus {
+  const spec = v.spec
+  const roots = [...sortedRoots(idx, undefined, v.filters, [])].sort((a, b) => cmpStr(pathOf(a), pathOf(b)) || cmpStr(a.edge, b.edge))
+  const cursor = decodeCursor(spec.page?.cursor, 1)
+  const afterCursor = cursor ? roots.filter((e) => pathOf(e) > (cursor.k[0] as string)) : roots
+  const pageRoots = afterCursor.slice(0, v.limit)
+  const ctx: RenderCtx = { idx, wsPath, maxDepth: v.maxDepth, budget: ROW_CAP - pageRoots.length, truncated: false, compiled: new Map() }
+  const proj = spec.objects ?? DEFAULT_PROJECTION
+  const status: QueryStatus = {}
+  const nodes = new Map<string, ObjectResult>()
+  const rows: ObjectResult[] = []
+  for (const e of pageRoots) {
+    const row = render(ctx, e, proj)
+    const node = nodes.get(pathOf(e))
+    if (node) {
+      // Same path on another edge: its relations land on the first node; this row keeps none.
+      for (const [name, related] of Object.entries(row.relations ?? {})) ((node.relations ??= {})[name] ??= []).push(...related)
+      delete row.relations
+    } else nodes.set(pathOf(e), row)
+    rows.push(row)
+  }
+  if (rows.length) status.objects = rows
+  const page = cursor?.p ?? 1
+  if (spec.cursor && pageRoots.length) {
+    const last = pageRoots[pageRoots.length - 1] as Entry
+    status.cursor = { next: encodeCursor({ p: page + 1, k: [pathOf(last)] }), page, pageSize: v.limit }
   }
   if (spec.count) status.count = roots.length
   if (pageRoots.length === v.limit || ctx.truncated) status.incomplete = true
