@@ -37,8 +37,17 @@ describe('a plain-text 404 is "no such route"', () => {
       expect(error).toContain(`POST ${hub.url}${suffix}/services/providers/agents/api/agents/quick/runs`)
       expect(error).toContain('predates')
       expect(error).not.toContain('check the name')
+      // Warned before any request, from the input alone.
+      const warnings = result.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+      expect(warnings.some((line) => line.includes('ends in an API path') && line.includes('`hub-url`'))).toBe(true)
+      expect(result.stdout.indexOf('ends in an API path')).toBeLessThan(result.stdout.indexOf('::error::'))
     })
   }
+
+  it('a hub-url without an API path gets no such warning', async () => {
+    const result = await act({ agent: 'nobody' })
+    expect(result.stdout).not.toContain('ends in an API path')
+  })
 
   it('an agents provider without the runs API (text 404 on POST …/runs): no such route, not "agent not found"', async () => {
     hub.addFault({ method: 'POST', path: /\/runs$/, status: 404, body: '404 page not found\n', contentType: 'text/plain; charset=utf-8' })
