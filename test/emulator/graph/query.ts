@@ -790,14 +790,19 @@ function executeByPath(idx: FleetIndex, wsPath: string, v: ValidatedSpec): Query
   const roots = [...sortedRoots(idx, undefined, v.filters, [])].sort((a, b) => cmpStr(pathOf(a), pathOf(b)) || cmpStr(a.edge, b.edge))
   const cursor = decodeCursor(spec.page?.cursor, 1)
   const afterCursor = cursor ? roots.filter((e) => pathOf(e) > (cursor.k[0] as string)) : roots
-  const pageRoots = afterCursor.slice(0, v.limit)
+  let pageRoots = afterCursor.slice(0, v.limit)
   const ctx: RenderCtx = { idx, wsPath, maxDepth: v.maxDepth, budget: ROW_CAP - pageRoots.length, truncated: false, compiled: new Map() }
   const proj = spec.objects ?? DEFAULT_PROJECTION
   const status: QueryStatus = {}
   const nodes = new Map<string, ObjectResult>()
   const rows: ObjectResult[] = []
-  for (const e of pageRoots) {
+  for (const [i, e] of pageRoots.entries()) {
     const row = render(ctx, e, proj)
+    // The row cap drops whole trailing roots here too (see executeQuery).
+    if (ctx.truncated && i > 0) {
+      pageRoots = pageRoots.slice(0, i)
+      break
+    }
     const node = nodes.get(pathOf(e))
     if (node) {
       // Same path on another edge: its relations land on the first node; this row keeps none.
@@ -805,6 +810,10 @@ function executeByPath(idx: FleetIndex, wsPath: string, v: ValidatedSpec): Query
       delete row.relations
     } else nodes.set(pathOf(e), row)
     rows.push(row)
+    if (ctx.truncated) {
+      pageRoots = pageRoots.slice(0, 1)
+      break
+    }
   }
   if (rows.length) status.objects = rows
   const page = cursor?.p ?? 1
