@@ -188,6 +188,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (impact?.success) problems.push(...checkImpactCombination(impact.data, runner))
   if (problems.length > 0 || !common.success) throw new InputError(problems)
 
+  warnOnApiPathInHubUrl(common.data['hub-url'])
   const hub: HubSettings = Object.freeze({
     url: common.data['hub-url'],
     token: common.data.token,
@@ -247,6 +248,18 @@ function checkImpactCombination(impact: z.infer<typeof ImpactSchema>, runner: Ru
     )
   }
   return problems
+}
+
+/**
+ * A `hub-url` ending in an API path (`…/services`, `…/api`) makes every request a plain-text
+ * `404 page not found` (hub-behaviour.md §1). A prefix can be legitimate, so this warns, before any request.
+ */
+function warnOnApiPathInHubUrl(url: URL): void {
+  const path = url.pathname.replace(/\/+$/, '')
+  if (/\/(services|api|providers)$/.test(path) || path.includes('/services/'))
+    core.warning(
+      `hub-url ${url.href} ends in an API path: the action adds /services/providers/… itself, so the hub will answer "404 page not found". Set \`hub-url\` to the hub's base URL unless the hub really is served under that prefix.`,
+    )
 }
 
 function resolveIdempotencyKey(

@@ -6,9 +6,13 @@ import * as core from './runner.js'
 import type { RunEvents, RunResult, Verdict } from './commands/run.js'
 import { canonicalPhase, isSettled } from './hub/phases.js'
 import type { RunSettings } from './inputs.js'
+import { jsonTextForDisplay } from './report/json-text.js'
 import { RUN_RESULT_SCHEMA, RUN_RESULT_VERSION, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from './outputs.js'
 import type { RunnerContext } from './runner-context.js'
 import { formatDuration } from './report/markdown.js'
+
+/** Characters of approval arguments written to the log; the result file keeps them whole. */
+const APPROVAL_ARGS_LOG_CHARS = 64 * 1024
 
 /** Log lines for the run loop; the run id becomes an output the moment it exists. */
 export function runEventsToLog(settings: RunSettings): RunEvents & { finish(): void } {
@@ -31,7 +35,8 @@ export function runEventsToLog(settings: RunSettings): RunEvents & { finish(): v
     awaitingApproval(detail) {
       const tool = detail.pending?.tool ?? 'a tool'
       core.info(`Run ${detail.id} awaits a human's approval to call ${tool} (inbox ${detail.pending?.inboxID ?? 'unknown'}).`)
-      if (detail.pending?.args !== undefined) logUntrusted('Arguments awaiting approval:', JSON.stringify(detail.pending.args, null, 2))
+      // The hub sends the arguments as JSON text: shown parsed and indented, bounded.
+      if (detail.pending?.args !== undefined) logUntrusted('Arguments awaiting approval:', jsonTextForDisplay(detail.pending.args, APPROVAL_ARGS_LOG_CHARS))
     },
     info(message) {
       core.info(message)

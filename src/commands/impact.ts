@@ -60,8 +60,20 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
       }
       return found
     }
-    const status = await deps.graph.query(buildImpactQuery(target, settings.maxDepth), deps.signal, `compute the impact of ${target.kind} ${target.name}`)
-    return impactsFromStatus(status, target)
+    // A relation query across edges merges same-named objects into one node (hub-behaviour.md §3):
+    // ask one edge at a time, each edge where the target exists, so each gets its own relations.
+    const edgesOfTarget = target.edge ? [target.edge] : [...new Set((await placesOf(deps.graph, target, deps.signal)).map((place) => place.edge))]
+    const found: TargetImpact[] = []
+    for (const edge of edgesOfTarget) {
+      const onEdge = { ...target, edge }
+      const status = await deps.graph.query(
+        buildImpactQuery(onEdge, settings.maxDepth),
+        deps.signal,
+        `compute the impact of ${target.kind} ${target.name} on edge ${edge}`,
+      )
+      found.push(...impactsFromStatus(status, target))
+    }
+    return found
   })
 
   const impacts = perTarget.flatMap((found) => found.sort((a, b) => a.edge.localeCompare(b.edge)))

@@ -17,6 +17,8 @@ export interface QueryResult {
   count: number
   pages: number
   stoppedBy: PageGuardResult['stoppedBy']
+  /** What the hub warned about (e.g. the row cap cutting the result). */
+  warnings: string[]
   /** The first objects, for the summary. */
   sample: Array<Record<string, unknown>>
   /** The workspace's edges, read only when nothing matched (to explain why). */
@@ -46,11 +48,11 @@ export async function runQuery(settings: QuerySettings, graph: GraphClient, resu
     })
     writeSync(
       fd,
-      `\n],"count":${outcome.count},"pages":${outcome.pages},"complete":${outcome.stoppedBy === 'last-page'},"stoppedBy":${JSON.stringify(outcome.stoppedBy)}}\n`,
+      `\n],"count":${outcome.count},"pages":${outcome.pages},"complete":${outcome.stoppedBy === 'last-page'},"stoppedBy":${JSON.stringify(outcome.stoppedBy)},"hubWarnings":${redact(JSON.stringify(outcome.warnings))}}\n`,
     )
   } finally {
     closeSync(fd)
   }
   const edges = outcome.count === 0 ? await graph.edges(signal) : undefined
-  return { count: outcome.count, pages: outcome.pages, stoppedBy: outcome.stoppedBy, sample, edges, resultFile }
+  return { count: outcome.count, pages: outcome.pages, stoppedBy: outcome.stoppedBy, warnings: outcome.warnings, sample, edges, resultFile }
 }

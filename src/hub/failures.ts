@@ -4,7 +4,7 @@
  * provider, plain text from the hub and routers and the graph provider, and the portal's
  * HTML when a path is wrong. We read the Content-Type, never guess from the first byte.
  */
-import { HubAuthError, HubError, HubNotFoundError, HubProtocolError, HubRequestError, HubServerError, HubWorkspaceError } from './errors.js'
+import { HubAuthError, HubError, type HubErrorInit, HubNotFoundError, HubProtocolError, HubRequestError, HubServerError, HubWorkspaceError } from './errors.js'
 
 export interface FailureContext {
   /** What we were doing, as a verb phrase: `start a run of agent "triage"`. */
@@ -14,6 +14,9 @@ export interface FailureContext {
   org: string
   workspace: string
   clusterId?: string | undefined
+  /** The `hub-url` input as given, and the request that was refused (`POST https://…`): a 404 of the router names both. */
+  hubUrl?: string | undefined
+  request?: string | undefined
   /**
    * Hides credentials in the hub's words. Applied before they are clipped: a token cut in
    * two by the clip would no longer be recognised, and its first half would be printed.
@@ -72,6 +75,14 @@ export function hubFailure(answer: HubAnswer, context: FailureContext): HubError
       : `The hub refused the token: \`token\` is invalid or expired, or it is a service-account token, which the hub refuses on user routes — set \`cluster-id\` to the workspace's cluster id to use the service-account route.`
     return new HubAuthError({ ...base, hint })
   }
+  if (status === 403 && context.clusterId) {
+    // The service-account route answers 403 for an invalid, expired or foreign token, and for a
+    // cluster id the token may not use or that does not exist (hub-behaviour.md §1).
+    return new HubAuthError({
+      ...base,
+      hint: `The service-account route for cluster "${context.clusterId}" refused the request: check that \`token\` is a valid, unexpired service-account token issued in the workspace that \`cluster-id\` names, and that \`cluster-id\` is that workspace's cluster id (not its name or UUID).`,
+    })
+  }
   if (status === 403) {
     return new HubAuthError({
       ...base,
@@ -91,16 +102,17 @@ export function hubFailure(answer: HubAnswer, context: FailureContext): HubError
         hint: 'The hub at `hub-url` has no such provider: check `hub-url` and that the provider is enabled in the workspace.',
       })
     }
+    if (isRouterNotFound(answer)) return noSuchRoute(base, context)
+    if (answer.contentType.toLowerCase().includes('html')) {
+      return new HubNotFoundError({
+        ...base,
+        hint: `${tried(context)} answered an HTML page (a portal or web server), not the hub API: set \`hub-url\` to the hub's base URL, the one that serves /services/providers/….`,
+      })
+    }
     const subject = context.subject ?? 'the resource'
     return new HubNotFoundError({
       ...base,
       hint: `${capitalise(subject)} was not found in ${where}: check the name, and that \`org\` and \`workspace\` name the workspace it lives in (a provider that is not enabled in the workspace answers 404 too).`,
-    })
-  }
-  if (status === 409 && context.clusterId) {
-    return new HubRequestError({
-      ...base,
-      hint: `The hub has not mapped cluster "${context.clusterId}" to a workspace yet: check \`cluster-id\`, or try again once the workspace is connected.`,
     })
   }
   if (status === 429) {
@@ -116,6 +128,12 @@ export function hubFailure(answer: HubAnswer, context: FailureContext): HubError
     })
   }
   if (status === 503) {
+    if (context.clusterId && message.includes('locating workspace')) {
+      return new HubServerError({
+        ...base,
+        hint: `The hub could not locate a workspace for cluster "${context.clusterId}": check that \`cluster-id\` is the cluster id of the workspace the token was issued in; if it is, the hub may be catching up — try again in a minute.`,
+      })
+    }
     return new HubServerError({
       ...base,
       hint: context.clusterId
@@ -138,6 +156,31 @@ export function hubFailure(answer: HubAnswer, context: FailureContext): HubError
   return new HubRequestError({
     ...base,
     hint: 'The hub refused the request as sent: check the inputs named in its message.',
+  })
+}
+
+/**
+ * The router's own `404 page not found` (plain text, never the agents provider's JSON Status):
+ * the path does not exist on this server, which is not the same as "no such agent".
+ */
+function isRouterNotFound(answer: HubAnswer): boolean {
+  const type = answer.contentType.toLowerCase()
+  if (type.includes('json') || type.includes('html')) return false
+  return answer.body.trim().toLowerCase().startsWith('404 page not found')
+}
+
+function tried(context: FailureContext): string {
+  return context.request ? `The request ${context.request}` : 'The request'
+}
+
+function noSuchRoute(base: Omit<HubErrorInit, 'hint'>, context: FailureContext): HubNotFoundError {
+  const url = context.hubUrl ? ` (${context.hubUrl})` : ''
+  return new HubNotFoundError({
+    ...base,
+    hint:
+      `${tried(context)} reached a server that has no such route ("404 page not found"), so this says nothing about the agent or run names. ` +
+      `Likely causes: \`hub-url\`${url} carries a path such as /services or /api — set it to the hub's base URL only; ` +
+      `or the hub's provider predates this API (agents provider v0.0.21 and older have no runs API) — ask the hub administrators to upgrade it.`,
   })
 }
 

@@ -71,9 +71,17 @@ export type QuerySpec = Record<string, unknown>
 export interface PageGuardResult {
   pages: number
   count: number
-  /** Why paging ended. */
-  stoppedBy: 'last-page' | 'max-objects' | 'cursor-restart'
+  /**
+   * Why paging ended. `truncated`: the hub's 10,000-row cap cut a page (short page with
+   * `incomplete` and a warning), so whole trailing objects are missing.
+   */
+  stoppedBy: 'last-page' | 'max-objects' | 'cursor-restart' | 'truncated'
+  /** The hub's `warnings`, as text, clipped (untrusted). */
+  warnings: string[]
 }
+
+const MAX_HUB_WARNINGS = 5
+const MAX_HUB_WARNING_CHARS = 300
 
 export class GraphClient {
   private readonly transport: HubTransport
@@ -138,14 +146,16 @@ export class GraphClient {
     const seen = new Set<string>()
     let cursor: string | undefined
     let count = 0
+    const warnings: string[] = []
     for (let page = 0; ; page++) {
       const limit = Math.min(pageSize, options.maxObjects - count)
-      if (limit <= 0) return { pages: page, count, stoppedBy: 'max-objects' }
+      if (limit <= 0) return { pages: page, count, stoppedBy: 'max-objects', warnings }
       const request: QuerySpec = { ...base, limit }
       if (cursor) request.page = { cursor }
       const status = await this.query(request, options.signal, options.operation, !options.deep)
       // Rows past the limit asked for break the contract: they are not ours to carry.
       const objects = (status.objects ?? []).slice(0, limit)
+      addHubWarnings(warnings, status.warnings)
       const fresh: ObjectResult[] = []
       let restarted = false
       for (const object of objects) {
@@ -167,14 +177,32 @@ export class GraphClient {
             hint: 'The hub returned duplicate rows; report this with the query.',
           })
         }
-        return { pages: page + 1, count, stoppedBy: 'cursor-restart' }
+        return { pages: page + 1, count, stoppedBy: 'cursor-restart', warnings }
       }
+      // A short page is the end, unless the row cap made it short: then the hub says
+      // `incomplete` (which a full page says too) and adds a warning (hub-behaviour.md §3).
+      if (objects.length < limit && isTruncated(status)) return { pages: page + 1, count, stoppedBy: 'truncated', warnings }
       // `cursor.next` is present on the last page too: a short page is the real end.
       if (objects.length < limit || status.incomplete === false || !status.cursor?.next) {
-        return { pages: page + 1, count, stoppedBy: 'last-page' }
+        return { pages: page + 1, count, stoppedBy: 'last-page', warnings }
       }
       cursor = status.cursor.next
     }
+  }
+}
+
+/** True when the hub says a result was cut: `incomplete` with a warning (a full page is `incomplete` alone). */
+export function isTruncated(status: QueryStatus): boolean {
+  return status.incomplete === true && (status.warnings?.length ?? 0) > 0
+}
+
+/** Keeps a few of the hub's warnings as short single-line text: they are untrusted and end up in logs. */
+export function addHubWarnings(into: string[], given: readonly unknown[] | undefined): void {
+  for (const warning of given ?? []) {
+    if (into.length >= MAX_HUB_WARNINGS) return
+    const text = (typeof warning === 'string' ? warning : (JSON.stringify(warning) ?? '')).replace(/\s+/g, ' ').trim()
+    const clipped = text.length > MAX_HUB_WARNING_CHARS ? `${text.slice(0, MAX_HUB_WARNING_CHARS)}…` : text
+    if (clipped && !into.includes(clipped)) into.push(clipped)
   }
 }
 
@@ -196,8 +224,11 @@ export function edgeOf(cluster: string | undefined): string | undefined {
 function orderedByEdgeFirst(order: unknown): Array<Record<string, unknown>> {
   const given = Array.isArray(order) ? (order as Array<Record<string, unknown>>) : []
   if (given.some((entry) => entry.field === 'cluster')) return given
+  // The keyset uses one comparison for the whole tuple (hub-behaviour.md §3): the edge we put
+  // first must take the user's direction, or a Desc order would become a mixed one.
+  const direction = given[0]?.direction === 'Desc' ? 'Desc' : 'Asc'
   return [
-    { field: 'cluster', direction: 'Asc' },
+    { field: 'cluster', direction },
     ...(given.length > 0
       ? given
       : [

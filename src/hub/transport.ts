@@ -150,6 +150,8 @@ export class HubTransport {
       org: this.current.org,
       workspace: this.current.workspace,
       clusterId: this.current.clusterId,
+      hubUrl: this.current.baseUrl.href,
+      request: `${call.method} ${url.origin}${url.pathname}`,
     }
     const policy = call.retryUntilDeadline && call.deadline !== undefined ? { ...this.policy, maxAttempts: Infinity } : this.policy
     let renewed = false

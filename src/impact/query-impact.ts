@@ -5,11 +5,13 @@
  * Unlike the tool, every matching object is an anchor, so a target without an edge is
  * reported on each edge where it exists.
  */
-import { edgeOf, type ObjectResult, type QuerySpec, type QueryStatus } from '../hub/graph.js'
+import { edgeOf, isTruncated, type ObjectResult, type QuerySpec, type QueryStatus } from '../hub/graph.js'
 import { classifyRelated, type RelatedRef } from './classify.js'
 import { objectKey, type Target, type TargetImpact } from './model.js'
 
 export const IMPACT_RELATIONS = ['descendants+', 'references', 'selects', 'selected-by', 'owners', 'linked+', 'grouped', 'namespace', 'namespaced'] as const
+/** The hub's default `limit` (roots per page); the impact query sets none. */
+const DEFAULT_ROOT_LIMIT = 100
 const RELATED_PROJECTION = { id: true, cluster: true, object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } } }
 
 export function buildImpactQuery(target: Target, maxDepth: number): QuerySpec {
@@ -41,7 +43,8 @@ export function impactsFromStatus(status: QueryStatus, target: Target): TargetIm
       target: { ...target, namespace: target.namespace ?? self.namespace },
       edge: self.edge ?? target.edge ?? '',
       ...classified,
-      incomplete: status.incomplete === true,
+      // `incomplete` alone also marks a full page of roots; the row cap adds a warning (§3).
+      incomplete: isTruncated(status) || (status.incomplete === true && (status.objects?.length ?? 0) >= DEFAULT_ROOT_LIMIT),
     }
   })
 }

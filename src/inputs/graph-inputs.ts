@@ -100,6 +100,11 @@ export const QuerySpecSchema = z
     message: 'has more than 10 relation blocks (the hub allows at most 10 in one query)',
     path: ['objects', 'relations'],
   })
+  .refine((spec) => new Set((spec.order ?? []).map((entry) => entry.direction ?? 'Asc')).size <= 1, {
+    message:
+      "mixes Asc and Desc; the hub pages with one comparison for the whole order tuple (taken from the first field's direction), so a mixed order repeats rows from page 2 on. Give every `order` entry the same direction",
+    path: ['order'],
+  })
 export type QuerySpecInput = z.infer<typeof QuerySpecSchema>
 
 function countRelationBlocks(projection: Projection | undefined): number {

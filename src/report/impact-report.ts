@@ -163,10 +163,12 @@ function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
 
 function overview(report: ImpactReport): string {
   const totals = report.totals
-  const lines = [
-    `**${formatCount(report.targets.length)} ${plural(report.targets.length, 'target')} · ${formatCount(totals.upstream)} upstream · ${formatCount(totals.downstream)} downstream · ${formatCount(totals.associated)} associated**`,
-  ]
   const incomplete = report.impacts.filter((impact) => impact.incomplete).length
+  // A cut result holds only part of the related objects: its counts are a lower bound.
+  const atLeast = incomplete > 0 ? '≥ ' : ''
+  const lines = [
+    `**${formatCount(report.targets.length)} ${plural(report.targets.length, 'target')} · ${atLeast}${formatCount(totals.upstream)} upstream · ${atLeast}${formatCount(totals.downstream)} downstream · ${atLeast}${formatCount(totals.associated)} associated**`,
+  ]
   const counts: string[] = []
   if (report.notFound.length > 0) counts.push(`Not found on any edge: ${formatCount(report.notFound.length)}`)
   if (report.skippedFiles.length > 0) counts.push(`Skipped files: ${formatCount(report.skippedFiles.length)}`)

@@ -12,7 +12,8 @@ const MAX_EDGES = 50
 const MAX_EDGE = 200
 
 export function renderQuerySummary(result: QueryResult, maxObjects: number): string {
-  const sections: string[] = [`## Fleet query: ${formatCount(result.count)} object${result.count === 1 ? '' : 's'}`]
+  const atLeast = result.stoppedBy === 'truncated' ? '≥ ' : ''
+  const sections: string[] = [`## Fleet query: ${atLeast}${formatCount(result.count)} object${result.count === 1 ? '' : 's'}`]
   sections.push(`Collected over ${result.pages} page${result.pages === 1 ? '' : 's'}; written to ${code(result.resultFile)} (output \`result-file\`).`)
   if (result.stoppedBy === 'max-objects') {
     sections.push(`> [!WARNING]\n> Stopped at max-objects (${formatCount(maxObjects)}): more objects match. Raise \`max-objects\` or narrow the query.`)
@@ -20,6 +21,12 @@ export function renderQuerySummary(result: QueryResult, maxObjects: number): str
   if (result.stoppedBy === 'cursor-restart') {
     sections.push(
       '> [!WARNING]\n> The hub restarted the results at page 1 (it did not accept the paging cursor), so paging stopped there to avoid a loop. The objects collected are distinct but may be incomplete.',
+    )
+  }
+  if (result.stoppedBy === 'truncated') {
+    const said = result.warnings.length > 0 ? ` The hub said: ${result.warnings.map((warning) => inline(clip(warning, MAX_CELL))).join('; ')}.` : ''
+    sections.push(
+      `> [!WARNING]\n> Incomplete: the hub's 10,000-row cap (objects and their relations together) cut a page, so whole objects after it are missing and ${formatCount(result.count)} is a lower bound.${said} Ask for smaller pages (a lower \`limit\`) or fewer relations.`,
     )
   }
   if (result.count === 0) {

@@ -23,6 +23,7 @@ import {
   inline,
   table,
 } from './markdown.js'
+import { jsonTextForDisplay } from './json-text.js'
 import { untrustedMarkdown } from './untrusted-markdown.js'
 
 /** Characters of the agent's answer handed to the parser; more could never fit the budget. */
@@ -37,6 +38,8 @@ const LIMITS = {
   stepsTable: 128 * 1024,
   stepTool: 200,
   stepError: 500,
+  stepJson: 200,
+  stepCalls: 32 * 1024,
 }
 const ICON: Record<Verdict['status'], string> = { pass: '✅', warn: '⚠️', fail: '❌' }
 
@@ -94,7 +97,9 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
   }
   if (detail?.pending && result.phase === 'PendingApproval') {
     const args =
-      detail.pending.args === undefined ? '' : `\n\n${fenced(clipBytesNoting(JSON.stringify(detail.pending.args, null, 2) ?? '', LIMITS.approvalArgs), 'json')}`
+      detail.pending.args === undefined
+        ? ''
+        : `\n\n${fenced(clipBytesNoting(jsonTextForDisplay(detail.pending.args, LIMITS.approvalArgs), LIMITS.approvalArgs), 'json')}`
     body.push(`### Waiting for approval\n\nTool ${code(clip(detail.pending.tool ?? 'unknown', LIMITS.name))} needs a human's approval on the hub.${args}`)
   }
   const tail: string[] = []
@@ -165,7 +170,33 @@ function stepsSection(steps: readonly RunStep[], clip: Clip, noteCut: () => void
     noteCut()
     body += `\n\n… and ${formatCount(left)} more ${left === 1 ? 'step' : 'steps'}: the result file lists them all.`
   }
+  const calls = stepCalls(rows, noteCut)
+  if (calls) body += `\n\n${calls}`
   return details(`Steps (${steps.length})`, body)
+}
+
+/**
+ * Each shown step's arguments and result, parsed from the JSON text the hub sends (§1) and shown
+ * as compact JSON, each clipped, the list within its own byte cap.
+ */
+function stepCalls(rows: ReadonlyArray<{ step: RunStep; number: number }>, noteCut: () => void): string {
+  const lines: string[] = []
+  let size = 0
+  for (const { step, number } of rows) {
+    const parts: string[] = []
+    if (step.args !== undefined) parts.push(`arguments ${code(jsonTextForDisplay(step.args, LIMITS.stepJson, 'compact'))}`)
+    if (step.result !== undefined) parts.push(`result ${code(jsonTextForDisplay(step.result, LIMITS.stepJson, 'compact'))}`)
+    if (parts.length === 0) continue
+    const line = `- ${number}: ${parts.join(' → ')}`
+    if (size + byteLength(line) + 1 > LIMITS.stepCalls) {
+      noteCut()
+      lines.push('- … the result file holds the rest.')
+      break
+    }
+    lines.push(line)
+    size += byteLength(line) + 1
+  }
+  return lines.length > 0 ? `Calls:\n\n${lines.join('\n')}` : ''
 }
 
 function stepsTable(rows: ReadonlyArray<{ step: RunStep; number: number }>): string {

@@ -128,9 +128,13 @@ describe('edge scoping', () => {
   it('reports a target without `edge` on every edge where it exists, and nowhere else', async () => {
     const result = await impact({ targets: CHECKOUT_ANY_EDGE })
     expect(result.code).toBe(0)
-    const spec = JSON.parse(queries()[0]?.body ?? '{}') as { cluster?: unknown }
-    expect(queries()).toHaveLength(1)
-    expect(spec.cluster).toBeUndefined()
+    // One light lookup of where it exists, then one relation query per edge: a relation query
+    // across edges merges same-named objects into one node (hub-behaviour.md §3).
+    const specs = queries().map((request) => JSON.parse(request.body) as { cluster?: { name?: string }; objects?: { relations?: unknown } })
+    expect(specs).toHaveLength(3)
+    expect(specs[0]?.cluster).toBeUndefined()
+    expect(specs[0]?.objects?.relations).toBeUndefined()
+    expect(specs.slice(1).map((spec) => spec.cluster?.name)).toEqual(['prod-eu', 'prod-us'])
 
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.impacts.map((i) => i.edge)).toEqual(['prod-eu', 'prod-us'])
@@ -221,10 +225,10 @@ describe('a ConfigMap', () => {
       // frontend pods use another ConfigMap: not dependents
       expect(impact.downstream.some((o) => o.name.startsWith('frontend'))).toBe(false)
     }
-    // one query for the impact, then one referenced-by scan per (edge, namespace)
+    // one lookup, one impact query per edge, then one referenced-by scan per (edge, namespace)
     const scans = queries()
-      .map((r) => JSON.parse(r.body) as { cluster?: { name: string }; filter?: unknown })
-      .filter((spec) => spec.cluster !== undefined)
+      .map((r) => JSON.parse(r.body) as { cluster?: { name: string }; filter?: { objects?: Array<{ name?: string }> } })
+      .filter((spec) => spec.cluster !== undefined && spec.filter?.objects?.[0]?.name === undefined)
     expect(scans.map((s) => s.cluster?.name).sort()).toEqual(['prod-eu', 'prod-us'])
     expect(scans.every((s) => JSON.stringify(s.filter) === JSON.stringify({ objects: [{ namespace: 'shop' }] }))).toBe(true)
 

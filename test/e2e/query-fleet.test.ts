@@ -129,8 +129,9 @@ describe('a query over thousands of objects', () => {
     const sentOrders = queries().map((r) => (JSON.parse(r.body) as { order: unknown }).order)
     expect(new Set(sentOrders.map((order) => JSON.stringify(order)))).toEqual(
       new Set([
+        // The edge key takes the user's direction: the hub's keyset has one operator for the whole tuple.
         JSON.stringify([
-          { field: 'cluster', direction: 'Asc' },
+          { field: 'cluster', direction: 'Desc' },
           { field: 'name', direction: 'Desc' },
         ]),
       ]),

@@ -69,6 +69,11 @@ export interface AgentsProviderOptions {
   /** Cluster ids known to the s2s routes, mapped to their workspace. */
   clusters: Record<string, { org: string; workspace: string }>
   /**
+   * How the s2s route answers a cluster id it does not know (hub-behaviour.md §1): 403 (default),
+   * or 503 `locating workspace` as hubs with several shards do. Never 409.
+   */
+  unknownClusterStatus?: 403 | 503
+  /**
    * The same-key race (hub-behaviour.md §1), off when absent or 0: a keyed start looks its key up,
    * starts the run, and stores run and key only this long later. Starts with one key inside that
    * window all pass the lookup; the first to store wins, the others' runs execute but are never
@@ -135,7 +140,8 @@ interface Run {
   message?: string
   output?: string
   sources?: string[]
-  pending?: { inboxID: string; tool: string; args: Record<string, unknown> }
+  /** `args` is JSON text inside a string, as the hub sends it (hub-behaviour.md §1). */
+  pending?: { inboxID: string; tool: string; args: string }
   steps: StepDetail[]
   toolStepsRevealed: boolean
   inputTokens: number
@@ -171,6 +177,11 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
 
 function sendError(res: http.ServerResponse, code: number, reason: string, message: string): void {
   sendJson(res, code, { kind: 'Status', reason, message, code })
+}
+
+/** A script's value as the hub stores it: a string stays as written (it may be clipped JSON), anything else becomes JSON text. */
+function asJsonText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
 function sendText(res: http.ServerResponse, status: number, text: string): void {
@@ -213,8 +224,9 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     let t = run.startedAt ?? run.createdAt
     for (const s of run.script.toolSteps ?? []) {
       const step: StepDetail = { id: `step-${run.steps.length + 1}`, tool: s.tool, outcome: s.outcome, at: new Date(t).toISOString() }
-      if (s.args !== undefined) step.args = s.args
-      if (s.result !== undefined) step.result = s.result
+      // The hub stores a step's args and result as JSON text (hub-behaviour.md §1).
+      if (s.args !== undefined) step.args = asJsonText(s.args)
+      if (s.result !== undefined) step.result = asJsonText(s.result)
       if (s.error !== undefined) step.error = s.error
       if (s.durationMS !== undefined) {
         step.durationMS = s.durationMS
@@ -234,11 +246,11 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     if (phase === 'PendingApproval') {
       revealToolSteps(run)
       const a = run.script.approval ?? { tool: 'kubectl_apply', args: {} }
-      run.pending = { inboxID: randomUUID(), tool: a.tool, args: a.args ?? {} }
+      run.pending = { inboxID: randomUUID(), tool: a.tool, args: asJsonText(a.args ?? {}) }
       run.steps.push({
         id: `step-${run.steps.length + 1}`,
         tool: a.tool,
-        args: a.args ?? {},
+        args: asJsonText(a.args ?? {}),
         outcome: 'pending_approval',
         at: new Date(wall).toISOString(),
       })
@@ -315,7 +327,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     for (const s of run.steps) {
       if (s.outcome === 'pending_approval') {
         s.outcome = 'ok'
-        s.result = 'applied'
+        s.result = asJsonText({ status: 'applied' })
         s.durationMS = Math.max(0, Date.now() - Date.parse(s.at))
       }
     }
@@ -607,7 +619,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     if (d === 'runs') {
       if (seg.length === 5) return { cluster, route: { kind: 'get', id: x }, method: 'GET' }
       if (seg.length === 6 && y === 'wait') return { cluster, route: { kind: 'wait', id: x }, method: 'GET' }
-      if (seg.length === 6 && y === 'cancel') return { cluster, route: { kind: 'cancel', id: x }, method: 'POST' }
+      // No cancel here: the provider registers only create, get and wait on this route.
     }
     return undefined
   }
@@ -636,7 +648,8 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
       }
       const mapped = opts.clusters[s2s.cluster]
       if (!mapped) {
-        sendError(res, 409, 'Conflict', `workspace for cluster "${s2s.cluster}" is not mapped yet`)
+        if (opts.unknownClusterStatus === 503) sendText(res, 503, `locating workspace: no shard serves cluster ${s2s.cluster}`)
+        else sendError(res, 403, 'Forbidden', `cluster "${s2s.cluster}" is not accessible with this token`)
         return
       }
       scope = mapped

@@ -208,7 +208,7 @@ describe('agents provider: runs', () => {
     const r = await call(emu, 'POST', `${A}/api/agents/approval/runs`, { task: 'add a PDB', wait: 5 })
     expect(r.status).toBe(200)
     expect(r.json.run.phase).toBe('PendingApproval')
-    expect(r.json.run.pending).toMatchObject({ inboxID: expect.any(String), tool: 'kubectl_apply', args: expect.any(Object) })
+    expect(r.json.run.pending).toMatchObject({ inboxID: expect.any(String), tool: 'kubectl_apply', args: expect.any(String) })
     const id = r.json.runId
     const t = now()
     const w = await call(emu, 'GET', `${A}/api/runs/${id}/wait?timeoutSeconds=30`)
@@ -367,7 +367,7 @@ describe('agents provider: runs', () => {
     expect(r.json.run.steps[0].tool).toBe('<b>html</b>')
   })
 
-  it('s2s route: service-account token by cluster id; unknown cluster → 409', async () => {
+  it('s2s route: service-account token by cluster id; unknown cluster → 403; bad token → 403; no cancel', async () => {
     const sa = emu.headers({ Authorization: `Bearer ${emu.serviceAccountToken}` })
     const base = `${A}/s2s/clusters/${emu.clusterId}`
     const r = await call(emu, 'POST', `${base}/agents/quick/runs`, { task: 'x', wait: 5 }, sa)
@@ -376,8 +376,13 @@ describe('agents provider: runs', () => {
     expect((await call(emu, 'GET', `${base}/runs/${r.json.runId}/wait?timeoutSeconds=1`, undefined, sa)).json.phase).toBe('Succeeded')
     expect((await call(emu, 'GET', `${base}/runs/${r.json.runId}`)).status).toBe(200) // user token too
     const bad = await call(emu, 'POST', `${A}/s2s/clusters/c-unknown/agents/quick/runs`, { task: 'x' }, sa)
-    expect(bad.status).toBe(409)
-    expect(bad.json.reason).toBe('Conflict')
+    expect(bad.status).toBe(403)
+    expect(bad.json.reason).toBe('Forbidden')
+    const badToken = await call(emu, 'POST', `${base}/agents/quick/runs`, { task: 'x' }, { Authorization: 'Bearer not-a-token' })
+    expect(badToken.status).toBe(403)
+    const cancel = await call(emu, 'POST', `${base}/runs/${r.json.runId}/cancel`, undefined, sa)
+    expect(cancel.status).toBe(404)
+    expect(cancel.contentType).toMatch(/^text\/plain/)
     // headers don't matter on s2s: the cluster id picks the workspace
     const noHdr = await call(emu, 'POST', `${base}/agents/stuck/runs`, { task: 'x' }, { Authorization: `Bearer ${emu.serviceAccountToken}` })
     expect(noHdr.status).toBe(202)

@@ -108,6 +108,8 @@ export interface HubEmulatorOptions {
   personalOrg?: string
   user?: string
   clusterId?: string
+  /** How the service-account route answers an unknown cluster id: 403 (default) or 503 `locating workspace`. */
+  unknownClusterStatus?: 403 | 503
   /** Every run phase the emulator emits is lowercase. */
   lowercasePhases?: boolean
   /** Caps every hold (inline wait and /wait) in ms. */
@@ -245,6 +247,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     ...(options.maxHoldMs !== undefined ? { maxHoldMs: options.maxHoldMs } : {}),
     ...(options.idempotencyInsertDelayMs !== undefined ? { idempotencyInsertDelayMs: options.idempotencyInsertDelayMs } : {}),
     clusters: { [clusterId]: { org, workspace } },
+    ...(options.unknownClusterStatus !== undefined ? { unknownClusterStatus: options.unknownClusterStatus } : {}),
   })
 
   const fleet = options.fleet === false ? undefined : (options.fleet ?? createDemoFleet({ workspace }))
@@ -342,6 +345,13 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     }
 
     const tenant = authenticate(req.headers)
+    // The service-account route checks the token itself: a bearer it cannot use is 403, not 401 (§1).
+    if (!tenant && pathname.startsWith('/services/providers/agents/s2s/') && req.headers.authorization?.startsWith('Bearer ')) {
+      const body = JSON.stringify({ kind: 'Status', reason: 'Forbidden', message: 'token is not valid for this cluster', code: 403 })
+      res.writeHead(403, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
+      res.end(body)
+      return
+    }
     if (!tenant) {
       sendText(res, 401, 'unauthorized: missing or invalid bearer token')
       return

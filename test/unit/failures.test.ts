@@ -107,12 +107,45 @@ describe('hubFailure', () => {
     expect(error.message).toContain(`may not start a run of agent "triage" in workspace ${WS} (org ${ORG})`)
   })
 
-  it('409 with a cluster id: the workspace is not mapped yet', () => {
-    const error = hubFailure({ status: 409, contentType: TEXT_TYPE, body: 'workspace not mapped' }, withCluster)
+  it('409 with a cluster id is a plain request error (the service-account route never answers 409)', () => {
+    const error = hubFailure({ status: 409, contentType: TEXT_TYPE, body: 'conflict' }, withCluster)
     expect(error).toBeInstanceOf(HubRequestError)
-    expect(error.status).toBe(409)
-    expect(error.message).toContain('not mapped cluster "edge-7"')
+    expect(error.message).not.toContain('not mapped')
+  })
+
+  it('403 on the service-account route names `token` and `cluster-id`', () => {
+    const error = hubFailure({ status: 403, contentType: JSON_TYPE, body: status(403, 'Forbidden', 'forbidden') }, withCluster)
+    expect(error).toBeInstanceOf(HubAuthError)
+    expect(error.message).toContain('service-account route for cluster "edge-7"')
+    expect(error.message).toContain('`token`')
     expect(error.message).toContain('`cluster-id`')
+  })
+
+  it('503 locating workspace on the service-account route names `cluster-id`', () => {
+    const error = hubFailure({ status: 503, contentType: TEXT_TYPE, body: 'locating workspace: no shard\n' }, withCluster)
+    expect(error).toBeInstanceOf(HubServerError)
+    expect(error.message).toContain('could not locate a workspace for cluster "edge-7"')
+    expect(error.message).toContain('`cluster-id`')
+  })
+
+  it('a plain-text router 404 is "no such route": names `hub-url`, the URL tried and both causes, not the agent', () => {
+    const error = hubFailure(
+      { status: 404, contentType: TEXT_TYPE, body: '404 page not found\n' },
+      { ...context, hubUrl: 'https://hub.example/services', request: 'POST https://hub.example/services/services/providers/agents/api/agents/triage/runs' },
+    )
+    expect(error).toBeInstanceOf(HubNotFoundError)
+    expect(error.message).toContain('no such route')
+    expect(error.message).toContain('`hub-url` (https://hub.example/services)')
+    expect(error.message).toContain('POST https://hub.example/services/services/providers/agents/api/agents/triage/runs')
+    expect(error.message).toContain('v0.0.21')
+    expect(error.message).not.toContain('check the name')
+  })
+
+  it('an HTML 404 names `hub-url`', () => {
+    const error = hubFailure({ status: 404, contentType: 'text/html; charset=utf-8', body: '<html>Not Found</html>' }, context)
+    expect(error).toBeInstanceOf(HubNotFoundError)
+    expect(error.message).toContain('`hub-url`')
+    expect(error.message).not.toContain('check the name')
   })
 
   it('409 without a cluster id is a plain request error', () => {

@@ -101,7 +101,8 @@ describe('renderImpactReport: overview and verdicts', () => {
   )
 
   it('starts with the default title and the distinct counts', () => {
-    expect(markdown.startsWith('## Impact of this change\n\n**3 targets · 2 upstream · 2 downstream · 1 associated**\n\n')).toBe(true)
+    // One impact in the fixture was cut by the hub: its counts are a lower bound.
+    expect(markdown.startsWith('## Impact of this change\n\n**3 targets · ≥ 2 upstream · ≥ 2 downstream · ≥ 1 associated**\n\n')).toBe(true)
     expect(markdown).toContain('Not found on any edge: 1 · Skipped files: 1 · Incomplete results: 1')
     expect(markdown).toContain('Relationships up to depth 5, read through the query API for commit 0123456789abcdef0123456789abcdef01234567.')
   })

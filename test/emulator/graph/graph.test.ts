@@ -326,6 +326,24 @@ describe('executeQuery: paging', () => {
     expect(after).toEqual({ count: 9 })
   })
 
+  it('one keyset operator for the whole tuple: a mixed Asc/Desc order repeats rows on page 2, a uniform Desc does not', () => {
+    const walk = (order: QuerySpec['order']): string[] => {
+      const first = q({ ...deploys, order, limit: 2, objects: { id: true } })
+      const second = q({ ...deploys, order, limit: 2, objects: { id: true }, page: { cursor: first.cursor?.next } })
+      return [...(first.objects ?? []), ...(second.objects ?? [])].map((o) => o.id ?? '')
+    }
+    const mixed = walk([
+      { field: 'cluster', direction: 'Asc' },
+      { field: 'name', direction: 'Desc' },
+    ])
+    expect(new Set(mixed).size).toBeLessThan(mixed.length)
+    const desc = walk([
+      { field: 'cluster', direction: 'Desc' },
+      { field: 'name', direction: 'Desc' },
+    ])
+    expect(new Set(desc).size).toBe(desc.length)
+  })
+
   it('an exactly-full last page still says incomplete and has a cursor', () => {
     const st = q({ ...deploys, limit: 9 })
     expect(st.objects).toHaveLength(9)

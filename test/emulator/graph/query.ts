@@ -510,9 +510,13 @@ const FIELD_FNS: Record<OrderField, KeyFn> = {
 
 type Key = { fn: KeyFn; desc: boolean }
 
-/** Keyset: the order fields plus namespace and name. The edge is NOT part of it unless ordered by cluster (faithful trap). */
+/**
+ * Keyset: the order fields plus namespace and name (which take the first field's direction).
+ * The edge is NOT part of it unless ordered by cluster (faithful trap).
+ */
 function keysetKeys(order: ValidatedSpec['order']): Key[] {
-  return [...order.map((o) => ({ fn: FIELD_FNS[o.field], desc: o.desc })), { fn: FIELD_FNS.namespace, desc: false }, { fn: FIELD_FNS.name, desc: false }]
+  const desc = order[0]?.desc ?? false
+  return [...order.map((o) => ({ fn: FIELD_FNS[o.field], desc: o.desc })), { fn: FIELD_FNS.namespace, desc }, { fn: FIELD_FNS.name, desc }]
 }
 
 /** Full sort: keyset, then deterministic tie-breakers (edge, group, kind, uid). */
@@ -538,11 +542,17 @@ function compareBy(keys: readonly Key[], a: Entry, b: Entry): number {
   return 0
 }
 
+/**
+ * Where a row stands against the cursor's keyset, as the hub decides it: ONE comparison for the
+ * whole tuple, `>` or `<` by the first order field's direction (hub-behaviour.md §3). With mixed
+ * directions this disagrees with the sort, so pages from 2 on repeat (and skip) rows.
+ */
 function compareToKeyset(keys: readonly Key[], e: Entry, ks: readonly string[]): number {
+  const desc = keys[0]?.desc ?? false
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as Key
     const c = cmpStr(k.fn(e), ks[i] as string)
-    if (c !== 0) return k.desc ? -c : c
+    if (c !== 0) return desc ? -c : c
   }
   return 0
 }
@@ -709,12 +719,19 @@ export function executeQuery(fleet: Fleet, rawSpec: unknown, tenant?: TenantLike
   }
 
   const idx = getIndex(fleet)
+  if (edge === undefined && Object.keys(spec.objects?.relations ?? {}).length > 0) return executeByPath(idx, wsPath, v)
   const roots = sortedRoots(idx, edge, v.filters, v.order)
   const ksKeys = keysetKeys(v.order)
   const cursor = decodeCursor(spec.page?.cursor, ksKeys.length)
   let start = 0
   let page = 1
-  if (cursor) {
+  let afterCursor: Entry[] = roots
+  if (cursor && ksKeys.some((k) => k.desc !== ksKeys[0]?.desc)) {
+    // Mixed directions: the one-operator keyset is not monotonic in the sort, so filter every
+    // row as the hub's WHERE clause does; rows before the cursor come back again.
+    page = cursor.p
+    afterCursor = roots.filter((e) => compareToKeyset(ksKeys, e, cursor.k) > 0)
+  } else if (cursor) {
     page = cursor.p
     // first root strictly after the keyset (binary search; the keyset is a prefix of the sort key)
     let lo = 0
@@ -726,14 +743,83 @@ export function executeQuery(fleet: Fleet, rawSpec: unknown, tenant?: TenantLike
     }
     start = lo
   }
-  const pageRoots = roots.slice(start, start + v.limit)
+  let pageRoots = afterCursor.slice(start, start + v.limit)
   const status: QueryStatus = {}
   const ctx: RenderCtx = { idx, wsPath, maxDepth: v.maxDepth, budget: ROW_CAP - pageRoots.length, truncated: false, compiled: new Map() }
   const proj = spec.objects ?? DEFAULT_PROJECTION
-  if (pageRoots.length) status.objects = pageRoots.map((e) => render(ctx, e, proj))
+  // The row cap drops whole trailing roots (hub-behaviour.md §3): the root whose rows crossed
+  // it and every root after it are missing, so the page comes back short. Only a first root
+  // that alone crosses the cap stays, with its relations cut.
+  const rendered: ObjectResult[] = []
+  for (const [i, e] of pageRoots.entries()) {
+    const row = render(ctx, e, proj)
+    if (ctx.truncated && i > 0) {
+      pageRoots = pageRoots.slice(0, i)
+      break
+    }
+    rendered.push(row)
+    if (ctx.truncated) {
+      pageRoots = pageRoots.slice(0, 1)
+      break
+    }
+  }
+  if (rendered.length) status.objects = rendered
   if (spec.cursor && pageRoots.length) {
     const last = pageRoots[pageRoots.length - 1] as Entry
     status.cursor = { next: encodeCursor({ p: page + 1, k: ksKeys.map((k) => k.fn(last)) }), page, pageSize: v.limit }
+  }
+  if (spec.count) status.count = roots.length
+  if (pageRoots.length === v.limit || ctx.truncated) status.incomplete = true
+  if (ctx.truncated) status.warnings = [`result truncated: the ${ROW_CAP}-row cap was reached`]
+  return status
+}
+
+/** The graph engine's internal path for a row when relations are asked: no edge in it (§3). */
+function pathOf(e: Entry): string {
+  return `.${e.kind}.${e.ns}/${e.name}`
+}
+
+/**
+ * A query that asks for relations across edges (hub-behaviour.md §3): rows are ordered and paged
+ * by a path without the edge, and the tree is assembled by that path, so same-named objects on
+ * different edges fall into one node: the first gets every edge's relations, the others none.
+ * The cursor follows the path, so same-path rows split across a page boundary are lost.
+ */
+function executeByPath(idx: FleetIndex, wsPath: string, v: ValidatedSpec): QueryStatus {
+  const spec = v.spec
+  const roots = [...sortedRoots(idx, undefined, v.filters, [])].sort((a, b) => cmpStr(pathOf(a), pathOf(b)) || cmpStr(a.edge, b.edge))
+  const cursor = decodeCursor(spec.page?.cursor, 1)
+  const afterCursor = cursor ? roots.filter((e) => pathOf(e) > (cursor.k[0] as string)) : roots
+  let pageRoots = afterCursor.slice(0, v.limit)
+  const ctx: RenderCtx = { idx, wsPath, maxDepth: v.maxDepth, budget: ROW_CAP - pageRoots.length, truncated: false, compiled: new Map() }
+  const proj = spec.objects ?? DEFAULT_PROJECTION
+  const status: QueryStatus = {}
+  const nodes = new Map<string, ObjectResult>()
+  const rows: ObjectResult[] = []
+  for (const [i, e] of pageRoots.entries()) {
+    const row = render(ctx, e, proj)
+    // The row cap drops whole trailing roots here too (see executeQuery).
+    if (ctx.truncated && i > 0) {
+      pageRoots = pageRoots.slice(0, i)
+      break
+    }
+    const node = nodes.get(pathOf(e))
+    if (node) {
+      // Same path on another edge: its relations land on the first node; this row keeps none.
+      for (const [name, related] of Object.entries(row.relations ?? {})) ((node.relations ??= {})[name] ??= []).push(...related)
+      delete row.relations
+    } else nodes.set(pathOf(e), row)
+    rows.push(row)
+    if (ctx.truncated) {
+      pageRoots = pageRoots.slice(0, 1)
+      break
+    }
+  }
+  if (rows.length) status.objects = rows
+  const page = cursor?.p ?? 1
+  if (spec.cursor && pageRoots.length) {
+    const last = pageRoots[pageRoots.length - 1] as Entry
+    status.cursor = { next: encodeCursor({ p: page + 1, k: [pathOf(last)] }), page, pageSize: v.limit }
   }
   if (spec.count) status.count = roots.length
   if (pageRoots.length === v.limit || ctx.truncated) status.incomplete = true

@@ -1,0 +1,73 @@
+/**
+ * End to end, the hub's 10,000-row cap (hub-behaviour.md §3): when it cuts a page, whole
+ * trailing root objects are missing, the page is short, and the hub says `incomplete` with a
+ * warning. `command: query` must not call that result complete: the result file, the log and
+ * the summary say it is incomplete and that the count is a lower bound.
+ */
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { useHubEmulator } from './fixtures/hub-session.ts'
+import { runAction, type ActionRun } from './action-process.ts'
+import { createFleet, type FleetObject } from '../emulator/graph/index.ts'
+import { lines, readResultFile } from './fixtures/impact-harness.ts'
+
+const NAMESPACES = 3
+const CONFIGMAPS_PER_NAMESPACE = 4_000
+
+/** Three namespaces of 4,000 ConfigMaps each: asking for every namespace with its members crosses 10,000 rows. */
+function crowdedFleet(): FleetObject[] {
+  const objects: FleetObject[] = []
+  const at = '2024-01-01T00:00:00Z'
+  for (let n = 0; n < NAMESPACES; n++) {
+    const namespace = `team-${n}`
+    objects.push({ edge: 'prod-eu', apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace, uid: `ns-${n}`, creationTimestamp: at } })
+    for (let c = 0; c < CONFIGMAPS_PER_NAMESPACE; c++) {
+      objects.push({
+        edge: 'prod-eu',
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: `cm-${c}`, namespace, uid: `cm-${n}-${c}`, creationTimestamp: at },
+      })
+    }
+  }
+  return objects
+}
+
+const hub = useHubEmulator({ fleet: createFleet(crowdedFleet()) })
+
+const NAMESPACES_WITH_MEMBERS = JSON.stringify({
+  filter: { objects: [{ groupKind: { kind: 'Namespace' } }] },
+  objects: { cluster: true, object: { metadata: { name: true } }, relations: { namespaced: { objects: { id: true } } } },
+})
+
+async function query(spec: string): Promise<ActionRun> {
+  const result = await runAction({ inputs: { command: 'query', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, query: spec } })
+  onTestFinished(() => result.cleanup())
+  return result
+}
+
+describe('a result cut by the row cap', () => {
+  it('is reported incomplete in the result file, the log and the summary, with the count as a lower bound', async () => {
+    const result = await query(NAMESPACES_WITH_MEMBERS)
+    expect(result.code).toBe(0)
+    const file = readResultFile<{ objects: unknown[]; count: number; complete: boolean; stoppedBy: string; hubWarnings: string[] }>(result)
+    // The cap dropped the third namespace whole: two came back, on one short page.
+    expect(file.objects).toHaveLength(2)
+    expect(file.count).toBe(2)
+    expect(file.complete).toBe(false)
+    expect(file.stoppedBy).toBe('truncated')
+    expect(file.hubWarnings.join(' ')).toContain('10000-row cap')
+    const warnings = lines(result.stdout, '::warning::').join('\n')
+    expect(warnings).toContain('Incomplete')
+    expect(warnings).toContain('lower bound')
+    expect(result.summary).toContain('≥ 2 objects')
+    expect(result.summary).toContain('Incomplete')
+  })
+
+  it('a short page without the warning is still the complete last page', async () => {
+    const result = await query(JSON.stringify({ filter: { objects: [{ groupKind: { kind: 'Namespace' } }] } }))
+    const file = readResultFile<{ count: number; complete: boolean; stoppedBy: string }>(result)
+    expect(file.count).toBe(NAMESPACES)
+    expect(file.complete).toBe(true)
+    expect(lines(result.stdout, '::warning::')).toEqual([])
+  })
+})
