@@ -176,7 +176,7 @@ export const ImpactSchema = z
         code: 'custom',
         path: ['targets'],
         message:
-          'or `manifests` or `rendered-head` is required for `command: impact`: name the objects, globs of manifest files, or globs of rendered manifests.',
+          'or `manifests` is required for `command: impact`, or `rendered-head`: name the objects, globs of manifest files, or globs of rendered manifests.',
       })
     }
     if (value['rendered-base'].length > 0 && value['rendered-head'].length === 0) {
