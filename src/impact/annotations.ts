@@ -5,7 +5,8 @@
  *
  * GitHub shows at most 10 annotations of each level (error, warning, notice) per step and 50
  * per job (docs: "Workflow commands for GitHub Actions" and the Checks API's annotation limits);
- * more are dropped silently. So at most MAX_NOTICES are written, the last being a summary of the
+ * more are dropped silently. So at most MAX_NOTICES are written (one fewer than the limit: the
+ * step's verdict is a notice too), the last being a summary of the
  * rest when there are more, most downstream objects first.
  */
 import { statSync } from 'node:fs'
@@ -14,7 +15,9 @@ import { isRemovedTarget, targetLabel, type ImpactReport, type Target, type Targ
 import { readWorkspaceFile } from './read-workspace-file.js'
 
 /** Notice annotations GitHub shows per step. */
-export const MAX_NOTICES = 10
+export const NOTICES_PER_STEP = 10
+/** What the impact step may write: the verdict line of the step is a notice too (publish.ts). */
+export const MAX_NOTICES = NOTICES_PER_STEP - 1
 /** A declaring template or overlay file read to find its `kind:` line; larger ones are placed at line 1. */
 const MAX_DECLARING_FILE_BYTES = 512 * 1024
 
@@ -52,7 +55,7 @@ export function capAnnotations(annotations: readonly Annotation[], max = MAX_NOT
   const rest = ordered.length - shown.length
   return {
     shown,
-    summary: `${rest} more changed object(s) have impact not annotated on the diff: GitHub shows at most ${max} notice annotations per step. The job summary and the pull request comment list them all.`,
+    summary: `${rest} more changed object(s) have impact not annotated on the diff: GitHub shows at most ${NOTICES_PER_STEP} notice annotations per step. The job summary and the pull request comment list them all.`,
   }
 }
 
