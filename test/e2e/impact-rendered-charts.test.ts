@@ -26,7 +26,7 @@ import {
   verdictLines,
   type ImpactReportFile,
 } from './fixtures/impact-harness.ts'
-import { readWorkflowCommands, type WorkflowCommand } from '../oracles/workflow-commands.ts'
+import { injectedCommands, readWorkflowCommands, type WorkflowCommand } from '../oracles/workflow-commands.ts'
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'rendered')
 
@@ -255,5 +255,43 @@ describe('a glob that matches no file', () => {
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.skippedFiles.map((s) => s.reason).filter((r) => r.includes('not in the workspace') || r.includes('folder'))).toEqual([])
     expect(lines(result.stdout, '::warning').some((w) => w.includes('the glob `charts/*` matched no file in the workspace'))).toBe(true)
+  })
+})
+
+describe('annotation text from untrusted names', () => {
+  it('issues no workflow command: names in the message and title, and the renderer’s source, are escaped', async () => {
+    const workspace = checkout('helm')
+    const { writeFileSync } = await import('node:fs')
+    const hostileName = 'PWNED-name\n::error::PWNED-data ##[error]PWNED-legacy,title=PWNED%0A'
+    const rendered = [
+      '---',
+      '# Source: shop/templates/configmap.yaml',
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata:',
+      `  name: ${JSON.stringify(hostileName)}`,
+      '  namespace: shop',
+      '---',
+      '# Source: PWNED-source::error file=x,line=1::PWNED%0A::warning::PWNED',
+      'apiVersion: v1',
+      'kind: Secret',
+      'metadata:',
+      '  name: PWNED-secret',
+      '  namespace: shop',
+      '',
+    ].join('\n')
+    writeFileSync(join(workspace, 'rendered', 'hostile.yaml'), rendered)
+    const result = await onPullRequest(26, [{ filename: 'charts/shop/values.yaml', status: 'modified' }], workspace, {
+      'rendered-head': 'rendered/hostile.yaml',
+    })
+    expect(result.code, result.stdout).toBe(0)
+    const view = readWorkflowCommands(result.stdout)
+    expect(injectedCommands(view, 'PWNED').map((c) => view.lines[c.line]?.text)).toEqual([])
+    expect(view.commands.filter((c) => c.name === 'error' || c.name === 'warning')).toEqual([])
+    // the one object whose source names a file of the checkout is annotated there, its name intact in the title
+    const placed = notices(result)
+    expect(placed.map((n) => [n.properties.file, n.properties.line, n.properties.title])).toEqual([
+      ['charts/shop/templates/configmap.yaml', '2', `hub-action impact: ConfigMap shop/${hostileName}`],
+    ])
   })
 })
