@@ -13,7 +13,7 @@ import { join, relative, resolve } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { objectsFromManifest, type ManifestObject } from './manifests.js'
 import { objectKey, type RenderedChange, type SkippedFile, type Target } from './model.js'
-import { MAX_MANIFEST_BYTES, readWorkspaceFile } from './read-workspace-file.js'
+import { readWorkspaceFile } from './read-workspace-file.js'
 
 /**
  * Fields renderers change without the object changing, ignored when base and head are compared,
@@ -27,6 +27,13 @@ import { MAX_MANIFEST_BYTES, readWorkspaceFile } from './read-workspace-file.js'
  */
 export const NOISE_FIELDS =
   'annotations `checksum/*`, `config.kubernetes.io/*` and `internal.config.kubernetes.io/*`, label `helm.sh/chart`, `metadata.creationTimestamp` and `status`'
+
+/**
+ * The largest rendered file read. Larger than for a manifest file (4 MiB): one `helm template`
+ * of a big chart with its CRDs (monitoring stacks, operators) prints several MiB into one file.
+ * Parsing stays bounded per document (manifests.ts), so this bounds the text held and the time.
+ */
+export const MAX_RENDERED_FILE_BYTES = 16 * 1024 * 1024
 
 const NOISY_ANNOTATION = /^(checksum\/|config\.kubernetes\.io\/|internal\.config\.kubernetes\.io\/)/
 const NOISY_LABELS = new Set(['helm.sh/chart'])
@@ -69,7 +76,7 @@ export async function readRenderedSet(options: {
     const read =
       options.root === undefined
         ? { skipped: 'not in the workspace: render it in an earlier step of this job' }
-        : await readWorkspaceFile(options.root, path, options.maxFileBytes ?? MAX_MANIFEST_BYTES)
+        : await readWorkspaceFile(options.root, path, options.maxFileBytes ?? MAX_RENDERED_FILE_BYTES)
     if ('skipped' in read) {
       set.skippedFiles.push({ path, reason: read.skipped })
       continue

@@ -295,3 +295,21 @@ describe('annotation text from untrusted names', () => {
     ])
   })
 })
+
+describe('rendered files are read like manifests', () => {
+  it('a rendered file that is a symlink out of the workspace is skipped with a reason, and the rest is still compared', async () => {
+    const workspace = checkout('helm')
+    const { symlinkSync } = await import('node:fs')
+    symlinkSync('/etc/hostname', join(workspace, 'rendered', 'leak.yaml'))
+    const result = await onPullRequest(27, [{ filename: 'charts/shop/values.yaml', status: 'modified' }], workspace, {
+      'rendered-head': 'rendered/head.yaml\nrendered/leak.yaml',
+      'rendered-base': 'rendered/base.yaml',
+    })
+    expect(result.code, result.stdout).toBe(0)
+    const file = readResultFile<ImpactReportFile>(result)
+    expect(file.skippedFiles).toEqual([
+      { path: 'rendered/leak.yaml', reason: 'a symlink to a file outside the workspace: only files inside the checkout are read' },
+    ])
+    expect(file.targets.map((t) => t.name).sort()).toEqual(['checkout', 'checkout-config', 'feature-flags'])
+  })
+})
