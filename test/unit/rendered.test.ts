@@ -10,6 +10,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { capAnnotations, MAX_NOTICES, NOTICES_PER_STEP, type Annotation } from '../../src/impact/annotations.ts'
 import { fingerprint, readRenderedSet, renderedTargets } from '../../src/impact/rendered.ts'
+import { INPUT_DEFAULTS } from '../../src/inputs.ts'
+import { ImpactSchema } from '../../src/inputs/graph-inputs.ts'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -156,5 +158,24 @@ describe('capAnnotations', () => {
     expect(shown.length + 1 + 1).toBe(NOTICES_PER_STEP)
     expect(shown[0]?.downstream).toBe(29)
     expect(summary).toMatch(/^22 more changed object\(s\)/)
+  })
+})
+
+describe('rendered-head and rendered-base inputs', () => {
+  const parse = (inputs: Record<string, string>) => ImpactSchema.safeParse({ ...INPUT_DEFAULTS, 'github-token': '', ...inputs })
+
+  it('are globs, one a line, comments and blank lines left out; rendered-head alone is enough for impact', () => {
+    const parsed = parse({ 'rendered-head': 'rendered/*-head.yaml\n\n# the base below\n  other/head.yaml  ', 'rendered-base': 'rendered/*-base.yaml' })
+    expect(parsed.success).toBe(true)
+    expect(parsed.data?.['rendered-head']).toEqual(['rendered/*-head.yaml', 'other/head.yaml'])
+    expect(parsed.data?.['rendered-base']).toEqual(['rendered/*-base.yaml'])
+  })
+
+  it('rendered-base without rendered-head is an error that says what to add', () => {
+    const parsed = parse({ manifests: 'deploy/*.yaml', 'rendered-base': 'base.yaml' })
+    expect(parsed.success).toBe(false)
+    expect(parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)).toEqual([
+      'rendered-base: needs `rendered-head`: the base set is what the head set is compared with. Render the pull request head too and give its files in `rendered-head`.',
+    ])
   })
 })
