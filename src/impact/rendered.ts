@@ -102,23 +102,63 @@ function renderedObject(path: string, object: ManifestObject): RenderedObject {
  * removed (placed in the base file) and changed objects; unchanged ones are no target.
  */
 export function renderedTargets(head: RenderedSet, base: RenderedSet | undefined): Target[] {
-  const target = (object: RenderedObject, change: RenderedChange): Target => ({
+  const target = (object: RenderedObject, change: RenderedChange, name = object.target.name): Target => ({
     ...object.target,
+    name,
     origin: { kind: 'rendered', path: object.path, line: object.line, change, source: object.source },
   })
   if (!base) return head.objects.map((object) => target(object, 'rendered'))
   const before = new Map(base.objects.map((object) => [objectKey(object.target), object]))
+  const inHead = new Set(head.objects.map((object) => objectKey(object.target)))
+  const added = head.objects.filter((object) => !before.has(objectKey(object.target)))
+  const removed = base.objects.filter((object) => !inHead.has(objectKey(object.target)))
+  const regenerated = pairGenerated(added, removed)
   const targets: Target[] = []
-  const inHead = new Set<string>()
   for (const object of head.objects) {
-    const key = objectKey(object.target)
-    inHead.add(key)
-    const old = before.get(key)
-    if (!old) targets.push(target(object, 'added'))
+    const old = before.get(objectKey(object.target))
+    const live = regenerated.get(object)
+    if (live) targets.push(target(object, 'changed', live.target.name))
+    else if (!old) targets.push(target(object, 'added'))
     else if (old.fingerprint !== object.fingerprint) targets.push(target(object, 'changed'))
   }
-  for (const object of base.objects) if (!inHead.has(objectKey(object.target))) targets.push(target(object, 'removed'))
+  const paired = new Set(regenerated.values())
+  for (const object of removed) if (!paired.has(object)) targets.push(target(object, 'removed'))
   return targets
+}
+
+/**
+ * Kustomize names a generated ConfigMap or Secret after a hash of its content (`name-<10 chars>`,
+ * hex digits with 0, 1, 3, a, e spelled g, h, k, m, t), so a content change reads as one object
+ * removed and one added. Such a pair is one changed object, named as at the base: that is the
+ * object the cluster holds, whose downstream the change reaches.
+ */
+const GENERATED_SUFFIX = /-[2456789bcdfghkmt]{10}$/
+
+function pairGenerated(added: readonly RenderedObject[], removed: readonly RenderedObject[]): Map<RenderedObject, RenderedObject> {
+  const stem = (object: RenderedObject) =>
+    GENERATED_SUFFIX.test(object.target.name) ? objectKey({ ...object.target, name: object.target.name.replace(GENERATED_SUFFIX, '') }) : undefined
+  const removedByStem = new Map<string, RenderedObject[]>()
+  for (const object of removed) {
+    const key = stem(object)
+    if (key === undefined) continue
+    const list = removedByStem.get(key)
+    if (list) list.push(object)
+    else removedByStem.set(key, [object])
+  }
+  const addedPerStem = new Map<string, number>()
+  for (const object of added) {
+    const key = stem(object)
+    if (key !== undefined) addedPerStem.set(key, (addedPerStem.get(key) ?? 0) + 1)
+  }
+  const pairs = new Map<RenderedObject, RenderedObject>()
+  for (const object of added) {
+    const key = stem(object)
+    if (key === undefined) continue
+    const candidates = removedByStem.get(key)
+    // only an unambiguous pair: one old and one new object of that stem
+    if (candidates?.length === 1 && addedPerStem.get(key) === 1) pairs.set(object, candidates[0]!)
+  }
+  return pairs
 }
 
 /** Regular files the globs match (folders are not files to read), and the globs that matched none. */

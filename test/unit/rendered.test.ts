@@ -143,6 +143,34 @@ describe('renderedTargets', () => {
   })
 })
 
+describe('Kustomize generated names', () => {
+  const generated = (name: string, value: string) => `---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  LOG_LEVEL: ${value}\n`
+
+  it('a generated ConfigMap whose content hash changed is one changed object, named as at the base', async () => {
+    const base = await setOf({ 'base.yaml': generated('app-config-7g2hbd8t5k', 'info') + generated('other-4dk5m8b9tc', 'x') }, ['base.yaml'])
+    const head = await setOf({ 'head.yaml': generated('app-config-c9bt68g7hm', 'debug') + generated('unrelated-c9bt68g7hm', 'y') }, ['head.yaml'])
+    expect(renderedTargets(head, base).map((t) => `${t.name} ${t.origin.kind === 'rendered' ? `${t.origin.change} ${t.origin.path}` : ''}`)).toEqual([
+      'app-config-7g2hbd8t5k changed head.yaml',
+      'unrelated-c9bt68g7hm added head.yaml',
+      'other-4dk5m8b9tc removed base.yaml',
+    ])
+  })
+
+  it('names that only look generated, or pairs that are ambiguous, stay added and removed', async () => {
+    const base = await setOf({ 'base.yaml': generated('app-config-aaaaaaaaaa', 'info') + generated('x-7g2hbd8t5k', '1') }, ['base.yaml'])
+    const head = await setOf({ 'head.yaml': generated('app-config-bbbbbbbbbb', 'debug') + generated('x-c9bt68g7hm', '2') + generated('x-d9bt68g7hm', '3') }, [
+      'head.yaml',
+    ])
+    expect(renderedTargets(head, base).map((t) => `${t.name} ${t.origin.kind === 'rendered' ? t.origin.change : ''}`)).toEqual([
+      'app-config-bbbbbbbbbb added',
+      'x-c9bt68g7hm added',
+      'x-d9bt68g7hm added',
+      'app-config-aaaaaaaaaa removed',
+      'x-7g2hbd8t5k removed',
+    ])
+  })
+})
+
 describe('capAnnotations', () => {
   const annotation = (downstream: number): Annotation => ({ file: `f${downstream}.yaml`, line: 1, title: 't', message: 'm', downstream })
 
