@@ -31,6 +31,8 @@ export const INPUT_DEFAULTS = {
   'on-cancel': 'detach',
   targets: '',
   manifests: '',
+  'rendered-head': '',
+  'rendered-base': '',
   namespace: '',
   'impact-source': 'query',
   'mcp-url': '',
@@ -74,6 +76,9 @@ export interface ImpactSettings {
   targets: readonly Target[]
   /** Globs of manifest files; on a pull request, matched against the files it changes. */
   manifests: readonly string[]
+  /** Globs of rendered manifest sets (helm template, kustomize build): the head's, and the base's to diff against. */
+  renderedHead?: readonly string[] | undefined
+  renderedBase?: readonly string[] | undefined
   defaultNamespace: string | undefined
   source: 'query' | 'mcp'
   mcpUrl: URL | undefined
@@ -226,6 +231,8 @@ function impactSettings(impact: z.infer<typeof ImpactSchema>): Readonly<ImpactSe
   return Object.freeze({
     targets: Object.freeze(impact.targets),
     manifests: Object.freeze(impact.manifests),
+    renderedHead: Object.freeze(impact['rendered-head']),
+    renderedBase: Object.freeze(impact['rendered-base']),
     defaultNamespace: impact.namespace || undefined,
     source: impact['impact-source'],
     mcpUrl: impact['mcp-url'],

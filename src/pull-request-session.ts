@@ -39,7 +39,7 @@ export async function openPullRequest(impact: ImpactSettings, runner: RunnerCont
     number: pr.number,
     headSha: pr.headSha,
     files:
-      impact.manifests.length > 0
+      impact.manifests.length > 0 || (impact.renderedHead?.length ?? 0) > 0
         ? {
             changedFiles: async () => {
               const files = await github.listChangedFiles(octokit, pr)

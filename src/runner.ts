@@ -122,12 +122,27 @@ export function debug(message: string): void {
   issue('debug', message)
 }
 
-export function notice(message: string): void {
-  issue('notice', message)
+/** Where an annotation shows: a file of the repository and a line, and its title. */
+export interface AnnotationProperties {
+  file?: string
+  line?: number
+  title?: string
 }
 
-export function warning(message: string): void {
-  issue('warning', message)
+export function notice(message: string, properties: AnnotationProperties = {}): void {
+  issue('notice', message, annotationProperties(properties))
+}
+
+export function warning(message: string, properties: AnnotationProperties = {}): void {
+  issue('warning', message, annotationProperties(properties))
+}
+
+function annotationProperties(properties: AnnotationProperties): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (properties.file !== undefined) out.file = properties.file
+  if (properties.line !== undefined) out.line = String(properties.line)
+  if (properties.title !== undefined) out.title = properties.title
+  return out
 }
 
 export function error(message: string): void {
@@ -183,7 +198,7 @@ export function neutraliseCommands(text: string): string {
 
 function issue(command: string, message: string, properties: Record<string, string> = {}): void {
   const props = Object.entries(properties)
-    .map(([key, value]) => `${key}=${escapeProperty(value)}`)
+    .map(([key, value]) => `${key}=${escapeProperty(redact(value))}`)
     .join(',')
   // The data cannot hold a line break (escaped) and a parsed `::` command is never read again as
   // the legacy form; `##[` is broken all the same, for any runner that would.

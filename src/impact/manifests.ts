@@ -10,7 +10,7 @@
  * one slice of parsing rather than after the whole file.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { Composer, Lexer, Parser, type Document } from 'yaml'
+import { Composer, Lexer, Parser, isMap, isScalar, isSeq, type Document } from 'yaml'
 import type { SkippedFile, Target, TargetOrigin } from './model.js'
 
 /** Kinds that live outside namespaces: they never get the default namespace. */
@@ -68,20 +68,82 @@ export const TEMPLATE_REASON = 'a template (contains {{ }}): render it first, or
 /** The objects a manifest file holds, or why it was skipped. Throws only the abort reason. */
 export async function targetsFromManifest(path: string, text: string, origin: TargetOrigin, options: ManifestOptions = {}): Promise<ManifestTargets> {
   if (isTemplate(text)) return { targets: [], skipped: { path, reason: TEMPLATE_REASON } }
-  const targets: Target[] = []
+  const read = await objectsFromManifest(path, text, options)
+  if (read.skipped) return { targets: [], skipped: read.skipped }
+  const targets = read.objects.map((object) => ({
+    ...object.target,
+    origin: origin.kind === 'manifest' ? { ...origin, line: object.line } : origin,
+  }))
+  return { targets }
+}
+
+/** One Kubernetes object of a file: its identity, its plain value, where it is declared. */
+export interface ManifestObject {
+  /** The identity; its origin is filled in by the caller. */
+  target: Omit<Target, 'origin'>
+  value: Record<string, unknown>
+  /** 1-based line of its `kind:` (or of the object when that is not found). */
+  line: number
+  /** The template a renderer names in a `# Source:` comment above the document (`helm template`). */
+  source?: string | undefined
+}
+
+/**
+ * Every object of a file (documents, `List` items), with no template check: rendered output may
+ * hold `{{ }}` in data (alerting rules, Go templates of other tools) and is still plain YAML.
+ */
+export async function objectsFromManifest(
+  path: string,
+  text: string,
+  options: ManifestOptions = {},
+): Promise<{ objects: ManifestObject[]; skipped?: SkippedFile | undefined }> {
+  const objects: ManifestObject[] = []
+  const lineAt = lineIndex(text)
   try {
-    await eachDocument(text, options, (value) => {
-      for (const object of expandLists(value)) {
-        const target = asTarget(object, origin, options.defaultNamespace)
-        if (target) targets.push(target)
+    await eachDocument(text, options, (value, document) => {
+      const source = sourceComment(document)
+      const found: Array<{ value: unknown; offset: number | undefined }> = []
+      expandLists(value, document.contents, found)
+      for (const { value: object, offset } of found) {
+        const target = asTarget(object, options.defaultNamespace)
+        if (target) objects.push({ target, value: object as Record<string, unknown>, line: lineAt(offset ?? document.range[0]), source })
       }
     })
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason
-    return { targets: [], skipped: { path, reason: error instanceof NotParsed ? error.message : `not readable as YAML (${firstLine(error)})` } }
+    return { objects: [], skipped: { path, reason: error instanceof NotParsed ? error.message : `not readable as YAML (${firstLine(error)})` } }
   }
-  if (targets.length === 0) return { targets, skipped: { path, reason: 'holds no Kubernetes object (apiVersion, kind and metadata.name)' } }
-  return { targets }
+  if (objects.length === 0) return { objects, skipped: { path, reason: 'holds no Kubernetes object (apiVersion, kind and metadata.name)' } }
+  return { objects }
+}
+
+/** `# Source: chart/templates/x.yaml`, which `helm template` writes above each document. */
+function sourceComment(document: Document.Parsed): string | undefined {
+  const contents = document.contents as { commentBefore?: string | null } | null
+  for (const comment of [document.commentBefore, contents?.commentBefore]) {
+    const match = comment ? /^ ?Source: *(\S[^\n]*)$/m.exec(comment) : null
+    if (match?.[1]) return match[1].trim()
+  }
+  return undefined
+}
+
+/** Offset → 1-based line, by binary search over the line starts, computed once per file. */
+function lineIndex(text: string): (offset: number) => number {
+  let starts: number[] | undefined
+  return (offset) => {
+    if (!starts) {
+      starts = [0]
+      for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1)
+    }
+    let low = 0
+    let high = starts.length - 1
+    while (low < high) {
+      const middle = (low + high + 1) >> 1
+      if ((starts[middle] ?? 0) <= offset) low = middle
+      else high = middle - 1
+    }
+    return low + 1
+  }
 }
 
 /** `{{` somewhere before a later `}}`: what `/\{\{.*?\}\}/s` asked, in one pass instead of one per `{{`. */
@@ -98,11 +160,11 @@ class NotParsed extends Error {}
  * at a time (what `parseAllDocuments` does in one go), so the token count of the document in
  * progress is known before its syntax tree grows past the bound, and the loop can pause.
  */
-async function eachDocument(text: string, options: ManifestOptions, onValue: (value: unknown) => void): Promise<void> {
+async function eachDocument(text: string, options: ManifestOptions, onValue: (value: unknown, document: Document.Parsed) => void): Promise<void> {
   const maxTokens = options.maxTokensPerDocument ?? MAX_TOKENS_PER_DOCUMENT
   const parser = new Parser()
   const composer = new Composer({})
-  const take = (document: Document.Parsed) => onValue(plainValue(document, text))
+  const take = (document: Document.Parsed) => onValue(plainValue(document, text), document)
   let tokensInDocument = 0
   let flowDepth = 0
   let sliceStart = performance.now()
@@ -145,13 +207,25 @@ function plainValue(document: Document.Parsed, text: string): unknown {
   }
 }
 
-function expandLists(value: unknown): unknown[] {
-  if (!isRecord(value)) return []
-  if (typeof value.kind === 'string' && value.kind.endsWith('List') && Array.isArray(value.items)) return value.items.flatMap(expandLists)
-  return [value]
+/** Objects of a value, `List` items expanded, each with the offset of its `kind:` key in the text. */
+function expandLists(value: unknown, node: unknown, out: Array<{ value: unknown; offset: number | undefined }>): void {
+  if (!isRecord(value)) return
+  if (typeof value.kind === 'string' && value.kind.endsWith('List') && Array.isArray(value.items)) {
+    const items = isMap(node) ? node.get('items', true) : undefined
+    value.items.forEach((item, index) => expandLists(item, isSeq(items) ? items.items[index] : undefined, out))
+    return
+  }
+  out.push({ value, offset: kindOffset(node) })
 }
 
-function asTarget(value: unknown, origin: TargetOrigin, defaultNamespace?: string): Target | undefined {
+function kindOffset(node: unknown): number | undefined {
+  if (!isMap(node)) return undefined
+  const pair = node.items.find((item) => isScalar(item.key) && item.key.value === 'kind')
+  const key = pair?.key as { range?: [number, number, number] } | undefined
+  return key?.range?.[0] ?? node.range?.[0]
+}
+
+function asTarget(value: unknown, defaultNamespace?: string): Omit<Target, 'origin'> | undefined {
   if (!isRecord(value) || !isRecord(value.metadata)) return undefined
   const { apiVersion, kind } = value
   const { name, namespace } = value.metadata
@@ -159,7 +233,7 @@ function asTarget(value: unknown, origin: TargetOrigin, defaultNamespace?: strin
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : ''
   const scoped = !CLUSTER_SCOPED.has(kind)
   const ns = scoped ? (typeof namespace === 'string' && namespace ? namespace : defaultNamespace) : undefined
-  return { kind, name, group, namespace: ns, origin }
+  return { kind, name, group, namespace: ns }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

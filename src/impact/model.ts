@@ -16,7 +16,31 @@ export interface Target {
   origin: TargetOrigin
 }
 
-export type TargetOrigin = { kind: 'input' } | { kind: 'manifest'; path: string; change: 'added' | 'modified' | 'removed' | 'renamed' | 'workspace' }
+export type TargetOrigin =
+  | { kind: 'input' }
+  | { kind: 'manifest'; path: string; change: 'added' | 'modified' | 'removed' | 'renamed' | 'workspace'; line?: number | undefined }
+  | RenderedOrigin
+
+/**
+ * An object of a rendered manifest set (`helm template`, `kustomize build`). With a base set,
+ * `change` says how the pull request changed its rendered form; with the head set alone, every
+ * object is a target (`rendered`). `path` and `line` place it in the rendered file (the base
+ * one for a removed object); `source` is the chart or overlay file the renderer names.
+ */
+export interface RenderedOrigin {
+  kind: 'rendered'
+  path: string
+  line: number
+  change: RenderedChange
+  source?: string | undefined
+}
+
+export type RenderedChange = 'added' | 'removed' | 'changed' | 'rendered'
+
+/** The riskiest changes: a removed object takes its downstream with it. */
+export function isRemovedTarget(target: Pick<Target, 'origin'>): boolean {
+  return (target.origin.kind === 'manifest' || target.origin.kind === 'rendered') && target.origin.change === 'removed'
+}
 
 export type Direction = 'upstream' | 'downstream' | 'associated'
 

@@ -4,11 +4,11 @@
  * changes (removed ones read at the base commit: deleting an object is the riskiest change);
  * elsewhere, the files in the workspace.
  */
-import { globSync } from 'node:fs'
 import { matchesGlob } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { targetsFromManifest } from './manifests.js'
-import type { SkippedFile, Target, TargetOrigin } from './model.js'
+import { isRemovedTarget, type SkippedFile, type Target, type TargetOrigin } from './model.js'
+import { matchFiles, readRenderedSet, renderedTargets } from './rendered.js'
 import { MAX_MANIFEST_BYTES, readWorkspaceFile, tooLarge, workspaceRoot, type FileRead } from './read-workspace-file.js'
 
 export interface ChangedFile {
@@ -29,11 +29,18 @@ export interface CollectedTargets {
   skippedFiles: SkippedFile[]
   /** Manifest files read, for the log. */
   files: string[]
+  /** Globs that matched nothing, and the like: for the log and the report. */
+  warnings: string[]
+  /** The files the pull request changes, when they were listed: where annotations can show. */
+  changedPaths: string[]
 }
 
 export async function collectTargets(options: {
   given: readonly Target[]
   globs: readonly string[]
+  /** Globs of the rendered manifest set of the head (read whole), and of the base (optional). */
+  renderedHead?: readonly string[] | undefined
+  renderedBase?: readonly string[] | undefined
   defaultNamespace: string | undefined
   workspace: string
   pullRequest: PullRequestFiles | undefined
@@ -47,9 +54,15 @@ export async function collectTargets(options: {
   const found: Target[] = [...options.given]
   const skippedFiles: SkippedFile[] = []
   const files: string[] = []
+  const warnings: string[] = []
+  const root = await workspaceRoot(options.workspace).catch(() => undefined)
+  const wantsChanged = options.globs.length > 0 || (options.renderedHead?.length ?? 0) > 0
+  const changed = options.pullRequest && wantsChanged ? await options.pullRequest.changedFiles() : []
   if (options.globs.length > 0) {
-    const sources = options.pullRequest ? await changedManifests(options.pullRequest, options.globs) : workspaceManifests(options.workspace, options.globs)
-    const root = await workspaceRoot(options.workspace).catch(() => undefined)
+    const { sources, emptyGlobs } = options.pullRequest
+      ? changedManifests(changed, options.globs, options.workspace)
+      : workspaceManifests(options.workspace, options.globs)
+    if (emptyGlobs.length > 0) warnings.push(emptyGlobWarning('manifests', emptyGlobs, options.workspace, options.pullRequest !== undefined))
     if (sources.length > 0) options.log?.(`Reading ${sources.length} manifest file(s).`)
     for (const source of sources) {
       // a turn of the event loop between files, so a cancel is heard even when each file is quick
@@ -67,7 +80,49 @@ export async function collectTargets(options: {
       if (result.skipped) skippedFiles.push(result.skipped)
     }
   }
-  return { targets: distinctTargets(found), skippedFiles, files }
+  if (options.renderedHead && options.renderedHead.length > 0) {
+    const read = (globs: readonly string[]) =>
+      readRenderedSet({
+        globs,
+        workspace: options.workspace,
+        root,
+        defaultNamespace: options.defaultNamespace,
+        signal: options.signal,
+        maxFileBytes: options.maxFileBytes,
+      })
+    const head = await read(options.renderedHead)
+    const base = options.renderedBase && options.renderedBase.length > 0 ? await read(options.renderedBase) : undefined
+    for (const [input, set] of [
+      ['rendered-head', head],
+      ['rendered-base', base],
+    ] as const) {
+      if (!set) continue
+      files.push(...set.files)
+      skippedFiles.push(...set.skippedFiles)
+      if (set.emptyGlobs.length > 0) warnings.push(emptyGlobWarning(input, set.emptyGlobs, options.workspace, false))
+    }
+    const rendered = renderedTargets(head, base)
+    options.log?.(
+      base
+        ? `Rendered sets: ${head.objects.length} object(s) at the head, ${base.objects.length} at the base; ${rendered.length} added, removed or changed.`
+        : `Rendered set: ${head.objects.length} object(s) at the head (no base set: every one is a target).`,
+    )
+    found.push(...rendered)
+  }
+  return {
+    targets: distinctTargets(found),
+    skippedFiles,
+    files,
+    warnings,
+    changedPaths: changed.filter((file) => file.status !== 'removed').map((file) => file.path),
+  }
+}
+
+/** Names the input, its globs and where they were matched, and what to check. */
+function emptyGlobWarning(input: string, globs: readonly string[], workspace: string, pullRequest: boolean): string {
+  const where = pullRequest ? `the files this pull request changes nor the workspace ${workspace}` : `the workspace ${workspace}`
+  const list = globs.map((glob) => `\`${glob}\``).join(', ')
+  return `\`${input}\`: ${globs.length === 1 ? 'the glob' : 'the globs'} ${list} matched no file in ${where} (folders are not matched as files; globs are relative to the workspace, e.g. deploy/**/*.yaml). Check the paths, and that an earlier step wrote the files.`
 }
 
 /** A removed file is read at the base commit; every other one from the checkout of the head. */
@@ -92,28 +147,32 @@ export function distinctTargets(targets: readonly Target[]): Target[] {
   for (const target of targets) {
     const key = [target.edge ?? '', target.group, target.kind, target.namespace ?? '', target.name].join('\u0000')
     const existing = byKey.get(key)
-    if (!existing || (target.origin.kind === 'manifest' && target.origin.change === 'removed')) byKey.set(key, target)
+    if (!existing || isRemovedTarget(target)) byKey.set(key, target)
   }
   return [...byKey.values()]
 }
 
 type Source = { path: string; change: Extract<TargetOrigin, { kind: 'manifest' }>['change'] }
 
-async function changedManifests(pullRequest: PullRequestFiles, globs: readonly string[]): Promise<Source[]> {
-  const changed = await pullRequest.changedFiles()
+/**
+ * The changed files the globs match. A glob that matches none of them is normal (the pull
+ * request changes other things) unless it matches no file in the checkout either.
+ */
+function changedManifests(changed: readonly ChangedFile[], globs: readonly string[], workspace: string): { sources: Source[]; emptyGlobs: string[] } {
   const sources: Source[] = []
+  const used = new Set<string>()
   for (const file of changed) {
-    if (!globs.some((glob) => matchesGlob(file.path, glob))) continue
+    const glob = globs.find((glob) => matchesGlob(file.path, glob))
+    if (glob === undefined) continue
+    used.add(glob)
     const change = file.status === 'removed' ? 'removed' : file.status === 'added' ? 'added' : file.status === 'renamed' ? 'renamed' : 'modified'
     sources.push({ path: file.path, change })
   }
-  return sources
+  const unused = globs.filter((glob) => !used.has(glob))
+  return { sources, emptyGlobs: unused.length > 0 ? matchFiles(workspace, unused).emptyGlobs : [] }
 }
 
-function workspaceManifests(workspace: string, globs: readonly string[]): Source[] {
-  const paths = new Set<string>()
-  for (const glob of globs) {
-    for (const path of globSync(glob, { cwd: workspace, exclude: (name) => name === 'node_modules' || name === '.git' })) paths.add(path.split('\\').join('/'))
-  }
-  return [...paths].sort().map((path) => ({ path, change: 'workspace' as const }))
+function workspaceManifests(workspace: string, globs: readonly string[]): { sources: Source[]; emptyGlobs: string[] } {
+  const { paths, emptyGlobs } = matchFiles(workspace, globs)
+  return { sources: paths.map((path) => ({ path, change: 'workspace' as const })), emptyGlobs }
 }

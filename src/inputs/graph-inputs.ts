@@ -136,12 +136,9 @@ export function describePath(path: readonly PropertyKey[], listName: string): st
 export const ImpactSchema = z
   .object({
     targets: z.string().transform((text, ctx) => parseTargets(text, ctx)),
-    manifests: z.string().transform((text) =>
-      text
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter((line) => line && !line.startsWith('#')),
-    ),
+    manifests: z.string().transform(globLines),
+    'rendered-head': z.string().transform(globLines),
+    'rendered-base': z.string().transform(globLines),
     namespace: z
       .string()
       .trim()
@@ -179,17 +176,34 @@ export const ImpactSchema = z
     'github-token': z.string(),
   })
   .superRefine((value, ctx) => {
-    if (value.targets.length === 0 && value.manifests.length === 0) {
+    if (value.targets.length === 0 && value.manifests.length === 0 && value['rendered-head'].length === 0) {
       ctx.addIssue({
         code: 'custom',
         path: ['targets'],
-        message: 'or `manifests` is required for `command: impact`: name the objects, or globs of manifest files.',
+        message:
+          'or `manifests` is required for `command: impact`, or `rendered-head`: name the objects, globs of manifest files, or globs of rendered manifests.',
+      })
+    }
+    if (value['rendered-base'].length > 0 && value['rendered-head'].length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rendered-base'],
+        message:
+          'needs `rendered-head`: the base set is what the head set is compared with. Render the pull request head too and give its files in `rendered-head`.',
       })
     }
     if (value['impact-source'] === 'mcp' && !value['mcp-url']) {
       ctx.addIssue({ code: 'custom', path: ['mcp-url'], message: 'is required with `impact-source: mcp`: the MCP server URL the hub publishes in its status.' })
     }
   })
+
+/** Newline-separated globs; blank lines and `#` comments left out. */
+function globLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+}
 
 export const QuerySchema = z.object({
   query: z.string().transform((text, ctx) => {

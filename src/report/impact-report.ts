@@ -13,7 +13,7 @@
  */
 import { Buffer } from 'node:buffer'
 import type { Direction, ImpactReport, RelatedObject, Target, TargetImpact } from '../impact/model.js'
-import { targetLabel } from '../impact/model.js'
+import { isRemovedTarget, targetLabel } from '../impact/model.js'
 import { SUMMARY_BYTE_BUDGET, clipCharacters, details, inline, table, formatCount } from './markdown.js'
 import type { Column } from './markdown.js'
 import { renderMermaid } from './mermaid.js'
@@ -188,6 +188,9 @@ function trimNotice(summaryUrl: string | undefined): string {
 function verdictMarkdown(impact: TargetImpact): string {
   let line = `**${inline(targetLabel(impact.target))}** on ${inline(impact.edge)} — ${countsText(impact)}`
   if (isRemoved(impact.target)) line += ` · ⚠️ **removed in this PR** — deleting it affects every downstream object`
+  else if (impact.target.origin.kind === 'rendered' && impact.target.origin.change !== 'rendered')
+    line += ` · **${impact.target.origin.change}** in the rendered set`
+  if (impact.target.origin.kind === 'rendered' && impact.target.origin.source) line += ` · from ${inline(impact.target.origin.source)}`
   if (impact.incomplete) line += ` · ⚠️ **incomplete** — the hub cut the result (row cap or limit), so there may be more`
   return line
 }
@@ -281,6 +284,10 @@ function targetName(target: Target): string {
 function originText(target: Target): string {
   const origin = target.origin
   if (origin.kind === 'input') return 'named in the targets input'
+  if (origin.kind === 'rendered') {
+    const from = origin.source ? `rendered from ${inline(origin.source)}` : 'rendered'
+    return `${from}, in ${inline(origin.path)} (${origin.change === 'rendered' ? 'head set' : origin.change})`
+  }
   const change = origin.change === 'workspace' ? 'in the workspace' : origin.change
   return `from ${inline(origin.path)} (${change})`
 }
@@ -290,7 +297,7 @@ function countsText(impact: TargetImpact): string {
 }
 
 function isRemoved(target: Target): boolean {
-  return target.origin.kind === 'manifest' && target.origin.change === 'removed'
+  return isRemovedTarget(target)
 }
 
 // ---------------------------------------------------------------------------------------

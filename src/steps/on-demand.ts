@@ -7,6 +7,8 @@ import { computeImpact, impactVerdict } from '../commands/impact.js'
 import { runQuery } from '../commands/query.js'
 import { GraphClient } from '../hub/graph.js'
 import type { HubTransport } from '../hub/transport.js'
+import { capAnnotations, impactAnnotations } from '../impact/annotations.js'
+import { workspaceRoot } from '../impact/read-workspace-file.js'
 import { collectTargets } from '../impact/targets.js'
 import type { Settings } from '../inputs.js'
 import { resultDirectory } from '../outputs.js'
@@ -33,6 +35,8 @@ export async function impactStep(settings: StepOf<'impact'>, transport: HubTrans
   const collected = await collectTargets({
     given: impact.targets,
     globs: impact.manifests,
+    renderedHead: impact.renderedHead,
+    renderedBase: impact.renderedBase,
     defaultNamespace: impact.defaultNamespace,
     workspace: runner.workspace ?? process.cwd(),
     pullRequest: pullRequest?.files,
@@ -47,6 +51,7 @@ export async function impactStep(settings: StepOf<'impact'>, transport: HubTrans
     { targets: collected.targets, skippedFiles: collected.skippedFiles, commit: pullRequest?.headSha ?? runner.sha },
     { graph, tool, log: core.info, signal },
   )
+  report.warnings.unshift(...collected.warnings)
   const summaryUrl = runner.repository && runner.runId ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}` : undefined
   const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) })
   const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined
@@ -54,6 +59,7 @@ export async function impactStep(settings: StepOf<'impact'>, transport: HubTrans
     { report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET, trimmedNote: SUMMARY_TRIMMED }) },
     runner,
   )
+  await annotateDeclarations(report, runner.workspace ?? process.cwd(), collected.changedPaths)
   // Only now, with the summary and comment out, may the step fail on the blast radius.
   applyVerdict(impactVerdict(report, impact.failOnDownstream))
 }
@@ -62,6 +68,14 @@ export async function queryStep(settings: StepOf<'query'>, transport: HubTranspo
   const file = join(resultDirectory(settings.runner.tempDir), 'query-result.json')
   const result = await runQuery(settings.query, new GraphClient(transport), file, signal)
   publishQuery(result, settings.query.maxObjects)
+}
+
+/** The blast radius on each declaring line, within GitHub's notice limit per step. */
+async function annotateDeclarations(report: Parameters<typeof impactAnnotations>[0], workspace: string, changedPaths: readonly string[]) {
+  const root = await workspaceRoot(workspace).catch(() => undefined)
+  const { shown, summary } = capAnnotations(await impactAnnotations(report, { root, changedPaths }))
+  for (const annotation of shown) core.notice(annotation.message, { file: annotation.file, line: annotation.line, title: annotation.title })
+  if (summary) core.notice(summary, { title: 'hub-action impact' })
 }
 
 async function openImpactTool(transport: HubTransport, url: URL, closers: Array<() => Promise<void>>) {

@@ -3,6 +3,9 @@
  * runs it against the hub emulator, and for the impact report on a pull request against the
  * GitHub emulator too. What it wrote (job summaries, the comment it posted) is rendered.
  */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { runAction, RUNNER_ENV, type ActionRun } from '../e2e/action-process.ts'
 import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, startGitHubEmulator } from '../emulator/github.ts'
 import { startHubEmulator } from '../emulator/hub.ts'
@@ -24,11 +27,16 @@ export interface Scenario {
 const PR = 42
 const BASE_SHA = '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567'
 const TARGET = { kind: 'Deployment', group: 'apps', name: 'checkout', namespace: 'shop' }
+/** A pull request that changes only a Helm chart's values, rendered at base and head (test/fixtures/rendered/helm). */
+const CHART_PR = 43
+const CHART_FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'rendered', 'helm')
 
 export async function produceScenarios(): Promise<Scenario[]> {
   const hub = await startHubEmulator()
   const gh = await startGitHubEmulator()
   const runs: ActionRun[] = []
+  const chartCheckout = mkdtempSync(join(tmpdir(), 'hub-action-chart-'))
+  cpSync(CHART_FIXTURE, chartCheckout, { recursive: true })
   const run = async (options: Parameters<typeof runAction>[0]): Promise<ActionRun> => {
     const result = await runAction(options)
     runs.push(result)
@@ -40,21 +48,43 @@ export async function produceScenarios(): Promise<Scenario[]> {
     const [owner = 'acme', repo = 'shop'] = repository.split('/')
     const headSha = RUNNER_ENV.GITHUB_SHA ?? 'f'.repeat(40)
     gh.addPullRequest({ owner, repo, number: PR, baseSha: BASE_SHA, headSha, title: 'Scale checkout to 4 replicas' })
+    gh.addPullRequest({
+      owner,
+      repo,
+      number: CHART_PR,
+      baseSha: BASE_SHA,
+      headSha,
+      title: 'shop chart: debug logging, feature flags off, a network policy',
+      files: [{ filename: 'charts/shop/values.yaml', status: 'modified' }],
+    })
+    const pullRequestEvent = (number: number) => ({
+      action: 'synchronize',
+      number,
+      pull_request: { number, base: { sha: BASE_SHA }, head: { sha: headSha } },
+      repository: { name: repo, full_name: repository, owner: { login: owner } },
+    })
 
-    const [succeeded, failed, impact] = await Promise.all([
+    const [succeeded, failed, impact, chart] = await Promise.all([
       run({ inputs: { ...hubInputs, agent: 'quick', task: 'Check that every deployment in namespace payments is healthy after the release.' } }),
       run({ inputs: { ...hubInputs, agent: 'failing', task: 'Check that every deployment in namespace payments is healthy after the release.' } }),
       run({
         inputs: { ...hubInputs, command: 'impact', targets: JSON.stringify([TARGET]), 'github-token': ACTIONS_TOKEN },
         env: { GITHUB_EVENT_NAME: 'pull_request', GITHUB_API_URL: gh.url, GITHUB_JOB: 'impact' },
-        event: {
-          action: 'synchronize',
-          number: PR,
-          pull_request: { number: PR, base: { sha: BASE_SHA }, head: { sha: headSha } },
-          repository: { name: repo, full_name: repository, owner: { login: owner } },
+        event: pullRequestEvent(PR),
+      }),
+      run({
+        inputs: {
+          ...hubInputs,
+          command: 'impact',
+          'rendered-head': 'rendered/head.yaml',
+          'rendered-base': 'rendered/base.yaml',
+          'github-token': ACTIONS_TOKEN,
         },
+        env: { GITHUB_EVENT_NAME: 'pull_request', GITHUB_API_URL: gh.url, GITHUB_JOB: 'impact', GITHUB_WORKSPACE: chartCheckout },
+        event: pullRequestEvent(CHART_PR),
       }),
     ])
+    const chartComment = gh.comments(owner, repo, CHART_PR)[0]?.body ?? ''
 
     const comments = gh.comments(owner, repo, PR)
     const comment = comments[0]?.body ?? ''
@@ -62,6 +92,8 @@ export async function produceScenarios(): Promise<Scenario[]> {
     if (succeeded.code !== 0) problems.push(`command run, agent quick: exit code ${succeeded.code}\n${succeeded.stdout}${succeeded.stderr}`)
     if (failed.code === 0) problems.push('command run, agent failing: the step passed; it must fail')
     if (impact.code !== 0) problems.push(`command impact: exit code ${impact.code}\n${impact.stdout}${impact.stderr}`)
+    if (chart.code !== 0) problems.push(`command impact, rendered chart: exit code ${chart.code}\n${chart.stdout}${chart.stderr}`)
+    if (!chartComment) problems.push(`command impact, rendered chart: no comment on pull request #${CHART_PR}`)
     if (comments.length !== 1) problems.push(`command impact: ${comments.length} comments on pull request #${PR}, expected 1`)
     else if (withoutMarker(comment) !== withoutMarker(impact.outputs.report ?? ''))
       problems.push('command impact: the comment on the pull request is not the `report` output')
@@ -104,8 +136,26 @@ export async function produceScenarios(): Promise<Scenario[]> {
         rejectText: [],
         diagrams: impactDiagrams(impact.summary),
       },
+      {
+        name: 'impact-rendered-chart',
+        markdown: chartComment,
+        render: { context: 'comment', header: { bold: ACTIONS_BOT_LOGIN.replace(/\[bot\]$/, ''), text: 'bot commented' }, title: 'impact of a rendered chart' },
+        expectText: [
+          'Impact of this change',
+          'ConfigMap shop/checkout-config',
+          'changed',
+          'ConfigMap shop/feature-flags',
+          'removed in this PR',
+          'shop/templates/feature-flags.yaml',
+          'NetworkPolicy.networking.k8s.io shop/checkout',
+        ],
+        // unchanged objects (the Deployment differs only in its checksum annotation) are no target
+        rejectText: ['hub-action:impact', 'Deployment.apps shop/checkout'],
+        diagrams: impactDiagrams(chart.summary),
+      },
     ]
   } finally {
+    rmSync(chartCheckout, { recursive: true, force: true })
     for (const result of runs) result.cleanup()
     await Promise.all([hub.close(), gh.close()])
   }

@@ -153,7 +153,7 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
     return path
   }
 
-  for (const name of ['run-succeeded', 'run-failed', 'impact-comment', 'impact-summary']) {
+  for (const name of ['run-succeeded', 'run-failed', 'impact-comment', 'impact-summary', 'impact-rendered-chart']) {
     it(`${name}: renders cleanly, shows what it must, and is screenshotted to docs/images/${name}.png`, async () => {
       const scenario = scenarios.find((s) => s.name === name)
       if (!scenario) throw new Error(`no scenario ${name}`)
