@@ -11,6 +11,9 @@ const R = 'fleet'
 const PR = 3
 const FILES = `/repos/${O}/${R}/pulls/${PR}/files`
 
+/** A primary rate limit resetting in an hour: longer than any wait the client makes. */
+const HOUR_AHEAD_S = Math.ceil(Date.now() / 1000) + 3600
+
 let emu: GitHubEmulator
 let logged: string[]
 
@@ -20,6 +23,7 @@ function client(overrides: Partial<GitHubClientOptions> = {}) {
     apiUrl: emu.url,
     userAgent: 'hub-action/1.2.3',
     retryDelayMs: 1,
+    writeSpacingMs: 0,
     log: (m) => logged.push(m),
     ...overrides,
   })
@@ -104,10 +108,10 @@ describe('createGitHubClient', () => {
       path: FILES,
       status: 403,
       body: { message: 'API rate limit exceeded' },
-      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1700000000' },
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(HOUR_AHEAD_S) },
       times: 1,
     })
-    expect((await failure(gh.request(`GET ${FILES}`))).hint).toMatch(/rate limit.*2023-11-14T22:13:20/)
+    expect((await failure(gh.request(`GET ${FILES}`))).hint).toMatch(new RegExp(`rate limit.*${new Date(HOUR_AHEAD_S * 1000).toISOString().slice(0, 19)}`))
 
     const missing = await failure(gh.request('GET /repos/{owner}/{repo}', { owner: O, repo: 'nope' }))
     expect(missing.status).toBe(404)
