@@ -166,7 +166,7 @@ describe('createGitHubClient and the waits GitHub asks for', () => {
     emu.addFault({ method: 'GET', path: FILES, status: 429, headers: { 'retry-after': String(MAX_WAIT_SECONDS + 1) }, times: 1 })
     const error = await failure(client().request(`GET ${FILES}`))
     expect(error.status).toBe(429)
-    expect(error.hint).toMatch(/rate limit/)
+    expect(error.hint).toMatch(new RegExp(`secondary rate limit.*wait ${MAX_WAIT_SECONDS + 1} s`))
     expect(emu.requests).toHaveLength(1)
   })
 
@@ -181,7 +181,9 @@ describe('createGitHubClient and the waits GitHub asks for', () => {
 
   it('gives up on a secondary rate limit that asks for more than the ceiling, or persists', async () => {
     emu.addFault(secondaryRateLimit({ method: 'POST', path: COMMENTS, times: 1 }, 3600))
-    expect((await failure(post())).status).toBe(403)
+    const refused = await failure(post())
+    expect(refused.status).toBe(403)
+    expect(refused.hint).toMatch(/secondary rate limit.*wait 3600 s.*re-run the job in a few minutes/)
     expect(emu.requests).toHaveLength(1)
     expect(logged).toEqual([expect.stringMatching(/not waiting 3600 s/)])
 
