@@ -1,79 +1,138 @@
 /**
- * The GitHub REST client: @octokit/core with pagination, a short retry for answers that may be
- * transient, and errors mapped to GitHubError. @octokit/core rather than @actions/github's
- * getOctokit: the latter bundles @actions/http-client and undici's index (measured with ncc
- * --minify: 1.37 MB and ~200 ms to load, against 39 KB and ~10-25 ms for core + paginate).
+ * The GitHub REST and GraphQL client: @actions/github's Octokit with octokit's retry and
+ * throttling plugins, so GitHub's primary and secondary rate limits and its `retry-after` are
+ * honoured on every call, and errors mapped to GitHubError. Loaded only on pull-request events.
+ *
+ * Waits are bounded: GitHub may ask for an hour (a primary limit resets hourly); a step must not
+ * hang that long, so any wait above MAX_WAIT_SECONDS is not made and the call fails with a hint.
  */
-import { setTimeout as sleep } from 'node:timers/promises'
-import { Octokit } from '@octokit/core'
-import { paginateRest } from '@octokit/plugin-paginate-rest'
+import { getOctokit } from '@actions/github'
+import type { RequestError } from '@octokit/request-error'
+import { retry } from '@octokit/plugin-retry'
+import { throttling } from '@octokit/plugin-throttling'
+// the build octokit's plugins load (no Redis clustering), so the bundle holds one copy
+import Bottleneck from 'bottleneck/light.js'
 import type { Dispatcher } from 'undici'
 import { defaultDispatcher } from '../hub/http.js'
 import { info } from '../runner.js'
-import { isNoAnswer, toGitHubError } from './errors.js'
+import { toGitHubError } from './errors.js'
 import { createUndiciFetch } from './fetch.js'
 
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com'
 
-const GitHubOctokit = Octokit.plugin(paginateRest)
-export type GitHubClient = InstanceType<typeof GitHubOctokit>
+export type GitHubClient = ReturnType<typeof getOctokit>
 
 export interface GitHubClientOptions {
   token: string
   /** GITHUB_API_URL; GitHub Enterprise Server uses https://host/api/v3. */
   apiUrl?: string | undefined
   userAgent: string
-  /** Retries after the first attempt, for 5xx answers and no answer at all. */
+  /** Retries after the first attempt, for 5xx, 429 and no answer at all. */
   retries?: number
-  /** First backoff; each further retry waits three times longer. */
+  /** First backoff when GitHub names no wait; doubles each retry, with jitter. */
   retryDelayMs?: number
   /** Ceiling for one attempt. */
   timeoutMs?: number
   /** Defaults to an agent that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
   dispatcher?: Dispatcher
-  /** Where retries are reported; the text never holds the token. */
+  /** Where retries and waits are reported; the text never holds the token. */
   log?: (message: string) => void
+  /** Least time between two writes (GraphQL included), per GitHub's guidance against secondary limits; 3× for writes that notify (comments). */
+  writeSpacingMs?: number
 }
 
 const DEFAULT_RETRIES = 2
-const DEFAULT_RETRY_DELAY_MS = 250
+const DEFAULT_RETRY_DELAY_MS = 1_000
 const DEFAULT_TIMEOUT_MS = 30_000
-/** A POST that got no good answer may still have happened; sending it again could duplicate a comment. */
-const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'])
+/** GitHub: "make requests for a single user or client ID serially [and] wait at least one second between each" write. */
+const DEFAULT_WRITE_SPACING_MS = 1_000
+/** The longest wait GitHub may ask of us (retry-after, rate-limit reset) before we give up instead. */
+export const MAX_WAIT_SECONDS = 60
+/** Rate-limit waits per call: a limit that is still there after two waits will not lift soon. */
+const RATE_LIMIT_RETRIES = 2
+
+interface RetryPlugin {
+  retry: { retryRequest(error: RequestError, retries: number, retryAfterMs: number): RequestError }
+}
 
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const apiUrl = (options.apiUrl?.trim() || DEFAULT_GITHUB_API_URL).replace(/\/+$/, '')
   const retries = options.retries ?? DEFAULT_RETRIES
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS
   const log = options.log ?? info
-  const octokit = new GitHubOctokit({
-    auth: options.token,
-    baseUrl: apiUrl,
-    userAgent: options.userAgent,
-    request: {
-      fetch: createUndiciFetch({
-        dispatcher: options.dispatcher ?? defaultDispatcher(),
-        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      }),
+  const writeSpacingMs = options.writeSpacingMs ?? DEFAULT_WRITE_SPACING_MS
+
+  const onLimit =
+    (kind: string) =>
+    (retryAfter: number, request: { method?: string; url?: string }, _octokit: unknown, retryCount: number): boolean => {
+      const route = `${request.method ?? ''} ${request.url ?? ''}`
+      if (retryAfter > MAX_WAIT_SECONDS || retryCount >= RATE_LIMIT_RETRIES) {
+        log(`GitHub: ${kind} on ${route}; not waiting ${retryAfter} s (at most ${MAX_WAIT_SECONDS} s, ${RATE_LIMIT_RETRIES} times).`)
+        return false
+      }
+      log(`GitHub: ${kind} on ${route}; waiting ${retryAfter} s as GitHub asks.`)
+      return true
+    }
+
+  const octokit = getOctokit(
+    options.token,
+    {
+      baseUrl: apiUrl,
+      userAgent: options.userAgent,
+      request: {
+        fetch: createUndiciFetch({
+          dispatcher: options.dispatcher ?? defaultDispatcher(),
+          timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        }),
+      },
+      // retryRequest below hands the plugin milliseconds
+      retry: { retries, retryAfterBaseValue: 1 },
+      throttle: {
+        write: new Bottleneck.Group({ maxConcurrent: 1, minTime: writeSpacingMs }),
+        notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: writeSpacingMs * 3 }),
+        onRateLimit: onLimit('rate limit'),
+        onSecondaryRateLimit: onLimit('secondary rate limit'),
+      },
+      log: { debug: () => {}, info: () => {}, warn: log, error: log },
     },
-  })
+    retry,
+    throttling,
+  )
+
+  // The retry plugin waits 1, 4, 9 s whatever GitHub says; honour retry-after instead, add
+  // jitter, and never send a POST twice after a 5xx or no answer (it may have created a comment).
+  const plugin = (octokit as unknown as RetryPlugin).retry
+  const retryRequest = plugin.retryRequest.bind(plugin)
+  plugin.retryRequest = (error, allowed) => {
+    const method = String(error.request.method).toUpperCase()
+    const route = `${method} ${error.request.url}`
+    const attempt = Number((error.request.request as { retryCount?: number } | undefined)?.retryCount ?? 0)
+    const asked = retryAfterMs(error.response?.headers['retry-after'])
+    const writeMayHaveHappened = method === 'POST' && error.status >= 500 && !/\/graphql$/.test(error.request.url)
+    if (writeMayHaveHappened || (asked !== undefined && asked > MAX_WAIT_SECONDS * 1000) || attempt >= allowed) {
+      return retryRequest(error, 0, 0)
+    }
+    const delayMs = asked ?? Math.round(retryDelayMs * 2 ** attempt * (0.5 + Math.random() / 2))
+    log(`GitHub: ${route} answered ${error.status}; retrying in ${delayMs} ms.`)
+    return retryRequest(error, allowed, delayMs)
+  }
 
   octokit.hook.wrap('request', async (request, requestOptions) => {
-    const method = String(requestOptions.method).toUpperCase()
-    const route = `${method} ${String(requestOptions.url)}`
-    const context = { operation: `call ${route}`, token: options.token, apiUrl }
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await request(requestOptions)
-      } catch (error) {
-        const mapped = toGitHubError(error, context)
-        const transient = isNoAnswer(error) || (mapped.status !== undefined && mapped.status >= 500)
-        if (!transient || attempt > retries || !REPEATABLE_METHODS.has(method)) throw mapped
-        const delayMs = retryDelayMs * 3 ** (attempt - 1)
-        log(`GitHub: ${route} failed (${mapped.status ?? mapped.githubMessage ?? 'no answer'}); retrying in ${delayMs} ms.`)
-        await sleep(delayMs)
-      }
+    try {
+      return await request(requestOptions)
+    } catch (error) {
+      const route = `${String(requestOptions.method).toUpperCase()} ${String(requestOptions.url)}`
+      throw toGitHubError(error, { operation: `call ${route}`, token: options.token, apiUrl })
     }
   })
   return octokit
+}
+
+/** `retry-after` in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | number | undefined, now = Date.now()): number | undefined {
+  if (value === undefined || value === '') return undefined
+  const seconds = Number(value)
+  if (Number.isFinite(seconds)) return seconds >= 0 ? Math.ceil(seconds * 1000) : undefined
+  const date = Date.parse(String(value))
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }

@@ -141,6 +141,10 @@ function headerValue(value: string | number | undefined): string | undefined {
 }
 
 function hintFor(status: number, headers: Record<string, string | number | undefined>, message: string): string {
+  if (/secondary rate limit/i.test(message) || ((status === 403 || status === 429) && headers['retry-after'] !== undefined)) {
+    const after = headerValue(headers['retry-after'])
+    return `GitHub's secondary rate limit stopped this call (too many requests in a short time${after ? `; it asked to wait ${after} s, longer than the action waits` : ''}): re-run the job in a few minutes, or run fewer jobs that write to GitHub at once.`
+  }
   const rateLimited = status === 429 || (status === 403 && (headerValue(headers['x-ratelimit-remaining']) === '0' || /rate limit/i.test(message)))
   if (rateLimited) {
     const reset = Number(headerValue(headers['x-ratelimit-reset']))

@@ -44,7 +44,7 @@ export interface StickyCommentOptions extends MarkerFields {
   body: string
   /** `update`: edit our comment for this key; `new`: always post another. */
   mode: StickyCommentMode
-  /** Login the token posts as; asked of GitHub (GET /user) when absent. */
+  /** Login the token posts as; asked of GitHub (GraphQL viewer) when absent. */
   author?: string | undefined
 }
 
@@ -178,23 +178,36 @@ async function createComment(octokit: GitHubClient, options: StickyCommentOption
 const authors = new WeakMap<GitHubClient, Promise<string>>()
 
 /**
- * The login our comments carry. A user token (PAT) can read GET /user; the Actions installation
- * token cannot (403), and its comments are by github-actions[bot].
+ * The login our comments carry, from GraphQL `viewer`: it answers for every kind of token, a
+ * GitHub App installation token included (its comments are by `<app>[bot]`). GET /user is the
+ * fallback where GraphQL is unavailable; it refuses installation tokens (403), and the one
+ * installation token without GraphQL we can name is the Actions one, github-actions[bot].
  */
 export function commentAuthor(octokit: GitHubClient): Promise<string> {
   let author = authors.get(octokit)
   if (!author) {
-    author = octokit.request('GET /user').then(
-      (response) => response.data.login,
-      (error: unknown) => {
-        if (error instanceof GitHubError && error.status === 403) return ACTIONS_BOT_LOGIN
-        throw describeFailure(error, 'find which account the GitHub token belongs to')
+    author = octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }').then(
+      (data) => {
+        const login = data.viewer?.login
+        if (typeof login !== 'string' || login === '') throw new Error('GitHub GraphQL answered `viewer` without a login')
+        return login
       },
+      () => userLogin(octokit),
     )
     authors.set(octokit, author)
     author.catch(() => authors.delete(octokit))
   }
   return author
+}
+
+function userLogin(octokit: GitHubClient): Promise<string> {
+  return octokit.request('GET /user').then(
+    (response) => response.data.login,
+    (error: unknown) => {
+      if (error instanceof GitHubError && error.status === 403) return ACTIONS_BOT_LOGIN
+      throw describeFailure(error, 'find which account the GitHub token belongs to')
+    },
+  )
 }
 
 function sameLogin(a: string | undefined, b: string): boolean {

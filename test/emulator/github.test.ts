@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { getOctokit } from '@actions/github'
-import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, DEFAULT_TOKENS, READONLY_TOKEN, blobSha, startGitHubEmulator } from './github.ts'
+import {
+  ACTIONS_BOT_LOGIN,
+  ACTIONS_TOKEN,
+  DEFAULT_TOKENS,
+  READONLY_TOKEN,
+  SECONDARY_RATE_LIMIT_MESSAGE,
+  blobSha,
+  secondaryRateLimit,
+  startGitHubEmulator,
+} from './github.ts'
 import type { GitHubEmulator, PullRequestFileInput } from './github.ts'
 
 const HUMAN_TOKEN = 'ghp_humantoken000000000000000000000000'
+const APP_TOKEN = 'ghs_apptoken0000000000000000000000000'
 const O = 'acme'
 const R = 'fleet'
 const PR = 7
@@ -27,7 +37,7 @@ async function status(p: Promise<unknown>): Promise<{ status: number; data: unkn
 
 beforeAll(async () => {
   emu = await startGitHubEmulator({
-    tokens: { ...DEFAULT_TOKENS, [HUMAN_TOKEN]: { login: 'alice', type: 'User' } },
+    tokens: { ...DEFAULT_TOKENS, [HUMAN_TOKEN]: { login: 'alice', type: 'User' }, [APP_TOKEN]: { login: 'hub-bot[bot]', type: 'Bot' } },
   })
   gh = octo(ACTIONS_TOKEN)
 })
@@ -261,5 +271,28 @@ describe('GitHub emulator', () => {
     expect(limited).toMatchObject({ status: 403, data: { message: 'API rate limit exceeded' } })
     rl.remove()
     expect((await gh.rest.pulls.get({ owner: O, repo: R, pull_number: PR })).status).toBe(200)
+  })
+
+  it('answers GraphQL viewer { login } for every token, while GET /user refuses an installation token', async () => {
+    const app = octo(APP_TOKEN)
+    expect(await app.graphql<{ viewer: { login: string } }>('query { viewer { login } }')).toEqual({ viewer: { login: 'hub-bot[bot]' } })
+    expect(await gh.graphql('{ viewer { login } }')).toEqual({ viewer: { login: ACTIONS_BOT_LOGIN } })
+    expect(await octo(READONLY_TOKEN).graphql('{ viewer { login } }')).toEqual({ viewer: { login: ACTIONS_BOT_LOGIN } })
+    expect((await status(app.rest.users.getAuthenticated())).status).toBe(403)
+    await expect(app.graphql('{ repository(owner: "a", name: "b") { id } }')).rejects.toThrow(/emulator answers only/)
+  })
+
+  it('answers a secondary rate limit as GitHub does: 403, retry-after and the documented message', async () => {
+    const fault = emu.addFault(secondaryRateLimit({ method: 'POST', path: /\/comments$/, times: 1 }, 7))
+    const res = await fetch(`${emu.url}/repos/${O}/${R}/issues/${PR}/comments`, {
+      method: 'POST',
+      headers: { authorization: `token ${ACTIONS_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: 'a' }),
+    })
+    expect(res.status).toBe(403)
+    expect(res.headers.get('retry-after')).toBe('7')
+    expect(((await res.json()) as { message: string }).message).toBe(SECONDARY_RATE_LIMIT_MESSAGE)
+    expect(fault.hits).toBe(1)
+    expect(emu.comments(O, R, PR)).toHaveLength(0)
   })
 })

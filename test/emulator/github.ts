@@ -6,6 +6,7 @@
  * `@actions/github`'s octokit with `GITHUB_API_URL` pointed at `emulator.url`.
  *
  * Served:
+ *   POST   /graphql                                (query { viewer { login } } only; any token)
  *   GET    /user                                   (403 for installation/bot tokens, like GITHUB_TOKEN)
  *   GET    /app                                    (401: an installation token is not a JWT)
  *   GET    /rate_limit
@@ -210,7 +211,22 @@ const DOC = {
   deleteComment: `${DOCS}/issues/comments#delete-an-issue-comment`,
   contents: `${DOCS}/repos/contents#get-repository-content`,
   rateLimit: `${DOCS}/rate-limit/rate-limit#get-rate-limit-status-for-the-authenticated-user`,
+  graphql: 'https://docs.github.com/graphql',
 } as const
+
+/** The message GitHub sends with a secondary rate limit (403 or 429 with retry-after). */
+export const SECONDARY_RATE_LIMIT_MESSAGE =
+  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID.'
+
+/** A fault answering like GitHub's secondary rate limit, asking to wait `retryAfterSeconds`. */
+export function secondaryRateLimit(spec: Omit<FaultSpec, 'status' | 'body' | 'headers'>, retryAfterSeconds: number): FaultSpec {
+  return {
+    ...spec,
+    status: 403,
+    body: { message: SECONDARY_RATE_LIMIT_MESSAGE, documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits` },
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  }
+}
 
 interface StoredPull {
   number: number
@@ -336,6 +352,16 @@ function normalizeRef(ref: string): string {
 
 function normalizePath(path: string): string {
   return path.replace(/^\/+|\/+$/g, '').replace(/\/{2,}/g, '/')
+}
+
+/** Only the query the action sends; anything else gets GraphQL's error shape, as GitHub answers (200). */
+function graphql(ctx: Ctx): Reply {
+  const query = typeof ctx.body === 'object' && ctx.body !== null ? (ctx.body as { query?: unknown }).query : undefined
+  if (typeof query !== 'string') return err(400, 'Problems parsing JSON', DOC.graphql)
+  if (/^\s*(query\s*)?\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(query)) {
+    return { status: 200, body: { data: { viewer: { login: ctx.identity.login } } } }
+  }
+  return { status: 200, body: { errors: [{ message: `The emulator answers only \`{ viewer { login } }\`, not: ${query.slice(0, 80)}` }] } }
 }
 
 function err(status: number, message: string, doc: string = DOCS, extra?: Record<string, unknown>): Reply {
@@ -751,6 +777,10 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
                 },
               },
       }
+    }
+    if (n === 1 && s0 === 'graphql' && method === 'POST') {
+      // A query reads nothing it could change: a read-only token may send it too.
+      return { write: false, doc: DOC.graphql, run: (ctx) => graphql(ctx) }
     }
     if (n === 1 && s0 === 'app' && method === 'GET') {
       return { write: false, doc: DOC.app, run: () => err(401, 'A JSON web token could not be decoded', DOCS) }

@@ -91,7 +91,7 @@ describe('readBoundedFileAtRef', () => {
   let gh: GitHubClient
   beforeAll(async () => {
     emu = await startGitHubEmulator()
-    gh = createGitHubClient({ token: ACTIONS_TOKEN, apiUrl: emu.url, userAgent: 'hub-action-test', retries: 0, log: () => {} })
+    gh = createGitHubClient({ token: ACTIONS_TOKEN, apiUrl: emu.url, userAgent: 'hub-action-test', retries: 0, writeSpacingMs: 0, log: () => {} })
   })
   afterAll(() => emu.close())
   beforeEach(() => {

@@ -2,14 +2,17 @@ import { createServer, request as httpRequest, type Server } from 'node:http'
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createGitHubClient, type GitHubClientOptions } from '../../src/github/client.js'
+import { createGitHubClient, MAX_WAIT_SECONDS, retryAfterMs, type GitHubClientOptions } from '../../src/github/client.js'
 import { GitHubError } from '../../src/github/errors.js'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
+import { ACTIONS_TOKEN, secondaryRateLimit, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
 
 const O = 'acme'
 const R = 'fleet'
 const PR = 3
 const FILES = `/repos/${O}/${R}/pulls/${PR}/files`
+
+/** A primary rate limit resetting in an hour: longer than any wait the client makes. */
+const HOUR_AHEAD_S = Math.ceil(Date.now() / 1000) + 3600
 
 let emu: GitHubEmulator
 let logged: string[]
@@ -20,6 +23,7 @@ function client(overrides: Partial<GitHubClientOptions> = {}) {
     apiUrl: emu.url,
     userAgent: 'hub-action/1.2.3',
     retryDelayMs: 1,
+    writeSpacingMs: 0,
     log: (m) => logged.push(m),
     ...overrides,
   })
@@ -104,10 +108,10 @@ describe('createGitHubClient', () => {
       path: FILES,
       status: 403,
       body: { message: 'API rate limit exceeded' },
-      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1700000000' },
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(HOUR_AHEAD_S) },
       times: 1,
     })
-    expect((await failure(gh.request(`GET ${FILES}`))).hint).toMatch(/rate limit.*2023-11-14T22:13:20/)
+    expect((await failure(gh.request(`GET ${FILES}`))).hint).toMatch(new RegExp(`rate limit.*${new Date(HOUR_AHEAD_S * 1000).toISOString().slice(0, 19)}`))
 
     const missing = await failure(gh.request('GET /repos/{owner}/{repo}', { owner: O, repo: 'nope' }))
     expect(missing.status).toBe(404)
@@ -136,6 +140,80 @@ describe('createGitHubClient', () => {
     expect(data).toHaveLength(1)
     expect(emu.requests.map((r) => r.path)).toEqual([`/repos/${O}/old-name/pulls/${PR}/files`, FILES])
     expect(emu.requests[1]?.headers['authorization']).toBe(`token ${ACTIONS_TOKEN}`)
+  })
+})
+
+describe('createGitHubClient and the waits GitHub asks for', () => {
+  const COMMENTS = `/repos/${O}/${R}/issues/${PR}/comments`
+  const post = (gh = client()) => gh.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: O, repo: R, issue_number: PR, body: 'x' })
+
+  it('retries a 429 after the retry-after GitHub sends, not its own backoff', async () => {
+    const fault = emu.addFault({ method: 'GET', path: FILES, status: 429, headers: { 'retry-after': '0' }, body: { message: 'Too many requests' }, times: 1 })
+    const { data } = await client({ retryDelayMs: 60_000 }).request(`GET ${FILES}`)
+    expect(data).toHaveLength(1)
+    expect(fault.hits).toBe(1)
+    expect(logged).toEqual([`GitHub: GET ${emu.url}${FILES} answered 429; retrying in 0 ms.`])
+  })
+
+  it('retries a 5xx after its retry-after too', async () => {
+    emu.addFault({ method: 'GET', path: FILES, status: 503, headers: { 'retry-after': '0' }, times: 2 })
+    await client({ retryDelayMs: 60_000 }).request(`GET ${FILES}`)
+    expect(emu.requests.filter((r) => r.path === FILES)).toHaveLength(3)
+    expect(logged.every((line) => line.endsWith('retrying in 0 ms.'))).toBe(true)
+  })
+
+  it(`does not wait longer than ${MAX_WAIT_SECONDS} s: a longer retry-after fails the call at once`, async () => {
+    emu.addFault({ method: 'GET', path: FILES, status: 429, headers: { 'retry-after': String(MAX_WAIT_SECONDS + 1) }, times: 1 })
+    const error = await failure(client().request(`GET ${FILES}`))
+    expect(error.status).toBe(429)
+    expect(error.hint).toMatch(new RegExp(`secondary rate limit.*wait ${MAX_WAIT_SECONDS + 1} s`))
+    expect(emu.requests).toHaveLength(1)
+  })
+
+  it('waits out a secondary rate limit on a write and sends it again', async () => {
+    const fault = emu.addFault(secondaryRateLimit({ method: 'POST', path: COMMENTS, times: 1 }, 1))
+    const { status } = await post()
+    expect(status).toBe(201)
+    expect(fault.hits).toBe(1)
+    expect(emu.comments(O, R, PR)).toHaveLength(1)
+    expect(logged).toEqual([expect.stringMatching(/^GitHub: secondary rate limit on POST .*comments; waiting 1 s as GitHub asks\.$/)])
+  })
+
+  it('gives up on a secondary rate limit that asks for more than the ceiling, or persists', async () => {
+    emu.addFault(secondaryRateLimit({ method: 'POST', path: COMMENTS, times: 1 }, 3600))
+    const refused = await failure(post())
+    expect(refused.status).toBe(403)
+    expect(refused.hint).toMatch(/secondary rate limit.*wait 3600 s.*re-run the job in a few minutes/)
+    expect(emu.requests).toHaveLength(1)
+    expect(logged).toEqual([expect.stringMatching(/not waiting 3600 s/)])
+
+    emu.reset()
+    emu.addPullRequest({ owner: O, repo: R, number: PR, baseSha: 'a'.repeat(40), headSha: 'b'.repeat(40) })
+    emu.addFault(secondaryRateLimit({ method: 'POST', path: COMMENTS }, 1))
+    expect((await failure(post())).status).toBe(403)
+    expect(emu.requests).toHaveLength(3)
+  })
+
+  it('does not retry a plain 403 or a 404', async () => {
+    emu.addFault({ method: 'POST', path: COMMENTS, status: 403, body: { message: 'Resource not accessible by integration' }, times: 1 })
+    expect((await failure(post())).status).toBe(403)
+    emu.addFault({ method: 'GET', path: FILES, status: 404, times: 1 })
+    expect((await failure(client().request(`GET ${FILES}`))).status).toBe(404)
+    expect(emu.requests).toHaveLength(2)
+    expect(logged).toEqual([])
+  })
+})
+
+describe('retryAfterMs', () => {
+  it('reads delay-seconds and HTTP dates, and nothing else', () => {
+    expect(retryAfterMs('2')).toBe(2000)
+    expect(retryAfterMs('0')).toBe(0)
+    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:30 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(30_000)
+    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT', Date.parse('Wed, 21 Oct 2015 07:29:00 GMT'))).toBe(0)
+    expect(retryAfterMs(undefined)).toBeUndefined()
+    expect(retryAfterMs('')).toBeUndefined()
+    expect(retryAfterMs('-1')).toBeUndefined()
+    expect(retryAfterMs('soon')).toBeUndefined()
   })
 })
 

@@ -18,7 +18,7 @@ let dir: string
 
 beforeAll(async () => {
   emu = await startGitHubEmulator()
-  gh = createGitHubClient({ token: ACTIONS_TOKEN, apiUrl: emu.url, userAgent: 'hub-action-test', retries: 0, log: () => {} })
+  gh = createGitHubClient({ token: ACTIONS_TOKEN, apiUrl: emu.url, userAgent: 'hub-action-test', retries: 0, writeSpacingMs: 0, log: () => {} })
   dir = mkdtempSync(join(tmpdir(), 'github-pr-'))
 })
 

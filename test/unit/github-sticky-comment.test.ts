@@ -12,6 +12,8 @@ import {
 import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, DEFAULT_TOKENS, READONLY_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
 
 const HUMAN_TOKEN = 'ghp_humantoken000000000000000000000000'
+const APP_TOKEN = 'ghs_apptoken0000000000000000000000000'
+const APP_BOT_LOGIN = 'hub-bot[bot]'
 const O = 'acme'
 const R = 'fleet'
 const PR = 7
@@ -22,7 +24,7 @@ let emu: GitHubEmulator
 let gh: GitHubClient
 
 function client(token: string): GitHubClient {
-  return createGitHubClient({ token, apiUrl: emu.url, userAgent: 'hub-action-test', retries: 0, log: () => {} })
+  return createGitHubClient({ token, apiUrl: emu.url, userAgent: 'hub-action-test', retries: 0, writeSpacingMs: 0, log: () => {} })
 }
 
 function options(overrides: Partial<StickyCommentOptions> = {}): StickyCommentOptions {
@@ -45,7 +47,9 @@ function writes(): string[] {
 }
 
 beforeAll(async () => {
-  emu = await startGitHubEmulator({ tokens: { ...DEFAULT_TOKENS, [HUMAN_TOKEN]: { login: 'alice', type: 'User' } } })
+  emu = await startGitHubEmulator({
+    tokens: { ...DEFAULT_TOKENS, [HUMAN_TOKEN]: { login: 'alice', type: 'User' }, [APP_TOKEN]: { login: APP_BOT_LOGIN, type: 'Bot' } },
+  })
   gh = client(ACTIONS_TOKEN)
 })
 
@@ -179,7 +183,24 @@ describe('upsertStickyComment', () => {
     expect((error as GitHubError).message).toContain(`comment on ${O}/${R}#${PR}`)
   })
 
-  it("uses GET /user to find a personal token's login", async () => {
+  it("finds a GitHub App token's own comment by its GraphQL viewer login and updates it", async () => {
+    const app = client(APP_TOKEN)
+    expect((await upsertStickyComment(app, options())).action).toBe('created')
+    expect((await upsertStickyComment(client(APP_TOKEN), options({ runId: 1001, body: 'app v2' }))).action).toBe('updated')
+    expect(emu.comments(O, R, PR).map((c) => [c.user.login, c.body.split('\n')[1]])).toEqual([[APP_BOT_LOGIN, 'app v2']])
+    expect(emu.requests.filter((r) => r.path === '/user')).toHaveLength(0)
+  })
+
+  it('falls back to GET /user, then to github-actions[bot], where GraphQL is unavailable', async () => {
+    emu.addFault({ method: 'POST', path: '/graphql', status: 404 })
+    const created = await upsertStickyComment(client(ACTIONS_TOKEN), options())
+    expect(created.action).toBe('created')
+    expect(emu.requests.filter((r) => r.path === '/user')).toHaveLength(1)
+    expect((await upsertStickyComment(client(ACTIONS_TOKEN), options({ runId: 1001, body: 'v2' }))).action).toBe('updated')
+    expect(emu.comments(O, R, PR).map((c) => c.user.login)).toEqual([ACTIONS_BOT_LOGIN])
+  })
+
+  it("finds a personal token's login the same way", async () => {
     const alice = client(HUMAN_TOKEN)
     const created = await upsertStickyComment(alice, options())
     expect(created.action).toBe('created')
