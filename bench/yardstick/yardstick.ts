@@ -34,7 +34,8 @@ export async function yardstickFigures(): Promise<void> {
       hub.reset()
       const result = await runAction({ inputs })
       const first = hub.requests[0]
-      if (result.code !== 0 || !first) throw new Error(`round ${round} of the action failed (exit ${result.code}): ${(result.stdout + result.stderr).slice(-2000)}`)
+      if (result.code !== 0 || !first)
+        throw new Error(`round ${round} of the action failed (exit ${result.code}): ${(result.stdout + result.stderr).slice(-2000)}`)
       ours.push(first.at - result.startedAt)
       result.cleanup()
 
