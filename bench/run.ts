@@ -8,6 +8,7 @@ import { graphFigures } from './graph.ts'
 import { hostileFigures } from './hostile.ts'
 
 console.log(`hub-action benchmarks — Node ${process.version}, ${new Date().toISOString()}\n`)
+await (await import('./yardstick/yardstick.ts')).yardstickFigures()
 await runFigures()
 await graphFigures()
 await hostileFigures()

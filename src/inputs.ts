@@ -7,7 +7,7 @@ import * as core from './runner.js'
 import { z } from 'zod'
 import type { Target } from './impact/model.js'
 import { CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, show, uuid } from './inputs/fields.js'
-import { ImpactSchema, QuerySchema, type QuerySpecInput } from './inputs/graph-inputs.js'
+import { ImpactSchema, loadStructuredParser, QuerySchema, type QuerySpecInput } from './inputs/graph-inputs.js'
 import { deriveIdempotencyKey, deriveSessionId, readRunnerContext, type RunnerContext } from './runner-context.js'
 
 /** Input names and the defaults applied when the runner did not (action.yml repeats them; a test keeps them equal). */
@@ -161,6 +161,12 @@ const RunSchema = z.object({
   'pending-timeout-seconds': seconds('It bounds how long a run may stay Pending.', 1),
   'on-cancel': oneOf(['detach', 'cancel'], 'It says what happens to the run when the job is cancelled.'),
 })
+
+/** readSettings, with the YAML parser loaded first for the commands whose inputs are YAML. */
+export async function loadSettings(env: NodeJS.ProcessEnv = process.env): Promise<Settings> {
+  if (['impact', 'query'].includes(core.getInput('command'))) await loadStructuredParser()
+  return readSettings(env)
+}
 
 /** Read, validate and freeze every input. Throws InputError listing every problem at once. */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {

@@ -6,7 +6,7 @@ import { runAgent, runVerdict } from './commands/run.js'
 import { AgentsClient } from './hub/agents.js'
 import { HubError } from './hub/errors.js'
 import { HubTransport } from './hub/transport.js'
-import { InputError, readSettings, type Settings } from './inputs.js'
+import { InputError, loadSettings, type Settings } from './inputs.js'
 import { OidcError, requestIdToken } from './oidc.js'
 import { applyVerdict, publishRun, runEventsToLog } from './publish.js'
 import * as core from './runner.js'
@@ -19,7 +19,7 @@ export async function run(): Promise<void> {
   const closers: Array<() => Promise<void>> = []
   let command: Settings['command'] | undefined
   try {
-    const settings = readSettings()
+    const settings = await loadSettings()
     command = settings.command
     if (settings.dryRun) return (await import('./steps/on-demand.js')).dryRunStep(settings)
     const oidcAudience = settings.hub.token ? undefined : settings.hub.oidcAudience

@@ -1,13 +1,17 @@
 /**
- * The runner's side of the protocol: inputs from INPUT_* variables, outputs and the job
- * summary through the GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files, and workflow commands on
- * stdout. This is what @actions/core does; we speak it directly because @actions/core's OIDC
- * client loads a second HTTP stack at start-up (~50 ms of a ~200 ms cold start, and ~0.4 MB of
- * dist — bench/run.ts). The formats follow the runner's documented file and log commands.
+ * The runner's side, on @actions/core: inputs, outputs, secrets, state, groups and annotations
+ * go through core. What is ours on top: every secret redacted (in its encoded forms too) from
+ * logs, outputs, the summary and files; untrusted text neutralised before core writes it to
+ * stdout (core escapes line breaks in command data but not a line-start `::` in a plain log line,
+ * nor `##[`); and GitHub's size caps for outputs and the step summary.
  */
 import { randomUUID } from 'node:crypto'
 import { appendFileSync, statSync } from 'node:fs'
 import { EOL } from 'node:os'
+import * as core from '@actions/core'
+
+/** Where an annotation points (core's properties): a file, a line, a title. */
+export type AnnotationProperties = core.AnnotationProperties
 
 /** Every registered secret in every encoded form it may take in text we write, longest first. */
 let redactions: string[] = []
@@ -41,8 +45,7 @@ function encodedForms(secret: string): string[] {
 }
 
 export function getInput(name: string, options: { trimWhitespace?: boolean } = {}): string {
-  const value = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? ''
-  return options.trimWhitespace === false ? value : value.trim()
+  return core.getInput(name, { trimWhitespace: options.trimWhitespace !== false })
 }
 
 /**
@@ -51,7 +54,7 @@ export function getInput(name: string, options: { trimWhitespace?: boolean } = {
  */
 export function setSecret(value: string): void {
   if (!value) return
-  process.stdout.write(`::add-mask::${escapeData(value)}${EOL}`)
+  core.setSecret(value)
   // Longest first, across secrets, so a longer form is never cut by a shorter one first.
   redactions = [...new Set([...redactions, ...encodedForms(value)])].sort((a, b) => b.length - a.length)
 }
@@ -67,7 +70,6 @@ export const SUMMARY_LIMIT_BYTES = 1024 * 1024
  * result file named by the `result-file` output.
  */
 export function setOutput(name: string, value: string, options: { wholeIn?: string } = {}): void {
-  const file = process.env.GITHUB_OUTPUT
   value = redact(value)
   const size = Buffer.byteLength(value, 'utf8')
   if (size > OUTPUT_LIMIT_BYTES) {
@@ -76,13 +78,17 @@ export function setOutput(name: string, value: string, options: { wholeIn?: stri
     value = clipUtf8(value, OUTPUT_LIMIT_BYTES - Buffer.byteLength(note, 'utf8')) + note
     warning(`Output \`${name}\` is ${formatBytes(size)}, over GitHub's limit of 1 MB per output: it was cut, and the whole value is in ${wholeIn}.`)
   }
-  if (!file) {
-    issue('set-output', value, { name })
-    return
-  }
-  const delimiter = `ghadelimiter_${randomUUID()}`
-  if (name.includes(delimiter) || value.includes(delimiter)) throw new Error(`Output ${name} contains its own delimiter.`)
-  appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`, 'utf8')
+  // Without an output file core prints a `set-output` command: its data must not hold `##[`.
+  core.setOutput(name, process.env.GITHUB_OUTPUT ? value : breakLegacyCommands(value))
+}
+
+/** Keep a value for this action's post step (core's GITHUB_STATE), redacted like an output. */
+export function saveState(name: string, value: string): void {
+  core.saveState(name, redact(value))
+}
+
+export function getState(name: string): string {
+  return core.getState(name)
 }
 
 /**
@@ -115,61 +121,45 @@ export function appendSummary(markdown: string): boolean {
  * them may start a workflow command (see neutraliseCommands).
  */
 export function info(message: string): void {
-  process.stdout.write(neutraliseCommands(redact(message)) + EOL)
+  core.info(neutraliseCommands(redact(message)))
 }
 
 export function debug(message: string): void {
-  issue('debug', message)
-}
-
-/** Where an annotation shows: a file of the repository and a line, and its title. */
-export interface AnnotationProperties {
-  file?: string
-  line?: number
-  title?: string
+  core.debug(commandData(message))
 }
 
 export function notice(message: string, properties: AnnotationProperties = {}): void {
-  issue('notice', message, annotationProperties(properties))
+  core.notice(commandData(message), annotation(properties))
 }
 
 export function warning(message: string, properties: AnnotationProperties = {}): void {
-  issue('warning', message, annotationProperties(properties))
+  core.warning(commandData(message), annotation(properties))
 }
 
-function annotationProperties(properties: AnnotationProperties): Record<string, string> {
-  const out: Record<string, string> = {}
-  if (properties.file !== undefined) out.file = properties.file
-  if (properties.line !== undefined) out.line = String(properties.line)
-  if (properties.title !== undefined) out.title = properties.title
-  return out
-}
-
-export function error(message: string): void {
-  issue('error', message)
+export function error(message: string, properties: AnnotationProperties = {}): void {
+  core.error(commandData(message), annotation(properties))
 }
 
 /** Fail the step: an error annotation and a non-zero exit code. */
 export function setFailed(message: string): void {
-  process.exitCode = 1
-  error(message)
+  core.setFailed(commandData(message))
 }
 
 export function startGroup(title: string): void {
-  issue('group', title)
+  core.startGroup(commandData(title))
 }
 
 export function endGroup(): void {
-  issue('endgroup', '')
+  core.endGroup()
 }
 
 /** Print text with workflow commands switched off around it, so it cannot issue any. */
 export function infoVerbatim(text: string): void {
   const resume = randomUUID()
-  issue('stop-commands', resume)
+  core.info(`::stop-commands::${resume}`)
   // Commands are off until the resume token, so the text is shown exactly as written.
-  process.stdout.write(redact(text) + EOL)
-  issue(resume, '')
+  core.info(redact(text))
+  core.info(`::${resume}::`)
 }
 
 /**
@@ -196,22 +186,25 @@ export function neutraliseCommands(text: string): string {
   return text.replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`).replace(COMMAND_AT_LINE_START, `$1$2:${ZERO_WIDTH_SPACE}:`)
 }
 
-function issue(command: string, message: string, properties: Record<string, string> = {}): void {
-  const props = Object.entries(properties)
-    .map(([key, value]) => `${key}=${escapeProperty(redact(value))}`)
-    .join(',')
-  // The data cannot hold a line break (escaped) and a parsed `::` command is never read again as
-  // the legacy form; `##[` is broken all the same, for any runner that would.
-  const data = escapeData(redact(message)).replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`)
-  process.stdout.write(`::${command}${props ? ` ${props}` : ''}::${data}${EOL}`)
+/**
+ * Data for a command core prints: core escapes its line breaks, so no line of it starts anew; a
+ * parsed `::` command is never read again as the legacy form, but `##[` is broken all the same,
+ * for any runner that would.
+ */
+function commandData(message: string): string {
+  return breakLegacyCommands(redact(message))
 }
 
-function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+function breakLegacyCommands(text: string): string {
+  return text.replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`)
 }
 
-function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
+/** Annotation properties as core escapes them, with secrets redacted (a title may be untrusted). */
+function annotation(properties: AnnotationProperties): AnnotationProperties {
+  const out: AnnotationProperties = { ...properties }
+  if (properties.title !== undefined) out.title = redact(properties.title)
+  if (properties.file !== undefined) out.file = redact(properties.file)
+  return out
 }
 
 /** The first `maxBytes` bytes of text in UTF-8, never splitting a character. */

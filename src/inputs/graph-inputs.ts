@@ -3,7 +3,6 @@
  * `query` (a QuerySpec). Both are checked here, before any request, with messages that name
  * the item and field at fault; hub-behaviour.md §3 gives the limits.
  */
-import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import type { Target } from '../impact/model.js'
 import { DNS_LABEL, oneOf, show, toServiceUrl } from './fields.js'
@@ -112,10 +111,21 @@ function countRelationBlocks(projection: Projection | undefined): number {
   return Object.values(projection.relations).reduce((sum, block) => sum + 1 + countRelationBlocks(block.objects), 0)
 }
 
+let yaml: typeof import('yaml') | undefined
+
+/**
+ * Load the YAML parser. Only the commands that read `targets` or `query` need it, so a `run`
+ * step does not pay its load time (~24 ms); readSettings' caller loads it for those commands.
+ */
+export async function loadStructuredParser(): Promise<void> {
+  yaml ??= await import('yaml')
+}
+
 /** YAML is a superset of JSON, so one parser reads both. */
 export function parseStructured(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (!yaml) throw new Error('parseStructured: call loadStructuredParser() first (the YAML parser loads on demand).')
   try {
-    return { ok: true, value: parseYaml(text, { maxAliasCount: 100 }) as unknown }
+    return { ok: true, value: yaml.parse(text, { maxAliasCount: 100 }) as unknown }
   } catch (error) {
     const message = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)
     return { ok: false, message }

@@ -74,7 +74,7 @@ export async function queryStep(settings: StepOf<'query'>, transport: HubTranspo
 async function annotateDeclarations(report: Parameters<typeof impactAnnotations>[0], workspace: string, changedPaths: readonly string[]) {
   const root = await workspaceRoot(workspace).catch(() => undefined)
   const { shown, summary } = capAnnotations(await impactAnnotations(report, { root, changedPaths }))
-  for (const annotation of shown) core.notice(annotation.message, { file: annotation.file, line: annotation.line, title: annotation.title })
+  for (const annotation of shown) core.notice(annotation.message, { file: annotation.file, startLine: annotation.line, title: annotation.title })
   if (summary) core.notice(summary, { title: 'hub-action impact' })
 }
 
