@@ -27,12 +27,15 @@ __webpack_require__.d(__webpack_exports__, {
   upsertStickyComment: () => (/* reexport */ upsertStickyComment)
 });
 
-// EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(8500);
-// EXTERNAL MODULE: ./node_modules/@octokit/core/dist-src/index.js + 13 modules
-var dist_src = __webpack_require__(5194);
-// EXTERNAL MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
-var dist_bundle = __webpack_require__(3779);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 21 modules
+var github = __webpack_require__(1758);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var dist_bundle = __webpack_require__(9735);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var plugin_throttling_dist_bundle = __webpack_require__(6856);
+// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
+var light = __webpack_require__(3251);
+var light_default = /*#__PURE__*/__webpack_require__.n(light);
 // EXTERNAL MODULE: ./src/hub/http.ts
 var http = __webpack_require__(4563);
 // EXTERNAL MODULE: ./src/runner.ts
@@ -141,6 +144,10 @@ function headerValue(value) {
     return value === undefined ? undefined : String(value);
 }
 function hintFor(status, headers, message) {
+    if (/secondary rate limit/i.test(message) || ((status === 403 || status === 429) && headers['retry-after'] !== undefined)) {
+        const after = headerValue(headers['retry-after']);
+        return `GitHub's secondary rate limit stopped this call (too many requests in a short time${after ? `; it asked to wait ${after} s, longer than the action waits` : ''}): re-run the job in a few minutes, or run fewer jobs that write to GitHub at once.`;
+    }
     const rateLimited = status === 429 || (status === 403 && (headerValue(headers['x-ratelimit-remaining']) === '0' || /rate limit/i.test(message)));
     if (rateLimited) {
         const reset = Number(headerValue(headers['x-ratelimit-reset']));
@@ -249,32 +256,48 @@ function responseHeaders(raw) {
 
 ;// CONCATENATED MODULE: ./src/github/client.ts
 /**
- * The GitHub REST client: @octokit/core with pagination, a short retry for answers that may be
- * transient, and errors mapped to GitHubError. @octokit/core rather than @actions/github's
- * getOctokit: the latter bundles @actions/http-client and undici's index (measured with ncc
- * --minify: 1.37 MB and ~200 ms to load, against 39 KB and ~10-25 ms for core + paginate).
+ * The GitHub REST and GraphQL client: @actions/github's Octokit with octokit's retry and
+ * throttling plugins, so GitHub's primary and secondary rate limits and its `retry-after` are
+ * honoured on every call, and errors mapped to GitHubError. Loaded only on pull-request events.
+ *
+ * Waits are bounded: GitHub may ask for an hour (a primary limit resets hourly); a step must not
+ * hang that long, so any wait above MAX_WAIT_SECONDS is not made and the call fails with a hint.
  */
 
 
+
+// the build octokit's plugins load (no Redis clustering), so the bundle holds one copy
 
 
 
 
 
 const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
-const GitHubOctokit = dist_src/* Octokit */.E.plugin(dist_bundle/* paginateRest */.ud);
 const DEFAULT_RETRIES = 2;
-const DEFAULT_RETRY_DELAY_MS = 250;
+const DEFAULT_RETRY_DELAY_MS = 1_000;
 const DEFAULT_TIMEOUT_MS = 30_000;
-/** A POST that got no good answer may still have happened; sending it again could duplicate a comment. */
-const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE']);
+/** GitHub: "make requests for a single user or client ID serially [and] wait at least one second between each" write. */
+const DEFAULT_WRITE_SPACING_MS = 1_000;
+/** The longest wait GitHub may ask of us (retry-after, rate-limit reset) before we give up instead. */
+const MAX_WAIT_SECONDS = 60;
+/** Rate-limit waits per call: a limit that is still there after two waits will not lift soon. */
+const RATE_LIMIT_RETRIES = 2;
 function createGitHubClient(options) {
     const apiUrl = (options.apiUrl?.trim() || DEFAULT_GITHUB_API_URL).replace(/\/+$/, '');
     const retries = options.retries ?? DEFAULT_RETRIES;
     const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
     const log = options.log ?? runner/* info */.pq;
-    const octokit = new GitHubOctokit({
-        auth: options.token,
+    const writeSpacingMs = options.writeSpacingMs ?? DEFAULT_WRITE_SPACING_MS;
+    const onLimit = (kind) => (retryAfter, request, _octokit, retryCount) => {
+        const route = `${request.method ?? ''} ${request.url ?? ''}`;
+        if (retryAfter > MAX_WAIT_SECONDS || retryCount >= RATE_LIMIT_RETRIES) {
+            log(`GitHub: ${kind} on ${route}; not waiting ${retryAfter} s (at most ${MAX_WAIT_SECONDS} s, ${RATE_LIMIT_RETRIES} times).`);
+            return false;
+        }
+        log(`GitHub: ${kind} on ${route}; waiting ${retryAfter} s as GitHub asks.`);
+        return true;
+    };
+    const octokit = (0,github/* getOctokit */.Q)(options.token, {
         baseUrl: apiUrl,
         userAgent: options.userAgent,
         request: {
@@ -283,27 +306,53 @@ function createGitHubClient(options) {
                 timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             }),
         },
-    });
+        // retryRequest below hands the plugin milliseconds
+        retry: { retries, retryAfterBaseValue: 1 },
+        throttle: {
+            write: new (light_default()).Group({ maxConcurrent: 1, minTime: writeSpacingMs }),
+            notifications: new (light_default()).Group({ maxConcurrent: 1, minTime: writeSpacingMs * 3 }),
+            onRateLimit: onLimit('rate limit'),
+            onSecondaryRateLimit: onLimit('secondary rate limit'),
+        },
+        log: { debug: () => { }, info: () => { }, warn: log, error: log },
+    }, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
+    // The retry plugin waits 1, 4, 9 s whatever GitHub says; honour retry-after instead, add
+    // jitter, and never send a POST twice after a 5xx or no answer (it may have created a comment).
+    const plugin = octokit.retry;
+    const retryRequest = plugin.retryRequest.bind(plugin);
+    plugin.retryRequest = (error, allowed) => {
+        const method = String(error.request.method).toUpperCase();
+        const route = `${method} ${error.request.url}`;
+        const attempt = Number(error.request.request?.retryCount ?? 0);
+        const asked = retryAfterMs(error.response?.headers['retry-after']);
+        const writeMayHaveHappened = method === 'POST' && error.status >= 500 && !/\/graphql$/.test(error.request.url);
+        if (writeMayHaveHappened || (asked !== undefined && asked > MAX_WAIT_SECONDS * 1000) || attempt >= allowed) {
+            return retryRequest(error, 0, 0);
+        }
+        const delayMs = asked ?? Math.round(retryDelayMs * 2 ** attempt * (0.5 + Math.random() / 2));
+        log(`GitHub: ${route} answered ${error.status}; retrying in ${delayMs} ms.`);
+        return retryRequest(error, allowed, delayMs);
+    };
     octokit.hook.wrap('request', async (request, requestOptions) => {
-        const method = String(requestOptions.method).toUpperCase();
-        const route = `${method} ${String(requestOptions.url)}`;
-        const context = { operation: `call ${route}`, token: options.token, apiUrl };
-        for (let attempt = 1;; attempt++) {
-            try {
-                return await request(requestOptions);
-            }
-            catch (error) {
-                const mapped = toGitHubError(error, context);
-                const transient = isNoAnswer(error) || (mapped.status !== undefined && mapped.status >= 500);
-                if (!transient || attempt > retries || !REPEATABLE_METHODS.has(method))
-                    throw mapped;
-                const delayMs = retryDelayMs * 3 ** (attempt - 1);
-                log(`GitHub: ${route} failed (${mapped.status ?? mapped.githubMessage ?? 'no answer'}); retrying in ${delayMs} ms.`);
-                await (0,promises_.setTimeout)(delayMs);
-            }
+        try {
+            return await request(requestOptions);
+        }
+        catch (error) {
+            const route = `${String(requestOptions.method).toUpperCase()} ${String(requestOptions.url)}`;
+            throw toGitHubError(error, { operation: `call ${route}`, token: options.token, apiUrl });
         }
     });
     return octokit;
+}
+/** `retry-after` in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+function retryAfterMs(value, now = Date.now()) {
+    if (value === undefined || value === '')
+        return undefined;
+    const seconds = Number(value);
+    if (Number.isFinite(seconds))
+        return seconds >= 0 ? Math.ceil(seconds * 1000) : undefined;
+    const date = Date.parse(String(value));
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 // EXTERNAL MODULE: external "node:fs"
@@ -591,21 +640,31 @@ async function createComment(octokit, options, body, where) {
 }
 const authors = new WeakMap();
 /**
- * The login our comments carry. A user token (PAT) can read GET /user; the Actions installation
- * token cannot (403), and its comments are by github-actions[bot].
+ * The login our comments carry, from GraphQL `viewer`: it answers for every kind of token, a
+ * GitHub App installation token included (its comments are by `<app>[bot]`). GET /user is the
+ * fallback where GraphQL is unavailable; it refuses installation tokens (403), and the one
+ * installation token without GraphQL we can name is the Actions one, github-actions[bot].
  */
 function commentAuthor(octokit) {
     let author = authors.get(octokit);
     if (!author) {
-        author = octokit.request('GET /user').then((response) => response.data.login, (error) => {
-            if (error instanceof GitHubError && error.status === 403)
-                return ACTIONS_BOT_LOGIN;
-            throw describeFailure(error, 'find which account the GitHub token belongs to');
-        });
+        author = octokit.graphql('query { viewer { login } }').then((data) => {
+            const login = data.viewer?.login;
+            if (typeof login !== 'string' || login === '')
+                throw new Error('GitHub GraphQL answered `viewer` without a login');
+            return login;
+        }, () => userLogin(octokit));
         authors.set(octokit, author);
         author.catch(() => authors.delete(octokit));
     }
     return author;
+}
+function userLogin(octokit) {
+    return octokit.request('GET /user').then((response) => response.data.login, (error) => {
+        if (error instanceof GitHubError && error.status === 403)
+            return ACTIONS_BOT_LOGIN;
+        throw describeFailure(error, 'find which account the GitHub token belongs to');
+    });
 }
 function sameLogin(a, b) {
     return a !== undefined && a.toLowerCase() === b.toLowerCase();

@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(4285);
+// EXTERNAL MODULE: ./src/report/json-text.ts
+var json_text = __webpack_require__(4216);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 // EXTERNAL MODULE: ./node_modules/marked/lib/marked.esm.js
@@ -375,6 +377,7 @@ const NAMED = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0'
 ;// CONCATENATED MODULE: ./src/report/run-summary.ts
 
 
+
 /** Characters of the agent's answer handed to the parser; more could never fit the budget. */
 const OUTPUT_SOURCE_CHARS = 200_000;
 const LIMITS = {
@@ -387,6 +390,8 @@ const LIMITS = {
     stepsTable: 128 * 1024,
     stepTool: 200,
     stepError: 500,
+    stepJson: 200,
+    stepCalls: 32 * 1024,
 };
 const ICON = { pass: '✅', warn: '⚠️', fail: '❌' };
 function renderRunSummary(result, verdict, options = {}) {
@@ -425,7 +430,9 @@ function renderRunSummary(result, verdict, options = {}) {
         body.push(`### Message from the hub\n\n${(0,markdown/* fenced */.OF)(clipBytesNoting(detail.message, LIMITS.message))}`);
     }
     if (detail?.pending && result.phase === 'PendingApproval') {
-        const args = detail.pending.args === undefined ? '' : `\n\n${(0,markdown/* fenced */.OF)(clipBytesNoting(JSON.stringify(detail.pending.args, null, 2) ?? '', LIMITS.approvalArgs), 'json')}`;
+        const args = detail.pending.args === undefined
+            ? ''
+            : `\n\n${(0,markdown/* fenced */.OF)(clipBytesNoting((0,json_text/* jsonTextForDisplay */.D)(detail.pending.args, LIMITS.approvalArgs), LIMITS.approvalArgs), 'json')}`;
         body.push(`### Waiting for approval\n\nTool ${(0,markdown/* code */.aY)(clip(detail.pending.tool ?? 'unknown', LIMITS.name))} needs a human's approval on the hub.${args}`);
     }
     const tail = [];
@@ -492,7 +499,36 @@ function stepsSection(steps, clip, noteCut) {
         noteCut();
         body += `\n\n… and ${(0,markdown/* formatCount */.B4)(left)} more ${left === 1 ? 'step' : 'steps'}: the result file lists them all.`;
     }
+    const calls = stepCalls(rows, noteCut);
+    if (calls)
+        body += `\n\n${calls}`;
     return (0,markdown/* details */.zH)(`Steps (${steps.length})`, body);
+}
+/**
+ * Each shown step's arguments and result, parsed from the JSON text the hub sends (§1) and shown
+ * as compact JSON, each clipped, the list within its own byte cap.
+ */
+function stepCalls(rows, noteCut) {
+    const lines = [];
+    let size = 0;
+    for (const { step, number } of rows) {
+        const parts = [];
+        if (step.args !== undefined)
+            parts.push(`arguments ${(0,markdown/* code */.aY)((0,json_text/* jsonTextForDisplay */.D)(step.args, LIMITS.stepJson, 'compact'))}`);
+        if (step.result !== undefined)
+            parts.push(`result ${(0,markdown/* code */.aY)((0,json_text/* jsonTextForDisplay */.D)(step.result, LIMITS.stepJson, 'compact'))}`);
+        if (parts.length === 0)
+            continue;
+        const line = `- ${number}: ${parts.join(' → ')}`;
+        if (size + (0,markdown/* byteLength */.dp)(line) + 1 > LIMITS.stepCalls) {
+            noteCut();
+            lines.push('- … the result file holds the rest.');
+            break;
+        }
+        lines.push(line);
+        size += (0,markdown/* byteLength */.dp)(line) + 1;
+    }
+    return lines.length > 0 ? `Calls:\n\n${lines.join('\n')}` : '';
 }
 function stepsTable(rows) {
     return (0,markdown/* table */.tp)([
