@@ -2,11 +2,11 @@
  * Graph figures: query paging throughput and peak memory of the bundled action over 10,000
  * objects, and the time to build and render the report for a 5,000-object blast radius.
  */
-import { computeImpact } from '../src/commands/impact.ts'
+import { computeImpact } from '../src/steps/impact/compute-impact.ts'
 import { GraphClient } from '../src/hub/graph.ts'
 import { HubTransport } from '../src/hub/transport.ts'
-import type { ImpactSettings } from '../src/inputs.ts'
-import { renderImpactReport } from '../src/report/impact-report.ts'
+import type { ImpactSettings } from '../src/settings/settings.ts'
+import { renderImpactReport } from '../src/steps/impact/impact-report.ts'
 import { runAction } from '../test/e2e/action-process.ts'
 import { createLargeFleet } from '../test/emulator/graph/index.ts'
 import { startHubEmulator } from '../test/emulator/hub.ts'

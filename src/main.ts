@@ -2,14 +2,14 @@
  * The table of contents: read the settings, run the one use case the command names,
  * publish what it found, and give the step its verdict. The only place that fails the step.
  */
-import { runAgent, runVerdict } from './commands/run.js'
+import { runAgent, runVerdict } from './steps/run/run-agent.js'
 import { AgentsClient } from './hub/agents.js'
 import { HubError } from './hub/errors.js'
 import { HubTransport } from './hub/transport.js'
-import { InputError, loadSettings, type Settings } from './inputs.js'
-import { OidcError, requestIdToken } from './oidc.js'
-import { applyVerdict, publishRun, runEventsToLog } from './publish.js'
-import * as core from './runner.js'
+import { InputError, loadSettings, type Settings } from './settings/settings.js'
+import { OidcError, requestIdToken } from './runner/oidc.js'
+import { applyVerdict, publishRun, runEventsToLog } from './steps/run/publish.js'
+import * as core from './runner/core.js'
 
 type StepOf<C extends Settings['command']> = Extract<Settings, { command: C }>
 
@@ -21,7 +21,7 @@ export async function run(): Promise<void> {
   try {
     const settings = await loadSettings()
     command = settings.command
-    if (settings.dryRun) return (await import('./steps/on-demand.js')).dryRunStep(settings)
+    if (settings.dryRun) return (await import('./steps/impact/index.js')).dryRunStep(settings)
     const oidcAudience = settings.hub.token ? undefined : settings.hub.oidcAudience
     const token = oidcAudience ? await bearerFromOidc(oidcAudience) : settings.hub.token
     const transport = new HubTransport({
@@ -39,9 +39,9 @@ export async function run(): Promise<void> {
       case 'run':
         return await runStep(settings, transport, interrupt.signal)
       case 'impact':
-        return await (await import('./steps/on-demand.js')).impactStep(settings, transport, interrupt.signal, closers)
+        return await (await import('./steps/impact/index.js')).impactStep(settings, transport, interrupt.signal, closers)
       case 'query':
-        return await (await import('./steps/on-demand.js')).queryStep(settings, transport, interrupt.signal)
+        return await (await import('./steps/impact/index.js')).queryStep(settings, transport, interrupt.signal)
     }
   } catch (error) {
     core.setFailed(describeFailure(error, interrupt.signal, command))

@@ -14,7 +14,7 @@ import { throttling } from '@octokit/plugin-throttling'
 import Bottleneck from 'bottleneck/light.js'
 import type { Dispatcher } from 'undici'
 import { defaultDispatcher } from '../hub/http.js'
-import { info } from '../runner.js'
+import { info } from '../runner/core.js'
 import { toGitHubError } from './errors.js'
 import { createUndiciFetch } from './fetch.js'
 

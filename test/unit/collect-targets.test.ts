@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGitHubClient, type GitHubClient } from '../../src/github/client.js'
 import { readBoundedFileAtRef } from '../../src/github/pull-request.js'
-import { collectTargets, type PullRequestFiles } from '../../src/impact/targets.js'
+import { collectTargets, type PullRequestFiles } from '../../src/steps/impact/targets.js'
 import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
 
 const CONFIG_MAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: flags, namespace: shop}\n'

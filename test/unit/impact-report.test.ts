@@ -1,8 +1,8 @@
 import { Buffer } from 'node:buffer'
 import { describe, expect, it } from 'vitest'
-import type { ImpactReport, RelatedObject, Target, TargetImpact } from '../../src/impact/model.js'
-import { IMPACT_MARKER_PREFIX, renderImpactReport, renderImpactVerdictLine } from '../../src/report/impact-report.js'
-import { SUMMARY_BYTE_BUDGET } from '../../src/report/markdown.js'
+import type { ImpactReport, RelatedObject, Target, TargetImpact } from '../../src/steps/impact/model.js'
+import { IMPACT_MARKER_PREFIX, renderImpactReport, renderImpactVerdictLine } from '../../src/steps/impact/impact-report.js'
+import { SUMMARY_BYTE_BUDGET } from '../../src/markdown/format.js'
 
 const COMMENT_BUDGET = 65_000
 const SUMMARY_BUDGET = 1_000_000

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonTextForDisplay } from '../../src/report/json-text.js'
+import { jsonTextForDisplay } from '../../src/markdown/json-text.js'
 
 describe('jsonTextForDisplay', () => {
   it('parses JSON text and indents it', () => {

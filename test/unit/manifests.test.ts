@@ -4,8 +4,8 @@
  * for that file only, in bounded time; a cancel stops a long parse.
  */
 import { describe, expect, it } from 'vitest'
-import { isTemplate, targetsFromManifest, TEMPLATE_REASON } from '../../src/impact/manifests.js'
-import type { TargetOrigin } from '../../src/impact/model.js'
+import { isTemplate, targetsFromManifest, TEMPLATE_REASON } from '../../src/steps/impact/manifests.js'
+import type { TargetOrigin } from '../../src/steps/impact/model.js'
 
 const ORIGIN: TargetOrigin = { kind: 'manifest', path: 'deploy/app.yaml', change: 'workspace' }
 const parse = (text: string, options = {}) => targetsFromManifest('deploy/app.yaml', text, ORIGIN, options)

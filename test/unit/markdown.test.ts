@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clipBytes, clipCharacters, code, details, fenced, formatDuration, formatUsd, inline, table } from '../../src/report/markdown.js'
+import { clipBytes, clipCharacters, code, details, fenced, formatDuration, formatUsd, inline, table } from '../../src/markdown/format.js'
 
 const ZWSP = '\u200b'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { RelatedObject, TargetImpact } from '../../src/impact/model.js'
-import { mermaidText, renderMermaid } from '../../src/report/mermaid.js'
+import type { RelatedObject, TargetImpact } from '../../src/steps/impact/model.js'
+import { mermaidText, renderMermaid } from '../../src/steps/impact/mermaid.js'
 
 function related(name: string, extra: Partial<RelatedObject> = {}): RelatedObject {
   return { group: '', kind: 'ConfigMap', namespace: 'shop', name, relations: ['references'], ...extra }

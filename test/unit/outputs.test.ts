@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import type { RunResult } from '../../src/commands/run.js'
-import { ALL_OUTPUTS, resultDirectory, runOutputs, writeJsonFile } from '../../src/outputs.js'
-import { setSecret } from '../../src/runner.js'
+import type { RunResult } from '../../src/steps/run/run-agent.js'
+import { ALL_OUTPUTS, resultDirectory, runOutputs, writeJsonFile } from '../../src/runner/outputs.js'
+import { setSecret } from '../../src/runner/core.js'
 
 function result(extra: Partial<RunResult> = {}): RunResult {
   return {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import { runAgent, runVerdict, type RunEvents, type RunOutcome, type RunResult } from '../../src/commands/run.js'
+import { runAgent, runVerdict, type RunEvents, type RunOutcome, type RunResult } from '../../src/steps/run/run-agent.js'
 import type { AgentsClient } from '../../src/hub/agents.js'
 import { HubDeadlineError, HubNotFoundError, HubServerError } from '../../src/hub/errors.js'
 import type { AgentObject, CreateRunResponse, RunDetail } from '../../src/hub/schemas.js'
-import type { RunSettings } from '../../src/inputs.js'
+import type { RunSettings } from '../../src/settings/settings.js'
 
 const T0 = 1_700_000_000_000
 

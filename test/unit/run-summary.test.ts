@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { RunResult, Verdict } from '../../src/commands/run.js'
+import type { RunResult, Verdict } from '../../src/steps/run/run-agent.js'
 import type { RunDetail } from '../../src/hub/schemas.js'
-import { renderRunSummary } from '../../src/report/run-summary.js'
-import { SUMMARY_BYTE_BUDGET } from '../../src/report/markdown.js'
+import { renderRunSummary } from '../../src/steps/run/summary.js'
+import { SUMMARY_BYTE_BUDGET } from '../../src/markdown/format.js'
 import { CMARK_GFM, judgeGfm } from '../oracles/gfm.ts'
 
 function detail(extra: Partial<RunDetail> = {}): RunDetail {

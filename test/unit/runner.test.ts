@@ -1,4 +1,4 @@
-/** The runner protocol as src/runner.ts writes it, judged by the port of the runner's parser. */
+/** The runner protocol as src/runner/core.ts writes it, judged by the port of the runner's parser. */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -15,7 +15,7 @@ import {
   startGroup,
   SUMMARY_LIMIT_BYTES,
   warning,
-} from '../../src/runner.js'
+} from '../../src/runner/core.js'
 import { parseOutputFile } from '../e2e/action-process.ts'
 import { readWorkflowCommands } from '../oracles/workflow-commands.ts'
 
@@ -79,17 +79,17 @@ describe('log lines carrying untrusted text', () => {
     expect(performance.now() - started).toBeLessThan(5_000)
   })
 
-  it('reach stdout only through src/runner.ts (the one user of @actions/core), so no call site can skip the neutralising', () => {
+  it('reach stdout only through src/runner/core.ts (the one user of @actions/core), so no call site can skip the neutralising', () => {
     const root = new URL('../../src/', import.meta.url).pathname
     const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'))
     expect(sources.length).toBeGreaterThan(20)
     const text = (file: string) => readFileSync(join(root, file), 'utf8')
     const writers = sources.filter((file) => /process\.(stdout|stderr)|console\./.test(text(file)))
     expect(writers).toEqual([])
-    // src/oidc.ts asks core for the ID token only; every line printed goes through runner.ts.
+    // src/runner/oidc.ts asks core for the ID token only; every line printed goes through runner/core.ts.
     const coreUsers = sources.filter((file) => /from '@actions\/core'/.test(text(file)))
-    expect(coreUsers.map((file) => relative('.', file)).filter((file) => file !== 'oidc.ts' && file !== 'runner.ts')).toEqual([])
-    expect(coreUsers).toContain('runner.ts')
+    expect(coreUsers.map((file) => relative('.', file)).filter((file) => file !== 'runner/oidc.ts' && file !== 'runner/core.ts')).toEqual([])
+    expect(coreUsers).toContain('runner/core.ts')
   })
 
   it('between stop-commands markers, show the text as written and let nothing run', () => {

@@ -4,11 +4,11 @@
  * and point at the result file for the rest.
  */
 import { describe, expect, it } from 'vitest'
-import type { QueryResult } from '../../src/commands/query.js'
-import type { PlannedRequest } from '../../src/dry-run.js'
-import { renderDryRun } from '../../src/report/dry-run.js'
-import { SUMMARY_BYTE_BUDGET } from '../../src/report/markdown.js'
-import { renderQuerySummary } from '../../src/report/query-summary.js'
+import type { QueryResult } from '../../src/steps/query/run-query.js'
+import type { PlannedRequest } from '../../src/steps/dry-run/dry-run.js'
+import { renderDryRun } from '../../src/steps/dry-run/summary.js'
+import { SUMMARY_BYTE_BUDGET } from '../../src/markdown/format.js'
+import { renderQuerySummary } from '../../src/steps/query/summary.js'
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8')
 

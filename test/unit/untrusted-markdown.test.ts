@@ -5,8 +5,8 @@
  * the sections the action writes after it.
  */
 import { expect, it } from 'vitest'
-import { untrustedMarkdown } from '../../src/report/untrusted-markdown.js'
-import { byteLength } from '../../src/report/markdown.js'
+import { untrustedMarkdown } from '../../src/markdown/untrusted.js'
+import { byteLength } from '../../src/markdown/format.js'
 import { describeWithGfm, judgeGfm, renderGfm, type GfmJudgement } from '../oracles/gfm.ts'
 
 /** What the run summary puts after the agent's answer: the sections that must survive it. */

@@ -5,7 +5,7 @@
  * with their `references` filtered down to our targets; whoever keeps a non-empty list
  * references one of them.
  */
-import type { GraphClient, ObjectResult } from '../hub/graph.js'
+import type { GraphClient, ObjectResult } from '../../hub/graph.js'
 import { mergeRelated } from './classify.js'
 import type { RelatedObject, TargetImpact } from './model.js'
 import { refOf } from './query-impact.js'

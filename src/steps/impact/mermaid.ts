@@ -5,8 +5,8 @@
  * labels into) would interpret are replaced by look-alikes, so a name can neither break the
  * diagram nor smuggle HTML; the only markup emitted is the `<br/>` added here.
  */
-import type { Direction, RelatedObject, TargetImpact } from '../impact/model.js'
-import { fenced, formatCount } from './markdown.js'
+import type { Direction, RelatedObject, TargetImpact } from './model.js'
+import { fenced, formatCount } from '../../markdown/format.js'
 
 export const DEFAULT_MAX_NODES_PER_DIRECTION = 8
 /** Longest run of one label line, in code points; longer names are clipped with "…". */

@@ -3,10 +3,10 @@
  * file as they arrive, so memory stays flat however many there are.
  */
 import { closeSync, openSync, writeSync } from 'node:fs'
-import type { GraphClient, PageGuardResult, QuerySpec } from '../hub/graph.js'
-import { MAX_QUERY_LIMIT } from '../hub/graph.js'
-import type { QuerySettings } from '../inputs.js'
-import { redact } from '../runner.js'
+import type { GraphClient, PageGuardResult, QuerySpec } from '../../hub/graph.js'
+import { MAX_QUERY_LIMIT } from '../../hub/graph.js'
+import type { QuerySettings } from '../../settings/settings.js'
+import { redact } from '../../runner/core.js'
 
 export const QUERY_RESULT_SCHEMA = 'hub-action/query-result'
 export const QUERY_RESULT_VERSION = 1

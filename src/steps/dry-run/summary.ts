@@ -3,8 +3,8 @@
  * inputs (a task, a list of targets) and may be any size: each is clipped, requests beyond the
  * budget are counted, not shown, and the note points at the result file, which holds them all.
  */
-import type { PlannedRequest } from '../dry-run.js'
-import { SUMMARY_BYTE_BUDGET, byteLength, clipBytes, clipCharacters, code, fenced, formatCount, inline } from './markdown.js'
+import type { PlannedRequest } from './dry-run.js'
+import { SUMMARY_BYTE_BUDGET, byteLength, clipBytes, clipCharacters, code, fenced, formatCount, inline } from '../../markdown/format.js'
 
 const MAX_REQUEST = 64 * 1024
 const MAX_LINE = 2_000

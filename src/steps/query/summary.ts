@@ -3,9 +3,9 @@
  * any size: each cell and the edge list are clipped, and the whole stays within
  * SUMMARY_BYTE_BUDGET (the result file holds every object in full).
  */
-import type { QueryResult } from '../commands/query.js'
-import { edgeOf } from '../hub/graph.js'
-import { SUMMARY_BYTE_BUDGET, byteLength, clipCharacters, code, inline, table, formatCount } from './markdown.js'
+import type { QueryResult } from './run-query.js'
+import { edgeOf } from '../../hub/graph.js'
+import { SUMMARY_BYTE_BUDGET, byteLength, clipCharacters, code, inline, table, formatCount } from '../../markdown/format.js'
 
 const MAX_CELL = 300
 const MAX_EDGES = 50

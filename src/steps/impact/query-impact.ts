@@ -5,7 +5,7 @@
  * Unlike the tool, every matching object is an anchor, so a target without an edge is
  * reported on each edge where it exists.
  */
-import { edgeOf, isTruncated, type ObjectResult, type QuerySpec, type QueryStatus } from '../hub/graph.js'
+import { edgeOf, isTruncated, type ObjectResult, type QuerySpec, type QueryStatus } from '../../hub/graph.js'
 import { classifyRelated, type RelatedRef } from './classify.js'
 import { objectKey, type Target, type TargetImpact } from './model.js'
 

@@ -3,16 +3,16 @@
  * session id derived — then the requests the action would send, printed with the token
  * redacted, and nothing sent. The requests come from the same builders the real clients use.
  */
-import { pageSizeOf } from './commands/query.js'
-import { AgentsClient } from './hub/agents.js'
-import { GraphClient, pagedSpec } from './hub/graph.js'
-import { HubTransport } from './hub/transport.js'
-import { buildImpactQuery } from './impact/query-impact.js'
-import type { Settings } from './inputs.js'
-import { resultDirectory, writeJsonFile } from './outputs.js'
-import { logUntrusted, writeSummary } from './publish.js'
-import { renderDryRun } from './report/dry-run.js'
-import * as core from './runner.js'
+import { pageSizeOf } from '../query/run-query.js'
+import { AgentsClient } from '../../hub/agents.js'
+import { GraphClient, pagedSpec } from '../../hub/graph.js'
+import { HubTransport } from '../../hub/transport.js'
+import { buildImpactQuery } from '../impact/query-impact.js'
+import type { Settings } from '../../settings/settings.js'
+import { resultDirectory, writeJsonFile } from '../../runner/outputs.js'
+import { logUntrusted, writeSummary } from '../run/publish.js'
+import { renderDryRun } from './summary.js'
+import * as core from '../../runner/core.js'
 
 export interface PlannedRequest {
   method: string

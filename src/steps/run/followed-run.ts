@@ -6,9 +6,9 @@
  * its first wait or read, the step asks once more with the same key (no inline wait) and follows
  * the run the hub hands back. A run id from anywhere else (a user's `run-id`) is never re-created.
  */
-import type { AgentsClient, StartRun } from '../hub/agents.js'
-import { HubNotFoundError } from '../hub/errors.js'
-import type { CreateRunResponse, RunDetail } from '../hub/schemas.js'
+import type { AgentsClient, StartRun } from '../../hub/agents.js'
+import { HubNotFoundError } from '../../hub/errors.js'
+import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
 
 type Client = Pick<AgentsClient, 'startRun' | 'waitRun' | 'getRun'>
 

@@ -5,12 +5,12 @@
  * early (the approval gate, or a hub that does not hold). A short outage is retried by the
  * transport until the deadline. Deciding pass or fail is `runVerdict`'s job, not this loop's.
  */
-import type { AgentsClient } from '../hub/agents.js'
-import { HubDeadlineError, HubError } from '../hub/errors.js'
-import { canonicalPhase, isSettled, isTerminal } from '../hub/phases.js'
-import { cameBackEarly, earlyWaitPause } from '../hub/retry.js'
-import type { CreateRunResponse, RunDetail } from '../hub/schemas.js'
-import type { RunSettings } from '../inputs.js'
+import type { AgentsClient } from '../../hub/agents.js'
+import { HubDeadlineError, HubError } from '../../hub/errors.js'
+import { canonicalPhase, isSettled, isTerminal } from '../../hub/phases.js'
+import { cameBackEarly, earlyWaitPause } from '../../hub/retry.js'
+import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
+import type { RunSettings } from '../../settings/settings.js'
 import { FollowedRun } from './followed-run.js'
 
 export type RunOutcome =

@@ -4,7 +4,7 @@
  * the item and field at fault; hub-behaviour.md §3 gives the limits.
  */
 import { z } from 'zod'
-import type { Target } from '../impact/model.js'
+import type { Target } from '../steps/impact/model.js'
 import { DNS_LABEL, oneOf, show, toServiceUrl } from './fields.js'
 
 const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/

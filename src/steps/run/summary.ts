@@ -6,9 +6,9 @@
  * output gets what is left. When anything is cut, a note says the result file holds all of it.
  * Loaded on demand: it pulls in the markdown parser.
  */
-import type { RunResult } from '../commands/run.js'
-import type { Verdict } from '../commands/run.js'
-import type { RunStep } from '../hub/schemas.js'
+import type { RunResult } from './run-agent.js'
+import type { Verdict } from './run-agent.js'
+import type { RunStep } from '../../hub/schemas.js'
 import {
   SUMMARY_BYTE_BUDGET,
   byteLength,
@@ -22,9 +22,9 @@ import {
   formatUsd,
   inline,
   table,
-} from './markdown.js'
-import { jsonTextForDisplay } from './json-text.js'
-import { untrustedMarkdown } from './untrusted-markdown.js'
+} from '../../markdown/format.js'
+import { jsonTextForDisplay } from '../../markdown/json-text.js'
+import { untrustedMarkdown } from '../../markdown/untrusted.js'
 
 /** Characters of the agent's answer handed to the parser; more could never fit the budget. */
 const OUTPUT_SOURCE_CHARS = 200_000

@@ -2,14 +2,14 @@
  * The only writer of step outputs, the job summary and result files. Untrusted text goes to
  * the log between stop-commands markers, so an agent cannot issue workflow commands.
  */
-import * as core from './runner.js'
-import type { RunEvents, RunResult, Verdict } from './commands/run.js'
-import { canonicalPhase, isSettled } from './hub/phases.js'
-import type { RunSettings } from './inputs.js'
-import { jsonTextForDisplay } from './report/json-text.js'
-import { RUN_RESULT_SCHEMA, RUN_RESULT_VERSION, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from './outputs.js'
-import type { RunnerContext } from './runner-context.js'
-import { formatDuration } from './report/markdown.js'
+import * as core from '../../runner/core.js'
+import type { RunEvents, RunResult, Verdict } from './run-agent.js'
+import { canonicalPhase, isSettled } from '../../hub/phases.js'
+import type { RunSettings } from '../../settings/settings.js'
+import { jsonTextForDisplay } from '../../markdown/json-text.js'
+import { RUN_RESULT_SCHEMA, RUN_RESULT_VERSION, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from '../../runner/outputs.js'
+import type { RunnerContext } from '../../runner/context.js'
+import { formatDuration } from '../../markdown/format.js'
 
 /** Characters of approval arguments written to the log; the result file keeps them whole. */
 const APPROVAL_ARGS_LOG_CHARS = 64 * 1024
@@ -73,7 +73,7 @@ export async function publishRun(result: RunResult, verdict: Verdict, runner: Ru
     core.endGroup()
   }
   // The renderer parses the agent's markdown: loaded only now, not at start-up.
-  const { renderRunSummary } = await import('./report/run-summary.js')
+  const { renderRunSummary } = await import('./summary.js')
   writeSummary(renderRunSummary(result, verdict, { resultFile: path }))
 }
 

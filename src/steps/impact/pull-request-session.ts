@@ -3,11 +3,11 @@
  * its sticky comment. The GitHub client is loaded only here, only on pull-request events, so
  * the other commands never pay for it.
  */
-import type { ImpactSettings } from './inputs.js'
-import type { PullRequestFiles } from './impact/targets.js'
-import type { RunnerContext } from './runner-context.js'
-import * as core from './runner.js'
-import { VERSION } from './version.js'
+import type { ImpactSettings } from '../../settings/settings.js'
+import type { PullRequestFiles } from './targets.js'
+import type { RunnerContext } from '../../runner/context.js'
+import * as core from '../../runner/core.js'
+import { VERSION } from '../../version.js'
 
 export interface PullRequestSession {
   number: number
@@ -23,7 +23,7 @@ const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target'])
 export async function openPullRequest(impact: ImpactSettings, runner: RunnerContext): Promise<PullRequestSession | undefined> {
   if (!runner.eventName || !PULL_REQUEST_EVENTS.has(runner.eventName)) return undefined
   if (impact.comment === 'off' && impact.manifests.length === 0) return undefined
-  const github = await import('./github/index.js')
+  const github = await import('../../github/index.js')
   const pr = github.readPullRequestEvent(runner.eventPath, runner.repository)
   if (!pr) {
     core.warning(`The ${runner.eventName} event carries no pull request: no changed files are read and no comment is written.`)

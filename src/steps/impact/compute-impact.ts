@@ -4,13 +4,13 @@
  * same classification, so they report the same thing for the same fleet. Referenced-by
  * dependents come from the query API either way (the tool has no such relation).
  */
-import { HubRequestError } from '../hub/errors.js'
-import { edgeOf, type GraphClient } from '../hub/graph.js'
-import { baseRelation, classifyRelated, type RelatedRef } from '../impact/classify.js'
-import { objectKey, type Direction, type ImpactReport, type SkippedFile, type Target, type TargetImpact } from '../impact/model.js'
-import { buildImpactQuery, impactsFromStatus } from '../impact/query-impact.js'
-import { addReferencedBy } from '../impact/referenced-by.js'
-import type { ImpactSettings } from '../inputs.js'
+import { HubRequestError } from '../../hub/errors.js'
+import { edgeOf, type GraphClient } from '../../hub/graph.js'
+import { baseRelation, classifyRelated, type RelatedRef } from './classify.js'
+import { objectKey, type Direction, type ImpactReport, type SkippedFile, type Target, type TargetImpact } from './model.js'
+import { buildImpactQuery, impactsFromStatus } from './query-impact.js'
+import { addReferencedBy } from './referenced-by.js'
+import type { ImpactSettings } from '../../settings/settings.js'
 
 /** The slice of the MCP client this command needs (src/hub/mcp.ts implements it). */
 export interface ImpactTool {

@@ -12,10 +12,10 @@
  * the job summary's 1 MiB per step.
  */
 import { Buffer } from 'node:buffer'
-import type { Direction, ImpactReport, RelatedObject, Target, TargetImpact } from '../impact/model.js'
-import { isRemovedTarget, targetLabel } from '../impact/model.js'
-import { SUMMARY_BYTE_BUDGET, clipCharacters, details, inline, table, formatCount } from './markdown.js'
-import type { Column } from './markdown.js'
+import type { Direction, ImpactReport, RelatedObject, Target, TargetImpact } from './model.js'
+import { isRemovedTarget, targetLabel } from './model.js'
+import { SUMMARY_BYTE_BUDGET, clipCharacters, details, inline, table, formatCount } from '../../markdown/format.js'
+import type { Column } from '../../markdown/format.js'
 import { renderMermaid } from './mermaid.js'
 
 export const IMPACT_MARKER_PREFIX = '<!-- hub-action:impact'

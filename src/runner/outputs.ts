@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
-import type { RunResult } from './commands/run.js'
-import type { ImpactReport } from './impact/model.js'
-import { redact } from './runner.js'
+import type { RunResult } from '../steps/run/run-agent.js'
+import type { ImpactReport } from '../steps/impact/model.js'
+import { redact } from './core.js'
 
 export const RUN_OUTPUTS = ['run-id', 'phase', 'settled', 'reused', 'output', 'result-file'] as const
 export type RunOutputName = (typeof RUN_OUTPUTS)[number]

@@ -1,12 +1,12 @@
 /** Publishing for the graph commands: outputs, result file and job summary of impact and query. */
-import type { QueryResult } from './commands/query.js'
-import { targetLabel, type ImpactReport } from './impact/model.js'
-import { IMPACT_REPORT_SCHEMA, IMPACT_REPORT_VERSION, impactOutputs, resultDirectory, writeJsonFile } from './outputs.js'
-import { writeSummary } from './publish.js'
-import { renderImpactVerdictLine } from './report/impact-report.js'
-import { renderQuerySummary } from './report/query-summary.js'
-import type { RunnerContext } from './runner-context.js'
-import * as core from './runner.js'
+import type { QueryResult } from '../query/run-query.js'
+import { targetLabel, type ImpactReport } from './model.js'
+import { IMPACT_REPORT_SCHEMA, IMPACT_REPORT_VERSION, impactOutputs, resultDirectory, writeJsonFile } from '../../runner/outputs.js'
+import { writeSummary } from '../run/publish.js'
+import { renderImpactVerdictLine } from './impact-report.js'
+import { renderQuerySummary } from '../query/summary.js'
+import type { RunnerContext } from '../../runner/context.js'
+import * as core from '../../runner/core.js'
 
 export interface PublishedImpact {
   report: ImpactReport

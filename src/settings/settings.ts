@@ -3,12 +3,12 @@
  * validated by one schema, and handed on as one frozen Settings object. A bad input ends the
  * step before any request, with a message that names the input, the value and the fix.
  */
-import * as core from './runner.js'
+import * as core from '../runner/core.js'
 import { z } from 'zod'
-import type { Target } from './impact/model.js'
-import { CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, show, uuid } from './inputs/fields.js'
-import { ImpactSchema, loadStructuredParser, QuerySchema, type QuerySpecInput } from './inputs/graph-inputs.js'
-import { deriveIdempotencyKey, deriveSessionId, readRunnerContext, type RunnerContext } from './runner-context.js'
+import type { Target } from '../steps/impact/model.js'
+import { CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, show, uuid } from './fields.js'
+import { ImpactSchema, loadStructuredParser, QuerySchema, type QuerySpecInput } from './graph-inputs.js'
+import { deriveIdempotencyKey, deriveSessionId, readRunnerContext, type RunnerContext } from '../runner/context.js'
 
 /** Input names and the defaults applied when the runner did not (action.yml repeats them; a test keeps them equal). */
 export const INPUT_DEFAULTS = {

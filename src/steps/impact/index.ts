@@ -3,20 +3,20 @@
  * step never pays for the impact, query and dry-run code at start-up.
  */
 import { join } from 'node:path'
-import { computeImpact, impactVerdict } from '../commands/impact.js'
-import { runQuery } from '../commands/query.js'
-import { GraphClient } from '../hub/graph.js'
-import type { HubTransport } from '../hub/transport.js'
-import { capAnnotations, impactAnnotations } from '../impact/annotations.js'
-import { workspaceRoot } from '../impact/read-workspace-file.js'
-import { collectTargets } from '../impact/targets.js'
-import type { Settings } from '../inputs.js'
-import { resultDirectory } from '../outputs.js'
-import { publishImpact, publishQuery } from '../publish-graph.js'
-import { applyVerdict } from '../publish.js'
-import { openPullRequest } from '../pull-request-session.js'
-import { renderImpactReport } from '../report/impact-report.js'
-import * as core from '../runner.js'
+import { computeImpact, impactVerdict } from './compute-impact.js'
+import { runQuery } from '../query/run-query.js'
+import { GraphClient } from '../../hub/graph.js'
+import type { HubTransport } from '../../hub/transport.js'
+import { capAnnotations, impactAnnotations } from './annotations.js'
+import { workspaceRoot } from './read-workspace-file.js'
+import { collectTargets } from './targets.js'
+import type { Settings } from '../../settings/settings.js'
+import { resultDirectory } from '../../runner/outputs.js'
+import { publishImpact, publishQuery } from './publish.js'
+import { applyVerdict } from '../run/publish.js'
+import { openPullRequest } from './pull-request-session.js'
+import { renderImpactReport } from './impact-report.js'
+import * as core from '../../runner/core.js'
 
 type StepOf<C extends Settings['command']> = Extract<Settings, { command: C }>
 
@@ -79,11 +79,11 @@ async function annotateDeclarations(report: Parameters<typeof impactAnnotations>
 }
 
 async function openImpactTool(transport: HubTransport, url: URL, closers: Array<() => Promise<void>>) {
-  const { McpGraphClient } = await import('../hub/mcp.js')
+  const { McpGraphClient } = await import('../../hub/mcp.js')
   const { token, org, workspace } = transport.identity
   const client = new McpGraphClient({ url, token, org, workspace, log: core.info })
   closers.push(() => client.close())
   return client
 }
 
-export { dryRunStep } from '../dry-run.js'
+export { dryRunStep } from '../dry-run/dry-run.js'
