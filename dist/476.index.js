@@ -38,8 +38,8 @@ var light = __webpack_require__(3251);
 var light_default = /*#__PURE__*/__webpack_require__.n(light);
 // EXTERNAL MODULE: ./src/hub/http.ts
 var http = __webpack_require__(4563);
-// EXTERNAL MODULE: ./src/runner.ts
-var runner = __webpack_require__(4813);
+// EXTERNAL MODULE: ./src/runner/core.ts
+var core = __webpack_require__(1019);
 ;// CONCATENATED MODULE: ./src/github/errors.ts
 class GitHubError extends Error {
     operation;
@@ -286,7 +286,7 @@ function createGitHubClient(options) {
     const apiUrl = (options.apiUrl?.trim() || DEFAULT_GITHUB_API_URL).replace(/\/+$/, '');
     const retries = options.retries ?? DEFAULT_RETRIES;
     const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-    const log = options.log ?? runner/* info */.pq;
+    const log = options.log ?? core/* info */.pq;
     const writeSpacingMs = options.writeSpacingMs ?? DEFAULT_WRITE_SPACING_MS;
     const onLimit = (kind) => (retryAfter, request, _octokit, retryCount) => {
         const route = `${request.method ?? ''} ${request.url ?? ''}`;

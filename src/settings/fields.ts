@@ -22,11 +22,22 @@ export const seconds = (fix: string, min: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number of seconds. ${fix}` })
+    .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number of seconds. ${durationFix(String(issue.input)) ?? fix}` })
     .transform(Number)
     .refine((n) => n >= min && n <= MAX_SECONDS, {
       error: (issue) => `${show(issue.input)} is out of range: use ${min} to ${MAX_SECONDS} seconds. ${fix}`,
     })
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }
+
+/** "30m" → "Write 1800 (30m in seconds)."; undefined when the text is not a duration. */
+export function durationFix(text: string): string | undefined {
+  const compact = text.toLowerCase().replace(/\s+/g, '')
+  const parts = [...compact.matchAll(/(\d+)([smhd])(?:econds?|ecs?|inutes?|ins?|ours?|rs?|ays?)?/g)]
+  if (parts.length === 0 || parts.map((part) => part[0]).join('') !== compact) return undefined
+  const total = parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * (UNIT_SECONDS[unit ?? 's'] ?? 1), 0)
+  return `Write ${total} (${text.trim()} in seconds).`
+}
 
 export const uuid = (name: 'org' | 'workspace') =>
   z

@@ -11,9 +11,14 @@ const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
 const GROUP = /^$|^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
 const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/
 
+/** Zod's type error for a field: absent is "required", anything else is the wrong kind of value. */
+function requiredText(what: string) {
+  return (issue: { input: unknown }) => (issue.input === undefined ? `is required: ${what}` : `must be text: ${what}`)
+}
+
 export const TargetSchema = z.strictObject({
-  kind: z.string({ error: 'is required (e.g. Deployment)' }).regex(KIND, 'must be a kind such as Deployment or ConfigMap'),
-  name: z.string({ error: 'is required' }).regex(OBJECT_NAME, 'must be a Kubernetes object name (lower-case letters, digits, "-" and ".")'),
+  kind: z.string({ error: requiredText('a kind such as Deployment') }).regex(KIND, 'must be a kind such as Deployment or ConfigMap'),
+  name: z.string({ error: requiredText('the object name') }).regex(OBJECT_NAME, 'must be a Kubernetes object name (lower-case letters, digits, "-" and ".")'),
   group: z.string().regex(GROUP, 'must be an API group such as apps or networking.k8s.io ("" for the core group)').optional(),
   namespace: z.string().regex(DNS_LABEL, 'must be a namespace name (a DNS-1123 label)').optional(),
   edge: z.string().trim().min(1, 'must not be empty (leave it out to look on every edge)').optional(),
@@ -127,8 +132,9 @@ export function parseStructured(text: string): { ok: true; value: unknown } | { 
   try {
     return { ok: true, value: yaml.parse(text, { maxAliasCount: 100 }) as unknown }
   } catch (error) {
-    const message = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)
-    return { ok: false, message }
+    const firstLine = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)
+    // The parser's first line ends in ":" before a code excerpt we leave out.
+    return { ok: false, message: firstLine.replace(/[\s:]+$/, '') }
   }
 }
 
@@ -227,13 +233,16 @@ export const QuerySchema = z.object({
     }
     const parsed = parseStructured(text)
     if (!parsed.ok) {
-      ctx.addIssue({ code: 'custom', message: `is not valid JSON or YAML: ${parsed.message}` })
+      ctx.addIssue({
+        code: 'custom',
+        message: `is not valid JSON or YAML: ${parsed.message}. Give a QuerySpec such as {"filter":{"objects":[{"name":"checkout"}]}}.`,
+      })
       return z.NEVER
     }
-    const spec = QuerySpecSchema.safeParse(parsed.value ?? {})
+    const spec = QuerySpecSchema.safeParse(parsed.value ?? {}, { reportInput: true })
     if (!spec.success) {
       for (const issue of spec.error.issues) {
-        ctx.addIssue({ code: 'custom', message: `is not a valid QuerySpec${describePath(issue.path, 'item')}: ${issue.message}.` })
+        ctx.addIssue({ code: 'custom', message: `is not a valid QuerySpec${describePath(issue.path, 'item')}: ${describeQueryIssue(issue)}.` })
       }
       return z.NEVER
     }
@@ -258,22 +267,23 @@ function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
     return []
   }
   if (!Array.isArray(parsed.value)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a list of objects, each with `kind` and `name` (and optional `group`, `namespace`, `edge`).' })
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a list of objects, each with \`kind\` and \`name\` (and optional \`group\`, \`namespace\`, \`edge\`); it is ${show(text.trim())}. Give a list such as [{kind: Deployment, name: checkout}].`,
+    })
     return []
   }
   const targets: Target[] = []
   parsed.value.forEach((item, index) => {
-    const result = TargetSchema.safeParse(item)
+    const result = TargetSchema.safeParse(item, { reportInput: true })
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field =
           issue.code === 'unrecognized_keys'
-            ? ` (unknown ${issue.keys.map((k) => `\`${k}\``).join(', ')}; allowed: kind, name, group, namespace, edge)`
+            ? ` (unknown ${issue.keys.map((k) => `\`${k}\``).join(', ')}; allowed: ${Object.keys(TargetSchema.shape).join(', ')})`
             : describePath([index, ...issue.path], 'item').replace(` item ${index + 1}`, '')
-        ctx.addIssue({
-          code: 'custom',
-          message: `item ${index + 1}${field}: ${issue.code === 'unrecognized_keys' ? 'has fields the action does not know' : issue.message}.`,
-        })
+        const problem = issue.code === 'unrecognized_keys' ? `has fields the action does not know${apiVersionFix(item)}` : describeIssue(issue)
+        ctx.addIssue({ code: 'custom', message: `item ${index + 1}${field}: ${problem}.` })
       }
       return
     }
@@ -281,4 +291,65 @@ function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
     targets.push({ kind, name, group: group ?? '', namespace, edge, origin: { kind: 'input' } })
   })
   return targets
+}
+
+/** A zod issue in our words, with the bad value first: `0 is too small: the least is 1`. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const value = issue.input === undefined || typeof issue.input === 'object' ? '' : `${show(issue.input)} `
+  switch (issue.code) {
+    case 'too_small':
+      return `${value}is too small: the least is ${String(issue.minimum)}`
+    case 'too_big':
+      return `${value}is too large: the most is ${String(issue.maximum)}`
+    case 'invalid_value':
+      return `${value}is not one of ${issue.values.map(String).join(', ')}`
+    case 'invalid_type':
+      // Our own texts (requiredText) say what is wanted; zod's default only names the type.
+      if (!issue.message.startsWith('Invalid input')) return `${value}${issue.message}`
+      return issue.input === undefined ? `is required (${issue.expected})` : `${value}is not a ${issue.expected}`
+    default:
+      return `${value}${issue.message}`
+  }
+}
+
+/** A target written like a manifest (`apiVersion: apps/v1`) names its group so: `group: apps`. */
+function apiVersionFix(item: unknown): string {
+  const apiVersion = (item as { apiVersion?: unknown } | null)?.apiVersion
+  if (typeof apiVersion !== 'string') return ''
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : ''
+  return group
+    ? `: for \`apiVersion: ${apiVersion}\` write \`group: ${group}\``
+    : `: \`apiVersion: ${apiVersion}\` is the core group, so leave \`apiVersion\` out (or write \`group: ""\`)`
+}
+
+/** Zod's text, with the bad value before it, and for an unknown field the fields allowed there. */
+function describeQueryIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'unrecognized_keys') return describeIssue(issue)
+  const allowed = allowedKeysAt(QuerySpecSchema, issue.path)
+  const unknown = issue.keys.map((key) => `\`${key}\``).join(', ')
+  return `unknown field ${unknown}${allowed.length ? `; allowed: ${allowed.join(', ')}` : ''}`
+}
+
+/** The field names an object schema allows at `path`, walking through optional, list, map and lazy schemas. */
+function allowedKeysAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): string[] {
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string }
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+      return allowedKeysAt(def.innerType as z.core.$ZodType, path)
+    case 'lazy':
+      return allowedKeysAt((def.getter as () => z.core.$ZodType)(), path)
+    case 'array':
+      return path.length ? allowedKeysAt(def.element as z.core.$ZodType, path.slice(1)) : []
+    case 'record':
+      return path.length ? allowedKeysAt(def.valueType as z.core.$ZodType, path.slice(1)) : []
+    case 'object': {
+      const shape = def.shape as Record<string, z.core.$ZodType>
+      if (path.length === 0) return Object.keys(shape)
+      const next = shape[String(path[0])]
+      return next ? allowedKeysAt(next, path.slice(1)) : []
+    }
+    default:
+      return []
+  }
 }

@@ -155,10 +155,10 @@ const RunSchema = z.object({
   task: z.string().refine((v) => v.trim().length > 0, 'is required for `command: run` and must not be blank: the instruction for the agent.'),
   'idempotency-key': z.string().trim(),
   'session-id': z.string().trim(),
-  'timeout-seconds': seconds('`0` starts the run and returns at once.', 0),
+  'timeout-seconds': seconds('Use a whole number of seconds such as 1800 for 30 minutes, or 0 to start the run and return at once.', 0),
   'on-timeout': oneOf(['fail', 'warn', 'cancel'], 'It says what to do when `timeout-seconds` runs out.'),
   'on-approval': oneOf(['wait', 'fail', 'succeed'], 'It says what to do while a run awaits approval.'),
-  'pending-timeout-seconds': seconds('It bounds how long a run may stay Pending.', 1),
+  'pending-timeout-seconds': seconds('Use a whole number of seconds such as 300 for 5 minutes: it bounds how long a run may stay Pending.', 1),
   'on-cancel': oneOf(['detach', 'cancel'], 'It says what happens to the run when the job is cancelled.'),
 })
 

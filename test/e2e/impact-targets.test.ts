@@ -268,9 +268,14 @@ describe('bad targets', () => {
     {
       what: 'not a list',
       targets: 'kind: Deployment\nname: checkout',
-      message: 'Input `targets` must be a list of objects, each with `kind` and `name` (and optional `group`, `namespace`, `edge`).',
+      message:
+        'Input `targets` must be a list of objects, each with `kind` and `name` (and optional `group`, `namespace`, `edge`); it is "kind: Deployment\\nname: checkout". Give a list such as [{kind: Deployment, name: checkout}].',
     },
-    { what: 'an item without a name', targets: '[{kind: Deployment, namespace: shop}]', message: 'Input `targets`: item 1 (`name`): is required.' },
+    {
+      what: 'an item without a name',
+      targets: '[{kind: Deployment, namespace: shop}]',
+      message: 'Input `targets`: item 1 (`name`): is required: the object name.',
+    },
     {
       what: 'an unknown key',
       targets: '[{kind: Deployment, name: checkout, colour: red}]',
@@ -279,7 +284,7 @@ describe('bad targets', () => {
     {
       what: 'a bad namespace in the second item',
       targets: '- {kind: Deployment, group: apps, name: checkout, namespace: shop}\n- {kind: ConfigMap, name: checkout-config, namespace: Shop_Prod}\n',
-      message: 'Input `targets`: item 2 (`namespace`): must be a namespace name (a DNS-1123 label).',
+      message: 'Input `targets`: item 2 (`namespace`): "Shop_Prod" must be a namespace name (a DNS-1123 label).',
     },
     { what: 'invalid YAML', targets: '[{kind: Deployment, name: checkout', message: 'Input `targets` is not valid YAML or JSON:' },
   ]

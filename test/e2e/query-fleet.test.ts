@@ -104,9 +104,9 @@ describe('a query over thousands of objects', () => {
 
     const count = matching.length.toLocaleString('en-US')
     expect(result.summary).toContain(`## Fleet query: ${count} objects`)
-    expect(result.summary).toContain(`Collected over ${expectedPages} pages; written to \`${result.outputs['result-file']}\` (output \`result-file\`).`)
+    expect(result.summary).toContain(`Collected from ${expectedPages} pages; written to \`${result.outputs['result-file']}\` (output \`result-file\`).`)
     expect(result.summary).toContain(`First 20 of ${count}:`)
-    expect(result.stdout).toContain(`Query: ${matching.length} objects over ${expectedPages} pages → ${result.outputs['result-file']}`)
+    expect(result.stdout).toContain(`Query: ${matching.length} objects from ${expectedPages} pages → ${result.outputs['result-file']}`)
 
     expectSecretsNowhere(result, [hub.token])
   })
@@ -179,8 +179,13 @@ describe('a malformed query', () => {
   const cases: Array<{ what: string; query: string; message: string }> = [
     { what: 'invalid JSON', query: '{"filter": {"objects": [', message: 'Input `query` is not valid JSON or YAML:' },
     { what: 'invalid YAML', query: 'filter:\n  objects: [\n limit: 3', message: 'Input `query` is not valid JSON or YAML:' },
-    { what: 'an unknown top-level field', query: 'filtr:\n  objects: []\n', message: 'Input `query` is not a valid QuerySpec: Unrecognized key: "filtr".' },
-    { what: 'limit 20000', query: '{"limit": 20000}', message: 'Input `query` is not a valid QuerySpec at `limit`: Too big: expected number to be <=10000.' },
+    {
+      what: 'an unknown top-level field',
+      query: 'filtr:\n  objects: []\n',
+      message:
+        'Input `query` is not a valid QuerySpec: unknown field `filtr`; allowed: root, cluster, filter, limit, page, order, count, cursor, maxDepth, objects.',
+    },
+    { what: 'limit 20000', query: '{"limit": 20000}', message: 'Input `query` is not a valid QuerySpec at `limit`: "20000" is too large: the most is 10000.' },
     { what: 'an empty query', query: '   ', message: 'Input `query` is required for `command: query`' },
   ]
 

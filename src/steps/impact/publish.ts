@@ -36,7 +36,7 @@ export function publishImpact(published: PublishedImpact, runner: RunnerContext)
 export function publishQuery(result: QueryResult, maxObjects: number): void {
   core.setOutput('count', String(result.count))
   core.setOutput('result-file', result.resultFile)
-  core.info(`Query: ${result.count} objects over ${result.pages} pages → ${result.resultFile}`)
+  core.info(`Query: ${plural(result.count, 'object')} from ${plural(result.pages, 'page')} → ${result.resultFile}`)
   if (result.stoppedBy === 'max-objects') core.warning(`Stopped at max-objects (${maxObjects}): more objects match the query.`)
   if (result.stoppedBy === 'cursor-restart')
     core.warning('The hub restarted the results at page 1 (cursor not accepted): paging stopped to avoid a loop; the result may be incomplete.')
@@ -46,4 +46,8 @@ export function publishQuery(result: QueryResult, maxObjects: number): void {
     )
   if (result.count === 0) core.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
   writeSummary(renderQuerySummary(result, maxObjects))
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }

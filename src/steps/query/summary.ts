@@ -14,7 +14,7 @@ const MAX_EDGE = 200
 export function renderQuerySummary(result: QueryResult, maxObjects: number): string {
   const atLeast = result.stoppedBy === 'truncated' ? '≥ ' : ''
   const sections: string[] = [`## Fleet query: ${atLeast}${formatCount(result.count)} object${result.count === 1 ? '' : 's'}`]
-  sections.push(`Collected over ${result.pages} page${result.pages === 1 ? '' : 's'}; written to ${code(result.resultFile)} (output \`result-file\`).`)
+  sections.push(`Collected from ${result.pages} page${result.pages === 1 ? '' : 's'}; written to ${code(result.resultFile)} (output \`result-file\`).`)
   if (result.stoppedBy === 'max-objects') {
     sections.push(`> [!WARNING]\n> Stopped at max-objects (${formatCount(maxObjects)}): more objects match. Raise \`max-objects\` or narrow the query.`)
   }
