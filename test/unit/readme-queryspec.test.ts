@@ -1,0 +1,28 @@
+/** The README's QuerySpec reference: its worked examples are valid `query` inputs, as written. */
+import { readFileSync } from 'node:fs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadStructuredParser, QuerySchema } from '../../src/settings/graph-inputs.ts'
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+const start = readme.indexOf('#### QuerySpec reference')
+const section = readme.slice(start, readme.indexOf('\n### ', start))
+const examples = [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1] ?? '')
+
+beforeAll(loadStructuredParser)
+
+describe('README QuerySpec reference', () => {
+  it('has three worked examples', () => {
+    expect(start).toBeGreaterThan(0)
+    expect(examples).toHaveLength(3)
+  })
+
+  it.each(examples.map((example, index) => [index + 1, example]))('example %i is a valid query input', (_, example) => {
+    const result = QuerySchema.safeParse({ query: example, 'max-objects': '10000' })
+    expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual([])
+  })
+
+  it('lists every field the schema accepts', () => {
+    for (const field of ['root', 'cluster', 'filter', 'limit', 'order', 'maxDepth', 'count', 'objects', 'labelExpressions', 'conditions', 'relations'])
+      expect(section).toContain(`\`${field}`)
+  })
+})
