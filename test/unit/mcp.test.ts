@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { HubAuthError, HubConnectionError, HubError, HubNotFoundError, HubProtocolError, HubRequestError, HubServerError } from '../../src/hub/errors.js'
 import { McpGraphClient, type McpImpactInput } from '../../src/hub/mcp.js'
 import { SseReader } from '../../src/hub/sse.js'
+import { HubTransport, type TransportOptions } from '../../src/hub/transport.js'
 import { createDemoFleet, createMcpHandler, parseSse } from '../emulator/graph/index.ts'
 
 const TOKEN = 'tok_Mcp5ecretValue_xyz789'
@@ -66,8 +67,13 @@ function emulatorWith(options: Parameters<typeof createMcpHandler>[1]): Handler 
   return (req, res, body) => mcp(req, res, body, { org: ORG, workspace: WS })
 }
 
+/** The hub's transport, as the impact step hands it over; the MCP URL is not below its base. */
+function transportFor(url: URL, token = TOKEN, extra: Partial<TransportOptions> = {}): HubTransport {
+  return new HubTransport({ baseUrl: new URL('/', url), token, org: ORG, workspace: WS, dispatcher, ...extra })
+}
+
 function client(url: URL, timeoutMs?: number): McpGraphClient {
-  return new McpGraphClient({ url, token: TOKEN, org: ORG, workspace: WS, dispatcher, timeoutMs })
+  return new McpGraphClient({ url, transport: transportFor(url), timeoutMs })
 }
 
 function sse(res: http.ServerResponse, ...messages: unknown[]): void {
@@ -550,7 +556,7 @@ describe('McpGraphClient redaction', () => {
       res.writeHead(500, { 'content-type': 'text/plain' })
       res.end(`boom ${echoed}\n`)
     })
-    const quoted = new McpGraphClient({ url, token, org: ORG, workspace: WS, dispatcher })
+    const quoted = new McpGraphClient({ url, transport: transportFor(url, token) })
     const error = await rejection(quoted.impact(CHECKOUT))
     expect(error.message).toContain('boom *** | ***')
     expect(error.message).not.toContain('odd')
