@@ -63,11 +63,19 @@ export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'baseDel
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
 }
 
-/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+/**
+ * Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3); a date already past
+ * comes out negative. Fractional seconds (some proxies send them) round up; negative or
+ * unreadable values are undefined.
+ */
 export function parseRetryAfter(value: string, now: number): number | undefined {
   const trimmed = value.trim()
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
-  const date = Date.parse(trimmed)
+  if (/^-?\d+(\.\d+)?$/.test(trimmed)) {
+    const seconds = Number(trimmed)
+    return seconds >= 0 ? Math.ceil(seconds * 1000) : undefined
+  }
+  // Only a date with words (`Wed, 21 Oct 2015 07:28:00 GMT`): Date.parse reads odd things as dates.
+  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : NaN
   return Number.isNaN(date) ? undefined : date - now
 }
 
