@@ -28,7 +28,7 @@ import {
   type HubErrorInit,
 } from './errors.js'
 import { hubFailure, type FailureContext } from './failures.js'
-import { headerValue } from './http.js'
+import { BodyCapError, formatBytes, headerValue } from './http.js'
 import type { RetryPolicy } from './retry.js'
 import type { HubTransport, RefusedAnswer, ResponseLimits, StreamAnswer } from './transport.js'
 
@@ -101,7 +101,7 @@ const UNKNOWN_TOOL_RETRY_MS = 500
 export const ANSWER_LIMITS: ResponseLimits = Object.freeze({
   name: 'an MCP answer',
   maxBytes: 4 * 1024 * 1024,
-  hint: "Reading stopped at the cap (the hub's tool output is at most 256 KiB). Something other than the hub's MCP tool answered, or the server streamed without end: check `mcp-url` and any proxy in between.",
+  hint: "Reading stopped at the cap. Something other than the hub's MCP tool answered, or the server streamed without end: check `mcp-url` and any proxy in between.",
 })
 /** Ending a session is a courtesy: it must not hold the step up. */
 const CLOSE_TIMEOUT_MS = 5_000
@@ -184,12 +184,15 @@ export class McpGraphClient {
   private session: Promise<Session> | undefined
   /** The handshake is tried at most once per 400 without a session: a server that refuses it keeps refusing. */
   private handshakeRefused: HubError | undefined
+  private closing: Promise<void> | undefined
 
   constructor(options: McpClientOptions) {
     this.url = options.url
     this.transport = options.transport
     this.timeoutMs = options.timeoutMs ?? CALL_BUDGET_MS
     this.log = options.log ?? (() => {})
+    // The session ends before the transport's connections close, whoever closes first.
+    this.transport.onClose(() => this.close())
   }
 
   /** Upstream, downstream and associated objects of one object, from the hub's impact tool. */
@@ -218,7 +221,12 @@ export class McpGraphClient {
   }
 
   /** End the session, if the server gave one (a failure here changes nothing). The transport's owner closes the connections. */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    this.closing ??= this.endSession()
+    return this.closing
+  }
+
+  private async endSession(): Promise<void> {
     const session = await this.session?.catch(() => undefined)
     this.session = undefined
     if (!session?.id) return
@@ -375,24 +383,28 @@ export class McpGraphClient {
    */
   private async exchange(message: Outgoing, operation: string, budget: Budget, session: Session | undefined): Promise<Answer> {
     const id = message.id
-    const answer: StreamAnswer<RpcResponse> = await this.transport.stream({
-      method: 'POST',
-      url: this.url,
-      headers: this.headers(session),
-      body: { jsonrpc: '2.0', ...message },
-      operation,
-      timeoutMs: this.timeoutMs,
-      deadline: budget.deadline,
-      signal: budget.signal,
-      repeatable: true,
-      limits: ANSWER_LIMITS,
-      pick: id === undefined ? undefined : (text, status) => this.match(text, id, operation, status),
-      returnStatus: [400, 404],
-      refusal: (said) => this.refusal(said, operation, session),
-      policy: MCP_RETRY_POLICY,
-      label: budget.label,
-      urlInput: 'mcp-url',
-    })
+    const answer: StreamAnswer<RpcResponse> = await this.transport
+      .stream<RpcResponse>({
+        method: 'POST',
+        url: this.url,
+        headers: this.headers(session),
+        body: { jsonrpc: '2.0', ...message },
+        operation,
+        timeoutMs: this.timeoutMs,
+        deadline: budget.deadline,
+        signal: budget.signal,
+        repeatable: true,
+        limits: ANSWER_LIMITS,
+        pick: id === undefined ? undefined : (text, status) => this.match(text, id, operation, status),
+        returnStatus: [400, 404],
+        refusal: (said) => this.refusal(said, operation, session),
+        policy: MCP_RETRY_POLICY,
+        label: budget.label,
+        urlInput: 'mcp-url',
+      })
+      .catch((error: unknown) => {
+        throw error instanceof HubProtocolError && error.cause instanceof BodyCapError ? this.tooLarge(error, error.cause) : error
+      })
     if (answer.kind === 'refused' || answer.kind === 'accepted') return answer
     if (answer.kind === 'message') {
       if (answer.message) return { kind: 'response', response: answer.message, sessionId: headerValue(answer.headers['mcp-session-id']).trim() || undefined }
@@ -562,6 +574,17 @@ export class McpGraphClient {
       operation,
       hint: `No answer from ${this.url.host} within ${Math.round(this.timeoutMs / 1000)} s, the budget of one MCP call: check that the hub is up and reachable from the runner, and that \`mcp-url\` is right.`,
       cause,
+    })
+  }
+
+  /** The cap in MCP's words: what one MCP answer may be, and what the tool's output is at most. */
+  private tooLarge(error: HubProtocolError, cap: BodyCapError): HubProtocolError {
+    return new HubProtocolError({
+      operation: error.operation,
+      status: error.status,
+      hubMessage: `an answer larger than ${formatBytes(cap.limits.maxBytes)}, the most this action reads from one MCP answer (the hub's tool output is at most 256 KiB)`,
+      hint: ANSWER_LIMITS.hint,
+      cause: cap,
     })
   }
 

@@ -188,6 +188,7 @@ export class HubTransport {
   private readonly log: (message: string) => void
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   private readonly now: () => number
+  private readonly beforeClose: Array<() => Promise<void>> = []
 
   constructor(options: TransportOptions) {
     this.current = Object.freeze({
@@ -360,7 +361,13 @@ export class HubTransport {
     return out
   }
 
+  /** Work that needs the connections once more before they close (ending an MCP session). */
+  onClose(task: () => Promise<void>): void {
+    this.beforeClose.push(task)
+  }
+
   async close(): Promise<void> {
+    await Promise.allSettled(this.beforeClose.splice(0).map((task) => task()))
     if (this.ownsDispatcher) await this.dispatcher.close()
   }
 

@@ -405,6 +405,19 @@ describe('McpGraphClient lifecycle', () => {
     expect(mcp.openSessions()).toBe(0)
   })
 
+  it('ends its session once, before the transport closes its own connections, whichever is closed first', async () => {
+    const { mcp, handler } = sessionEmulator()
+    const { url, requests } = await serve(handler)
+    // A transport with its own dispatcher, as the action runs it: closing it closes the connections.
+    const transport = new HubTransport({ baseUrl: new URL('/', url), token: TOKEN, org: ORG, workspace: WS })
+    const mcpClient = new McpGraphClient({ url, transport })
+    await mcpClient.impact(CHECKOUT)
+    expect(mcp.openSessions()).toBe(1)
+    await Promise.all([transport.close(), mcpClient.close()])
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1)
+    expect(mcp.openSessions()).toBe(0)
+  })
+
   it('starts one new session when the server forgets it, and fails with a hint when it forgets the new one too', async () => {
     const { mcp, handler } = sessionEmulator()
     const { url, requests } = await serve(handler)
