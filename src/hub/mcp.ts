@@ -28,7 +28,7 @@ import {
   type HubErrorInit,
 } from './errors.js'
 import { hubFailure, type FailureContext } from './failures.js'
-import { BodyCapError, formatBytes, headerValue } from './http.js'
+import { BodyCapError, errorCode, formatBytes, headerValue } from './http.js'
 import type { RetryPolicy } from './retry.js'
 import type { HubTransport, RefusedAnswer, ResponseLimits, StreamAnswer } from './transport.js'
 
@@ -292,9 +292,11 @@ export class McpGraphClient {
     } catch (error) {
       if (!(error instanceof HubError)) throw error
       if (!(error instanceof HubDeadlineError)) throw this.transport.redactError(error)
-      // A refusal whose Retry-After the budget cannot cover is that refusal; anything else is the budget.
-      if (error.cause instanceof HubError && error.cause.status !== undefined) throw error.cause
-      throw this.timeoutFailure(operation, error.cause ?? error)
+      // A failure whose retry the budget cannot cover (a refusal, a refused connection) is that
+      // failure; an attempt cut by the budget, or none left to make, is the budget.
+      const last = error.cause
+      if (last instanceof HubError && !cutByTimeout(last.cause)) throw last
+      throw this.timeoutFailure(operation, last ?? error)
     }
   }
 
@@ -616,6 +618,16 @@ export class McpGraphClient {
   private said(text: string): string {
     return clip(this.transport.redact(text))
   }
+}
+
+/** The transport aborts an attempt at its ceiling: undici reports that as the signal's TimeoutError or an abort. */
+function cutByTimeout(error: unknown): boolean {
+  const code = errorCode(error)
+  return (
+    (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_ABORTED'
+  )
 }
 
 function isUnknownTool(error: RpcError): boolean {

@@ -67,6 +67,17 @@ describe('McpGraphClient on the hub transport', () => {
     agent.assertNoPendingInterceptors()
   })
 
+  it('fails with the refusal itself when its Retry-After is past the call budget, without waiting', async () => {
+    const { pool, agent, sleep } = setup()
+    const transport = new HubTransport({ baseUrl: new URL(ORIGIN), token: TOKEN, org: ORG, workspace: WS, dispatcher: agent, sleep })
+    const client = new McpGraphClient({ url: new URL(ORIGIN + MCP_PATH), transport, timeoutMs: 3_000 })
+    pool.intercept({ path: MCP_PATH, method: 'POST' }).reply(503, 'provider starting', { headers: { 'content-type': 'text/plain', 'retry-after': '5' } })
+    const error = await client.impact(TARGET).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ name: 'HubServerError', status: 503 })
+    expect((error as HubError).message).toContain('provider starting')
+    expect(sleep).not.toHaveBeenCalled()
+  })
+
   it('renews an expired OIDC token once on a 401 and repeats the call with the fresh one', async () => {
     const { pool, agent, client, renewToken, logs } = setup(async () => FRESH)
     pool
