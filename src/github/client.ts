@@ -14,6 +14,7 @@ import { throttling } from '@octokit/plugin-throttling'
 import Bottleneck from 'bottleneck/light.js'
 import type { Dispatcher } from 'undici'
 import { defaultDispatcher } from '../hub/http.js'
+import { retryWait } from '../hub/retry.js'
 import { info } from '../runner/core.js'
 import { toGitHubError } from './errors.js'
 import { createUndiciFetch } from './fetch.js'
@@ -100,19 +101,22 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   )
 
   // The retry plugin waits 1, 4, 9 s whatever GitHub says; honour retry-after instead, add
-  // jitter, and never send a POST twice after a 5xx or no answer (it may have created a comment).
+  // jitter (the waits of hub and MCP calls: retryWait), and never send a POST twice after a 5xx
+  // or no answer (it may have created a comment). Which answers are retried stays the plugin's.
+  const waits = { baseDelayMs: retryDelayMs, maxDelayMs: MAX_WAIT_SECONDS * 1000, maxRetryAfterMs: MAX_WAIT_SECONDS * 1000 }
   const plugin = (octokit as unknown as RetryPlugin).retry
   const retryRequest = plugin.retryRequest.bind(plugin)
   plugin.retryRequest = (error, allowed) => {
     const method = String(error.request.method).toUpperCase()
     const route = `${method} ${error.request.url}`
     const attempt = Number((error.request.request as { retryCount?: number } | undefined)?.retryCount ?? 0)
-    const asked = retryAfterMs(error.response?.headers['retry-after'])
+    const retryAfter = error.response?.headers['retry-after']
     const writeMayHaveHappened = method === 'POST' && error.status >= 500 && !/\/graphql$/.test(error.request.url)
-    if (writeMayHaveHappened || (asked !== undefined && asked > MAX_WAIT_SECONDS * 1000) || attempt >= allowed) {
-      return retryRequest(error, 0, 0)
-    }
-    const delayMs = asked ?? Math.round(retryDelayMs * 2 ** attempt * (0.5 + Math.random() / 2))
+    const delayMs =
+      writeMayHaveHappened || attempt >= allowed
+        ? undefined
+        : retryWait(retryAfter === undefined ? undefined : String(retryAfter), attempt + 1, waits, Date.now())
+    if (delayMs === undefined) return retryRequest(error, 0, 0)
     log(`GitHub: ${route} answered ${error.status}; retrying in ${delayMs} ms.`)
     return retryRequest(error, allowed, delayMs)
   }
@@ -126,13 +130,4 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     }
   })
   return octokit
-}
-
-/** `retry-after` in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | number | undefined, now = Date.now()): number | undefined {
-  if (value === undefined || value === '') return undefined
-  const seconds = Number(value)
-  if (Number.isFinite(seconds)) return seconds >= 0 ? Math.ceil(seconds * 1000) : undefined
-  const date = Date.parse(String(value))
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }

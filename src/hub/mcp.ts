@@ -14,25 +14,32 @@
  * global fetch rather than our proxy-aware dispatcher. The e2e tests run this client against a
  * server built from the SDK instead.
  */
-import type { Dispatcher } from 'undici'
 import { z } from 'zod'
 import { VERSION } from '../version.js'
-import { HubAuthError, HubConnectionError, HubError, HubNotFoundError, HubProtocolError, HubRequestError, HubServerError, type HubErrorInit } from './errors.js'
+import {
+  HubAuthError,
+  HubConnectionError,
+  HubDeadlineError,
+  HubError,
+  HubNotFoundError,
+  HubProtocolError,
+  HubRequestError,
+  HubServerError,
+  type HubErrorInit,
+} from './errors.js'
 import { hubFailure, type FailureContext } from './failures.js'
-import { defaultDispatcher, errorCode, headerValue, send } from './http.js'
-import { backoffDelay, parseRetryAfter } from './retry.js'
-import { BodyCapError, formatBytes, readCapped, type BodyLimits } from './http.js'
-import { discard, findInEventStream } from './sse.js'
-import { abortableSleep, PERMANENT_CONNECTION_CODES } from './transport.js'
+import { BodyCapError, errorCode, formatBytes, headerValue } from './http.js'
+import type { RetryPolicy } from './retry.js'
+import type { HubTransport, RefusedAnswer, ResponseLimits, StreamAnswer } from './transport.js'
 
 export interface McpClientOptions {
   /** The whole endpoint URL (input `mcp-url`), as the hub publishes it; never built here. */
   url: URL
-  token: string
-  org: string
-  workspace: string
-  /** Defaults to an agent that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
-  dispatcher?: Dispatcher
+  /**
+   * The hub's transport: its token (renewed on a 401 like any hub call), org and workspace
+   * headers, retries, caps and redaction. MCP keeps only its own protocol here.
+   */
+  transport: HubTransport
   /** Ceiling for one tool call, handshake and retries included. Defaults to CALL_BUDGET_MS. */
   timeoutMs?: number
   /** Where retries and session changes are reported; the text never holds the token. */
@@ -83,16 +90,19 @@ export const IMPACT_TOOL = 'graph__graph_impact'
  * (§4, §5). 110 s covers the longer one with room for the handshake.
  */
 export const CALL_BUDGET_MS = 110_000
-/** Tool calls are read-only, so a lost connection or a gateway error may be tried again. */
-const MAX_ATTEMPTS = 3
-const RETRYABLE_STATUS = new Set([502, 503, 504])
-const RETRY_POLICY = { maxAttempts: MAX_ATTEMPTS, baseDelayMs: 300, maxDelayMs: 2_000, maxRetryAfterMs: 10_000 }
+/**
+ * Tool calls are read-only, so a lost connection, a gateway error or a 429 may be tried again
+ * (decideRetry, as for hub calls); fewer and shorter waits than hub calls: a step asks many.
+ */
+const MCP_RETRY_POLICY: RetryPolicy = Object.freeze({ maxAttempts: 3, baseDelayMs: 300, maxDelayMs: 2_000, maxRetryAfterMs: 10_000 })
 /** A provider that failed discovery for one request has no tools; the next request usually has them. */
 const UNKNOWN_TOOL_RETRY_MS = 500
 /** The hub caps tool output at 256 KiB (§5); an answer far bigger than that is not the tool's. */
-export const ANSWER_LIMITS: BodyLimits = Object.freeze({ name: 'an MCP answer', maxBytes: 4 * 1024 * 1024 })
-/** Refusals end up clipped in a message: the first 64 KiB say all there is. */
-const REFUSAL_LIMITS: BodyLimits = Object.freeze({ name: 'an MCP refusal', maxBytes: 64 * 1024 })
+export const ANSWER_LIMITS: ResponseLimits = Object.freeze({
+  name: 'an MCP answer',
+  maxBytes: 4 * 1024 * 1024,
+  hint: "Reading stopped at the cap. Something other than the hub's MCP tool answered, or the server streamed without end: check `mcp-url` and any proxy in between.",
+})
 /** Ending a session is a courtesy: it must not hold the step up. */
 const CLOSE_TIMEOUT_MS = 5_000
 /** JSON-RPC "request timed out", as MCP servers use it. */
@@ -149,8 +159,14 @@ interface Session {
   protocolVersion: string
 }
 
-type Refused = { kind: 'refused'; status: number; contentType: string; body: string; retryAfter: string | undefined }
-type Answer = Refused | { kind: 'response'; response: RpcResponse; sessionId: string | undefined } | { kind: 'accepted' }
+type Answer = RefusedAnswer | { kind: 'response'; response: RpcResponse; sessionId: string | undefined } | { kind: 'accepted' }
+
+/** What every request of one tool call shares: the deadline, the caller's signal, the log label. */
+interface Budget {
+  deadline: number
+  signal: AbortSignal | undefined
+  label: string
+}
 
 interface Outgoing {
   method: string
@@ -160,11 +176,7 @@ interface Outgoing {
 
 export class McpGraphClient {
   private readonly url: URL
-  private readonly token: string
-  private readonly org: string
-  private readonly workspace: string
-  private readonly dispatcher: Dispatcher
-  private readonly ownsDispatcher: boolean
+  private readonly transport: HubTransport
   private readonly timeoutMs: number
   private readonly log: (message: string) => void
   private nextId = 1
@@ -172,16 +184,15 @@ export class McpGraphClient {
   private session: Promise<Session> | undefined
   /** The handshake is tried at most once per 400 without a session: a server that refuses it keeps refusing. */
   private handshakeRefused: HubError | undefined
+  private closing: Promise<void> | undefined
 
   constructor(options: McpClientOptions) {
     this.url = options.url
-    this.token = options.token
-    this.org = options.org
-    this.workspace = options.workspace
-    this.ownsDispatcher = options.dispatcher === undefined
-    this.dispatcher = options.dispatcher ?? defaultDispatcher()
+    this.transport = options.transport
     this.timeoutMs = options.timeoutMs ?? CALL_BUDGET_MS
     this.log = options.log ?? (() => {})
+    // The session ends before the transport's connections close, whoever closes first.
+    this.transport.onClose(() => this.close())
   }
 
   /** Upstream, downstream and associated objects of one object, from the hub's impact tool. */
@@ -209,52 +220,56 @@ export class McpGraphClient {
     }
   }
 
-  /** End the session, if the server gave one (a failure here changes nothing), and release the connections. */
-  async close(): Promise<void> {
-    const session = await this.session?.catch(() => undefined)
-    this.session = undefined
-    if (session?.id) {
-      try {
-        const response = await send(this.dispatcher, this.url, {
-          method: 'DELETE',
-          headers: this.headers(session),
-          signal: AbortSignal.timeout(CLOSE_TIMEOUT_MS),
-          headersTimeout: 0,
-          bodyTimeout: 0,
-        })
-        discard(response.body)
-        // 405: the server does not let clients end sessions, which the specification allows.
-        if (response.statusCode >= 400 && response.statusCode !== 405 && response.statusCode !== 404) {
-          this.log(`MCP: ending the session answered ${response.statusCode}; the server will expire it.`)
-        }
-      } catch {
-        this.log('MCP: the session could not be ended; the server will expire it.')
-      }
-    }
-    if (this.ownsDispatcher) await this.dispatcher.close()
+  /** End the session, if the server gave one (a failure here changes nothing). The transport's owner closes the connections. */
+  close(): Promise<void> {
+    this.closing ??= this.endSession()
+    return this.closing
   }
 
-  /** `tools/call` with the lifecycle and retries; returns the tool's structured output. */
+  private async endSession(): Promise<void> {
+    const session = await this.session?.catch(() => undefined)
+    this.session = undefined
+    if (!session?.id) return
+    try {
+      await this.transport.stream({
+        method: 'DELETE',
+        url: this.url,
+        headers: this.headers(session),
+        operation: 'end the MCP session',
+        timeoutMs: CLOSE_TIMEOUT_MS,
+        repeatable: false,
+        limits: ANSWER_LIMITS,
+        // 405: the server does not let clients end sessions, which the specification allows.
+        returnStatus: [404, 405],
+        policy: { ...MCP_RETRY_POLICY, maxAttempts: 1 },
+        urlInput: 'mcp-url',
+      })
+    } catch (error) {
+      this.log(
+        error instanceof HubError && error.status !== undefined
+          ? `MCP: ending the session answered ${error.status}; the server will expire it.`
+          : 'MCP: the session could not be ended; the server will expire it.',
+      )
+    }
+  }
+
+  /** `tools/call` with the lifecycle; the transport retries; returns the tool's structured output. */
   private async callTool(name: string, args: unknown, operation: string, signal?: AbortSignal): Promise<unknown> {
-    const deadline = AbortSignal.timeout(this.timeoutMs)
-    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline
-    const started = Date.now()
+    const budget: Budget = { deadline: this.transport.clock() + this.timeoutMs, signal, label: `MCP: ${name}` }
     let renewed = false
     let retriedUnknownTool = false
-
-    for (let attempt = 1; ;) {
-      let failure: HubError
-      let retryAfter: string | undefined
-      try {
+    try {
+      for (;;) {
         const session = await this.session?.catch(() => undefined)
         const request = { method: 'tools/call', id: this.nextId++, params: { name, arguments: args } }
-        const answer = await this.exchange(request, operation, combined, session)
+        const answer = await this.exchange(request, operation, budget, session)
         if (answer.kind === 'response') {
           const error = answer.response.error
           if (error && isUnknownTool(error) && !retriedUnknownTool) {
             retriedUnknownTool = true
             this.log(`MCP: the endpoint does not list ${name} for this request (its provider may have failed discovery); trying once more.`)
-            await abortableSleep(UNKNOWN_TOOL_RETRY_MS, combined)
+            await this.transport.pause(UNKNOWN_TOOL_RETRY_MS, signal)
+            if (signal?.aborted) throw signal.reason
             continue
           }
           return this.toolOutput(answer.response, name, operation)
@@ -262,41 +277,26 @@ export class McpGraphClient {
         if (answer.kind === 'accepted') throw this.malformed(operation, 202, 'an acknowledgement without an answer to the call')
         if (answer.status === 400 && !session && !this.handshakeRefused) {
           // Not the hub's stateless endpoint: a server that follows the specification's lifecycle.
-          await this.startSession(operation, combined, answer)
+          await this.startSession(operation, budget, answer)
           continue
         }
         if (answer.status === 404 && session?.id && !renewed) {
           // The session ended on the server (restart, expiry): the specification says start a new one.
           renewed = true
           this.log('MCP: the server no longer knows our session (404); starting a new one.')
-          await this.startSession(operation, combined, answer, session)
+          await this.startSession(operation, budget, answer, session)
           continue
         }
-        failure = this.refusal(answer, operation, session)
-        if (!RETRYABLE_STATUS.has(answer.status)) throw failure
-        retryAfter = answer.retryAfter
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason ?? error
-        if (error instanceof HubError) throw this.redactError(error)
-        if (deadline.aborted) throw this.timeoutFailure(operation, error)
-        failure = this.connectionFailure(error, operation)
-        if (PERMANENT_CONNECTION_CODES.has(errorCode(error) ?? '')) throw failure
+        throw this.refusal(answer, operation, session)
       }
-      if (attempt >= MAX_ATTEMPTS) throw failure
-      let delayMs = backoffDelay(attempt, RETRY_POLICY, Math.random)
-      const asked = retryAfter === undefined ? undefined : parseRetryAfter(retryAfter, Date.now())
-      if (asked !== undefined) delayMs = Math.max(asked, 0)
-      // A wait the call's budget cannot cover only delays the same failure.
-      if (delayMs > RETRY_POLICY.maxRetryAfterMs || Date.now() - started + delayMs >= this.timeoutMs) throw failure
-      this.log(
-        this.redact(
-          `MCP: ${name} ${failure.status ? `answered ${failure.status}` : 'lost its connection'}; retry ${attempt}/${MAX_ATTEMPTS - 1} in ${(delayMs / 1000).toFixed(1)} s`,
-        ),
-      )
-      attempt++
-      await abortableSleep(delayMs, combined)
-      if (signal?.aborted) throw signal.reason
-      if (deadline.aborted) throw this.timeoutFailure(operation, deadline.reason)
+    } catch (error) {
+      if (!(error instanceof HubError)) throw error
+      if (!(error instanceof HubDeadlineError)) throw this.transport.redactError(error)
+      // A failure whose retry the budget cannot cover (a refusal, a refused connection) is that
+      // failure; an attempt cut by the budget, or none left to make, is the budget.
+      const last = error.cause
+      if (last instanceof HubError && !cutByTimeout(last.cause)) throw last
+      throw this.timeoutFailure(operation, last ?? error)
     }
   }
 
@@ -304,13 +304,13 @@ export class McpGraphClient {
    * Start a session (or replace `stale`), shared by every call in flight. A handshake the
    * server refuses is reported together with the 400 that asked for it.
    */
-  private async startSession(operation: string, signal: AbortSignal, cause: Refused, stale?: Session): Promise<void> {
+  private async startSession(operation: string, budget: Budget, cause: RefusedAnswer, stale?: Session): Promise<void> {
     const seen = this.session
     const current = seen ? await seen.catch(() => undefined) : undefined
     // Another call already started a session, or replaced the stale one: use that.
     if (current && current !== stale) return
     if (this.session === seen && !this.handshakeRefused) {
-      this.session = this.handshake(operation, signal).catch((error: unknown) => {
+      this.session = this.handshake(operation, budget).catch((error: unknown) => {
         if (error instanceof HubError) this.handshakeRefused = error
         throw error
       })
@@ -332,7 +332,7 @@ export class McpGraphClient {
   }
 
   /** `initialize` then `notifications/initialized` (MCP specification, lifecycle). */
-  private async handshake(operation: string, signal: AbortSignal): Promise<Session> {
+  private async handshake(operation: string, budget: Budget): Promise<Session> {
     const what = `${operation} (MCP initialize)`
     const init = await this.exchange(
       {
@@ -341,7 +341,7 @@ export class McpGraphClient {
         params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'hub-action', version: VERSION } },
       },
       what,
-      signal,
+      budget,
       undefined,
     )
     if (init.kind === 'refused') throw this.refusal(init, what, undefined)
@@ -353,7 +353,7 @@ export class McpGraphClient {
     if (!SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) {
       throw new HubProtocolError({
         operation: what,
-        hubMessage: clip(`protocol version ${this.redact(protocolVersion)}`, 100),
+        hubMessage: clip(`protocol version ${this.transport.redact(protocolVersion)}`, 100),
         hint: `The MCP server at \`mcp-url\` speaks a protocol version this action does not (it speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}): use the MCP server URL the hub publishes, or update the action.`,
       })
     }
@@ -361,72 +361,66 @@ export class McpGraphClient {
     if (id !== undefined && !SESSION_ID_RE.test(id))
       throw this.malformed(what, 200, 'an Mcp-Session-Id header with characters the specification does not allow')
     const session: Session = { id, protocolVersion }
-    const ready = await this.exchange({ method: 'notifications/initialized' }, what, signal, session)
+    const ready = await this.exchange({ method: 'notifications/initialized' }, what, budget, session)
     if (ready.kind === 'refused') throw this.refusal(ready, what, session)
     this.log(`MCP: the server asked for a session; using ${id ? 'one' : 'none (it keeps no state)'} with protocol ${protocolVersion}.`)
     return session
   }
 
+  /** MCP's own headers; the transport adds the token, org, workspace and user agent. */
   private headers(session: Session | undefined): Record<string, string> {
     const headers: Record<string, string> = {
-      authorization: `Bearer ${this.token}`,
-      'x-hub-org': this.org,
-      'x-hub-workspace': this.workspace,
       // Streamable HTTP: the server answers 400 unless both are acceptable.
       accept: 'application/json, text/event-stream',
       'mcp-protocol-version': session?.protocolVersion ?? MCP_PROTOCOL_VERSION,
-      'user-agent': `hub-action/${VERSION}`,
     }
     if (session?.id) headers['mcp-session-id'] = session.id
     return headers
   }
 
-  /** One POST. A request resolves with its JSON-RPC response; a notification with `accepted`; or the refused HTTP answer. */
-  private async exchange(message: Outgoing, operation: string, signal: AbortSignal, session: Session | undefined): Promise<Answer> {
-    const response = await send(this.dispatcher, this.url, {
-      method: 'POST',
-      headers: { ...this.headers(session), 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', ...message }),
-      signal,
-      // The AbortSignal is the ceiling; undici's own timers must not cut it shorter.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-    })
-    const status = response.statusCode
-    const contentType = headerValue(response.headers['content-type'])
-    if (status < 200 || status >= 300) {
-      const body = await readCapped(response.body, REFUSAL_LIMITS, { truncate: true })
-      return { kind: 'refused', status, contentType, body, retryAfter: headerValue(response.headers['retry-after']) || undefined }
-    }
-    if (message.id === undefined) {
-      discard(response.body)
-      return { kind: 'accepted' }
-    }
-    const sessionId = headerValue(response.headers['mcp-session-id']).trim() || undefined
-    const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
+  /**
+   * One POST through the transport (retries, token renewal, caps, redaction). A request
+   * resolves with its JSON-RPC response; a notification with `accepted`; a 400 or 404 (the
+   * lifecycle's statuses) with the refused answer.
+   */
+  private async exchange(message: Outgoing, operation: string, budget: Budget, session: Session | undefined): Promise<Answer> {
     const id = message.id
-    try {
-      if (type === 'text/event-stream') {
-        // Read events as they come and stop at our answer: a server may hold the stream open.
-        const found = await findInEventStream(response.body, ANSWER_LIMITS, (data) => this.match(data, id, operation, status))
-        if (found) return { kind: 'response', response: found, sessionId }
-        throw this.malformed(operation, status, 'an event stream that ended without an answer to the call')
-      }
-      if (type === 'application/json' || type.endsWith('+json')) {
-        const found = this.match(await readCapped(response.body, ANSWER_LIMITS), id, operation, status)
-        if (found) return { kind: 'response', response: found, sessionId }
-        throw this.malformed(operation, status, 'JSON without an answer to the call')
-      }
-    } catch (error) {
-      if (error instanceof BodyCapError) throw this.tooLarge(operation, status, error.limits.maxBytes)
-      throw error
+    const answer: StreamAnswer<RpcResponse> = await this.transport
+      .stream<RpcResponse>({
+        method: 'POST',
+        url: this.url,
+        headers: this.headers(session),
+        body: { jsonrpc: '2.0', ...message },
+        operation,
+        timeoutMs: this.timeoutMs,
+        deadline: budget.deadline,
+        signal: budget.signal,
+        repeatable: true,
+        limits: ANSWER_LIMITS,
+        pick: id === undefined ? undefined : (text, status) => this.match(text, id, operation, status),
+        returnStatus: [400, 404],
+        refusal: (said) => this.refusal(said, operation, session),
+        policy: MCP_RETRY_POLICY,
+        label: budget.label,
+        urlInput: 'mcp-url',
+      })
+      .catch((error: unknown) => {
+        throw error instanceof HubProtocolError && error.cause instanceof BodyCapError ? this.tooLarge(error, error.cause) : error
+      })
+    if (answer.kind === 'refused' || answer.kind === 'accepted') return answer
+    if (answer.kind === 'message') {
+      if (answer.message) return { kind: 'response', response: answer.message, sessionId: headerValue(answer.headers['mcp-session-id']).trim() || undefined }
+      throw this.malformed(
+        operation,
+        answer.status,
+        answer.format === 'sse' ? 'an event stream that ended without an answer to the call' : 'JSON without an answer to the call',
+      )
     }
-    discard(response.body)
-    const html = type.includes('html')
+    const html = answer.contentType.toLowerCase().includes('html')
     throw new HubProtocolError({
       operation,
-      status,
-      hubMessage: html ? 'an HTML page instead of an MCP answer' : `a ${clip(contentType, 100) || 'body without Content-Type'} instead of an MCP answer`,
+      status: answer.status,
+      hubMessage: html ? 'an HTML page instead of an MCP answer' : `a ${clip(answer.contentType, 100) || 'body without Content-Type'} instead of an MCP answer`,
       hint: html
         ? '`mcp-url` seems to point at the portal, not the MCP endpoint: use the MCP server URL the hub publishes (…/services/mcpserver/…/mcp).'
         : "Something other than the hub's MCP endpoint answered: check `mcp-url` and any proxy in between.",
@@ -528,12 +522,13 @@ export class McpGraphClient {
   }
 
   /** An HTTP refusal in the house wording, with hints that fit MCP (`mcp-url`, never `cluster-id`). */
-  private refusal(answer: Refused, operation: string, session: Session | undefined): HubError {
-    const context: FailureContext = { operation, subject: 'the MCP endpoint', org: this.org, workspace: this.workspace }
+  private refusal(answer: RefusedAnswer, operation: string, session: Session | undefined): HubError {
+    const { org, workspace } = this.transport.identity
+    const context: FailureContext = { operation, subject: 'the MCP endpoint', org, workspace }
     // JSON-RPC error bodies (what MCP servers send with 400 and 404) carry their text under error.message.
+    // The transport redacted the body already (a proxy may echo request headers), before any clip.
     const body = rpcErrorText(answer) ?? answer.body
-    // Redact before the body becomes hubMessage: a proxy may echo request headers.
-    const failure = hubFailure({ ...answer, contentType: body === answer.body ? answer.contentType : 'text/plain', body: this.redact(body) }, context)
+    const failure = hubFailure({ ...answer, contentType: body === answer.body ? answer.contentType : 'text/plain', body }, context)
     const endpoint = `${this.url.host}${this.url.pathname}`
     if (answer.status === 401) {
       return rehint(
@@ -545,7 +540,7 @@ export class McpGraphClient {
     if (answer.status === 403) {
       return rehint(
         failure,
-        `The MCP endpoint at ${this.url.host} refused this token: use a token of a user or service account with access to workspace ${this.workspace}, and check that \`mcp-url\` belongs to that workspace.`,
+        `The MCP endpoint at ${this.url.host} refused this token: use a token of a user or service account with access to workspace ${workspace}, and check that \`mcp-url\` belongs to that workspace.`,
         HubAuthError,
       )
     }
@@ -576,20 +571,6 @@ export class McpGraphClient {
     return failure
   }
 
-  private connectionFailure(error: unknown, operation: string): HubError {
-    const code = errorCode(error)
-    const host = this.url.host
-    let hint: string
-    if (code && code.includes('CERT')) {
-      hint = `TLS verification of ${host} failed (${code}): for a hub with a private CA, point NODE_EXTRA_CA_CERTS at the CA bundle in the step's env.`
-    } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-      hint = `The host ${host} could not be resolved: check \`mcp-url\`, and HTTPS_PROXY/NO_PROXY on self-hosted runners.`
-    } else {
-      hint = `The connection to ${host} failed${code ? ` (${code})` : ''}: check \`mcp-url\`, the network and any proxy (HTTPS_PROXY/NO_PROXY).`
-    }
-    return this.redactError(new HubConnectionError({ operation, hint, cause: error }))
-  }
-
   private timeoutFailure(operation: string, cause: unknown): HubError {
     return new HubConnectionError({
       operation,
@@ -598,12 +579,14 @@ export class McpGraphClient {
     })
   }
 
-  private tooLarge(operation: string, status: number, capBytes: number): HubProtocolError {
+  /** The cap in MCP's words: what one MCP answer may be, and what the tool's output is at most. */
+  private tooLarge(error: HubProtocolError, cap: BodyCapError): HubProtocolError {
     return new HubProtocolError({
-      operation,
-      status,
-      hubMessage: `an answer larger than ${formatBytes(capBytes)}, the most this action reads from one MCP answer (the hub's tool output is at most 256 KiB)`,
-      hint: "Reading stopped at the cap. Something other than the hub's MCP tool answered, or the server streamed without end: check `mcp-url` and any proxy in between.",
+      operation: error.operation,
+      status: error.status,
+      hubMessage: `an answer larger than ${formatBytes(cap.limits.maxBytes)}, the most this action reads from one MCP answer (the hub's tool output is at most 256 KiB)`,
+      hint: ANSWER_LIMITS.hint,
+      cause: cap,
     })
   }
 
@@ -631,27 +614,20 @@ export class McpGraphClient {
     })
   }
 
-  /** Server text for a message: redacted first, then clipped, so a clip never splits a token into view. */
+  /** Server text for a message: redacted by the transport first, then clipped, so a clip never splits a token into view. */
   private said(text: string): string {
-    return clip(this.redact(text))
+    return clip(this.transport.redact(text))
   }
+}
 
-  /** Replace the token, and its JSON- and URL-encoded forms, wherever they might appear in text bound for a log or a message. */
-  private redact(text: string): string {
-    let out = text
-    if (this.token) {
-      const forms = new Set([this.token, JSON.stringify(this.token).slice(1, -1), encodeURIComponent(this.token)])
-      // Longest first, so a form that contains another is replaced whole.
-      for (const form of [...forms].sort((a, b) => b.length - a.length)) out = out.split(form).join('***')
-    }
-    return out.replace(/(Bearer\s+)[^\s"']+/gi, '$1***')
-  }
-
-  private redactError<E extends HubError>(error: E): E {
-    const redacted = this.redact(error.message)
-    if (redacted !== error.message) error.message = redacted
-    return error
-  }
+/** The transport aborts an attempt at its ceiling: undici reports that as the signal's TimeoutError or an abort. */
+function cutByTimeout(error: unknown): boolean {
+  const code = errorCode(error)
+  return (
+    (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_ABORTED'
+  )
 }
 
 function isUnknownTool(error: RpcError): boolean {
@@ -659,7 +635,7 @@ function isUnknownTool(error: RpcError): boolean {
 }
 
 /** The text of a JSON-RPC error body (`{"jsonrpc":"2.0","error":{…},"id":null}`), as MCP servers refuse at the HTTP level. */
-function rpcErrorText(answer: Refused): string | undefined {
+function rpcErrorText(answer: RefusedAnswer): string | undefined {
   if (!answer.contentType.toLowerCase().includes('json')) return undefined
   try {
     const parsed = JSON.parse(answer.body) as { error?: { message?: unknown } }

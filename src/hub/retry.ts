@@ -36,15 +36,25 @@ export function decideRetry(
 ): RetryDecision {
   if (!retryable || attempt >= policy.maxAttempts) return { retry: false }
   if (outcome.kind === 'status' && !RETRYABLE_STATUS.has(outcome.status)) return { retry: false }
-  const backoff = backoffDelay(attempt, policy, random)
-  if (outcome.kind === 'status' && outcome.retryAfter !== undefined) {
-    const asked = parseRetryAfter(outcome.retryAfter, now)
-    if (asked !== undefined) {
-      if (asked > policy.maxRetryAfterMs) return { retry: false }
-      return { retry: true, delayMs: Math.max(asked, 0) }
-    }
-  }
-  return { retry: true, delayMs: backoff }
+  const delayMs = retryWait(outcome.kind === 'status' ? outcome.retryAfter : undefined, attempt, policy, now, random)
+  return delayMs === undefined ? { retry: false } : { retry: true, delayMs }
+}
+
+/**
+ * How long to wait before attempt `attempt + 1`: what Retry-After asks (undefined when that is
+ * past `maxRetryAfterMs`: the caller gives up), else the jittered backoff. Shared with the
+ * GitHub client, whose plugins decide which answers are retried.
+ */
+export function retryWait(
+  retryAfter: string | undefined,
+  attempt: number,
+  policy: Omit<RetryPolicy, 'maxAttempts'>,
+  now: number,
+  random: () => number = Math.random,
+): number | undefined {
+  const asked = retryAfter === undefined ? undefined : parseRetryAfter(retryAfter, now)
+  if (asked === undefined) return backoffDelay(attempt, policy, random)
+  return asked > policy.maxRetryAfterMs ? undefined : Math.max(asked, 0)
 }
 
 /** Capped exponential backoff with "equal jitter" (AWS architecture blog): half fixed, half random. */
@@ -53,11 +63,19 @@ export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'baseDel
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
 }
 
-/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+/**
+ * Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3); a date already past
+ * comes out negative. Fractional seconds (some proxies send them) round up; negative or
+ * unreadable values are undefined.
+ */
 export function parseRetryAfter(value: string, now: number): number | undefined {
   const trimmed = value.trim()
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
-  const date = Date.parse(trimmed)
+  if (/^-?\d+(\.\d+)?$/.test(trimmed)) {
+    const seconds = Number(trimmed)
+    return seconds >= 0 ? Math.ceil(seconds * 1000) : undefined
+  }
+  // Only a date with words (`Wed, 21 Oct 2015 07:28:00 GMT`): Date.parse reads odd things as dates.
+  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : NaN
   return Number.isNaN(date) ? undefined : date - now
 }
 

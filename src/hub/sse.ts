@@ -2,7 +2,9 @@
  * Reading MCP answers off the wire: server-sent events incrementally, under the same byte cap
  * as any other body (http.ts), so an endless stream from an untrusted server cannot grow memory.
  */
-import { BodyCapError, type BodyLimits } from './http.js'
+import type { Dispatcher } from 'undici'
+import { BodyCapError, headerValue, readCapped, type BodyLimits } from './http.js'
+import type { StreamAnswer } from './transport.js'
 
 type Body = AsyncIterable<Buffer> & { destroy(): unknown; on(event: 'error', listener: () => void): unknown }
 
@@ -10,6 +12,32 @@ type Body = AsyncIterable<Buffer> & { destroy(): unknown; on(event: 'error', lis
 export function discard(body: Body): void {
   body.on('error', () => {})
   body.destroy()
+}
+
+/**
+ * A 2xx answer read by its Content-Type: each event of an event stream, or the one JSON body,
+ * goes to `pick` until it accepts one. Without `pick`, or for any other type, nothing is read.
+ */
+export async function readMessages<T>(
+  response: Dispatcher.ResponseData,
+  limits: BodyLimits,
+  pick: ((message: string, status: number) => T | undefined) | undefined,
+  signal: AbortSignal,
+): Promise<StreamAnswer<T>> {
+  const { statusCode: status, headers } = response
+  const contentType = headerValue(headers['content-type'])
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
+  if (pick && type === 'text/event-stream') {
+    // Read events as they come and stop at the answer: a server may hold the stream open.
+    const message = await findInEventStream(response.body, limits, (data) => pick(data, status))
+    return { kind: 'message', status, headers, format: 'sse', message }
+  }
+  if (pick && (type === 'application/json' || type.endsWith('+json'))) {
+    const message = pick(await readCapped(response.body, limits, { signal }), status)
+    return { kind: 'message', status, headers, format: 'json', message }
+  }
+  discard(response.body)
+  return pick ? { kind: 'other', status, contentType } : { kind: 'accepted', status, headers }
 }
 
 /**

@@ -10,6 +10,7 @@ import { VERSION } from '../version.js'
 import { HubConnectionError, HubDeadlineError, HubError, HubProtocolError } from './errors.js'
 import { BodyCapError, defaultDispatcher, errorCode, formatBytes, headerValue, readCapped, send, type BodyLimits } from './http.js'
 import { hubFailure, type FailureContext } from './failures.js'
+import { readMessages } from './sse.js'
 import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryPolicy } from './retry.js'
 
 export interface HubIdentity {
@@ -89,6 +90,74 @@ export interface HubCall<T> {
   limits?: ResponseLimits
 }
 
+/** A call of `stream`: the caller's URL and headers, its reading of messages and refusals. */
+export interface HubStreamCall<T> {
+  method: 'POST' | 'DELETE'
+  /** A whole URL the hub published (the MCP endpoint), used as given. */
+  url: URL
+  /** Added to (or replacing) the identity headers: accept, protocol headers. */
+  headers?: Record<string, string>
+  body?: unknown
+  operation: string
+  subject?: string
+  /** Ceiling for one attempt, body included. */
+  timeoutMs?: number
+  deadline?: number | undefined
+  signal?: AbortSignal | undefined
+  repeatable: boolean
+  unsureDelivery?: string
+  /** Caps of the answer, with what the user can do when one is passed. */
+  limits: ResponseLimits
+  /** Reads one message (an event's data, or the whole JSON body); the first it returns ends the reading. Absent: the body is not read. */
+  pick?: (message: string, status: number) => T | undefined
+  /** Refused statuses the caller handles itself (its protocol's 400 and 404): returned, redacted, not retried. */
+  returnStatus?: readonly number[]
+  /** The caller's reading of a refusal (hints naming its inputs); the body is already redacted. */
+  refusal?: (answer: RefusedAnswer) => HubError
+  policy?: RetryPolicy
+  /** Opens the retry log lines: `MCP: graph__graph_impact`. */
+  label?: string
+  /** The input that names the URL, for connection hints. */
+  urlInput?: string
+}
+
+/** A refused HTTP answer: its status, type, first 64 KiB (redacted) and Retry-After. */
+export interface RefusedAnswer {
+  kind: 'refused'
+  status: number
+  contentType: string
+  body: string
+  retryAfter: string | undefined
+}
+
+export type StreamAnswer<T> =
+  | { kind: 'message'; status: number; headers: Dispatcher.ResponseData['headers']; format: 'sse' | 'json'; message: T | undefined }
+  | { kind: 'accepted'; status: number; headers: Dispatcher.ResponseData['headers'] }
+  /** A 2xx body that is neither an event stream nor JSON (a portal page); not read. */
+  | { kind: 'other'; status: number; contentType: string }
+  | RefusedAnswer
+
+/** One request as the retry loop sees it, whichever public call built it. */
+interface Wire {
+  method: string
+  url: URL
+  headers?: Record<string, string>
+  body?: unknown
+  operation: string
+  timeoutMs?: number | undefined
+  deadline?: number | undefined
+  signal?: AbortSignal | undefined
+  repeatable: boolean
+  unsureDelivery?: string | undefined
+  limits?: ResponseLimits | undefined
+  label: string
+  policy: RetryPolicy
+  passStatus: (status: number) => boolean
+  returnStatus?: readonly number[] | undefined
+  refusal: (answer: RefusedAnswer) => HubError
+  urlInput?: string | undefined
+}
+
 export interface HubResponse<T> {
   status: number
   /** Parsed body for 2xx; undefined for an accepted non-2xx status. */
@@ -119,6 +188,7 @@ export class HubTransport {
   private readonly log: (message: string) => void
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   private readonly now: () => number
+  private readonly beforeClose: Array<() => Promise<void>> = []
 
   constructor(options: TransportOptions) {
     this.current = Object.freeze({
@@ -153,49 +223,114 @@ export class HubTransport {
       hubUrl: this.current.baseUrl.href,
       request: `${call.method} ${url.origin}${url.pathname}`,
     }
-    const policy = call.retryUntilDeadline && call.deadline !== undefined ? { ...this.policy, maxAttempts: Infinity } : this.policy
+    const answer = await this.exchange<HubResponse<T>>(
+      {
+        ...call,
+        url,
+        headers: { accept: 'application/json' },
+        label: `Hub: ${call.method} ${call.path}`,
+        policy: call.retryUntilDeadline && call.deadline !== undefined ? { ...this.policy, maxAttempts: Infinity } : this.policy,
+        passStatus: (status) => (status >= 200 && status < 300) || call.acceptStatus?.includes(status) === true,
+        refusal: (said) => hubFailure(said, context),
+      },
+      async (response, signal) => {
+        const status = response.statusCode
+        if (status < 200 || status >= 300) {
+          await readCapped(response.body, { name: 'an accepted refusal', maxBytes: ERROR_BODY_BYTES }, { signal, truncate: true })
+          return { status, data: undefined }
+        }
+        const limits = call.limits ?? DEFAULT_BODY_LIMITS
+        // A declared length past the cap is refused before a byte is read.
+        if (Number(headerValue(response.headers['content-length']) || NaN) > limits.maxBytes) {
+          response.body.destroy()
+          throw new BodyCapError(limits, 'bytes')
+        }
+        const body = await readCapped(response.body, limits, { signal })
+        return this.redactFailure(() => this.parse({ status, contentType: headerValue(response.headers['content-type']), body }, call))
+      },
+    )
+    if (answer.kind === 'refused') throw new Error('unreachable: call() returns no refusal')
+    return answer.value
+  }
+
+  /**
+   * A POST to a whole URL outside the hub's API paths (the MCP endpoint) whose answer is an
+   * event stream or JSON: each message goes to `pick` as it arrives, and reading stops at the
+   * first it accepts. Same headers, token renewal, retries, deadline, caps and redaction as
+   * `call`; the caller keeps its protocol (statuses in `returnStatus` come back to it).
+   */
+  async stream<T>(call: HubStreamCall<T>): Promise<StreamAnswer<T>> {
+    const answer = await this.exchange<StreamAnswer<T>>(
+      {
+        ...call,
+        label: call.label ?? `Hub: ${call.method} ${call.url.pathname}`,
+        policy: call.policy ?? this.policy,
+        passStatus: (status) => status >= 200 && status < 300,
+        refusal:
+          call.refusal ??
+          ((said) => hubFailure(said, { operation: call.operation, subject: call.subject, org: this.current.org, workspace: this.current.workspace })),
+      },
+      (response, signal) => readMessages(response, call.limits, call.pick, signal),
+    )
+    return answer.kind === 'refused' ? answer : answer.value
+  }
+
+  /** The one retry loop: attempts within the deadline, 401 renewal, decideRetry, errors redacted. */
+  private async exchange<A>(
+    wire: Wire,
+    read: (response: Dispatcher.ResponseData, signal: AbortSignal) => Promise<A>,
+  ): Promise<{ kind: 'read'; value: A } | RefusedAnswer> {
+    const policy = wire.policy
     let renewed = false
     let failure: HubError | undefined
     for (let attempt = 1; ; attempt++) {
       let outcome: AttemptOutcome
-      if (call.deadline !== undefined && call.deadline - this.now() <= 0) throw this.deadlinePassed(call, failure)
+      if (wire.deadline !== undefined && wire.deadline - this.now() <= 0) throw this.deadlinePassed(wire, failure)
       try {
-        const answer = await this.attempt(url, call)
-        if ((answer.status >= 200 && answer.status < 300) || call.acceptStatus?.includes(answer.status)) {
-          return this.redactFailure(() => this.parse(answer, call))
-        }
+        const answer = await this.attempt(wire, read)
+        if (answer.kind === 'read') return answer
         if (answer.status === 401 && this.renewToken && !renewed) {
           renewed = true
           await this.renew()
           continue
         }
-        outcome = { kind: 'status', status: answer.status, retryAfter: answer.retryAfter }
         // Redact before anything clips the hub's words: a clipped token no longer matches.
-        failure = hubFailure(answer, { ...context, redact: (text) => this.redact(text) })
+        const said: RefusedAnswer = { ...answer, body: this.redact(answer.body) }
+        if (wire.returnStatus?.includes(answer.status)) return said
+        outcome = { kind: 'status', status: answer.status, retryAfter: answer.retryAfter }
+        failure = this.redactError(wire.refusal(said))
       } catch (error) {
-        if (call.signal?.aborted) throw call.signal.reason ?? error
-        if (error instanceof HubError) throw error
-        failure = this.connectionFailure(error, call)
-        if (call.deadline !== undefined && call.deadline - this.now() <= 0) throw this.deadlinePassed(call, failure)
+        if (wire.signal?.aborted) throw wire.signal.reason ?? error
+        if (error instanceof HubError) throw this.redactError(error)
+        failure = this.redactError(this.connectionFailure(error, wire))
+        if (wire.deadline !== undefined && wire.deadline - this.now() <= 0) throw this.deadlinePassed(wire, failure)
         if (PERMANENT_CONNECTION_CODES.has(errorCode(error) ?? '')) throw failure
         outcome = { kind: 'connection' }
       }
-      const decision = decideRetry(outcome, attempt, call.repeatable, policy, this.now())
-      if (!decision.retry) throw this.redactError(failure)
-      const left = call.deadline === undefined ? Infinity : call.deadline - this.now()
+      const decision = decideRetry(outcome, attempt, wire.repeatable, policy, this.now())
+      if (!decision.retry) throw failure
+      const left = wire.deadline === undefined ? Infinity : wire.deadline - this.now()
       // No retry that could only start after the budget ended.
-      if (decision.delayMs >= left) throw this.deadlinePassed(call, failure)
+      if (decision.delayMs >= left) throw this.deadlinePassed(wire, failure)
       const of = Number.isFinite(policy.maxAttempts) ? `/${policy.maxAttempts - 1}` : ''
       const until = Number.isFinite(left) && !Number.isFinite(policy.maxAttempts) ? ` (${Math.round(left / 1000)} s of the time budget left)` : ''
-      this.log(
-        this.redact(`Hub: ${call.method} ${call.path} ${describeOutcome(outcome)}; retry ${attempt}${of} in ${(decision.delayMs / 1000).toFixed(1)} s${until}`),
-      )
-      await this.sleep(decision.delayMs, call.signal)
-      if (call.signal?.aborted) throw call.signal.reason
+      this.log(this.redact(`${wire.label} ${describeOutcome(outcome)}; retry ${attempt}${of} in ${(decision.delayMs / 1000).toFixed(1)} s${until}`))
+      await this.sleep(decision.delayMs, wire.signal)
+      if (wire.signal?.aborted) throw wire.signal.reason
     }
   }
 
-  private deadlinePassed(call: HubCall<unknown>, last: HubError | undefined): HubDeadlineError {
+  /** The transport's clock, for callers that set a deadline. */
+  clock(): number {
+    return this.now()
+  }
+
+  /** The transport's sleep (tests replace it): resolves early when the signal aborts. */
+  pause(ms: number, signal?: AbortSignal): Promise<void> {
+    return this.sleep(ms, signal)
+  }
+
+  private deadlinePassed(call: { operation: string }, last: HubError | undefined): HubDeadlineError {
     const lastWords = last ? ` The last attempt: ${last.message}` : ''
     return this.redactError(
       new HubDeadlineError({
@@ -216,13 +351,23 @@ export class HubTransport {
   /** Replace the token wherever it might appear in text bound for a log or a message. */
   redact(text: string): string {
     let out = text
-    for (const token of this.tokens) if (token) out = out.split(token).join('***')
+    // Each token as sent and as a JSON string or a URL would carry it; longest first, so a
+    // form that contains another is replaced whole.
+    const forms = new Set<string>()
+    for (const token of this.tokens) if (token) for (const form of [token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)]) forms.add(form)
+    for (const form of [...forms].sort((a, b) => b.length - a.length)) out = out.split(form).join('***')
     // A credential-looking word after "Bearer" (not the hub's "invalid bearer token").
     out = out.replace(/(Bearer\s+)(?=[A-Za-z0-9._~+/=-]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,}/gi, '$1***')
     return out
   }
 
+  /** Work that needs the connections once more before they close (ending an MCP session). */
+  onClose(task: () => Promise<void>): void {
+    this.beforeClose.push(task)
+  }
+
   async close(): Promise<void> {
+    await Promise.allSettled(this.beforeClose.splice(0).map((task) => task()))
     if (this.ownsDispatcher) await this.dispatcher.close()
   }
 
@@ -235,7 +380,8 @@ export class HubTransport {
 
   /** The request exactly as it would be sent, with the token shown as ***: for dry runs. */
   describe(call: HubCall<unknown>): { method: string; url: string; headers: Record<string, string>; body?: unknown } {
-    const { url, headers } = this.prepare(call)
+    const url = this.url(call.path, call.query)
+    const { headers } = this.prepare(call)
     return {
       method: call.method,
       url: url.href,
@@ -244,30 +390,31 @@ export class HubTransport {
     }
   }
 
-  private prepare(call: HubCall<unknown>): { url: URL; headers: Record<string, string>; body: string | undefined } {
+  private prepare(call: { body?: unknown; headers?: Record<string, string> }): { headers: Record<string, string>; body: string | undefined } {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.current.token}`,
       'x-hub-org': this.current.org,
       'x-hub-workspace': this.current.workspace,
       accept: 'application/json',
       'user-agent': `hub-action/${VERSION}`,
+      ...call.headers,
     }
     let body: string | undefined
     if (call.body !== undefined) {
       body = JSON.stringify(call.body)
       headers['content-type'] = 'application/json'
     }
-    return { url: this.url(call.path, call.query), headers, body }
+    return { headers, body }
   }
 
-  private async attempt(url: URL, call: HubCall<unknown>) {
+  private async attempt<A>(wire: Wire, read: (response: Dispatcher.ResponseData, signal: AbortSignal) => Promise<A>) {
     // One ceiling for the whole attempt, body included, and never past the caller's deadline.
-    const ceiling = Math.min(call.timeoutMs ?? DEFAULT_TIMEOUT_MS, call.deadline === undefined ? Infinity : call.deadline - this.now())
+    const ceiling = Math.min(wire.timeoutMs ?? DEFAULT_TIMEOUT_MS, wire.deadline === undefined ? Infinity : wire.deadline - this.now())
     const timeout = AbortSignal.timeout(Math.max(1, ceiling))
-    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout
-    const { headers, body } = this.prepare(call)
-    const response = await send(this.dispatcher, url, {
-      method: call.method,
+    const signal = wire.signal ? AbortSignal.any([wire.signal, timeout]) : timeout
+    const { headers, body } = this.prepare(wire)
+    const response = await send(this.dispatcher, wire.url, {
+      method: wire.method,
       headers,
       body,
       signal,
@@ -275,37 +422,29 @@ export class HubTransport {
       headersTimeout: 0,
       bodyTimeout: 0,
     })
-    const contentType = headerValue(response.headers['content-type'])
-    const retryAfter = headerValue(response.headers['retry-after']) || undefined
-    const accepted = (response.statusCode >= 200 && response.statusCode < 300) || call.acceptStatus?.includes(response.statusCode)
-    const limits = call.limits ?? DEFAULT_BODY_LIMITS
-    let text: string
     try {
-      if (!accepted) {
-        text = await readCapped(response.body, { name: 'an error answer', maxBytes: ERROR_BODY_BYTES }, { signal, truncate: true })
-      } else {
-        // A declared length past the cap is refused before a byte is read.
-        const declared = Number(headerValue(response.headers['content-length']) || NaN)
-        if (declared > limits.maxBytes) {
-          response.body.destroy()
-          throw new BodyCapError(limits, 'bytes')
-        }
-        text = await readCapped(response.body, limits, { signal })
+      if (wire.passStatus(response.statusCode)) return { kind: 'read' as const, value: await read(response, signal) }
+      const text = await readCapped(response.body, { name: 'an error answer', maxBytes: ERROR_BODY_BYTES }, { signal, truncate: true })
+      return {
+        kind: 'refused' as const,
+        status: response.statusCode,
+        contentType: headerValue(response.headers['content-type']),
+        body: text,
+        retryAfter: headerValue(response.headers['retry-after']) || undefined,
       }
     } catch (error) {
-      if (error instanceof BodyCapError) throw this.tooLarge(error, call, response.statusCode)
+      if (error instanceof BodyCapError) throw this.tooLarge(error, wire, response.statusCode)
       throw error
     }
-    return { status: response.statusCode, contentType, body: text, retryAfter }
   }
 
-  private tooLarge(error: BodyCapError, call: HubCall<unknown>, status: number): HubProtocolError {
-    const limits = call.limits ?? DEFAULT_BODY_LIMITS
+  private tooLarge(error: BodyCapError, wire: Wire, status: number): HubProtocolError {
+    const limits = error.limits
     return new HubProtocolError({
-      operation: call.operation,
+      operation: wire.operation,
       status,
-      hubMessage: `${error.message}; the action stopped reading at the cap of ${formatBytes(limits.maxBytes)}${limits.maxValues ? ` / ${limits.maxValues.toLocaleString('en-US')} values` : ''} for ${call.method} ${call.path}`,
-      hint: limits.hint,
+      hubMessage: `${error.message}; the action stopped reading at the cap of ${formatBytes(limits.maxBytes)}${limits.maxValues ? ` / ${limits.maxValues.toLocaleString('en-US')} values` : ''} for ${wire.method} ${wire.url.pathname}`,
+      hint: wire.limits?.hint ?? DEFAULT_BODY_LIMITS.hint,
       cause: error,
     })
   }
@@ -353,19 +492,20 @@ export class HubTransport {
     return { status: answer.status, data: parsed.data }
   }
 
-  private connectionFailure(error: unknown, call: HubCall<unknown>): HubError {
+  private connectionFailure(error: unknown, call: Wire): HubError {
     const code = errorCode(error)
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT')
-    const host = this.current.baseUrl.host
+    const host = call.url.host
+    const input = call.urlInput ?? 'hub-url'
     let hint: string
     if (timedOut) {
       hint = `No answer from ${host} within ${Math.round((call.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s: check that the hub is up and reachable from the runner.`
     } else if (code && code.includes('CERT')) {
       hint = `TLS verification of ${host} failed (${code}): for a hub with a private CA, point NODE_EXTRA_CA_CERTS at the CA bundle in the step's env.`
     } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-      hint = `The host ${host} could not be resolved: check \`hub-url\`, and HTTPS_PROXY/NO_PROXY on self-hosted runners.`
+      hint = `The host ${host} could not be resolved: check \`${input}\`, and HTTPS_PROXY/NO_PROXY on self-hosted runners.`
     } else {
-      hint = `The connection to ${host} failed${code ? ` (${code})` : ''}: check \`hub-url\`, the network and any proxy (HTTPS_PROXY/NO_PROXY).`
+      hint = `The connection to ${host} failed${code ? ` (${code})` : ''}: check \`${input}\`, the network and any proxy (HTTPS_PROXY/NO_PROXY).`
     }
     if (!call.repeatable && call.unsureDelivery) hint = `${hint} ${call.unsureDelivery}`
     return new HubConnectionError({ operation: call.operation, hint, cause: error })
@@ -380,7 +520,8 @@ export class HubTransport {
     }
   }
 
-  private redactError<E extends HubError>(error: E): E {
+  /** The error with its message redacted (in place): for errors callers build from the hub's words. */
+  redactError<E extends HubError>(error: E): E {
     const redacted = this.redact(error.message)
     if (redacted !== error.message) error.message = redacted
     return error

@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http'
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createGitHubClient, MAX_WAIT_SECONDS, retryAfterMs, type GitHubClientOptions } from '../../src/github/client.js'
+import { createGitHubClient, MAX_WAIT_SECONDS, type GitHubClientOptions } from '../../src/github/client.js'
 import { GitHubError } from '../../src/github/errors.js'
 import { ACTIONS_TOKEN, secondaryRateLimit, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
 
@@ -201,19 +201,6 @@ describe('createGitHubClient and the waits GitHub asks for', () => {
     expect((await failure(client().request(`GET ${FILES}`))).status).toBe(404)
     expect(emu.requests).toHaveLength(2)
     expect(logged).toEqual([])
-  })
-})
-
-describe('retryAfterMs', () => {
-  it('reads delay-seconds and HTTP dates, and nothing else', () => {
-    expect(retryAfterMs('2')).toBe(2000)
-    expect(retryAfterMs('0')).toBe(0)
-    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:30 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(30_000)
-    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT', Date.parse('Wed, 21 Oct 2015 07:29:00 GMT'))).toBe(0)
-    expect(retryAfterMs(undefined)).toBeUndefined()
-    expect(retryAfterMs('')).toBeUndefined()
-    expect(retryAfterMs('-1')).toBeUndefined()
-    expect(retryAfterMs('soon')).toBeUndefined()
   })
 })
 

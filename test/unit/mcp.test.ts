@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { HubAuthError, HubConnectionError, HubError, HubNotFoundError, HubProtocolError, HubRequestError, HubServerError } from '../../src/hub/errors.js'
 import { McpGraphClient, type McpImpactInput } from '../../src/hub/mcp.js'
 import { SseReader } from '../../src/hub/sse.js'
+import { HubTransport, type TransportOptions } from '../../src/hub/transport.js'
 import { createDemoFleet, createMcpHandler, parseSse } from '../emulator/graph/index.ts'
 
 const TOKEN = 'tok_Mcp5ecretValue_xyz789'
@@ -24,7 +25,8 @@ interface Recorded {
 
 const servers: http.Server[] = []
 let dispatcher: Agent
-// Every error any test saw: none may carry the token.
+// The errors the running test saw: none may carry the token (checked after each test, so
+// every test checks its own and none depends on another's).
 const seenErrors: unknown[] = []
 
 beforeAll(() => {
@@ -32,6 +34,10 @@ beforeAll(() => {
 })
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+  for (const error of seenErrors.splice(0)) {
+    expect(String((error as Error).message)).not.toContain(TOKEN)
+    expect(String((error as HubError).hubMessage ?? '')).not.toContain(TOKEN)
+  }
 })
 afterAll(async () => {
   await dispatcher.close()
@@ -66,8 +72,13 @@ function emulatorWith(options: Parameters<typeof createMcpHandler>[1]): Handler 
   return (req, res, body) => mcp(req, res, body, { org: ORG, workspace: WS })
 }
 
+/** The hub's transport, as the impact step hands it over; the MCP URL is not below its base. */
+function transportFor(url: URL, token = TOKEN, extra: Partial<TransportOptions> = {}): HubTransport {
+  return new HubTransport({ baseUrl: new URL('/', url), token, org: ORG, workspace: WS, dispatcher, ...extra })
+}
+
 function client(url: URL, timeoutMs?: number): McpGraphClient {
-  return new McpGraphClient({ url, token: TOKEN, org: ORG, workspace: WS, dispatcher, timeoutMs })
+  return new McpGraphClient({ url, transport: transportFor(url), timeoutMs })
 }
 
 function sse(res: http.ServerResponse, ...messages: unknown[]): void {
@@ -296,13 +307,17 @@ describe('McpGraphClient failures', () => {
     expect(error.message).toContain('ECONNREFUSED')
   })
 
-  it('times out a call the server never answers', async () => {
+  it('times out a call the server never answers, at the end of its budget', async () => {
     const { url } = await serve(() => {})
-    const started = Date.now()
-    const error = await rejection(client(url, 1_000).impact(CHECKOUT))
+    // The transport's clock: the budget starts at the first reading, and every later reading is
+    // 1 ms before it ends, so the held request is cut after 1 ms of real time, not 1 s.
+    const start = Date.now()
+    let readings = 0
+    const now = () => start + (readings++ === 0 ? 0 : 999)
+    const timed = new McpGraphClient({ url, transport: transportFor(url, TOKEN, { now, sleep: async () => {} }), timeoutMs: 1_000 })
+    const error = await rejection(timed.impact(CHECKOUT))
     expect(error).toBeInstanceOf(HubConnectionError)
-    expect(error.message).toContain('within 1 s')
-    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(error.message).toContain('within 1 s, the budget of one MCP call')
   })
 })
 
@@ -387,6 +402,19 @@ describe('McpGraphClient lifecycle', () => {
     expect(mcp.openSessions()).toBe(1)
     await mcpClient.close()
     expect(requests.at(-1)).toMatchObject({ method: 'DELETE', headers: { 'mcp-session-id': session } })
+    expect(mcp.openSessions()).toBe(0)
+  })
+
+  it('ends its session once, before the transport closes its own connections, whichever is closed first', async () => {
+    const { mcp, handler } = sessionEmulator()
+    const { url, requests } = await serve(handler)
+    // A transport with its own dispatcher, as the action runs it: closing it closes the connections.
+    const transport = new HubTransport({ baseUrl: new URL('/', url), token: TOKEN, org: ORG, workspace: WS })
+    const mcpClient = new McpGraphClient({ url, transport })
+    await mcpClient.impact(CHECKOUT)
+    expect(mcp.openSessions()).toBe(1)
+    await Promise.all([transport.close(), mcpClient.close()])
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1)
     expect(mcp.openSessions()).toBe(0)
   })
 
@@ -550,7 +578,7 @@ describe('McpGraphClient redaction', () => {
       res.writeHead(500, { 'content-type': 'text/plain' })
       res.end(`boom ${echoed}\n`)
     })
-    const quoted = new McpGraphClient({ url, token, org: ORG, workspace: WS, dispatcher })
+    const quoted = new McpGraphClient({ url, transport: transportFor(url, token) })
     const error = await rejection(quoted.impact(CHECKOUT))
     expect(error.message).toContain('boom *** | ***')
     expect(error.message).not.toContain('odd')
@@ -562,15 +590,5 @@ describe('SseReader', () => {
     const reader = new SseReader()
     const out = reader.push(Buffer.from('id: 1\ndata: \n\nid: 2\nretry: 100\ndata:\n\nevent: message\ndata: {"a":1}\n\n'))
     expect([...out, ...reader.end()]).toEqual(['{"a":1}'])
-  })
-})
-
-describe('McpGraphClient errors overall', () => {
-  it('never put the token in any message', () => {
-    expect(seenErrors.length).toBeGreaterThan(10)
-    for (const error of seenErrors) {
-      expect(String((error as Error).message)).not.toContain(TOKEN)
-      expect(String((error as HubError).hubMessage ?? '')).not.toContain(TOKEN)
-    }
   })
 })

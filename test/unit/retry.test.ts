@@ -7,6 +7,7 @@ import {
   decideRetry,
   earlyWaitPause,
   parseRetryAfter,
+  retryWait,
   type RetryPolicy,
 } from '../../src/hub/retry.js'
 
@@ -121,6 +122,27 @@ describe('decideRetry: Retry-After', () => {
     expect(parseRetryAfter(new Date(NOW + 5_000).toUTCString(), NOW)).toBe(5_000)
     expect(parseRetryAfter('later', NOW)).toBeUndefined()
     expect(parseRetryAfter('', NOW)).toBeUndefined()
+  })
+
+  it('parseRetryAfter rounds fractional seconds up, and refuses negative seconds and dates without words', () => {
+    expect(parseRetryAfter('0', NOW)).toBe(0)
+    expect(parseRetryAfter('1.5', NOW)).toBe(1_500)
+    expect(parseRetryAfter('0.0001', NOW)).toBe(1)
+    expect(parseRetryAfter('-1', NOW)).toBeUndefined()
+    // Date.parse would read these as dates.
+    expect(parseRetryAfter('1.5.2', NOW)).toBeUndefined()
+    expect(parseRetryAfter('2015-10-21', NOW)).toBeUndefined()
+    // A date already past is negative: the callers wait 0.
+    expect(parseRetryAfter(new Date(NOW - 60_000).toUTCString(), NOW)).toBe(-60_000)
+  })
+
+  it('retryWait is the wait of decideRetry without the status rule: Retry-After, capped, else backoff', () => {
+    const waits = { baseDelayMs: 1_000, maxDelayMs: 60_000, maxRetryAfterMs: 60_000 }
+    expect(retryWait('2', 1, waits, NOW, half)).toBe(2_000)
+    expect(retryWait(new Date(NOW - 60_000).toUTCString(), 1, waits, NOW, half)).toBe(0)
+    expect(retryWait('61', 1, waits, NOW, half)).toBeUndefined()
+    expect(retryWait(undefined, 2, waits, NOW, half)).toBe(1_500)
+    expect(retryWait('soon', 1, waits, NOW, half)).toBe(750)
   })
 })
 

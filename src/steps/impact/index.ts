@@ -80,8 +80,8 @@ async function annotateDeclarations(report: Parameters<typeof impactAnnotations>
 
 async function openImpactTool(transport: HubTransport, url: URL, closers: Array<() => Promise<void>>) {
   const { McpGraphClient } = await import('../../hub/mcp.js')
-  const { token, org, workspace } = transport.identity
-  const client = new McpGraphClient({ url, token, org, workspace, log: core.info })
+  // On the hub's transport: its token renewal, retries, caps and redaction reach MCP calls too.
+  const client = new McpGraphClient({ url, transport, log: core.info })
   closers.push(() => client.close())
   return client
 }
