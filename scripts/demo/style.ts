@@ -40,7 +40,11 @@ export function styleFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): S
   return stream.isTTY ? ANSI : PLAIN
 }
 
-/** Visible width of a string: ANSI escapes take no room. */
+/** Columns a string takes in a terminal: ANSI escapes take none, emoji and wide (CJK) characters two. */
 export function visibleWidth(text: string): number {
-  return [...text.replace(/\u001b\[[0-9;]*m/g, '')].length
+  let width = 0
+  for (const char of text.replace(/\u001b\[[0-9;]*m/g, '')) width += WIDE.test(char) ? 2 : /\p{Mark}|\u200d|\ufe0f/u.test(char) ? 0 : 1
+  return width
 }
+
+const WIDE = /\p{Emoji_Presentation}|[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u
