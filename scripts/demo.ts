@@ -7,9 +7,10 @@
  * a query.
  */
 import { performance } from 'node:perf_hooks'
-import { runAction, type ActionRun, type ActionOptions } from '../test/e2e/action-process.ts'
+import { ROOT, runAction, type ActionRun, type ActionOptions } from '../test/e2e/action-process.ts'
 import { ACTIONS_TOKEN, startGitHubEmulator } from '../test/emulator/github.ts'
 import { startHubEmulator } from '../test/emulator/hub.ts'
+import { build, distFreshness } from './demo/build.ts'
 import { renderRunnerLog } from './demo/runner-log.ts'
 import { styleFor } from './demo/style.ts'
 import { renderMarkdown } from './demo/terminal-markdown.ts'
@@ -19,6 +20,19 @@ const started = performance.now()
 const style = styleFor(process.stdout, process.env)
 const print = (...lines: string[]): void => console.log(lines.join('\n'))
 const indent = (lines: string[], by = '    '): string => lines.map((line) => (by + line).trimEnd()).join('\n')
+
+// `--no-build`: dist/ was just built (npm test builds before its tests run this)
+let rebuilt = false
+if (!process.argv.includes('--no-build')) {
+  const freshness = distFreshness(ROOT)
+  if (freshness.current) print(style.dim(`dist/ is the build of these sources (${freshness.commit}): no rebuild needed.`), '')
+  else {
+    print(style.dim(`Building dist/ first (${freshness.reason}) …`))
+    build(ROOT)
+    rebuilt = true
+  }
+}
+const built = performance.now()
 
 print(
   style.heading('hub-action: a guided tour'),
@@ -141,13 +155,13 @@ try {
   await Promise.all([hub.close(), github.close()])
 }
 
-const seconds = ((performance.now() - started) / 1000).toFixed(1)
+const seconds = (from: number): string => ((performance.now() - from) / 1000).toFixed(1)
 print(
   '',
   style.heading('━━ That was the tour'),
   '',
   wrap(
-    `Five steps in ${seconds} s. Next: README.md for every input, output and recipe; ` +
+    `Five steps in ${seconds(built)} s (${seconds(started)} s in all, ${rebuilt ? 'the build of dist/ included' : 'no build needed'}). Next: README.md for every input, output and recipe; ` +
       '`npm test` for the tests; `npm run emulator` for a hub emulator of your own.',
   ),
 )

@@ -1,7 +1,8 @@
 /**
  * `npm run demo` end to end: scripts/demo.ts runs the built dist/index.js against the emulators
  * and must tell the whole story — run, re-run attaching, failure, impact with its comment, query
- * — as a reader sees it: no raw workflow command, no secret, and an exit code of 0.
+ * — as a reader sees it: no raw workflow command, no secret, and an exit code of 0. `npm test`
+ * has just built dist/, so the demo is told not to check it.
  */
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
@@ -11,7 +12,7 @@ import { ACTIONS_TOKEN } from '../emulator/github.ts'
 import { ROOT } from './action-process.ts'
 
 it('shows run, impact and query readably and exits 0', { timeout: 120_000 }, () => {
-  const demo = spawnSync(process.execPath, [join(ROOT, 'scripts', 'demo.ts')], {
+  const demo = spawnSync(process.execPath, [join(ROOT, 'scripts', 'demo.ts'), '--no-build'], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
@@ -35,7 +36,7 @@ it('shows run, impact and query readably and exits 0', { timeout: 120_000 }, () 
   expect(out).toMatch(/The comment it posted on pull request #42/)
   expect(out).toMatch(/│ Impact of this change/)
   expect(out).toMatch(/│ Fleet query: \d+ objects/)
-  expect(out).toMatch(/Five steps in \d+\.\d s\./)
+  expect(out).toMatch(/Five steps in \d+\.\d s \(/)
 
   // rendered as GitHub shows it: no workflow command, no markdown table syntax, no secret
   expect(lines.filter((line) => /^\s*(│ )?::/.test(line) || line.includes('##['))).toEqual([])
