@@ -56,8 +56,17 @@ const hubInputs = { 'hub-url': hub.url, token: hub.token, org: hub.org, workspac
 const task = 'Check that every deployment in namespace payments is healthy after the release.'
 let unexpected: string[] = []
 
-async function step(title: string, yaml: string[], options: ActionOptions): Promise<ActionRun> {
-  print('', style.heading(`━━ ${title}`), '', style.dim('  The workflow step:'), indent(yaml.map(style.code)), '')
+async function step(title: string, about: string, yaml: string[], options: ActionOptions): Promise<ActionRun> {
+  print(
+    '',
+    style.heading(`━━ ${title}`),
+    '',
+    indent(wrap(about, 96).split('\n'), '  '),
+    '',
+    style.dim('  The workflow step:'),
+    indent(yaml.map(style.code)),
+    '',
+  )
   const run = await runAction(options)
   runs.push(run)
   print(style.dim(`  Its log (exit code ${run.code}${run.code === 0 ? ': the step passed' : ': the step failed'}):`))
@@ -80,12 +89,18 @@ try {
   print('', wrap(`The hub emulator listens on ${hub.url} with a demo fleet on edges prod-eu, prod-us and staging; the GitHub emulator on ${github.url}.`))
   const runStep = ['- uses: acme/hub-action@v1', '  with:', '    hub-url: …   token: …   org: …   workspace: …', '    agent: quick', `    task: ${task}`]
 
-  const first = await step('1. command: run — an agent answers a question', runStep, { inputs: { ...hubInputs, agent: 'quick', task } })
+  const first = await step(
+    '1. command: run — an agent answers a question',
+    'The step starts a run of the agent "quick" on the hub, waits until the run settles, and publishes its answer.',
+    runStep,
+    { inputs: { ...hubInputs, agent: 'quick', task } },
+  )
   outputs(first, ['run-id', 'phase', 'reused', 'result-file'])
   markdown('Job summary', first.summary)
 
   const again = await step(
     '2. The same job re-run on the same commit — it attaches instead of starting a second run',
+    'Re-running a job sends the same idempotency key (made from the repository, commit, workflow, job, agent and task), so the hub hands back the first run instead of starting, and paying for, another.',
     ['# GitHub "Re-run job": same commit, same job, so the same idempotency key'],
     { inputs: { ...hubInputs, agent: 'quick', task } },
   )
@@ -94,6 +109,7 @@ try {
 
   const failed = await step(
     '3. A run that fails — the hub’s reason becomes the step’s error',
+    'When the run fails on the hub, the step fails too, with the hub’s message as its error and in the job summary.',
     ['- uses: acme/hub-action@v1', '  with:', '    …', '    agent: failing', `    task: ${task}`],
     { inputs: { ...hubInputs, agent: 'failing', task }, env: { GITHUB_JOB: 'health' } },
   )
@@ -103,6 +119,7 @@ try {
   github.addPullRequest({ ...PULL_REQUEST, files: [{ filename: PULL_REQUEST.changed, status: 'modified' }] })
   const impact = await step(
     `4. command: impact — pull request #${PULL_REQUEST.number} “${PULL_REQUEST.title}”`,
+    `The pull request changes one manifest, ${PULL_REQUEST.changed}. The step reads the Deployment in it, asks the fleet graph what it depends on (upstream) and what depends on it (downstream) on every edge, and posts one comment that later pushes update in place.`,
     [
       'on: pull_request',
       '- uses: acme/hub-action@v1',
@@ -133,6 +150,7 @@ try {
 
   const query = await step(
     '5. command: query — every Deployment on every edge',
+    'The step follows every page of a graph query and streams the objects to a JSON file (an artifact to upload, say); the job summary lists the first 20.',
     ['- uses: acme/hub-action@v1', '  with:', '    command: query', '    query: |', ...QUERY.split('\n').map((line) => `      ${line}`), '    hub-url: …'],
     {
       inputs: { ...hubInputs, command: 'query', query: QUERY },
