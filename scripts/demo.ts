@@ -1,56 +1,206 @@
 /**
- * `npm run demo`: the bundled action (dist/index.js) runs as GitHub would run it, against the
- * hub emulator on loopback, and its log, step outputs and job summary are printed. Then the
- * same job runs again on the same commit, to show that a re-run attaches to the first run.
+ * `npm run demo`: a guided tour of the action for a newcomer. The bundled action (dist/index.js)
+ * runs as the GitHub runner runs it — a process with INPUT_* variables and the runner's files —
+ * against the hub emulator and the GitHub emulator on 127.0.0.1. Each step's log is shown the way
+ * GitHub's log viewer shows it, and its outputs, job summary and pull-request comment are
+ * rendered for the terminal. Scenes: a run, its re-run, a failure, the impact of a pull request,
+ * a query.
  */
+import { performance } from 'node:perf_hooks'
+import { ROOT, runAction, type ActionRun, type ActionOptions } from '../test/e2e/action-process.ts'
+import { ACTIONS_TOKEN, startGitHubEmulator } from '../test/emulator/github.ts'
 import { startHubEmulator } from '../test/emulator/hub.ts'
-import { runAction, type ActionRun } from '../test/e2e/action-process.ts'
+import { build, distFreshness } from './demo/build.ts'
+import { renderRunnerLog } from './demo/runner-log.ts'
+import { styleFor } from './demo/style.ts'
+import { renderMarkdown } from './demo/terminal-markdown.ts'
+import { PULL_REQUEST, pullRequestWorkspace, QUERY } from './demo/fixtures.ts'
 
-const hub = await startHubEmulator()
-const inputs = {
-  'hub-url': hub.url,
-  token: hub.token,
-  org: hub.org,
-  workspace: hub.workspace,
-  agent: 'quick',
-  task: 'Check that every deployment in namespace payments is healthy after the release.',
-}
+const started = performance.now()
+const style = styleFor(process.stdout, process.env)
+const print = (...lines: string[]): void => console.log(lines.join('\n'))
+const indent = (lines: string[], by = '    '): string => lines.map((line) => (by + line).trimEnd()).join('\n')
 
-let failed = false
-try {
-  banner(`Hub emulator listening on ${hub.url}. Running dist/index.js with command: run, agent: quick`)
-  const first = await runAction({ inputs })
-  show(first)
-  banner('Re-running the same job on the same commit (same idempotency key)')
-  const second = await runAction({ inputs })
-  console.log(indent(second.stdout.trim()))
-  console.log(
-    `\nreused=${second.outputs.reused}, run-id ${second.outputs['run-id'] === first.outputs['run-id'] ? 'unchanged' : 'CHANGED'}; runs on the hub: ${hub.runs().length}`,
-  )
-  failed = first.code !== 0 || second.code !== 0
-  first.cleanup()
-  second.cleanup()
-} finally {
-  await hub.close()
-}
-process.exitCode = failed ? 1 : 0
-
-function show(run: ActionRun): void {
-  console.log(indent(run.stdout.trim()))
-  if (run.stderr.trim()) console.log(indent(run.stderr.trim()))
-  banner(`Step outputs (exit code ${run.code})`)
-  for (const [name, value] of Object.entries(run.outputs)) {
-    const shown = value.includes('\n') ? `${value.split('\n')[0]} … (${value.split('\n').length} lines)` : value
-    console.log(`  ${name} = ${shown}`)
+// `--no-build`: dist/ was just built (npm test builds before its tests run this)
+let rebuilt = false
+if (!process.argv.includes('--no-build')) {
+  const freshness = distFreshness(ROOT)
+  if (freshness.current) print(style.dim(`dist/ is the build of these sources (${freshness.commit}): no rebuild needed.`), '')
+  else {
+    print(style.dim(`Building dist/ first (${freshness.reason}) …`))
+    build(ROOT)
+    rebuilt = true
   }
-  banner('Job summary (GITHUB_STEP_SUMMARY)')
-  console.log(indent(run.summary.trim()))
+}
+const built = performance.now()
+
+print(
+  style.heading('hub-action: a guided tour'),
+  '',
+  wrap(
+    'A hub runs AI agents for your Kubernetes fleet and keeps a graph of every object on every edge ' +
+      '(an edge is one cluster the hub is connected to, e.g. prod-eu). This action lets a GitHub ' +
+      'workflow use it in three ways: `command: run` starts an agent on a task and waits for its ' +
+      'answer; `command: impact` tells a pull request what its change to Kubernetes objects touches ' +
+      'across the fleet; `command: query` exports a graph query. Below, the bundled action ' +
+      '(dist/index.js) runs five times as GitHub would run it, against a hub emulator and a GitHub ' +
+      'emulator on this machine (127.0.0.1, nothing leaves it). For each step you see its log as ' +
+      "GitHub's log viewer shows it, its outputs, and what it wrote to the job summary or the pull request.",
+  ),
+)
+
+const [hub, github] = await Promise.all([startHubEmulator(), startGitHubEmulator()])
+const workspace = pullRequestWorkspace()
+const runs: ActionRun[] = []
+const hubInputs = { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace }
+const task = 'Check that every deployment in namespace payments is healthy after the release.'
+let unexpected: string[] = []
+
+async function step(title: string, about: string, yaml: string[], options: ActionOptions): Promise<ActionRun> {
+  print(
+    '',
+    style.heading(`━━ ${title}`),
+    '',
+    indent(wrap(about, 96).split('\n'), '  '),
+    '',
+    style.dim('  The workflow step:'),
+    indent(yaml.map(style.code)),
+    '',
+  )
+  const run = await runAction(options)
+  runs.push(run)
+  print(style.dim(`  Its log (exit code ${run.code}${run.code === 0 ? ': the step passed' : ': the step failed'}):`))
+  print(indent(renderRunnerLog(run.stdout, { style })))
+  if (run.stderr.trim()) print(indent(run.stderr.trim().split('\n').map(style.dim)))
+  return run
 }
 
-function banner(text: string): void {
-  console.log(`\n━━ ${text}\n`)
+function outputs(run: ActionRun, names: string[]): void {
+  print('', style.dim('  Step outputs (steps.<id>.outputs.*):'))
+  const width = Math.max(...names.map((name) => name.length))
+  for (const name of names) print(`    ${name.padEnd(width)}  ${oneLine(run.outputs[name] ?? '(not set)')}`)
 }
 
-function indent(text: string): string {
-  return text.replace(/^/gm, '  ')
+function markdown(label: string, text: string, openDetails = 0): void {
+  print('', style.dim(`  ${label}:`), '', indent(renderMarkdown(text, { style, openDetails }), '    │ '))
+}
+
+try {
+  print('', wrap(`The hub emulator listens on ${hub.url} with a demo fleet on edges prod-eu, prod-us and staging; the GitHub emulator on ${github.url}.`))
+  const runStep = ['- uses: acme/hub-action@v1', '  with:', '    hub-url: …   token: …   org: …   workspace: …', '    agent: quick', `    task: ${task}`]
+
+  const first = await step(
+    '1. command: run — an agent answers a question',
+    'The step starts a run of the agent "quick" on the hub, waits until the run settles, and publishes its answer.',
+    runStep,
+    { inputs: { ...hubInputs, agent: 'quick', task } },
+  )
+  outputs(first, ['run-id', 'phase', 'reused', 'result-file'])
+  markdown('Job summary', first.summary)
+
+  const again = await step(
+    '2. The same job re-run on the same commit — it attaches instead of starting a second run',
+    'Re-running a job sends the same idempotency key (made from the repository, commit, workflow, job, agent and task), so the hub hands back the first run instead of starting, and paying for, another.',
+    ['# GitHub "Re-run job": same commit, same job, so the same idempotency key'],
+    { inputs: { ...hubInputs, agent: 'quick', task } },
+  )
+  outputs(again, ['run-id', 'reused', 'phase'])
+  print('', `  ${style.good('→')} Same run id, reused=${again.outputs.reused}; the hub holds ${hub.runs().length} run for both jobs.`)
+
+  const failed = await step(
+    '3. A run that fails — the hub’s reason becomes the step’s error',
+    'When the run fails on the hub, the step fails too, with the hub’s message as its error and in the job summary.',
+    ['- uses: acme/hub-action@v1', '  with:', '    …', '    agent: failing', `    task: ${task}`],
+    { inputs: { ...hubInputs, agent: 'failing', task }, env: { GITHUB_JOB: 'health' } },
+  )
+  outputs(failed, ['phase', 'settled'])
+  markdown('Job summary', failed.summary)
+
+  github.addPullRequest({ ...PULL_REQUEST, files: [{ filename: PULL_REQUEST.changed, status: 'modified' }] })
+  const impact = await step(
+    `4. command: impact — pull request #${PULL_REQUEST.number} “${PULL_REQUEST.title}”`,
+    `The pull request changes one manifest, ${PULL_REQUEST.changed}. The step reads the Deployment in it, asks the fleet graph what it depends on (upstream) and what depends on it (downstream) on every edge, and posts one comment that later pushes update in place.`,
+    [
+      'on: pull_request',
+      '- uses: acme/hub-action@v1',
+      '  with:',
+      '    command: impact',
+      '    manifests: deploy/**/*.yaml',
+      '    github-token: ${{ github.token }}',
+      '    hub-url: …',
+    ],
+    {
+      inputs: { ...hubInputs, command: 'impact', manifests: 'deploy/**/*.yaml', 'github-token': ACTIONS_TOKEN },
+      env: {
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_API_URL: github.url,
+        GITHUB_WORKSPACE: workspace.dir,
+        GITHUB_JOB: 'impact',
+      },
+      event: PULL_REQUEST.event,
+    },
+  )
+  outputs(impact, ['targets-count', 'upstream-count', 'downstream-count', 'associated-count', 'comment-url'])
+  const comments = github.comments(PULL_REQUEST.owner, PULL_REQUEST.repo, PULL_REQUEST.number)
+  markdown(
+    `The comment it posted on pull request #${PULL_REQUEST.number} (updated in place on the next push; the job summary holds the same report; the first target opened)`,
+    comments[0]?.body ?? '(no comment)',
+    1,
+  )
+
+  const query = await step(
+    '5. command: query — every Deployment on every edge',
+    'The step follows every page of a graph query and streams the objects to a JSON file (an artifact to upload, say); the job summary lists the first 20.',
+    ['- uses: acme/hub-action@v1', '  with:', '    command: query', '    query: |', ...QUERY.split('\n').map((line) => `      ${line}`), '    hub-url: …'],
+    {
+      inputs: { ...hubInputs, command: 'query', query: QUERY },
+      env: { GITHUB_JOB: 'inventory' },
+    },
+  )
+  outputs(query, ['count', 'result-file'])
+  markdown('Job summary', query.summary)
+
+  unexpected = [
+    ...(first.code === 0 ? [] : [`the run exited ${first.code}`]),
+    ...(again.outputs.reused === 'true' && again.outputs['run-id'] === first.outputs['run-id'] ? [] : ['the re-run did not attach to the first run']),
+    ...(failed.code === 1 ? [] : [`the failing run exited ${failed.code}, expected 1`]),
+    ...(impact.code === 0 && comments.length === 1 ? [] : [`impact exited ${impact.code} with ${comments.length} comments`]),
+    ...(query.code === 0 && Number(query.outputs.count) > 0 ? [] : [`query exited ${query.code} with count ${query.outputs.count}`]),
+  ]
+} finally {
+  for (const run of runs) run.cleanup()
+  workspace.cleanup()
+  await Promise.all([hub.close(), github.close()])
+}
+
+const seconds = (from: number): string => ((performance.now() - from) / 1000).toFixed(1)
+print(
+  '',
+  style.heading('━━ That was the tour'),
+  '',
+  wrap(
+    `Five steps in ${seconds(built)} s (${seconds(started)} s in all, ${rebuilt ? 'the build of dist/ included' : 'no build needed'}). Next: README.md for every input, output and recipe; ` +
+      '`npm test` for the tests; `npm run emulator` for a hub emulator of your own.',
+  ),
+)
+if (unexpected.length > 0) {
+  print('', style.error(`The demo did not go as it should: ${unexpected.join('; ')}.`))
+  process.exitCode = 1
+}
+
+function oneLine(value: string): string {
+  const lines = value.split('\n')
+  return lines.length > 1 ? `${lines[0]} … (${lines.length} lines)` : value
+}
+
+function wrap(text: string, width = 100): string {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  return [...lines, line].join('\n')
 }
