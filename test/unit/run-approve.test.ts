@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RunDetail } from '../../src/hub/schemas.js'
+import type { ApproveSettings } from '../../src/inputs/lifecycle.js'
 import { approvalToResolve, readAfterResolve } from '../../src/steps/run/approve.js'
 import { StepRefusal } from '../../src/steps/run/refusal.js'
 
@@ -15,9 +16,9 @@ const detail = (extra: Partial<RunDetail> = {}): RunDetail => ({
   children: [],
   ...extra,
 })
-const settings = { runId: 'r1', decision: 'approve' as const, response: undefined, expectTool: undefined, approvalId: undefined }
+const settings: ApproveSettings = { runId: 'r1', decision: 'approve', response: undefined, expectTool: undefined, approvalId: undefined }
 
-function refusal(run: RunDetail, extra: Partial<typeof settings> = {}): string {
+function refusal(run: RunDetail, extra: Partial<ApproveSettings> = {}): string {
   try {
     approvalToResolve(run, { ...settings, ...extra })
   } catch (error) {
