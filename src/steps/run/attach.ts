@@ -31,7 +31,8 @@ export class AttachedRunClient extends AgentsClient {
 /** RunSettings for a run this step did not start: no task, key or session of ours. */
 export function attachedRunSettings(wait: AttachSettings, detail: RunDetail): RunSettings {
   return {
-    agent: detail.agent ?? 'unknown',
+    // Hub text in every message of the step: one short line.
+    agent: (detail.agent ?? 'unknown').replace(/\s+/g, ' ').slice(0, 200),
     task: '',
     idempotencyKey: undefined,
     idempotencyKeySource: 'none',
