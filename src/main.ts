@@ -10,6 +10,7 @@ import { InputError, loadSettings, type Settings } from './settings/settings.js'
 import { OidcError, requestIdToken } from './runner/oidc.js'
 import { applyVerdict, publishRun, runEventsToLog } from './steps/run/publish.js'
 import * as core from './runner/core.js'
+import { StepRefusal } from './steps/run/refusal.js'
 
 type StepOf<C extends Settings['command']> = Extract<Settings, { command: C }>
 
@@ -38,6 +39,12 @@ export async function run(): Promise<void> {
     switch (settings.command) {
       case 'run':
         return await runStep(settings, transport, interrupt.signal)
+      case 'wait':
+        return await (await import('./steps/run/lifecycle-steps.js')).waitStep(settings, transport, interrupt.signal)
+      case 'cancel':
+        return await (await import('./steps/run/lifecycle-steps.js')).cancelStep(settings, transport, interrupt.signal)
+      case 'approve':
+        return await (await import('./steps/run/lifecycle-steps.js')).approveStep(settings, transport, interrupt.signal)
       case 'impact':
         return await (await import('./steps/impact/index.js')).impactStep(settings, transport, interrupt.signal, closers)
       case 'query':
@@ -77,7 +84,7 @@ function describeFailure(error: unknown, interrupt: AbortSignal, command: Settin
       ? 'The job was cancelled before the run was created. If the request reached the hub, a re-run on the same commit attaches to that run through its idempotency key.'
       : 'The job was cancelled before the step finished; nothing was published.'
   }
-  if (error instanceof InputError || error instanceof HubError || error instanceof OidcError) return error.message
+  if (error instanceof InputError || error instanceof HubError || error instanceof OidcError || error instanceof StepRefusal) return error.message
   if (error instanceof Error && error.name === 'GitHubError') return error.message
   core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it with this log.`

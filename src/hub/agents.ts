@@ -8,6 +8,7 @@ import { AgentSchema, CreateRunResponseSchema, RunDetailSchema, type AgentObject
 import type { HubCall, HubTransport } from './transport.js'
 
 const PREFIX = '/services/providers/agents'
+const CancelAnswerSchema = z.object({ cancelling: z.boolean().optional() })
 /** The hub caps /wait holds at 300 s; a request must outlive the hold it asked for. */
 export const MAX_WAIT_SECONDS = 300
 const WAIT_SLACK_MS = 15_000
@@ -84,7 +85,12 @@ export class AgentsClient {
   }
 
   async getRun(runId: string, signal?: AbortSignal): Promise<RunDetail> {
-    const { data } = await this.transport.call({
+    const { data } = await this.transport.call(this.getRunCall(runId, signal))
+    return data as RunDetail
+  }
+
+  getRunCall(runId: string, signal?: AbortSignal): HubCall<RunDetail> {
+    return {
       method: 'GET',
       path: this.runPath(runId),
       schema: RunDetailSchema,
@@ -92,24 +98,65 @@ export class AgentsClient {
       subject: `run ${runId}`,
       repeatable: true,
       ...(signal ? { signal } : {}),
-    })
-    return data as RunDetail
+    }
   }
 
   /** Ask the hub to cancel. `already-settled` when it had ended (409), which is fine. */
   async cancelRun(runId: string, timeoutMs = 10_000): Promise<'cancelling' | 'already-settled'> {
-    const { status } = await this.transport.call({
+    const answer = await this.requestCancel(runId, { timeoutMs })
+    return answer === 'already-settled' ? 'already-settled' : 'cancelling'
+  }
+
+  /**
+   * Cancel, telling apart what the hub said: `not-cancelling` when it accepted the request with
+   * `cancelling: false` (the run may be executing on another replica and may still finish).
+   */
+  async requestCancel(runId: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<'cancelling' | 'not-cancelling' | 'already-settled'> {
+    const { status, data } = await this.transport.call(this.cancelCall(runId, options))
+    if (status === 409) return 'already-settled'
+    const cancelling = CancelAnswerSchema.safeParse(data).data?.cancelling
+    return cancelling === false ? 'not-cancelling' : 'cancelling'
+  }
+
+  cancelCall(runId: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): HubCall<unknown> {
+    if (this.clusterId) throw new Error('the service-account route has no cancel (refused at input time)')
+    return {
       method: 'POST',
       path: `${this.runPath(runId)}/cancel`,
       schema: z.unknown(),
       operation: `cancel run ${runId}`,
       subject: `run ${runId}`,
       acceptStatus: [409],
-      timeoutMs,
+      timeoutMs: options.timeoutMs ?? 10_000,
       // Cancelling twice is harmless: the second answer is 409.
       repeatable: true,
-    })
-    return status === 409 ? 'already-settled' : 'cancelling'
+      ...(options.signal ? { signal: options.signal } : {}),
+    }
+  }
+
+  /**
+   * Resolve an approval (user route only). The hub checks only workspace membership and resumes
+   * the run under this token. Not repeated: the hub does not check that the item is still
+   * pending, so a second resolve after a lost answer is not known to be harmless.
+   */
+  async resolveApproval(inboxId: string, decision: 'approve' | 'deny' | 'answer', response: string | undefined, signal?: AbortSignal): Promise<void> {
+    await this.transport.call(this.resolveApprovalCall(inboxId, decision, response, signal))
+  }
+
+  resolveApprovalCall(inboxId: string, decision: 'approve' | 'deny' | 'answer', response: string | undefined, signal?: AbortSignal): HubCall<unknown> {
+    if (this.clusterId) throw new Error('the service-account route has no inbox (refused at input time)')
+    return {
+      method: 'POST',
+      path: `${PREFIX}/api/inbox/${encodeURIComponent(inboxId)}/resolve`,
+      body: response === undefined ? { decision } : { decision, response },
+      schema: z.unknown(),
+      operation: `resolve approval ${inboxId}`,
+      subject: `approval ${inboxId}`,
+      timeoutMs: 15_000,
+      repeatable: false,
+      unsureDelivery: 'The hub may have resolved the approval before the answer was lost. Check the run on the hub before resolving it again.',
+      ...(signal ? { signal } : {}),
+    }
   }
 
   /** The Agent object; only on the user route (the service-account route has no agent read). */

@@ -10,13 +10,15 @@ import type { RunResult } from '../steps/run/run-agent.js'
 import type { ImpactReport } from '../steps/impact/model.js'
 import { redact } from './core.js'
 
-export const RUN_OUTPUTS = ['run-id', 'phase', 'settled', 'reused', 'output', 'result-file'] as const
+export const RUN_OUTPUTS = ['run-id', 'phase', 'settled', 'reused', 'output', 'approval-id', 'approval-tool', 'approval-args', 'result-file'] as const
+/** Set by `command: cancel` (with `run-id`). */
+export const CANCEL_OUTPUTS = ['run-id', 'cancel-result'] as const
 export type RunOutputName = (typeof RUN_OUTPUTS)[number]
 export const IMPACT_OUTPUTS = ['targets-count', 'upstream-count', 'downstream-count', 'associated-count', 'report', 'comment-url', 'result-file'] as const
 export type ImpactOutputName = (typeof IMPACT_OUTPUTS)[number]
 export const QUERY_OUTPUTS = ['count', 'result-file'] as const
 /** Every output the action declares, across commands. */
-export const ALL_OUTPUTS = [...new Set([...RUN_OUTPUTS, ...IMPACT_OUTPUTS, ...QUERY_OUTPUTS])]
+export const ALL_OUTPUTS = [...new Set([...RUN_OUTPUTS, ...CANCEL_OUTPUTS, ...IMPACT_OUTPUTS, ...QUERY_OUTPUTS])]
 
 export const IMPACT_REPORT_SCHEMA = 'hub-action/impact-report'
 export const IMPACT_REPORT_VERSION = 1
@@ -60,7 +62,33 @@ export function runOutputs(result: RunResult, resultFile: string): Record<RunOut
     settled: String(result.settled),
     reused: String(result.reused),
     output: result.detail?.output ?? '',
+    ...approvalOutputs(result),
     'result-file': resultFile,
+  }
+}
+
+/**
+ * The approval a run stopped at, for a later job's `approve` (empty unless the run is at the
+ * gate). The arguments are JSON: the hub's JSON text as sent, or that text as a JSON string when
+ * it does not parse (the hub may have clipped it).
+ */
+function approvalOutputs(result: RunResult): Record<'approval-id' | 'approval-tool' | 'approval-args', string> {
+  const pending = result.phase === 'PendingApproval' ? result.detail?.pending : undefined
+  return {
+    'approval-id': pending?.inboxID ?? '',
+    'approval-tool': pending?.tool ?? '',
+    'approval-args': pending ? jsonOutput(pending.args) : '',
+  }
+}
+
+function jsonOutput(args: unknown): string {
+  if (args === undefined) return '{}'
+  if (typeof args !== 'string') return JSON.stringify(args)
+  try {
+    JSON.parse(args)
+    return args
+  } catch {
+    return JSON.stringify(args)
   }
 }
 

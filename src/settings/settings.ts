@@ -8,6 +8,17 @@ import { z } from 'zod'
 import type { Target } from '../steps/impact/model.js'
 import { CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, show, uuid } from './fields.js'
 import { ImpactSchema, loadStructuredParser, QuerySchema, type QuerySpecInput } from './graph-inputs.js'
+import {
+  ApproveSchema,
+  approveSettings,
+  CancelSchema,
+  serviceAccountProblems,
+  WAITING_FIELDS,
+  WaitSchema,
+  waitSettings,
+  type ApproveSettings,
+  type AttachSettings,
+} from './lifecycle.js'
 import { deriveIdempotencyKey, deriveSessionId, readRunnerContext, type RunnerContext } from '../runner/context.js'
 
 /** Input names and the defaults applied when the runner did not (action.yml repeats them; a test keeps them equal). */
@@ -29,6 +40,11 @@ export const INPUT_DEFAULTS = {
   'on-approval': 'wait',
   'pending-timeout-seconds': '300',
   'on-cancel': 'detach',
+  'run-id': '',
+  decision: 'approve',
+  response: '',
+  'expect-tool': '',
+  'approval-id': '',
   targets: '',
   manifests: '',
   'rendered-head': '',
@@ -106,6 +122,9 @@ export type Settings = Readonly<
   | (Common & { command: 'run'; run: Readonly<RunSettings> })
   | (Common & { command: 'impact'; impact: Readonly<ImpactSettings> })
   | (Common & { command: 'query'; query: Readonly<QuerySettings> })
+  | (Common & { command: 'wait'; wait: Readonly<AttachSettings> })
+  | (Common & { command: 'cancel'; cancel: Readonly<{ runId: string }> })
+  | (Common & { command: 'approve'; approve: Readonly<ApproveSettings>; wait: Readonly<AttachSettings> })
 >
 
 export class InputError extends Error {
@@ -118,7 +137,10 @@ export class InputError extends Error {
 }
 
 const CommonSchema = z.object({
-  command: oneOf(['run', 'impact', 'query'], 'Choose what the step does: run an agent, report impact, or query the graph.'),
+  command: oneOf(
+    ['run', 'wait', 'cancel', 'approve', 'impact', 'query'],
+    'Choose what the step does: run an agent, wait for, cancel or approve a run, report impact, or query the graph.',
+  ),
   'hub-url': hubUrl,
   token: z.string(),
   'oidc-audience': z
@@ -156,10 +178,7 @@ const RunSchema = z.object({
   'idempotency-key': z.string().trim(),
   'session-id': z.string().trim(),
   'timeout-seconds': seconds('Use a whole number of seconds such as 1800 for 30 minutes, or 0 to start the run and return at once.', 0),
-  'on-timeout': oneOf(['fail', 'warn', 'cancel'], 'It says what to do when `timeout-seconds` runs out.'),
-  'on-approval': oneOf(['wait', 'fail', 'succeed'], 'It says what to do while a run awaits approval.'),
-  'pending-timeout-seconds': seconds('Use a whole number of seconds such as 300 for 5 minutes: it bounds how long a run may stay Pending.', 1),
-  'on-cancel': oneOf(['detach', 'cancel'], 'It says what happens to the run when the job is cancelled.'),
+  ...WAITING_FIELDS,
 })
 
 /** readSettings, with the YAML parser loaded first for the commands whose inputs are YAML. */
@@ -195,8 +214,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const run = command === 'run' ? RunSchema.safeParse(raw) : undefined
   const impact = command === 'impact' ? ImpactSchema.safeParse(raw) : undefined
   const query = command === 'query' ? QuerySchema.safeParse(raw) : undefined
-  for (const part of [run, impact, query]) if (part && !part.success) problems.push(...formatIssues(part.error))
+  const wait = command === 'wait' ? WaitSchema.safeParse(raw) : undefined
+  const cancel = command === 'cancel' ? CancelSchema.safeParse(raw) : undefined
+  const approve = command === 'approve' ? ApproveSchema.safeParse(raw) : undefined
+  for (const part of [run, impact, query, wait, cancel, approve]) if (part && !part.success) problems.push(...formatIssues(part.error))
   if (impact?.success) problems.push(...checkImpactCombination(impact.data, runner))
+  if (command) problems.push(...serviceAccountProblems(command, raw['cluster-id'], run?.data ?? wait?.data))
   if (problems.length > 0 || !common.success) throw new InputError(problems)
 
   warnOnApiPathInHubUrl(common.data['hub-url'])
@@ -211,6 +234,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const dryRun = common.data['dry-run']
   if (run?.success) return Object.freeze({ command: 'run', hub, runner, dryRun, run: runSettings(run.data, runner) })
   if (impact?.success) return Object.freeze({ command: 'impact', hub, runner, dryRun, impact: impactSettings(impact.data) })
+  if (wait?.success) return Object.freeze({ command: 'wait', hub, runner, dryRun, wait: waitSettings(wait.data) })
+  if (cancel?.success) return Object.freeze({ command: 'cancel', hub, runner, dryRun, cancel: Object.freeze({ runId: cancel.data['run-id'] }) })
+  if (approve?.success) {
+    return Object.freeze({ command: 'approve', hub, runner, dryRun, approve: approveSettings(approve.data), wait: waitSettings(approve.data) })
+  }
   if (query?.success) {
     return Object.freeze({ command: 'query', hub, runner, dryRun, query: Object.freeze({ spec: query.data.query, maxObjects: query.data['max-objects'] }) })
   }

@@ -64,7 +64,12 @@ const BAD_INPUTS: BadInput[] = [
   { name: "pending-timeout-seconds '0'", change: () => ({ 'pending-timeout-seconds': '0' }), input: 'pending-timeout-seconds', says: /out of range/ },
   { name: "on-cancel 'kill'", change: () => ({ 'on-cancel': 'kill' }), input: 'on-cancel', says: /"kill" is not one of detach, cancel/ },
   { name: 'cluster-id with spaces', change: () => ({ 'cluster-id': 'my cluster' }), input: 'cluster-id', says: /not a cluster id/ },
-  { name: "command 'deploy'", change: () => ({ command: 'deploy' }), input: 'command', says: /"deploy" is not one of run, impact, query/ },
+  {
+    name: "command 'deploy'",
+    change: () => ({ command: 'deploy' }),
+    input: 'command',
+    says: /"deploy" is not one of run, wait, cancel, approve, impact, query/,
+  },
 ]
 
 describe('bad inputs stop the step before any request', () => {

@@ -82,8 +82,26 @@ export interface AgentsProviderOptions {
   idempotencyInsertDelayMs?: number
 }
 
+/** An approval in the inbox (hub-behaviour.md §1): opened when a run reaches PendingApproval. */
+export interface InboxItem {
+  id: string
+  runID: string
+  agent: string
+  tool: string
+  args: string
+  state: 'pending' | 'resolved'
+  decision?: 'approve' | 'deny' | 'answer'
+  response?: string
+  /** Who resolved it (the hub resumes the run under this caller's token). */
+  resolvedBy?: string
+  /** How many times it was resolved: the hub does not check that an item is still pending. */
+  resolutions: number
+}
+
 export interface AgentsProvider {
   handler: ProviderHandler
+  /** Every approval item, in the order opened. */
+  inbox(): InboxItem[]
   runs(): RunRecord[]
   run(id: string): RunRecord | undefined
   /** Runs the same-key race started and never stored: they executed, and their ids 404. */
@@ -204,6 +222,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
   const runs = new Map<string, Run>()
   const idempotency = new Map<string, Run>()
   const raceLosers = new Map<string, Run>()
+  const inbox = new Map<string, InboxItem>()
   /** Counts reset() calls, so a start that straddled one is dropped instead of stored. */
   let resets = 0
   const holds = new Set<() => void>()
@@ -247,6 +266,15 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
       revealToolSteps(run)
       const a = run.script.approval ?? { tool: 'kubectl_apply', args: {} }
       run.pending = { inboxID: randomUUID(), tool: a.tool, args: asJsonText(a.args ?? {}) }
+      inbox.set(run.pending.inboxID, {
+        id: run.pending.inboxID,
+        runID: run.id,
+        agent: run.agent,
+        tool: a.tool,
+        args: run.pending.args,
+        state: 'pending',
+        resolutions: 0,
+      })
       run.steps.push({
         id: `step-${run.steps.length + 1}`,
         tool: a.tool,
@@ -334,6 +362,58 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     setPhase(run, 'Running')
     advance(run)
     return true
+  }
+
+  /** The pending call goes on as the decision says: approved, denied, or answered with `response`. */
+  function resumeRun(run: Run, decision: 'deny' | 'answer', response: string | undefined): void {
+    if (run.approveTimer) clearTimeout(run.approveTimer)
+    run.approveTimer = undefined
+    for (const s of run.steps) {
+      if (s.outcome !== 'pending_approval') continue
+      if (decision === 'deny') {
+        s.outcome = 'denied'
+        s.error = response ?? 'denied by a human'
+      } else {
+        s.outcome = 'ok'
+        s.result = asJsonText({ answer: response ?? '' })
+      }
+    }
+    setPhase(run, 'Running')
+    advance(run)
+  }
+
+  async function resolveItem(
+    req: EmulatorRequest,
+    res: http.ServerResponse,
+    id: string,
+    scope: { org: string; workspace: string },
+    user: string,
+  ): Promise<void> {
+    const item = inbox.get(id)
+    const run = item ? findRun(item.runID, scope) : undefined
+    if (!item || !run) {
+      sendError(res, 404, 'NotFound', `inbox item "${id}" not found`)
+      return
+    }
+    const body = req.json as { decision?: unknown; response?: unknown } | undefined
+    const decision = body?.decision
+    if (decision !== 'approve' && decision !== 'deny' && decision !== 'answer') {
+      sendError(res, 400, 'BadRequest', 'decision must be approve, deny or answer')
+      return
+    }
+    const response = typeof body?.response === 'string' ? body.response : undefined
+    // Like the hub: no check that the item is still pending; the run moves only if it waits on it.
+    item.state = 'resolved'
+    item.decision = decision
+    item.resolvedBy = user
+    item.resolutions++
+    if (response !== undefined) item.response = response
+    else delete item.response
+    if (run.phase === 'PendingApproval' && run.pending?.inboxID === id) {
+      if (decision === 'approve') approveRun(run)
+      else resumeRun(run, decision, response)
+    }
+    sendJson(res, 200, { ...item })
   }
 
   function cancelRun(run: Run): void {
@@ -594,6 +674,8 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     | { kind: 'get'; id: string }
     | { kind: 'wait'; id: string }
     | { kind: 'cancel'; id: string }
+    | { kind: 'inbox' }
+    | { kind: 'resolve'; item: string }
 
   function matchApi(seg: string[]): { route: Route; method: string } | undefined {
     const [a, b, c, d, e] = seg
@@ -607,6 +689,10 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
       if (seg.length === 3) return { route: { kind: 'get', id: c }, method: 'GET' }
       if (seg.length === 4 && d === 'wait') return { route: { kind: 'wait', id: c }, method: 'GET' }
       if (seg.length === 4 && d === 'cancel') return { route: { kind: 'cancel', id: c }, method: 'POST' }
+    }
+    if (b === 'inbox') {
+      if (seg.length === 2) return { route: { kind: 'inbox' }, method: 'GET' }
+      if (seg.length === 4 && c && d === 'resolve') return { route: { kind: 'resolve', item: c }, method: 'POST' }
     }
     void e
     return undefined
@@ -692,6 +778,15 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
       case 'create':
         await createRun(req, res, route.agent, scope)
         return
+      case 'inbox': {
+        const state = req.query.get('state')
+        const items = [...inbox.values()].filter((i) => (!state || i.state === state) && findRun(i.runID, scope))
+        sendJson(res, 200, { items })
+        return
+      }
+      case 'resolve':
+        await resolveItem(req, res, route.item, scope, tenant.user)
+        return
       default: {
         const run = findRun(route.id, scope)
         if (!run) {
@@ -712,6 +807,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
 
   return {
     handler,
+    inbox: () => [...inbox.values()].map((i) => ({ ...i })),
     runs: () => [...runs.values()].map(record),
     run: (id) => {
       const r = runs.get(id)
@@ -743,6 +839,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
       runs.clear()
       raceLosers.clear()
       idempotency.clear()
+      inbox.clear()
       agents = new Map(Object.entries(initialAgents))
       lowercase = opts.lowercasePhases
     },

@@ -223,6 +223,39 @@ describe('agents provider: runs', () => {
     expect(emu.run(id)?.history.map((h) => h.phase)).toEqual(['Pending', 'Running', 'PendingApproval', 'Running', 'Succeeded'])
   })
 
+  it('inbox: lists pending items; resolve approve/deny/answer resumes the run; no check that the item is still pending; no s2s form', async () => {
+    const start = async () => (await call(emu, 'POST', `${A}/api/agents/approval/runs`, { task: 'add a PDB', wait: 5 })).json
+    const approved = await start()
+    const listed = await call(emu, 'GET', `${A}/api/inbox?state=pending`)
+    expect(listed.json.items).toEqual([
+      expect.objectContaining({ id: approved.run.pending.inboxID, runID: approved.runId, tool: 'kubectl_apply', state: 'pending' }),
+    ])
+    const ok = await call(emu, 'POST', `${A}/api/inbox/${approved.run.pending.inboxID}/resolve`, { decision: 'approve' })
+    expect(ok.status).toBe(200)
+    expect(ok.json).toMatchObject({ state: 'resolved', decision: 'approve', resolvedBy: emu.user })
+    expect((await call(emu, 'GET', `${A}/api/runs/${approved.runId}/wait?timeoutSeconds=5`)).json.phase).toBe('Succeeded')
+    const again = await call(emu, 'POST', `${A}/api/inbox/${approved.run.pending.inboxID}/resolve`, { decision: 'deny' })
+    expect(again.status).toBe(200)
+    expect(emu.agents.inbox()[0]).toMatchObject({ decision: 'deny', resolutions: 2 })
+
+    const denied = await start()
+    await call(emu, 'POST', `${A}/api/inbox/${denied.run.pending.inboxID}/resolve`, { decision: 'deny', response: 'not today' })
+    const afterDeny = (await call(emu, 'GET', `${A}/api/runs/${denied.runId}/wait?timeoutSeconds=5`)).json
+    expect(afterDeny.steps.at(-1)).toMatchObject({ tool: 'kubectl_apply', outcome: 'denied', error: 'not today' })
+
+    const answered = await start()
+    await call(emu, 'POST', `${A}/api/inbox/${answered.run.pending.inboxID}/resolve`, { decision: 'answer', response: 'use staging' })
+    const afterAnswer = (await call(emu, 'GET', `${A}/api/runs/${answered.runId}/wait?timeoutSeconds=5`)).json
+    expect(afterAnswer.steps.at(-1)).toMatchObject({ outcome: 'ok', result: '{"answer":"use staging"}' })
+
+    expect((await call(emu, 'POST', `${A}/api/inbox/nope/resolve`, { decision: 'approve' })).status).toBe(404)
+    expect((await call(emu, 'POST', `${A}/api/inbox/${answered.run.pending.inboxID}/resolve`, { decision: 'maybe' })).status).toBe(400)
+    const sa = emu.headers({ Authorization: `Bearer ${emu.serviceAccountToken}` })
+    const s2s = await call(emu, 'POST', `${A}/s2s/clusters/${emu.clusterId}/inbox/${answered.run.pending.inboxID}/resolve`, { decision: 'approve' }, sa)
+    expect(s2s.status).toBe(404)
+    expect(s2s.contentType).toMatch(/^text\/plain/)
+  })
+
   it('approveAfterMs approves by itself', async () => {
     emu.setAgent('auto', {
       steps: [

@@ -169,14 +169,18 @@ describe('AgentsClient on the service-account route', () => {
     pool.intercept({ path: `${S2S}/agents/triage/runs`, method: 'POST', body: captureBody(seen) }).reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
     pool.intercept({ path: `${S2S}/runs/r1/wait?timeoutSeconds=30`, method: 'GET' }).reply(200, detail('Running'), JSON_HEADERS)
     pool.intercept({ path: `${S2S}/runs/r1`, method: 'GET' }).reply(200, detail('Running'), JSON_HEADERS)
-    pool.intercept({ path: `${S2S}/runs/r1/cancel`, method: 'POST' }).reply(202, { id: 'r1', cancelling: true }, JSON_HEADERS)
 
     await client.startRun({ agent: 'triage', task: 'Check', sessionId: 's', idempotencyKey: 'k' })
     expect(seen.body).toEqual({ task: 'Check', wait: 0, sessionId: 's', idempotencyKey: 'k' })
     await client.waitRun('r1', 30)
     await client.getRun('r1')
-    await expect(client.cancelRun('r1')).resolves.toBe('cancelling')
     agent.assertNoPendingInterceptors()
+  })
+
+  it('has no cancel and no inbox: both refuse before any request (the route would answer a text 404)', async () => {
+    const { client } = setup('edge-7')
+    await expect(client.cancelRun('r1')).rejects.toThrow('the service-account route has no cancel')
+    await expect(client.resolveApproval('i1', 'approve', undefined)).rejects.toThrow('the service-account route has no inbox')
   })
 
   it('encodes the cluster id', async () => {

@@ -105,7 +105,6 @@ describe('readSettings: valid inputs', () => {
 
   it('reads every non-default input', () => {
     const settings = run({
-      'cluster-id': 'edge-7',
       'timeout-seconds': '0',
       'on-timeout': 'cancel',
       'on-approval': 'succeed',
@@ -166,7 +165,7 @@ describe('readSettings: bad inputs', () => {
     ['on-approval', 'maybe', '"maybe" is not one of wait, fail, succeed'],
     ['pending-timeout-seconds', '0', '"0" is out of range: use 1 to 432000 seconds'],
     ['on-cancel', 'kill', '"kill" is not one of detach, cancel'],
-    ['command', 'explode', '"explode" is not one of run, impact, query'],
+    ['command', 'explode', '"explode" is not one of run, wait, cancel, approve, impact, query'],
     ['cluster-id', 'bad id!', '"bad id!" is not a cluster id'],
   ])('%s = %j is refused, naming the input and the value', (name, value, expected) => {
     const error = inputError({ [name]: value })
@@ -298,5 +297,66 @@ describe('action.yml and INPUT_DEFAULTS', () => {
 
   it('every input in action.yml is read by INPUT_DEFAULTS', () => {
     expect(Object.keys(action.inputs).sort()).toEqual(Object.keys(INPUT_DEFAULTS).sort())
+  })
+})
+
+describe('lifecycle commands', () => {
+  const RUN_ID = '0b6f3c2e-1d4a-4f5b-9c8d-7e6f5a4b3c2d'
+
+  it('wait reads run-id and the waiting policies', () => {
+    const settings = read({ command: 'wait', 'run-id': RUN_ID, 'timeout-seconds': '600', 'on-approval': 'succeed' })
+    if (settings.command !== 'wait') throw new Error('expected wait')
+    expect(settings.wait).toEqual({
+      runId: RUN_ID,
+      timeoutSeconds: 600,
+      onTimeout: 'fail',
+      onApproval: 'succeed',
+      pendingTimeoutSeconds: 300,
+      onCancel: 'detach',
+    })
+  })
+
+  it('approve reads the decision, response, expect-tool and approval-id', () => {
+    const settings = read({
+      command: 'approve',
+      'run-id': RUN_ID,
+      decision: 'answer',
+      response: 'use staging',
+      'expect-tool': 'kubectl_apply',
+      'approval-id': 'a-1',
+    })
+    if (settings.command !== 'approve') throw new Error('expected approve')
+    expect(settings.approve).toEqual({ runId: RUN_ID, decision: 'answer', response: 'use staging', expectTool: 'kubectl_apply', approvalId: 'a-1' })
+    expect(settings.wait.timeoutSeconds).toBe(1800)
+  })
+
+  it.each([
+    [{ command: 'wait' }, 'Input `run-id` is required for `command: wait`'],
+    [{ command: 'cancel' }, 'Input `run-id` is required for `command: cancel`'],
+    [{ command: 'approve' }, 'Input `run-id` is required for `command: approve`'],
+    [{ command: 'wait', 'run-id': 'a b' }, 'Input `run-id`: "a b" is not a run id'],
+    [{ command: 'wait', 'run-id': RUN_ID, 'timeout-seconds': '0' }, 'Input `timeout-seconds`: "0" is out of range: use 1 to'],
+    [{ command: 'approve', 'run-id': RUN_ID, decision: 'maybe' }, 'Input `decision`: "maybe" is not one of approve, deny, answer'],
+    [{ command: 'approve', 'run-id': RUN_ID, decision: 'answer' }, 'Input `response` is required with `decision: answer`'],
+    [{ command: 'approve', 'run-id': RUN_ID, 'approval-id': 'x y' }, 'Input `approval-id`: "x y" is not an approval id'],
+  ])('%j is refused: %s', (overrides, expected) => {
+    expect(inputError(overrides).message).toContain(expected)
+  })
+
+  it.each([
+    [{ command: 'run', 'on-timeout': 'cancel' }, 'Input `on-timeout`: "cancel" cannot work with `cluster-id`'],
+    [{ command: 'run', 'on-cancel': 'cancel' }, 'Input `on-cancel`: "cancel" cannot work with `cluster-id`'],
+    [{ command: 'wait', 'run-id': RUN_ID, 'on-timeout': 'cancel' }, 'Input `on-timeout`: "cancel" cannot work with `cluster-id`'],
+    [{ command: 'cancel', 'run-id': RUN_ID }, 'Input `cluster-id`: `command: cancel` cannot work there'],
+    [{ command: 'approve', 'run-id': RUN_ID }, 'Input `cluster-id`: `command: approve` cannot work there'],
+  ])('with cluster-id, %j is refused before any request', (overrides, expected) => {
+    const error = inputError({ 'cluster-id': 'edge-7', ...overrides })
+    expect(error.problems).toHaveLength(1)
+    expect(error.message).toContain(expected)
+    expect(error.message).toContain('has no')
+  })
+
+  it('with cluster-id, waiting policies that never cancel are accepted', () => {
+    expect(read({ 'cluster-id': 'edge-7', command: 'wait', 'run-id': RUN_ID, 'on-timeout': 'warn' }).hub.clusterId).toBe('edge-7')
   })
 })

@@ -7,6 +7,16 @@ import type { RunResult } from '../../src/steps/run/run-agent.js'
 import { ALL_OUTPUTS, resultDirectory, runOutputs, writeJsonFile } from '../../src/runner/outputs.js'
 import { setSecret } from '../../src/runner/core.js'
 
+const detail = (): NonNullable<RunResult['detail']> => ({
+  id: 'r1',
+  phase: 'Succeeded',
+  inputTokens: 0,
+  outputTokens: 0,
+  usdMicros: 0,
+  steps: [],
+  children: [],
+})
+
 function result(extra: Partial<RunResult> = {}): RunResult {
   return {
     agent: 'triage',
@@ -32,6 +42,9 @@ describe('run outputs', () => {
       settled: 'true',
       reused: 'true',
       output: 'the answer',
+      'approval-id': '',
+      'approval-tool': '',
+      'approval-args': '',
       'result-file': '/tmp/x.json',
     })
     expect(runOutputs(result({ detail: undefined, settled: false, reused: false, phase: 'Pending' }), 'f')).toMatchObject({
@@ -40,6 +53,20 @@ describe('run outputs', () => {
       reused: 'false',
       output: '',
     })
+  })
+
+  it('at the approval gate, the pending approval: id, tool, and arguments as JSON', () => {
+    const gate = (args: unknown) =>
+      runOutputs(
+        result({ phase: 'PendingApproval', detail: { ...detail(), phase: 'PendingApproval', pending: { inboxID: 'i-1', tool: 'kubectl_apply', args } } }),
+        'f',
+      )
+    expect(gate('{"namespace":"prod"}')).toMatchObject({ 'approval-id': 'i-1', 'approval-tool': 'kubectl_apply', 'approval-args': '{"namespace":"prod"}' })
+    // Clipped by the hub, so not JSON: still valid JSON as a string.
+    expect(JSON.parse(gate('{"namespace":"pr')['approval-args'])).toBe('{"namespace":"pr')
+    expect(gate(undefined)['approval-args']).toBe('{}')
+    // Not at the gate (the run went on): nothing to approve.
+    expect(runOutputs(result({ phase: 'Running', detail: { ...detail(), pending: { inboxID: 'i-1', tool: 't' } } }), 'f')['approval-id']).toBe('')
   })
 
   it('the outputs of all commands are exactly the outputs declared in action.yml', () => {

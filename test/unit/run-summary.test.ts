@@ -166,7 +166,7 @@ describe('renderRunSummary: other runs', () => {
     )
     expect(markdown.startsWith('## ⚠️ Agent run: triage — PendingApproval')).toBe(true)
     expect(markdown).toContain(
-      '### Waiting for approval\n\nTool `kubectl_apply` needs a human\'s approval on the hub.\n\n```json\n{\n  "file": "a.yaml"\n}\n```',
+      '### Waiting for approval\n\nTool `kubectl_apply` needs a human\'s approval (approval `i`): on the hub, or with `command: approve` and this step\'s `approval-id` output.\n\n```json\n{\n  "file": "a.yaml"\n}\n```',
     )
   })
 

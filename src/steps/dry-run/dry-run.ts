@@ -37,6 +37,30 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
       }
       return planned
     }
+    case 'wait':
+    case 'approve': {
+      const agents = new AgentsClient(transport, settings.hub.clusterId)
+      const { runId, timeoutSeconds } = settings.wait
+      const planned: PlannedRequest[] = [{ ...transport.describe(agents.getRunCall(runId)), note: 'read the run' }]
+      if (settings.command === 'approve') {
+        const { decision, response } = settings.approve
+        planned.push({
+          ...transport.describe(agents.resolveApprovalCall('INBOX_ID', decision, response)),
+          note: "resolve the pending approval (INBOX_ID is the run's pending.inboxID), only when the run is at the gate and the call is the expected one",
+        })
+      }
+      if (timeoutSeconds > 0) {
+        planned.push({
+          ...transport.describe(agents.waitRunCall(runId, Math.min(50, timeoutSeconds))),
+          note: `long-poll, repeated until the run settles or ${timeoutSeconds} s pass`,
+        })
+      }
+      return planned
+    }
+    case 'cancel': {
+      const agents = new AgentsClient(transport, settings.hub.clusterId)
+      return [{ ...transport.describe(agents.cancelCall(settings.cancel.runId)), note: 'cancel the run' }]
+    }
     case 'impact': {
       const graph = new GraphClient(transport)
       const planned: PlannedRequest[] = settings.impact.targets.map((target) => ({

@@ -15,13 +15,13 @@ import { formatDuration } from '../../markdown/format.js'
 const APPROVAL_ARGS_LOG_CHARS = 64 * 1024
 
 /** Log lines for the run loop; the run id becomes an output the moment it exists. */
-export function runEventsToLog(settings: RunSettings): RunEvents & { finish(): void } {
+export function runEventsToLog(settings: RunSettings, options: { attached?: boolean } = {}): RunEvents & { finish(): void } {
   let grouped = false
   return {
     created(created) {
       core.setOutput('run-id', created.runId)
       core.setOutput('reused', String(created.reused === true))
-      const how = created.reused ? 'attached to the existing run for this idempotency key' : 'started'
+      const how = options.attached ? 'attached (given by `run-id`)' : created.reused ? 'attached to the existing run for this idempotency key' : 'started'
       core.info(`Run ${created.runId} of agent "${settings.agent}" ${how} (phase ${canonicalPhase(created.run?.phase ?? created.phase)}).`)
       if (settings.idempotencyKey) core.info(`Idempotency key: ${settings.idempotencyKey}`)
       if (settings.timeoutSeconds > 0 && !isSettled(created.run?.phase ?? created.phase)) {

@@ -100,7 +100,10 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
       detail.pending.args === undefined
         ? ''
         : `\n\n${fenced(clipBytesNoting(jsonTextForDisplay(detail.pending.args, LIMITS.approvalArgs), LIMITS.approvalArgs), 'json')}`
-    body.push(`### Waiting for approval\n\nTool ${code(clip(detail.pending.tool ?? 'unknown', LIMITS.name))} needs a human's approval on the hub.${args}`)
+    const id = detail.pending.inboxID ? ` (approval ${code(clip(detail.pending.inboxID, LIMITS.name))})` : ''
+    body.push(
+      `### Waiting for approval\n\nTool ${code(clip(detail.pending.tool ?? 'unknown', LIMITS.name))} needs a human's approval${id}: on the hub, or with \`command: approve\` and this step's \`approval-id\` output.${args}`,
+    )
   }
   const tail: string[] = []
   if (detail?.sources && detail.sources.length > 0) tail.push(sourcesSection(detail.sources, clip, () => (cut = true)))

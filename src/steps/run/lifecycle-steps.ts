@@ -1,0 +1,84 @@
+/**
+ * The later commands of a run's life, as steps: `wait` attaches to a run, `cancel` cancels it,
+ * `approve` resolves its approval and then (unless `timeout-seconds` is 0) waits like `wait`.
+ * Each reads the hub through the agents client and publishes through the same publisher as `run`.
+ */
+import { setTimeout as delay } from 'node:timers/promises'
+import { runVerdict } from './run-agent.js'
+import { AgentsClient } from '../../hub/agents.js'
+import type { RunDetail } from '../../hub/schemas.js'
+import type { HubTransport } from '../../hub/transport.js'
+import type { Settings } from '../../settings/settings.js'
+import type { AttachSettings } from '../../settings/lifecycle.js'
+import { applyVerdict, logUntrusted, publishRun, runEventsToLog, writeSummary } from './publish.js'
+import { jsonTextForDisplay } from '../../markdown/json-text.js'
+import { code, inline } from '../../markdown/format.js'
+import * as core from '../../runner/core.js'
+import { approvalToResolve, readAfterResolve } from './approve.js'
+import { attachedRunSettings, attachToRun } from './attach.js'
+import { quoteHubText } from './refusal.js'
+
+type StepOf<C extends Settings['command']> = Extract<Settings, { command: C }>
+
+/** Characters of the approved call's arguments written to the log. */
+const ARGS_LOG_CHARS = 64 * 1024
+
+export async function waitStep(settings: StepOf<'wait'>, transport: HubTransport, signal: AbortSignal): Promise<void> {
+  const detail = await new AgentsClient(transport, settings.hub.clusterId).getRun(settings.wait.runId, signal)
+  await followRun(settings, settings.wait, detail, transport, signal)
+}
+
+export async function cancelStep(settings: StepOf<'cancel'>, transport: HubTransport, signal: AbortSignal): Promise<void> {
+  const { runId } = settings.cancel
+  core.setOutput('run-id', runId)
+  const answer = await new AgentsClient(transport, settings.hub.clusterId).requestCancel(runId, { signal })
+  const result = answer === 'already-settled' ? 'already-ended' : answer
+  core.setOutput('cancel-result', result)
+  const verdict =
+    answer === 'cancelling'
+      ? { status: 'pass' as const, message: `Run ${runId} is being cancelled on the hub; it ends Aborted.` }
+      : answer === 'already-settled'
+        ? { status: 'pass' as const, message: `Run ${runId} had already ended: there was nothing to cancel.` }
+        : {
+            status: 'warn' as const,
+            message: `The hub accepted the cancel of run ${runId} but says it is not cancelling it (cancelling: false): it may be executing on another replica and may still finish. Check the run on the hub.`,
+          }
+  writeSummary(`## Cancel run ${code(runId)}: ${result}\n\n${inline(verdict.message)}\n`)
+  applyVerdict(verdict)
+}
+
+export async function approveStep(settings: StepOf<'approve'>, transport: HubTransport, signal: AbortSignal): Promise<void> {
+  const { approve, wait } = settings
+  const client = new AgentsClient(transport, settings.hub.clusterId)
+  core.setOutput('run-id', approve.runId)
+  const pending = approvalToResolve(await client.getRun(approve.runId, signal), approve)
+  core.info(`Resolving approval ${pending.inboxId} of run ${approve.runId} (tool ${quoteHubText(pending.tool)}) with decision ${approve.decision}.`)
+  if (pending.args !== undefined) logUntrusted('Arguments of the call:', jsonTextForDisplay(pending.args, ARGS_LOG_CHARS))
+  await client.resolveApproval(pending.inboxId, approve.decision, approve.response, signal)
+  const resolved = `Approval ${pending.inboxId} of run ${approve.runId} was resolved (${approve.decision})`
+  if (wait.timeoutSeconds === 0) {
+    applyVerdict({ status: 'pass', message: `${resolved}; not waiting for the run because timeout-seconds is 0.` })
+    return
+  }
+  core.info(`${resolved}; waiting for the run.`)
+  const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, sleep)
+  await followRun(settings, wait, detail, transport, signal)
+}
+
+async function followRun(settings: Settings, wait: AttachSettings, detail: RunDetail, transport: HubTransport, signal: AbortSignal): Promise<void> {
+  const runSettings = attachedRunSettings(wait, detail)
+  const events = runEventsToLog(runSettings, { attached: true })
+  let result
+  try {
+    result = await attachToRun(runSettings, detail, wait, transport, settings.hub.clusterId, { events }, signal)
+  } finally {
+    events.finish()
+  }
+  const verdict = runVerdict(result, runSettings)
+  await publishRun(result, verdict, settings.runner)
+  applyVerdict(verdict)
+}
+
+async function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  await delay(ms, undefined, { signal }).catch(() => undefined)
+}

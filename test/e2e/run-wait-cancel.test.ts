@@ -1,0 +1,141 @@
+/**
+ * End to end, `command: wait` and `command: cancel` on runs started by an earlier step, and the
+ * service-account route's lack of cancel refused before any request (issue 9).
+ * dist/index.js as a child process against the hub emulator over real HTTP.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { runAction, type ActionOptions, type ActionRun } from './action-process.ts'
+import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+
+let hub: HubEmulator
+
+beforeAll(async () => {
+  hub = await startHubEmulator({ maxHoldMs: 300 })
+})
+afterAll(async () => {
+  await hub.close()
+})
+beforeEach(() => {
+  hub.reset()
+  hub.setAgent('endless', { steps: [{ phase: 'Running', afterMs: 0 }] })
+})
+
+async function act(extra: Record<string, string>, options: Omit<ActionOptions, 'inputs'> = {}): Promise<ActionRun> {
+  const result = await runAction({ inputs: { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, ...extra }, ...options })
+  onTestFinished(() => result.cleanup())
+  return result
+}
+
+const errors = (result: ActionRun) => result.stdout.split('\n').filter((line) => line.startsWith('::error::'))
+const creates = () => hub.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/runs'))
+const cancels = () => hub.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/cancel'))
+
+/** Step one of a workflow: start a run and do not wait for it. */
+async function startWithoutWaiting(agent: string): Promise<string> {
+  const started = await act({ agent, task: 'Add a PodDisruptionBudget', 'timeout-seconds': '0' })
+  expect(started.code).toBe(0)
+  const runId = started.outputs['run-id'] ?? ''
+  expect(runId).not.toBe('')
+  return runId
+}
+
+describe('command: wait', () => {
+  it('attaches to a run started with timeout 0 and waits for it like run: gate logged, then Succeeded with output and summary', async () => {
+    const runId = await startWithoutWaiting('approval')
+    hub.requests.length = 0
+    let approved = false
+    const result = await act(
+      { command: 'wait', 'run-id': runId, 'timeout-seconds': '60' },
+      {
+        onStdout: (text) => {
+          // A human approves on the hub while the step waits at the gate (on-approval: wait).
+          if (!approved && text.includes('awaits a human')) approved = hub.approve(runId)
+        },
+        killAfterMs: 30_000,
+      },
+    )
+    expect(result.code).toBe(0)
+    expect(approved).toBe(true)
+    expect(result.stdout).toContain(`Run ${runId} of agent "approval" attached (given by \`run-id\`)`)
+    expect(result.stdout).toContain(`::notice::Run ${runId} of agent "approval" succeeded.`)
+    expect(result.outputs).toMatchObject({ 'run-id': runId, phase: 'Succeeded', settled: 'true', reused: 'false', 'approval-id': '' })
+    expect(result.outputs.output).toContain('Applied `PodDisruptionBudget/ledger`')
+    expect(result.summary).toContain('## ✅ Agent run: approval — Succeeded')
+    // Nothing started: one read, then long-polls of that run.
+    expect(creates()).toHaveLength(0)
+    expect(hub.runs()).toHaveLength(1)
+    expect(hub.requests[0]).toMatchObject({ method: 'GET', path: `/services/providers/agents/api/runs/${runId}` })
+    expect(hub.requests.slice(1).every((r) => r.path === `/services/providers/agents/api/runs/${runId}/wait`)).toBe(true)
+  })
+
+  it('applies the same policies: on-timeout cancel cancels the attached run', async () => {
+    const runId = await startWithoutWaiting('endless')
+    const result = await act({ command: 'wait', 'run-id': runId, 'timeout-seconds': '1', 'on-timeout': 'cancel' })
+    expect(result.code).toBe(1)
+    expect(errors(result)).toEqual([
+      `::error::Run ${runId} of agent "endless" did not settle within timeout-seconds (1 s); last phase Running. It was cancelled on the hub.`,
+    ])
+    expect(hub.run(runId)?.phase).toBe('Aborted')
+  })
+
+  it('a run id the hub does not know fails the step and starts nothing', async () => {
+    const result = await act({ command: 'wait', 'run-id': 'no-such-run' })
+    expect(result.code).toBe(1)
+    expect(errors(result)[0]).toContain('Could not read run no-such-run (hub answered 404 NotFound')
+    expect(creates()).toHaveLength(0)
+  })
+})
+
+describe('command: cancel', () => {
+  it('on the user route: cancelling, then already-ended on a second cancel', async () => {
+    const runId = await startWithoutWaiting('endless')
+    const first = await act({ command: 'cancel', 'run-id': runId })
+    expect(first.code).toBe(0)
+    expect(first.outputs).toMatchObject({ 'run-id': runId, 'cancel-result': 'cancelling' })
+    expect(first.stdout).toContain(`::notice::Run ${runId} is being cancelled on the hub; it ends Aborted.`)
+    expect(first.summary).toContain(`## Cancel run \`${runId}\`: cancelling`)
+    expect(hub.run(runId)).toMatchObject({ phase: 'Aborted', message: 'cancelled by user' })
+
+    const second = await act({ command: 'cancel', 'run-id': runId })
+    expect(second.code).toBe(0)
+    expect(second.outputs['cancel-result']).toBe('already-ended')
+    expect(second.stdout).toContain(`::notice::Run ${runId} had already ended: there was nothing to cancel.`)
+    expect(cancels()).toHaveLength(2)
+  })
+
+  it('the hub accepting without cancelling (cancelling: false) warns that the run may still finish', async () => {
+    const runId = await startWithoutWaiting('endless')
+    hub.addFault({ method: 'POST', path: /\/cancel$/, status: 202, body: JSON.stringify({ id: runId, cancelling: false }), contentType: 'application/json' })
+    const result = await act({ command: 'cancel', 'run-id': runId })
+    expect(result.code).toBe(0)
+    expect(result.outputs['cancel-result']).toBe('not-cancelling')
+    expect(result.stdout).toContain(`::warning::The hub accepted the cancel of run ${runId} but says it is not cancelling it (cancelling: false)`)
+  })
+
+  it('on the service-account route: refused before any request, saying why', async () => {
+    const result = await act({ command: 'cancel', 'run-id': 'r-1', token: hub.serviceAccountToken, 'cluster-id': hub.clusterId })
+    expect(result.code).toBe(1)
+    expect(errors(result)).toHaveLength(1)
+    expect(errors(result)[0]).toContain('Invalid input: Input `cluster-id`: `command: cancel` cannot work there')
+    expect(errors(result)[0]).toContain('has no cancel')
+    expect(hub.requests).toHaveLength(0)
+  })
+})
+
+describe('the service-account route has no cancel (issue 9)', () => {
+  it.each([
+    ['on-timeout', { 'on-timeout': 'cancel' }],
+    ['on-cancel', { 'on-cancel': 'cancel' }],
+  ])('run with cluster-id and %s: cancel is an input error, and no run is started', async (name, extra) => {
+    const result = await act({ agent: 'endless', task: 'Check', token: hub.serviceAccountToken, 'cluster-id': hub.clusterId, ...extra })
+    expect(result.code).toBe(1)
+    expect(errors(result)).toEqual([expect.stringContaining(`Invalid input: Input \`${name}\`: "cancel" cannot work with \`cluster-id\``)])
+    expect(hub.requests).toHaveLength(0)
+  })
+
+  it('run with cluster-id and on-timeout warn still works there', async () => {
+    const result = await act({ agent: 'quick', task: 'Check', token: hub.serviceAccountToken, 'cluster-id': hub.clusterId, 'on-timeout': 'warn' })
+    expect(result.code).toBe(0)
+    expect(result.outputs.phase).toBe('Succeeded')
+  })
+})
