@@ -2210,8 +2210,8 @@ async function openPullRequest(impact, runner) {
 
 // EXTERNAL MODULE: ./src/hub/agents.ts + 1 modules
 var hub_agents = __webpack_require__(7322);
-// EXTERNAL MODULE: ./src/hub/transport.ts
-var hub_transport = __webpack_require__(2382);
+// EXTERNAL MODULE: ./src/hub/transport.ts + 1 modules
+var hub_transport = __webpack_require__(263);
 ;// CONCATENATED MODULE: ./src/steps/dry-run/summary.ts
 
 const MAX_REQUEST = 64 * 1024;
@@ -2269,6 +2269,30 @@ function plannedRequests(settings, transport) {
                 });
             }
             return planned;
+        }
+        case 'wait':
+        case 'approve': {
+            const agents = new hub_agents/* AgentsClient */.I(transport, settings.hub.clusterId);
+            const { runId, timeoutSeconds } = settings.wait;
+            const planned = [{ ...transport.describe(agents.getRunCall(runId)), note: 'read the run' }];
+            if (settings.command === 'approve') {
+                const { decision, response } = settings.approve;
+                planned.push({
+                    ...transport.describe(agents.resolveApprovalCall('INBOX_ID', decision, response)),
+                    note: "resolve the pending approval (INBOX_ID is the run's pending.inboxID), only when the run is at the gate and the call is the expected one",
+                });
+            }
+            if (timeoutSeconds > 0) {
+                planned.push({
+                    ...transport.describe(agents.waitRunCall(runId, Math.min(50, timeoutSeconds))),
+                    note: `long-poll, repeated until the run settles or ${timeoutSeconds} s pass`,
+                });
+            }
+            return planned;
+        }
+        case 'cancel': {
+            const agents = new hub_agents/* AgentsClient */.I(transport, settings.hub.clusterId);
+            return [{ ...transport.describe(agents.cancelCall(settings.cancel.runId)), note: 'cancel the run' }];
         }
         case 'impact': {
             const graph = new GraphClient(transport);
@@ -2394,9 +2418,9 @@ async function annotateDeclarations(report, workspace, changedPaths) {
         core/* notice */.lm(summary, { title: 'hub-action impact' });
 }
 async function openImpactTool(transport, url, closers) {
-    const { McpGraphClient } = await __webpack_require__.e(/* import() */ 756).then(__webpack_require__.bind(__webpack_require__, 5756));
-    const { token, org, workspace } = transport.identity;
-    const client = new McpGraphClient({ url, token, org, workspace, log: core/* info */.pq });
+    const { McpGraphClient } = await __webpack_require__.e(/* import() */ 823).then(__webpack_require__.bind(__webpack_require__, 2823));
+    // On the hub's transport: its token renewal, retries, caps and redaction reach MCP calls too.
+    const client = new McpGraphClient({ url, transport, log: core/* info */.pq });
     closers.push(() => client.close());
     return client;
 }

@@ -38,6 +38,8 @@ var light = __webpack_require__(3251);
 var light_default = /*#__PURE__*/__webpack_require__.n(light);
 // EXTERNAL MODULE: ./src/hub/http.ts
 var http = __webpack_require__(4563);
+// EXTERNAL MODULE: ./src/hub/retry.ts
+var retry = __webpack_require__(4529);
 // EXTERNAL MODULE: ./src/runner/core.ts
 var core = __webpack_require__(1019);
 ;// CONCATENATED MODULE: ./src/github/errors.ts
@@ -272,6 +274,7 @@ function responseHeaders(raw) {
 
 
 
+
 const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 const DEFAULT_RETRIES = 2;
 const DEFAULT_RETRY_DELAY_MS = 1_000;
@@ -317,19 +320,22 @@ function createGitHubClient(options) {
         log: { debug: () => { }, info: () => { }, warn: log, error: log },
     }, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
     // The retry plugin waits 1, 4, 9 s whatever GitHub says; honour retry-after instead, add
-    // jitter, and never send a POST twice after a 5xx or no answer (it may have created a comment).
+    // jitter (the waits of hub and MCP calls: retryWait), and never send a POST twice after a 5xx
+    // or no answer (it may have created a comment). Which answers are retried stays the plugin's.
+    const waits = { baseDelayMs: retryDelayMs, maxDelayMs: MAX_WAIT_SECONDS * 1000, maxRetryAfterMs: MAX_WAIT_SECONDS * 1000 };
     const plugin = octokit.retry;
     const retryRequest = plugin.retryRequest.bind(plugin);
     plugin.retryRequest = (error, allowed) => {
         const method = String(error.request.method).toUpperCase();
         const route = `${method} ${error.request.url}`;
         const attempt = Number(error.request.request?.retryCount ?? 0);
-        const asked = retryAfterMs(error.response?.headers['retry-after']);
+        const retryAfter = error.response?.headers['retry-after'];
         const writeMayHaveHappened = method === 'POST' && error.status >= 500 && !/\/graphql$/.test(error.request.url);
-        if (writeMayHaveHappened || (asked !== undefined && asked > MAX_WAIT_SECONDS * 1000) || attempt >= allowed) {
+        const delayMs = writeMayHaveHappened || attempt >= allowed
+            ? undefined
+            : (0,retry/* retryWait */.y_)(retryAfter === undefined ? undefined : String(retryAfter), attempt + 1, waits, Date.now());
+        if (delayMs === undefined)
             return retryRequest(error, 0, 0);
-        }
-        const delayMs = asked ?? Math.round(retryDelayMs * 2 ** attempt * (0.5 + Math.random() / 2));
         log(`GitHub: ${route} answered ${error.status}; retrying in ${delayMs} ms.`);
         return retryRequest(error, allowed, delayMs);
     };
@@ -343,16 +349,6 @@ function createGitHubClient(options) {
         }
     });
     return octokit;
-}
-/** `retry-after` in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
-function retryAfterMs(value, now = Date.now()) {
-    if (value === undefined || value === '')
-        return undefined;
-    const seconds = Number(value);
-    if (Number.isFinite(seconds))
-        return seconds >= 0 ? Math.ceil(seconds * 1000) : undefined;
-    const date = Date.parse(String(value));
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 // EXTERNAL MODULE: external "node:fs"

@@ -433,7 +433,8 @@ function renderRunSummary(result, verdict, options = {}) {
         const args = detail.pending.args === undefined
             ? ''
             : `\n\n${(0,format/* fenced */.OF)(clipBytesNoting((0,json_text/* jsonTextForDisplay */.D)(detail.pending.args, LIMITS.approvalArgs), LIMITS.approvalArgs), 'json')}`;
-        body.push(`### Waiting for approval\n\nTool ${(0,format/* code */.aY)(clip(detail.pending.tool ?? 'unknown', LIMITS.name))} needs a human's approval on the hub.${args}`);
+        const id = detail.pending.inboxID ? ` (approval ${(0,format/* code */.aY)(clip(detail.pending.inboxID, LIMITS.name))})` : '';
+        body.push(`### Waiting for approval\n\nTool ${(0,format/* code */.aY)(clip(detail.pending.tool ?? 'unknown', LIMITS.name))} needs a human's approval${id}: on the hub, or with \`command: approve\` and this step's \`approval-id\` output.${args}`);
     }
     const tail = [];
     if (detail?.sources && detail.sources.length > 0)
