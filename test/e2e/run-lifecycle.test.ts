@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import type { ChildProcess } from 'node:child_process'
-import { runAction, type ActionOptions, type ActionRun } from './action-process.ts'
+import { hubInputs, lines, runStep, until, waitRequests, type ActionOptions, type ActionRun } from './harness.ts'
 import { startHubEmulator, type HubEmulator, type RecordedRequest } from '../emulator/hub.ts'
 
 const AGENTS = '/services/providers/agents/api'
@@ -24,31 +24,13 @@ beforeEach(() => {
   hub.setAgent('endless', { steps: [{ phase: 'Running', afterMs: 0 }] })
 })
 
-function inputs(extra: Record<string, string>): Record<string, string> {
-  return { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, ...extra }
-}
-
-async function act(extra: Record<string, string>, options: Omit<ActionOptions, 'inputs'> = {}): Promise<ActionRun> {
-  const result = await runAction({ inputs: inputs(extra), ...options })
-  onTestFinished(() => result.cleanup())
-  return result
-}
-
-const waits = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/wait'))
+const act = (extra: Record<string, string>, options: Omit<ActionOptions, 'inputs'> = {}): Promise<ActionRun> =>
+  runStep({ inputs: hubInputs(hub, extra), ...options })
+const waits = (): RecordedRequest[] => waitRequests(hub)
 const cancels = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/cancel'))
-const lines = (stdout: string, prefix: string): string[] => stdout.split('\n').filter((line) => line.startsWith(prefix))
 const onlyRun = () => {
   expect(hub.runs()).toHaveLength(1)
   return hub.runs()[0]!
-}
-
-/** Poll the emulator (bounded) until a condition holds. */
-async function until(condition: () => boolean, what: string, limitMs = 10_000): Promise<void> {
-  const end = Date.now() + limitMs
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
 }
 
 describe('runs that end badly', () => {
@@ -90,18 +72,7 @@ describe('the approval gate', () => {
       },
     })
     onTestFinished(() => gated.close())
-    const result = await runAction({
-      inputs: {
-        'hub-url': gated.url,
-        token: gated.token,
-        org: gated.org,
-        workspace: gated.workspace,
-        agent: 'approval',
-        task: 'add a PDB to ledger',
-        'on-approval': 'wait',
-      },
-    })
-    onTestFinished(() => result.cleanup())
+    const result = await runStep({ inputs: hubInputs(gated, { agent: 'approval', task: 'add a PDB to ledger', 'on-approval': 'wait' }) })
     expect(gated.runs()).toHaveLength(1)
     const run = gated.runs()[0]!
     expect(approved).toBe(true)
