@@ -6,10 +6,9 @@
  * no live mention, and its sections are still headings.
  */
 import { afterAll, beforeAll, beforeEach, expect, it, onTestFinished } from 'vitest'
-import { runAction } from './action-process.ts'
+import { BASE_SHA, HEAD_SHA, hubInputs, makeWorkspace, MARKER_LINE, OWNER, pullRequestEnv, pullRequestEvent, REPO, runAction } from './harness.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
-import { BASE_SHA, HEAD_SHA, MARKER_LINE, OWNER, REPO, makeWorkspace, pullRequestEnv, pullRequestEvent } from './fixtures/impact-harness.ts'
 import { describeWithGfm, judgeGfm, textOf, walk, type GfmJudgement, type GfmNode } from '../oracles/gfm.ts'
 
 const PR = 11
@@ -89,10 +88,7 @@ describeWithGfm('hostile names in the impact comment and summary', () => {
     const result = await runAction({
       inputs: {
         command: 'impact',
-        'hub-url': hub.url,
-        token: hub.token,
-        org: hub.org,
-        workspace: hub.workspace,
+        ...hubInputs(hub),
         'github-token': ACTIONS_TOKEN,
         manifests: 'deploy/**',
         namespace: 'shop',

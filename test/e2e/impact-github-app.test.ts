@@ -4,11 +4,22 @@
  * its own sticky comment, and a secondary rate limit on the comment write is waited out as
  * GitHub's `retry-after` asks.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionRun } from './action-process.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  BASE_SHA,
+  expectSecretsNowhere,
+  HEAD_SHA,
+  hubInputs,
+  makeWorkspace,
+  OWNER,
+  pullRequestEnv,
+  pullRequestEvent,
+  REPO,
+  runStep,
+  type ActionRun,
+} from './harness.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 import { ACTIONS_TOKEN, DEFAULT_TOKENS, secondaryRateLimit, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
-import { BASE_SHA, HEAD_SHA, OWNER, REPO, expectSecretsNowhere, makeWorkspace, pullRequestEnv, pullRequestEvent } from './fixtures/impact-harness.ts'
 
 const PR = 11
 const APP_TOKEN = 'ghs_hubbotinstallation00000000000000'
@@ -37,21 +48,16 @@ beforeEach(() => {
 })
 
 async function onPullRequest(githubToken: string, runId: string, headSha = HEAD_SHA): Promise<ActionRun> {
-  const result = await runAction({
+  return runStep({
     inputs: {
       command: 'impact',
-      'hub-url': hub.url,
-      token: hub.token,
-      org: hub.org,
-      workspace: hub.workspace,
+      ...hubInputs(hub),
       'github-token': githubToken,
       targets: CHECKOUT_EU,
     },
     env: pullRequestEnv(github.url, workspace.dir, runId),
     event: pullRequestEvent(PR, BASE_SHA, headSha),
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 const commentPosts = () => github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments'))

@@ -5,8 +5,25 @@
  * sticky comment kept up to date across runs, comments by others left alone, a read-only
  * token, `comment: off`, and `fail-on-downstream` failing only after publishing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionRun } from './action-process.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  BASE_SHA,
+  expectSecretsNowhere,
+  HEAD_SHA,
+  hubInputs,
+  lines,
+  makeWorkspace,
+  MARKER_LINE,
+  OWNER,
+  pullRequestEnv,
+  pullRequestEvent,
+  readResultFile,
+  REPO,
+  runStep,
+  verdictLines,
+  type ActionRun,
+  type ImpactReportFile,
+} from './harness.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 import {
   ACTIONS_BOT_LOGIN,
@@ -17,21 +34,6 @@ import {
   type PullRequestFileInput,
   type RecordedRequest,
 } from '../emulator/github.ts'
-import {
-  BASE_SHA,
-  HEAD_SHA,
-  MARKER_LINE,
-  OWNER,
-  REPO,
-  expectSecretsNowhere,
-  lines,
-  makeWorkspace,
-  pullRequestEnv,
-  pullRequestEvent,
-  readResultFile,
-  verdictLines,
-  type ImpactReportFile,
-} from './fixtures/impact-harness.ts'
 
 const PR = 7
 const CHECKOUT_EU = '[{kind: Deployment, group: apps, name: checkout, namespace: shop, edge: prod-eu}]'
@@ -135,21 +137,16 @@ interface RunOptions {
 }
 
 async function onPullRequest({ inputs, runId = '7001', headSha = HEAD_SHA }: RunOptions): Promise<ActionRun> {
-  const result = await runAction({
+  return runStep({
     inputs: {
       command: 'impact',
-      'hub-url': hub.url,
-      token: hub.token,
-      org: hub.org,
-      workspace: hub.workspace,
+      ...hubInputs(hub),
       'github-token': ACTIONS_TOKEN,
       ...inputs,
     },
     env: pullRequestEnv(github.url, workspace.dir, runId),
     event: pullRequestEvent(PR, BASE_SHA, headSha),
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 const manifestInputs = { manifests: 'deploy/**/*.yaml\n# charts are rendered elsewhere, but their changes still count\ndeploy/charts/**', namespace: 'shop' }

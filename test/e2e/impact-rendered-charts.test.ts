@@ -10,22 +10,25 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator, type PullRequestFileInput } from '../emulator/github.ts'
 import {
   BASE_SHA,
-  HEAD_SHA,
-  OWNER,
-  REPO,
   expectSecretsNowhere,
+  HEAD_SHA,
+  hubInputs,
   lines,
+  OWNER,
   pullRequestEnv,
   pullRequestEvent,
   readResultFile,
+  REPO,
+  runAction,
+  runStep,
   verdictLines,
+  type ActionRun,
   type ImpactReportFile,
-} from './fixtures/impact-harness.ts'
+} from './harness.ts'
+import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator, type PullRequestFileInput } from '../emulator/github.ts'
 import { injectedCommands, readWorkflowCommands, type WorkflowCommand } from '../oracles/workflow-commands.ts'
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'rendered')
@@ -54,21 +57,16 @@ function checkout(fixture: string): string {
 
 async function onPullRequest(pr: number, files: PullRequestFileInput[], workspace: string, inputs: Record<string, string>): Promise<ActionRun> {
   github.addPullRequest({ owner: OWNER, repo: REPO, number: pr, baseSha: BASE_SHA, headSha: HEAD_SHA, files })
-  const result = await runAction({
+  return runStep({
     inputs: {
       command: 'impact',
-      'hub-url': hub.url,
-      token: hub.token,
-      org: hub.org,
-      workspace: hub.workspace,
+      ...hubInputs(hub),
       'github-token': ACTIONS_TOKEN,
       ...inputs,
     },
     env: pullRequestEnv(github.url, workspace),
     event: pullRequestEvent(pr),
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 const allNotices = (result: ActionRun): WorkflowCommand[] => readWorkflowCommands(result.stdout).commands.filter((command) => command.name === 'notice')
@@ -242,10 +240,7 @@ describe('a glob that matches no file', () => {
     const result = await runAction({
       inputs: {
         command: 'impact',
-        'hub-url': hub.url,
-        token: hub.token,
-        org: hub.org,
-        workspace: hub.workspace,
+        ...hubInputs(hub),
         manifests: 'charts/shop/templates/*\ncharts/*',
       },
       env: { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' },

@@ -4,25 +4,27 @@
  * The comment is cut to fit GitHub's limit yet keeps the totals, the verdict lines and the
  * caveat; the job summary stays under 1 MiB; the result file keeps every object.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { createLargeFleet } from '../emulator/graph/index.ts'
-import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   BASE_SHA,
-  HEAD_SHA,
-  OWNER,
-  REPO,
   expectSecretsNowhere,
+  HEAD_SHA,
+  hubInputs,
   lines,
   makeWorkspace,
+  OWNER,
   pullRequestEnv,
   pullRequestEvent,
   readResultFile,
+  REPO,
+  runStep,
   verdictLines,
+  type ActionRun,
   type ImpactReportFile,
-} from './fixtures/impact-harness.ts'
+} from './harness.ts'
+import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import { createLargeFleet } from '../emulator/graph/index.ts'
+import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
 
 const PR = 12
 const FANOUT_PODS = 5000
@@ -60,13 +62,11 @@ beforeEach(() => {
 })
 
 async function impact(extra: Record<string, string>): Promise<ActionRun> {
-  const result = await runAction({
-    inputs: { command: 'impact', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, 'github-token': ACTIONS_TOKEN, ...extra },
+  return runStep({
+    inputs: { command: 'impact', ...hubInputs(hub), 'github-token': ACTIONS_TOKEN, ...extra },
     env: pullRequestEnv(github.url, workspace.dir, '8100'),
     event: pullRequestEvent(PR),
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 const codePoints = (text: string): number => Array.from(text).length

@@ -5,10 +5,8 @@
  * session that ends mid-run), and a hostile endpoint that streams without end.
  */
 import type http from 'node:http'
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionRun } from './action-process.ts'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { expectSecretsNowhere, readResultFile, type ImpactReportFile } from './fixtures/impact-harness.ts'
+import { describe, expect, it } from 'vitest'
+import { expectSecretsNowhere, hubInputs, readResultFile, runStep, useHubEmulator, type ActionRun, type ImpactReportFile } from './harness.ts'
 import { createDemoFleet, mcpRoute, type McpOptions } from '../emulator/graph/index.ts'
 import { DEFAULT_WORKSPACE, type ExtraRoute, type Tenant } from '../emulator/hub.ts'
 
@@ -56,12 +54,10 @@ const routes: ExtraRoute[] = [
 const hub = useHubEmulator({ fleet, extraRoutes: routes })
 
 async function impact(extra: Record<string, string>): Promise<ActionRun> {
-  const result = await runAction({
-    inputs: { command: 'impact', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, targets: CHECKOUT, comment: 'off', ...extra },
+  return runStep({
+    inputs: { command: 'impact', ...hubInputs(hub), targets: CHECKOUT, comment: 'off', ...extra },
     killAfterMs: 60_000,
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 const counts = (result: ActionRun) => Object.fromEntries(COUNT_OUTPUTS.map((name) => [name, result.outputs[name]]))
