@@ -181,10 +181,14 @@ describe('on-timeout', () => {
 })
 
 describe('the job is cancelled (SIGTERM) while waiting', () => {
-  /** Start the action, send SIGTERM once it is long-polling, and report when the signal went. */
-  async function cancelMidWait(extra: Record<string, string>): Promise<{ result: ActionRun; signalledAt: number }> {
+  /**
+   * Start the action, send SIGTERM once it is long-polling, and count the long-polls sent by
+   * then. "Promptly" is counted, not timed: after the signal at most the poll already on the
+   * wire, and the process ends by itself (the 20 s guard would SIGKILL it).
+   */
+  async function cancelMidWait(extra: Record<string, string>): Promise<{ result: ActionRun; waitsAtSignal: number | undefined }> {
     let seen = ''
-    let signalledAt = 0
+    let waitsAtSignal: number | undefined
     let triggered = false
     const result = await act(
       { agent: 'endless', task: 'long job', ...extra },
@@ -195,22 +199,22 @@ describe('the job is cancelled (SIGTERM) while waiting', () => {
           if (triggered || !/Run \S+ of agent "endless" started/.test(seen)) return
           triggered = true
           void until(() => waits().length > 0, 'the action long-polls').then(() => {
-            signalledAt = Date.now()
+            waitsAtSignal = waits().length
             child.kill('SIGTERM')
           })
         },
       },
     )
-    return { result, signalledAt }
+    return { result, waitsAtSignal }
   }
 
   it('default (detach): exits promptly with the run id, and the hub gets no cancel', async () => {
-    const { result, signalledAt } = await cancelMidWait({})
+    const { result, waitsAtSignal } = await cancelMidWait({})
     const run = onlyRun()
-    expect(signalledAt).toBeGreaterThan(0)
+    expect(waitsAtSignal).toBeGreaterThan(0)
     expect(result.signal).toBeNull()
     expect(result.code).toBe(1)
-    expect(result.exitedAt - signalledAt).toBeLessThan(5_000)
+    expect(waits().length).toBeLessThanOrEqual(waitsAtSignal! + 1)
     expect(result.outputs['run-id']).toBe(run.id)
     expect(result.stdout).toContain(run.id)
     expect(result.stdout).toContain('Received SIGTERM')
@@ -222,11 +226,12 @@ describe('the job is cancelled (SIGTERM) while waiting', () => {
   })
 
   it('`on-cancel: cancel`: exits promptly and cancels the run on the hub', async () => {
-    const { result, signalledAt } = await cancelMidWait({ 'on-cancel': 'cancel' })
+    const { result, waitsAtSignal } = await cancelMidWait({ 'on-cancel': 'cancel' })
     const run = onlyRun()
-    expect(signalledAt).toBeGreaterThan(0)
+    expect(waitsAtSignal).toBeGreaterThan(0)
+    expect(result.signal).toBeNull()
     expect(result.code).toBe(1)
-    expect(result.exitedAt - signalledAt).toBeLessThan(5_000)
+    expect(waits().length).toBeLessThanOrEqual(waitsAtSignal! + 1)
     expect(result.outputs['run-id']).toBe(run.id)
     expect(cancels().map((c) => c.path)).toEqual([`${AGENTS}/runs/${run.id}/cancel`])
     expect(run.phase).toBe('Aborted')
