@@ -3,7 +3,8 @@
  * files (the action as a process, the hub emulator per file, pull-request fixtures, the start
  * gate, the memory probe) and are re-exported here, next to the helpers every run test wrote
  * for itself: the step's inputs, a run that cleans up after the test, stdout lines, and the
- * requests the emulator recorded.
+ * requests the emulator recorded. (Benchmarks and scripts import the pieces they need directly:
+ * this module loads vitest.)
  */
 import { onTestFinished } from 'vitest'
 import type { HubEmulator, RecordedRequest } from '../emulator/hub.ts'
