@@ -6,9 +6,21 @@
  * no live mention, and its sections are still headings.
  */
 import { afterAll, beforeAll, beforeEach, expect, it, onTestFinished } from 'vitest'
-import { BASE_SHA, HEAD_SHA, hubInputs, makeWorkspace, MARKER_LINE, OWNER, pullRequestEnv, pullRequestEvent, REPO, runAction } from './harness.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
+import {
+  BASE_SHA,
+  HEAD_SHA,
+  hubInputs,
+  makeWorkspace,
+  MARKER_LINE,
+  OWNER,
+  pullRequestEnv,
+  pullRequestEvent,
+  REPO,
+  runAction,
+  useGitHubEmulator,
+  useHubEmulator,
+} from './harness.ts'
+import { ACTIONS_TOKEN } from '../emulator/github.ts'
 import { describeWithGfm, judgeGfm, textOf, walk, type GfmJudgement, type GfmNode } from '../oracles/gfm.ts'
 
 const PR = 11
@@ -38,21 +50,17 @@ const FILES: Record<string, string> = {
   [`deploy/charts/@everyone <b>t</b>.yaml`]: 'kind: Deployment\nmetadata:\n  name: {{ .Values.name }}\n',
 }
 
-let hub: HubEmulator
-let github: GitHubEmulator
+const hub = useHubEmulator()
+const github = useGitHubEmulator()
 let workspace: { dir: string; cleanup: () => void }
 
-beforeAll(async () => {
-  ;[hub, github] = await Promise.all([startHubEmulator(), startGitHubEmulator()])
+beforeAll(() => {
   workspace = makeWorkspace(FILES)
 })
-afterAll(async () => {
+afterAll(() => {
   workspace.cleanup()
-  await Promise.all([hub?.close(), github?.close()])
 })
 beforeEach(() => {
-  hub.reset()
-  github.reset()
   github.addPullRequest({
     owner: OWNER,
     repo: REPO,

@@ -16,34 +16,28 @@ import {
   pullRequestEvent,
   REPO,
   runStep,
+  useGitHubEmulator,
+  useHubEmulator,
   type ActionRun,
 } from './harness.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { ACTIONS_TOKEN, DEFAULT_TOKENS, secondaryRateLimit, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
+import { ACTIONS_TOKEN, DEFAULT_TOKENS, secondaryRateLimit } from '../emulator/github.ts'
 
 const PR = 11
 const APP_TOKEN = 'ghs_hubbotinstallation00000000000000'
 const APP_BOT_LOGIN = 'hub-bot[bot]'
 const CHECKOUT_EU = '[{kind: Deployment, group: apps, name: checkout, namespace: shop, edge: prod-eu}]'
 
-let hub: HubEmulator
-let github: GitHubEmulator
+const hub = useHubEmulator()
+const github = useGitHubEmulator({ tokens: { ...DEFAULT_TOKENS, [APP_TOKEN]: { login: APP_BOT_LOGIN, type: 'Bot' } } })
 let workspace: { dir: string; cleanup: () => void }
 
-beforeAll(async () => {
-  ;[hub, github] = await Promise.all([
-    startHubEmulator(),
-    startGitHubEmulator({ tokens: { ...DEFAULT_TOKENS, [APP_TOKEN]: { login: APP_BOT_LOGIN, type: 'Bot' } } }),
-  ])
+beforeAll(() => {
   workspace = makeWorkspace({})
 })
-afterAll(async () => {
+afterAll(() => {
   workspace.cleanup()
-  await Promise.all([hub.close(), github.close()])
 })
 beforeEach(() => {
-  hub.reset()
-  github.reset()
   github.addPullRequest({ owner: OWNER, repo: REPO, number: PR, baseSha: BASE_SHA, headSha: HEAD_SHA, files: [] })
 })
 

@@ -20,20 +20,13 @@ import {
   readResultFile,
   REPO,
   runStep,
+  useGitHubEmulator,
+  useHubEmulator,
   verdictLines,
   type ActionRun,
   type ImpactReportFile,
 } from './harness.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import {
-  ACTIONS_BOT_LOGIN,
-  ACTIONS_TOKEN,
-  READONLY_TOKEN,
-  startGitHubEmulator,
-  type GitHubEmulator,
-  type PullRequestFileInput,
-  type RecordedRequest,
-} from '../emulator/github.ts'
+import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, READONLY_TOKEN, type PullRequestFileInput, type RecordedRequest } from '../emulator/github.ts'
 
 const PR = 7
 const CHECKOUT_EU = '[{kind: Deployment, group: apps, name: checkout, namespace: shop, edge: prod-eu}]'
@@ -111,21 +104,17 @@ function changedFiles(): PullRequestFileInput[] {
   return files.slice(0, 145)
 }
 
-let hub: HubEmulator
-let github: GitHubEmulator
+const hub = useHubEmulator()
+const github = useGitHubEmulator()
 let workspace: { dir: string; cleanup: () => void }
 
-beforeAll(async () => {
-  ;[hub, github] = await Promise.all([startHubEmulator(), startGitHubEmulator()])
+beforeAll(() => {
   workspace = makeWorkspace(MANIFESTS)
 })
-afterAll(async () => {
+afterAll(() => {
   workspace.cleanup()
-  await Promise.all([hub.close(), github.close()])
 })
 beforeEach(() => {
-  hub.reset()
-  github.reset()
   github.addPullRequest({ owner: OWNER, repo: REPO, number: PR, baseSha: BASE_SHA, headSha: HEAD_SHA, files: changedFiles() })
   github.setContent(OWNER, REPO, BASE_SHA, REMOVED, REMOVED_TEXT)
 })

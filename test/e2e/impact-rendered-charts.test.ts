@@ -9,7 +9,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import {
   BASE_SHA,
   expectSecretsNowhere,
@@ -23,29 +23,19 @@ import {
   REPO,
   runAction,
   runStep,
+  useGitHubEmulator,
+  useHubEmulator,
   verdictLines,
   type ActionRun,
   type ImpactReportFile,
 } from './harness.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator, type PullRequestFileInput } from '../emulator/github.ts'
+import { ACTIONS_TOKEN, type PullRequestFileInput } from '../emulator/github.ts'
 import { injectedCommands, readWorkflowCommands, type WorkflowCommand } from '../oracles/workflow-commands.ts'
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'rendered')
 
-let hub: HubEmulator
-let github: GitHubEmulator
-
-beforeAll(async () => {
-  ;[hub, github] = await Promise.all([startHubEmulator(), startGitHubEmulator()])
-})
-afterAll(async () => {
-  await Promise.all([hub.close(), github.close()])
-})
-beforeEach(() => {
-  hub.reset()
-  github.reset()
-})
+const hub = useHubEmulator()
+const github = useGitHubEmulator()
 
 /** A checkout of a fixture folder (the repository and what earlier steps rendered into it). */
 function checkout(fixture: string): string {

@@ -18,13 +18,14 @@ import {
   readResultFile,
   REPO,
   runStep,
+  useGitHubEmulator,
+  useHubEmulator,
   verdictLines,
   type ActionRun,
   type ImpactReportFile,
 } from './harness.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 import { createLargeFleet } from '../emulator/graph/index.ts'
-import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
+import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN } from '../emulator/github.ts'
 
 const PR = 12
 const FANOUT_PODS = 5000
@@ -43,21 +44,17 @@ const CAVEAT = [
   '> An empty list proves nothing: something can still depend on an object in a way the graph does not record.',
 ].join('\n')
 
-let hub: HubEmulator
-let github: GitHubEmulator
+const hub = useHubEmulator({ fleet: createLargeFleet({ objects: 8_000, fanout: FANOUT_PODS }) })
+const github = useGitHubEmulator()
 let workspace: { dir: string; cleanup: () => void }
 
-beforeAll(async () => {
-  ;[hub, github] = await Promise.all([startHubEmulator({ fleet: createLargeFleet({ objects: 8_000, fanout: FANOUT_PODS }) }), startGitHubEmulator()])
+beforeAll(() => {
   workspace = makeWorkspace({})
 })
-afterAll(async () => {
+afterAll(() => {
   workspace.cleanup()
-  await Promise.all([hub.close(), github.close()])
 })
 beforeEach(() => {
-  hub.reset()
-  github.reset()
   github.addPullRequest({ owner: OWNER, repo: REPO, number: PR, baseSha: BASE_SHA, headSha: HEAD_SHA, files: [] })
 })
 
