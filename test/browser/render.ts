@@ -117,13 +117,18 @@ export interface AssetServer {
   close(): Promise<void>
 }
 
-/** The files a page needs, from node_modules and this folder, on 127.0.0.1. */
-export async function startAssetServer(): Promise<AssetServer> {
-  const assets: Record<string, string> = {
+/** The scripts a page loads, by URL path: files from node_modules and this folder. */
+export function pageAssets(): Record<string, string> {
+  return {
     '/assets/purify.min.js': resolvePackageFile('dompurify/dist/purify.min.js', 'mermaid'),
     '/assets/mermaid.min.js': resolvePackageFile('mermaid/dist/mermaid.min.js'),
     '/assets/page.js': join(HERE, 'page.js'),
   }
+}
+
+/** The files a page needs, from node_modules and this folder, on 127.0.0.1. */
+export async function startAssetServer(): Promise<AssetServer> {
+  const assets = pageAssets()
   const pages = new Map<string, string>()
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname

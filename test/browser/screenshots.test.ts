@@ -2,8 +2,10 @@
  * The job summaries and the pull-request comment of the demo scenarios, rendered as GitHub
  * renders them (GFM, GitHub's stylesheet and sanitizer, alerts, Mermaid) in headless Chromium
  * from Debian's packages, driven by playwright-core. Fails on a Mermaid parse error, a broken
- * table or markdown that shows as text; writes the screenshots the README shows
- * (docs/images/*.png).
+ * table or markdown that shows as text. The screenshots stay in memory; only `npm run
+ * screenshots` (SCREENSHOTS=write) writes the ones the README shows (docs/images/*.png) and
+ * their fingerprints (fingerprint.ts). A test here that needs no browser fails when the
+ * recorded fingerprints are not what today's renderers produce.
  *
  * Skipped, saying so, where Chromium is not installed (`apt-get install chromium`, or point
  * CHROMIUM_PATH at a Chromium binary). `.ci/run` installs it, so CI always runs this test.
@@ -13,13 +15,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
-import { ROOT } from '../e2e/action-process.ts'
+import { fingerprints, IMAGES, readFingerprints, staleness, writeFingerprints } from './fingerprint.ts'
 import { findBrokenTables, renderGitHubMarkdown, startAssetServer, type AssetServer, type RenderOptions } from './render.ts'
 import { produceScenarios, type Scenario } from './scenarios.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const HAVE_CHROMIUM = existsSync(CHROMIUM)
-const IMAGES = join(ROOT, 'docs', 'images')
+/** `npm run screenshots`: draw docs/images/*.png and record what they were drawn from. */
+const WRITE = process.env.SCREENSHOTS === 'write'
+const SCREENSHOTS = ['run-succeeded', 'run-failed', 'impact-comment', 'impact-summary', 'impact-rendered-chart']
 /** Where screenshots of pages that failed their checks go (never over the README's images). */
 const FAILED_IMAGES = join(tmpdir(), 'hub-action-screenshots')
 /** The width of a pull request's conversation column; the page is as tall as its content (the viewport starts short). */
@@ -53,15 +57,33 @@ interface Rendered {
   screenshot: Buffer
 }
 
+/** The scenarios run the action four times: once per file, shared by both describes. */
+let produced: Promise<Scenario[]> | undefined
+const scenariosOnce = (): Promise<Scenario[]> => (produced ??= produceScenarios())
+
+describe("docs/images are what today's renderers draw (no browser needed)", () => {
+  it.skipIf(WRITE)(
+    'every screenshot was drawn from the page the renderers build today',
+    async () => {
+      const current = fingerprints(await scenariosOnce())
+      expect(Object.keys(current).sort()).toEqual([...SCREENSHOTS].sort())
+      expect(staleness(readFingerprints(), current)).toEqual([])
+    },
+    60_000,
+  )
+})
+
 describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () => {
   let browser: Browser
   let context: BrowserContext
   let server: AssetServer
   let scenarios: Scenario[]
+  /** Screenshots written to docs/images in this run (SCREENSHOTS=write only). */
+  const drawn = new Set<string>()
 
   beforeAll(async () => {
     ;[scenarios, server, browser] = await Promise.all([
-      produceScenarios(),
+      scenariosOnce(),
       startAssetServer(),
       chromium.launch({
         executablePath: CHROMIUM,
@@ -89,6 +111,8 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
   afterAll(async () => {
     await browser?.close()
     await server?.close()
+    // Fingerprints only for a complete, clean set: a partial redraw stays stale and fails.
+    if (WRITE && drawn.size === SCREENSHOTS.length) writeFingerprints(fingerprints(scenarios))
   })
 
   async function render(name: string, markdown: string, options: RenderOptions): Promise<Rendered> {
@@ -145,16 +169,19 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
     return problems
   }
 
+  /** A failed page's screenshot goes to a temporary folder; a good one to docs/images only under `npm run screenshots`. */
   function keep(name: string, screenshot: Buffer, good: boolean): string {
+    if (good && !WRITE) return 'kept in memory'
     const folder = good ? IMAGES : FAILED_IMAGES
     mkdirSync(folder, { recursive: true })
     const path = join(folder, `${name}.png`)
     writeFileSync(path, screenshot)
+    if (good) drawn.add(name)
     return path
   }
 
-  for (const name of ['run-succeeded', 'run-failed', 'impact-comment', 'impact-summary', 'impact-rendered-chart']) {
-    it(`${name}: renders cleanly, shows what it must, and is screenshotted to docs/images/${name}.png`, async () => {
+  for (const name of SCREENSHOTS) {
+    it(`${name}: renders cleanly and shows what it must${WRITE ? `; drawn to docs/images/${name}.png` : ''}`, async () => {
       const scenario = scenarios.find((s) => s.name === name)
       if (!scenario) throw new Error(`no scenario ${name}`)
       const rendered = await render(name, scenario.markdown, scenario.render)
@@ -217,8 +244,8 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
   }, 30_000)
 })
 
-if (!HAVE_CHROMIUM && process.env.REQUIRE_BROWSER) {
-  // CI installs Chromium and sets REQUIRE_BROWSER: there a missing browser is a failure, not a skip.
+if (!HAVE_CHROMIUM && (process.env.REQUIRE_BROWSER || WRITE)) {
+  // CI installs Chromium and sets REQUIRE_BROWSER, and screenshots need one: there a missing browser is a failure, not a skip.
   it('Chromium is installed (REQUIRE_BROWSER is set)', () => {
     expect.fail(SKIPPED)
   })

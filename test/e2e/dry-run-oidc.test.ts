@@ -7,7 +7,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { runAction } from './action-process.ts'
+import { runStep } from './harness.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 
 const OIDC_JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJhdWQiOiJodWIuZXhhbXBsZS5jb20ifQ.c2lnbmF0dXJlLW9mLXRoZS1vaWRjLXRva2Vu'
@@ -46,7 +46,7 @@ const hubInputs = () => ({ 'hub-url': hub.url, org: hub.org, workspace: hub.work
 
 describe('dry-run', () => {
   it('prints the run requests with the token redacted, derives the key and session, and sends nothing', async () => {
-    const result = await runAction({
+    const result = await runStep({
       inputs: { ...hubInputs(), token: 'secret-token-that-must-not-show-1234', agent: 'quick', task: 'Plan the release', 'dry-run': 'true' },
     })
     expect(result.code).toBe(0)
@@ -68,11 +68,10 @@ describe('dry-run', () => {
     expect(result.stdout.split('\n').filter((line) => line.includes('secret-token-that-must-not-show-1234'))).toEqual([
       '::add-mask::secret-token-that-must-not-show-1234',
     ])
-    result.cleanup()
   })
 
   it('shows the impact query for each target and sends nothing', async () => {
-    const result = await runAction({
+    const result = await runStep({
       inputs: {
         ...hubInputs(),
         token: hub.token,
@@ -88,21 +87,19 @@ describe('dry-run', () => {
     expect(file.requests).toHaveLength(2)
     expect(file.requests[0]?.url).toBe(`${hub.url}/services/providers/graph/api/query`)
     expect(file.requests[0]?.body.filter).toEqual({ objects: [{ groupKind: { apiGroup: 'apps', kind: 'Deployment' }, name: 'checkout', namespace: 'shop' }] })
-    result.cleanup()
   })
 
   it('still refuses bad inputs before anything else', async () => {
-    const result = await runAction({ inputs: { ...hubInputs(), token: hub.token, agent: 'Bad_Name', task: 'x', 'dry-run': 'true' } })
+    const result = await runStep({ inputs: { ...hubInputs(), token: hub.token, agent: 'Bad_Name', task: 'x', 'dry-run': 'true' } })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('Input `agent`')
     expect(hub.requests).toEqual([])
-    result.cleanup()
   })
 })
 
 describe('oidc-audience', () => {
   it('uses the runner OIDC token for the audience as the hub bearer', async () => {
-    const result = await runAction({
+    const result = await runStep({
       inputs: { ...hubInputs(), 'oidc-audience': 'hub.example.com', agent: 'quick', task: 'Check the fleet' },
       env: { ACTIONS_ID_TOKEN_REQUEST_URL: oidcUrl, ACTIONS_ID_TOKEN_REQUEST_TOKEN: REQUEST_TOKEN },
     })
@@ -114,23 +111,20 @@ describe('oidc-audience', () => {
     expect(result.stdout).toContain(`::add-mask::${OIDC_JWT}`)
     const everywhere = [result.summary, ...Object.values(result.outputs), ...Object.values(result.files)].join('\n')
     expect(everywhere).not.toContain(OIDC_JWT)
-    result.cleanup()
   })
 
   it('explains the missing id-token permission and sends nothing to the hub', async () => {
-    const result = await runAction({ inputs: { ...hubInputs(), 'oidc-audience': 'hub.example.com', agent: 'quick', task: 'x' } })
+    const result = await runStep({ inputs: { ...hubInputs(), 'oidc-audience': 'hub.example.com', agent: 'quick', task: 'x' } })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('permissions: id-token: write')
     expect(hub.requests).toEqual([])
-    result.cleanup()
   })
 
   it('requires token or oidc-audience', async () => {
-    const result = await runAction({ inputs: { ...hubInputs(), agent: 'quick', task: 'x' } })
+    const result = await runStep({ inputs: { ...hubInputs(), agent: 'quick', task: 'x' } })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('Input `token` is required')
     expect(result.stdout).toContain('oidc-audience')
     expect(hub.requests).toEqual([])
-    result.cleanup()
   })
 })

@@ -5,10 +5,8 @@
  * against the hub emulator with hostile providers (test/emulator/hostile.ts) on loopback.
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { hubInputs, memoryProbe, runAction, runStep, useHubEmulator, waitRequests, type ActionRun } from './harness.ts'
 import { drippingWait, endlessQueryPage, endlessWait, instantWait, waitOutage, type Hostility } from '../emulator/hostile.ts'
-import { memoryProbe } from './memory-probe.ts'
 
 const hub = useHubEmulator({
   agents: {
@@ -32,20 +30,15 @@ const hub = useHubEmulator({
 
 const MEMORY_LIMIT = 300 * 1024 * 1024
 
-function inputs(extra: Record<string, string>): Record<string, string> {
-  return { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, task: 'Check payments', ...extra }
-}
+const inputs = (extra: Record<string, string>): Record<string, string> => hubInputs(hub, { task: 'Check payments', ...extra })
 
 function hostile(hostility: Hostility): Hostility {
   onTestFinished(() => hostility.restore())
   return hostility
 }
 
-async function act(extra: Record<string, string>, options: { killAfterMs?: number; env?: Record<string, string> } = {}): Promise<ActionRun> {
-  const result = await runAction({ inputs: inputs(extra), killAfterMs: options.killAfterMs ?? 30_000, ...(options.env ? { env: options.env } : {}) })
-  onTestFinished(() => result.cleanup())
-  return result
-}
+const act = (extra: Record<string, string>, options: { killAfterMs?: number; env?: Record<string, string> } = {}): Promise<ActionRun> =>
+  runStep({ inputs: inputs(extra), killAfterMs: options.killAfterMs ?? 30_000, ...(options.env ? { env: options.env } : {}) })
 
 /** Run the action with its memory watched: killed past 300 MB, its peak read when it exits. */
 async function actMeasured(extra: Record<string, string>): Promise<{ result: ActionRun; peak: number | undefined; killedForMemory: boolean }> {
@@ -63,7 +56,7 @@ async function actMeasured(extra: Record<string, string>): Promise<{ result: Act
   return { result, peak: probe.peakBytes(), killedForMemory }
 }
 
-const waits = () => hub.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/wait'))
+const waits = () => waitRequests(hub)
 const errors = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('::error::'))
 const warnings = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('::warning::'))
 

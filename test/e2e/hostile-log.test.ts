@@ -9,9 +9,7 @@
  */
 import type http from 'node:http'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { makeWorkspace } from './fixtures/impact-harness.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { hubInputs, makeWorkspace, runStep, useHubEmulator, type ActionRun } from './harness.ts'
 import type { EmulatorRequest } from '../emulator/hub.ts'
 import { createFleet } from '../emulator/graph/index.ts'
 import { injectedCommands, readWorkflowCommands, shownLog } from '../oracles/workflow-commands.ts'
@@ -82,13 +80,11 @@ const hub = useHubEmulator({
 })
 
 async function act(inputs: Record<string, string>, env: Record<string, string> = {}): Promise<ActionRun> {
-  const result = await runAction({
-    inputs: { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, ...inputs },
+  return runStep({
+    inputs: hubInputs(hub, inputs),
     env,
     killAfterMs: 45_000,
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 describe('command: run', () => {

@@ -14,22 +14,25 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionOptions, type ActionRun } from './action-process.ts'
-import { memoryProbe } from './memory-probe.ts'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
-import { useHubEmulator } from './fixtures/hub-session.ts'
 import {
   BASE_SHA,
-  HEAD_SHA,
-  OWNER,
-  REPO,
   expectSecretsNowhere,
+  HEAD_SHA,
+  hubInputs,
   makeWorkspace,
+  memoryProbe,
+  OWNER,
   pullRequestEnv,
   pullRequestEvent,
   readResultFile,
+  REPO,
+  runAction,
+  useHubEmulator,
+  type ActionOptions,
+  type ActionRun,
   type ImpactReportFile,
-} from './fixtures/impact-harness.ts'
+} from './harness.ts'
+import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
 
 const hub = useHubEmulator()
 const MiB = 1024 * 1024
@@ -78,10 +81,7 @@ function onPush(workspace: string, extra: Partial<ActionOptions> = {}): Promise<
   return runBounded({
     inputs: {
       command: 'impact',
-      'hub-url': hub.url,
-      token: hub.token,
-      org: hub.org,
-      workspace: hub.workspace,
+      ...hubInputs(hub),
       manifests: 'deploy/**/*.yaml',
       namespace: 'shop',
     },
@@ -182,10 +182,7 @@ describe('symlinks out of the workspace, on a pull request', () => {
     const result = await runBounded({
       inputs: {
         command: 'impact',
-        'hub-url': hub.url,
-        token: hub.token,
-        org: hub.org,
-        workspace: hub.workspace,
+        ...hubInputs(hub),
         'github-token': ACTIONS_TOKEN,
         manifests: 'deploy/**',
       },

@@ -6,10 +6,21 @@
  * no live mention, and its sections are still headings.
  */
 import { afterAll, beforeAll, beforeEach, expect, it, onTestFinished } from 'vitest'
-import { runAction } from './action-process.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
-import { BASE_SHA, HEAD_SHA, MARKER_LINE, OWNER, REPO, makeWorkspace, pullRequestEnv, pullRequestEvent } from './fixtures/impact-harness.ts'
+import {
+  BASE_SHA,
+  HEAD_SHA,
+  hubInputs,
+  makeWorkspace,
+  MARKER_LINE,
+  OWNER,
+  pullRequestEnv,
+  pullRequestEvent,
+  REPO,
+  runAction,
+  useGitHubEmulator,
+  useHubEmulator,
+} from './harness.ts'
+import { ACTIONS_TOKEN } from '../emulator/github.ts'
 import { describeWithGfm, judgeGfm, textOf, walk, type GfmJudgement, type GfmNode } from '../oracles/gfm.ts'
 
 const PR = 11
@@ -39,21 +50,17 @@ const FILES: Record<string, string> = {
   [`deploy/charts/@everyone <b>t</b>.yaml`]: 'kind: Deployment\nmetadata:\n  name: {{ .Values.name }}\n',
 }
 
-let hub: HubEmulator
-let github: GitHubEmulator
+const hub = useHubEmulator()
+const github = useGitHubEmulator()
 let workspace: { dir: string; cleanup: () => void }
 
-beforeAll(async () => {
-  ;[hub, github] = await Promise.all([startHubEmulator(), startGitHubEmulator()])
+beforeAll(() => {
   workspace = makeWorkspace(FILES)
 })
-afterAll(async () => {
+afterAll(() => {
   workspace.cleanup()
-  await Promise.all([hub?.close(), github?.close()])
 })
 beforeEach(() => {
-  hub.reset()
-  github.reset()
   github.addPullRequest({
     owner: OWNER,
     repo: REPO,
@@ -89,10 +96,7 @@ describeWithGfm('hostile names in the impact comment and summary', () => {
     const result = await runAction({
       inputs: {
         command: 'impact',
-        'hub-url': hub.url,
-        token: hub.token,
-        org: hub.org,
-        workspace: hub.workspace,
+        ...hubInputs(hub),
         'github-token': ACTIONS_TOKEN,
         manifests: 'deploy/**',
         namespace: 'shop',

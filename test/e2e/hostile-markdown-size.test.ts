@@ -5,10 +5,9 @@
  * 60 KB names. Each summary stays under 1 MiB and says where the whole thing is: the result
  * file, whose path is the `result-file` output.
  */
-import { expect, it, onTestFinished } from 'vitest'
+import { expect, it } from 'vitest'
 import { describe } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { hubInputs, runStep, useHubEmulator, type ActionRun } from './harness.ts'
 import { createLargeFleet } from '../emulator/graph/index.ts'
 
 const MiB = 1024 * 1024
@@ -33,9 +32,7 @@ const STEPS = Array.from({ length: 3_000 }, (_, i) => ({
 }))
 
 async function act(inputs: Record<string, string>): Promise<ActionRun> {
-  const result = await runAction({ inputs: { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, ...inputs } })
-  onTestFinished(() => result.cleanup())
-  return result
+  return runStep({ inputs: hubInputs(hub, inputs) })
 }
 
 function expectFitsAndPoints(result: ActionRun): void {

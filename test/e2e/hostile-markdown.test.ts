@@ -7,8 +7,7 @@
  * Output, Sources and Steps sections are still sections.
  */
 import { expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction } from './action-process.ts'
+import { hubInputs, runAction, useHubEmulator } from './harness.ts'
 import { describeWithGfm, judgeGfm } from '../oracles/gfm.ts'
 
 const hub = useHubEmulator({ maxHoldMs: 300 })
@@ -68,7 +67,7 @@ describeWithGfm('a hostile agent answer in the job summary', () => {
       ],
     })
     const result = await runAction({
-      inputs: { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent: 'hostile-md', task: 'report' },
+      inputs: { ...hubInputs(hub), agent: 'hostile-md', task: 'report' },
     })
     onTestFinished(() => result.cleanup())
     expect(result.code).toBe(0)

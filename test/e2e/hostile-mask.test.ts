@@ -9,7 +9,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { runAction } from './action-process.ts'
+import { runAction } from './harness.ts'
 import { startHubEmulator, type EmulatorRequest, type HubEmulator } from '../emulator/hub.ts'
 import { exposedLines, readWorkflowCommands } from '../oracles/workflow-commands.ts'
 

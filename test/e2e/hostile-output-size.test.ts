@@ -8,8 +8,7 @@
 import type http from 'node:http'
 import { readFileSync, statSync } from 'node:fs'
 import { expect, it } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction } from './action-process.ts'
+import { hubInputs, runAction, useHubEmulator } from './harness.ts'
 import type { EmulatorRequest } from '../emulator/hub.ts'
 import { readWorkflowCommands } from '../oracles/workflow-commands.ts'
 
@@ -32,7 +31,7 @@ const hub = useHubEmulator({ providers: { agents: bigAnswers } })
 it('a 2 MB agent answer: every output fits 1 MB, the cut output says where the whole answer is, the summary stays under 1 MiB', async () => {
   expect(Buffer.byteLength(ANSWER, 'utf8')).toBeGreaterThan(2_000_000)
   const result = await runAction({
-    inputs: { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent: 'quick', task: 'Write the report' },
+    inputs: { ...hubInputs(hub), agent: 'quick', task: 'Write the report' },
     killAfterMs: 45_000,
   })
   try {

@@ -5,17 +5,14 @@
  * result file, the outputs or the summary. dist/index.js runs as a process against the hub emulator.
  */
 import { readFileSync } from 'node:fs'
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { describe, expect, it } from 'vitest'
+import { runStep, useHubEmulator, type ActionRun } from './harness.ts'
 
 const TOKEN = 'hub"tok\\en-with"quotes\\and-backslashes-5f4e3d2c'
 const hub = useHubEmulator({ token: TOKEN, maxHoldMs: 300 })
 
 async function act(agent: string): Promise<ActionRun> {
-  const result = await runAction({ inputs: { 'hub-url': hub.url, token: TOKEN, org: hub.org, workspace: hub.workspace, agent, task: 'Check payments' } })
-  onTestFinished(() => result.cleanup())
-  return result
+  return runStep({ inputs: { 'hub-url': hub.url, token: TOKEN, org: hub.org, workspace: hub.workspace, agent, task: 'Check payments' } })
 }
 
 /** Every string in a parsed JSON value, keys included. */

@@ -4,17 +4,13 @@
  * edges merge into one node (one edge gets every edge's relations, the others none). Impact
  * must ask one edge at a time, so each edge where the target exists gets exactly its own.
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction, type ActionRun } from './action-process.ts'
-import { readResultFile, type ImpactReportFile } from './fixtures/impact-harness.ts'
+import { describe, expect, it } from 'vitest'
+import { hubInputs, readResultFile, runStep, useHubEmulator, type ActionRun, type ImpactReportFile } from './harness.ts'
 
 const hub = useHubEmulator()
 
 async function impact(targets: string): Promise<ActionRun> {
-  const result = await runAction({ inputs: { command: 'impact', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, targets } })
-  onTestFinished(() => result.cleanup())
-  return result
+  return runStep({ inputs: { command: 'impact', ...hubInputs(hub), targets } })
 }
 
 describe('a target that exists on several edges, without `edge`', () => {

@@ -4,18 +4,15 @@
  * show them as JSON (parsed, the approval arguments indented), not as one doubly-escaped line,
  * and keep the raw text when it does not parse (the hub may have clipped it).
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { describe, expect, it } from 'vitest'
+import { runStep, useHubEmulator, type ActionRun } from './harness.ts'
 
 const hub = useHubEmulator({ maxHoldMs: 300 })
 
 async function act(agent: string): Promise<ActionRun> {
-  const result = await runAction({
+  return runStep({
     inputs: { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent, task: 'add a PDB', 'on-approval': 'fail' },
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 describe('JSON text from the hub', () => {

@@ -4,20 +4,16 @@
  * 2 on. The action must page a Desc order correctly (its own edge-first key takes the user's
  * direction) and refuse a mixed order before any request, saying why.
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { describe, expect, it } from 'vitest'
+import { hubInputs, lines, readResultFile, runStep, useHubEmulator, type ActionRun } from './harness.ts'
 import { createLargeFleet } from '../emulator/graph/index.ts'
-import { lines, readResultFile } from './fixtures/impact-harness.ts'
 
 const hub = useHubEmulator({ fleet: createLargeFleet({ objects: 2_000 }) })
 
 async function query(spec: unknown): Promise<ActionRun> {
-  const result = await runAction({
-    inputs: { command: 'query', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, query: JSON.stringify(spec) },
+  return runStep({
+    inputs: { command: 'query', ...hubInputs(hub), query: JSON.stringify(spec) },
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 const configMaps = { filter: { objects: [{ groupKind: { kind: 'ConfigMap' } }] }, limit: 50, objects: { id: true, cluster: true } }

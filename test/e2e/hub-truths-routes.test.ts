@@ -4,19 +4,16 @@
  * runs API), never "no such agent"; the service-account route answers 403 for a bad token or an
  * unknown cluster id, or 503 `locating workspace`, never 409.
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { describe, expect, it } from 'vitest'
+import { runStep, useHubEmulator, type ActionRun } from './harness.ts'
 
 const hub = useHubEmulator({ maxHoldMs: 300 })
 const shardedHub = useHubEmulator({ maxHoldMs: 300, unknownClusterStatus: 503 })
 
 async function act(extra: Record<string, string>, target = hub): Promise<ActionRun> {
-  const result = await runAction({
+  return runStep({
     inputs: { 'hub-url': target.url, token: target.token, org: target.org, workspace: target.workspace, agent: 'quick', task: 'Check payments', ...extra },
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 function onlyError(result: ActionRun): string {

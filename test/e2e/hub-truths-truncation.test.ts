@@ -4,11 +4,9 @@
  * warning. `command: query` must not call that result complete: the result file, the log and
  * the summary say it is incomplete and that the count is a lower bound.
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { describe, expect, it } from 'vitest'
+import { hubInputs, lines, readResultFile, runStep, useHubEmulator, type ActionRun } from './harness.ts'
 import { createFleet, type FleetObject } from '../emulator/graph/index.ts'
-import { lines, readResultFile } from './fixtures/impact-harness.ts'
 
 const NAMESPACES = 3
 const CONFIGMAPS_PER_NAMESPACE = 4_000
@@ -40,9 +38,7 @@ const NAMESPACES_WITH_MEMBERS = JSON.stringify({
 })
 
 async function query(spec: string): Promise<ActionRun> {
-  const result = await runAction({ inputs: { command: 'query', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, query: spec } })
-  onTestFinished(() => result.cleanup())
-  return result
+  return runStep({ inputs: { command: 'query', ...hubInputs(hub), query: spec } })
 }
 
 describe('a result cut by the row cap', () => {

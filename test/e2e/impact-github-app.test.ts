@@ -4,54 +4,54 @@
  * its own sticky comment, and a secondary rate limit on the comment write is waited out as
  * GitHub's `retry-after` asks.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { ACTIONS_TOKEN, DEFAULT_TOKENS, secondaryRateLimit, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
-import { BASE_SHA, HEAD_SHA, OWNER, REPO, expectSecretsNowhere, makeWorkspace, pullRequestEnv, pullRequestEvent } from './fixtures/impact-harness.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  BASE_SHA,
+  expectSecretsNowhere,
+  HEAD_SHA,
+  hubInputs,
+  makeWorkspace,
+  OWNER,
+  pullRequestEnv,
+  pullRequestEvent,
+  REPO,
+  runStep,
+  useGitHubEmulator,
+  useHubEmulator,
+  type ActionRun,
+} from './harness.ts'
+import { ACTIONS_TOKEN, DEFAULT_TOKENS, secondaryRateLimit } from '../emulator/github.ts'
 
 const PR = 11
 const APP_TOKEN = 'ghs_hubbotinstallation00000000000000'
 const APP_BOT_LOGIN = 'hub-bot[bot]'
 const CHECKOUT_EU = '[{kind: Deployment, group: apps, name: checkout, namespace: shop, edge: prod-eu}]'
 
-let hub: HubEmulator
-let github: GitHubEmulator
+const hub = useHubEmulator()
+const github = useGitHubEmulator({ tokens: { ...DEFAULT_TOKENS, [APP_TOKEN]: { login: APP_BOT_LOGIN, type: 'Bot' } } })
 let workspace: { dir: string; cleanup: () => void }
 
-beforeAll(async () => {
-  ;[hub, github] = await Promise.all([
-    startHubEmulator(),
-    startGitHubEmulator({ tokens: { ...DEFAULT_TOKENS, [APP_TOKEN]: { login: APP_BOT_LOGIN, type: 'Bot' } } }),
-  ])
+beforeAll(() => {
   workspace = makeWorkspace({})
 })
-afterAll(async () => {
+afterAll(() => {
   workspace.cleanup()
-  await Promise.all([hub.close(), github.close()])
 })
 beforeEach(() => {
-  hub.reset()
-  github.reset()
   github.addPullRequest({ owner: OWNER, repo: REPO, number: PR, baseSha: BASE_SHA, headSha: HEAD_SHA, files: [] })
 })
 
 async function onPullRequest(githubToken: string, runId: string, headSha = HEAD_SHA): Promise<ActionRun> {
-  const result = await runAction({
+  return runStep({
     inputs: {
       command: 'impact',
-      'hub-url': hub.url,
-      token: hub.token,
-      org: hub.org,
-      workspace: hub.workspace,
+      ...hubInputs(hub),
       'github-token': githubToken,
       targets: CHECKOUT_EU,
     },
     env: pullRequestEnv(github.url, workspace.dir, runId),
     event: pullRequestEvent(PR, BASE_SHA, headSha),
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 const commentPosts = () => github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments'))

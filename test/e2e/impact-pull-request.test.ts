@@ -5,33 +5,28 @@
  * sticky comment kept up to date across runs, comments by others left alone, a read-only
  * token, `comment: off`, and `fail-on-downstream` failing only after publishing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import {
-  ACTIONS_BOT_LOGIN,
-  ACTIONS_TOKEN,
-  READONLY_TOKEN,
-  startGitHubEmulator,
-  type GitHubEmulator,
-  type PullRequestFileInput,
-  type RecordedRequest,
-} from '../emulator/github.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   BASE_SHA,
-  HEAD_SHA,
-  MARKER_LINE,
-  OWNER,
-  REPO,
   expectSecretsNowhere,
+  HEAD_SHA,
+  hubInputs,
   lines,
   makeWorkspace,
+  MARKER_LINE,
+  OWNER,
   pullRequestEnv,
   pullRequestEvent,
   readResultFile,
+  REPO,
+  runStep,
+  useGitHubEmulator,
+  useHubEmulator,
   verdictLines,
+  type ActionRun,
   type ImpactReportFile,
-} from './fixtures/impact-harness.ts'
+} from './harness.ts'
+import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, READONLY_TOKEN, type PullRequestFileInput, type RecordedRequest } from '../emulator/github.ts'
 
 const PR = 7
 const CHECKOUT_EU = '[{kind: Deployment, group: apps, name: checkout, namespace: shop, edge: prod-eu}]'
@@ -109,21 +104,17 @@ function changedFiles(): PullRequestFileInput[] {
   return files.slice(0, 145)
 }
 
-let hub: HubEmulator
-let github: GitHubEmulator
+const hub = useHubEmulator()
+const github = useGitHubEmulator()
 let workspace: { dir: string; cleanup: () => void }
 
-beforeAll(async () => {
-  ;[hub, github] = await Promise.all([startHubEmulator(), startGitHubEmulator()])
+beforeAll(() => {
   workspace = makeWorkspace(MANIFESTS)
 })
-afterAll(async () => {
+afterAll(() => {
   workspace.cleanup()
-  await Promise.all([hub.close(), github.close()])
 })
 beforeEach(() => {
-  hub.reset()
-  github.reset()
   github.addPullRequest({ owner: OWNER, repo: REPO, number: PR, baseSha: BASE_SHA, headSha: HEAD_SHA, files: changedFiles() })
   github.setContent(OWNER, REPO, BASE_SHA, REMOVED, REMOVED_TEXT)
 })
@@ -135,21 +126,16 @@ interface RunOptions {
 }
 
 async function onPullRequest({ inputs, runId = '7001', headSha = HEAD_SHA }: RunOptions): Promise<ActionRun> {
-  const result = await runAction({
+  return runStep({
     inputs: {
       command: 'impact',
-      'hub-url': hub.url,
-      token: hub.token,
-      org: hub.org,
-      workspace: hub.workspace,
+      ...hubInputs(hub),
       'github-token': ACTIONS_TOKEN,
       ...inputs,
     },
     env: pullRequestEnv(github.url, workspace.dir, runId),
     event: pullRequestEvent(PR, BASE_SHA, headSha),
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 const manifestInputs = { manifests: 'deploy/**/*.yaml\n# charts are rendered elsewhere, but their changes still count\ndeploy/charts/**', namespace: 'shop' }

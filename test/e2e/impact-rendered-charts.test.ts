@@ -9,40 +9,33 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator, type PullRequestFileInput } from '../emulator/github.ts'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import {
   BASE_SHA,
-  HEAD_SHA,
-  OWNER,
-  REPO,
   expectSecretsNowhere,
+  HEAD_SHA,
+  hubInputs,
   lines,
+  OWNER,
   pullRequestEnv,
   pullRequestEvent,
   readResultFile,
+  REPO,
+  runAction,
+  runStep,
+  useGitHubEmulator,
+  useHubEmulator,
   verdictLines,
+  type ActionRun,
   type ImpactReportFile,
-} from './fixtures/impact-harness.ts'
+} from './harness.ts'
+import { ACTIONS_TOKEN, type PullRequestFileInput } from '../emulator/github.ts'
 import { injectedCommands, readWorkflowCommands, type WorkflowCommand } from '../oracles/workflow-commands.ts'
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'rendered')
 
-let hub: HubEmulator
-let github: GitHubEmulator
-
-beforeAll(async () => {
-  ;[hub, github] = await Promise.all([startHubEmulator(), startGitHubEmulator()])
-})
-afterAll(async () => {
-  await Promise.all([hub.close(), github.close()])
-})
-beforeEach(() => {
-  hub.reset()
-  github.reset()
-})
+const hub = useHubEmulator()
+const github = useGitHubEmulator()
 
 /** A checkout of a fixture folder (the repository and what earlier steps rendered into it). */
 function checkout(fixture: string): string {
@@ -54,21 +47,16 @@ function checkout(fixture: string): string {
 
 async function onPullRequest(pr: number, files: PullRequestFileInput[], workspace: string, inputs: Record<string, string>): Promise<ActionRun> {
   github.addPullRequest({ owner: OWNER, repo: REPO, number: pr, baseSha: BASE_SHA, headSha: HEAD_SHA, files })
-  const result = await runAction({
+  return runStep({
     inputs: {
       command: 'impact',
-      'hub-url': hub.url,
-      token: hub.token,
-      org: hub.org,
-      workspace: hub.workspace,
+      ...hubInputs(hub),
       'github-token': ACTIONS_TOKEN,
       ...inputs,
     },
     env: pullRequestEnv(github.url, workspace),
     event: pullRequestEvent(pr),
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 const allNotices = (result: ActionRun): WorkflowCommand[] => readWorkflowCommands(result.stdout).commands.filter((command) => command.name === 'notice')
@@ -242,10 +230,7 @@ describe('a glob that matches no file', () => {
     const result = await runAction({
       inputs: {
         command: 'impact',
-        'hub-url': hub.url,
-        token: hub.token,
-        org: hub.org,
-        workspace: hub.workspace,
+        ...hubInputs(hub),
         manifests: 'charts/shop/templates/*\ncharts/*',
       },
       env: { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' },

@@ -4,25 +4,28 @@
  * The comment is cut to fit GitHub's limit yet keeps the totals, the verdict lines and the
  * caveat; the job summary stays under 1 MiB; the result file keeps every object.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { createLargeFleet } from '../emulator/graph/index.ts'
-import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   BASE_SHA,
-  HEAD_SHA,
-  OWNER,
-  REPO,
   expectSecretsNowhere,
+  HEAD_SHA,
+  hubInputs,
   lines,
   makeWorkspace,
+  OWNER,
   pullRequestEnv,
   pullRequestEvent,
   readResultFile,
+  REPO,
+  runStep,
+  useGitHubEmulator,
+  useHubEmulator,
   verdictLines,
+  type ActionRun,
   type ImpactReportFile,
-} from './fixtures/impact-harness.ts'
+} from './harness.ts'
+import { createLargeFleet } from '../emulator/graph/index.ts'
+import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN } from '../emulator/github.ts'
 
 const PR = 12
 const FANOUT_PODS = 5000
@@ -41,32 +44,26 @@ const CAVEAT = [
   '> An empty list proves nothing: something can still depend on an object in a way the graph does not record.',
 ].join('\n')
 
-let hub: HubEmulator
-let github: GitHubEmulator
+const hub = useHubEmulator({ fleet: createLargeFleet({ objects: 8_000, fanout: FANOUT_PODS }) })
+const github = useGitHubEmulator()
 let workspace: { dir: string; cleanup: () => void }
 
-beforeAll(async () => {
-  ;[hub, github] = await Promise.all([startHubEmulator({ fleet: createLargeFleet({ objects: 8_000, fanout: FANOUT_PODS }) }), startGitHubEmulator()])
+beforeAll(() => {
   workspace = makeWorkspace({})
 })
-afterAll(async () => {
+afterAll(() => {
   workspace.cleanup()
-  await Promise.all([hub.close(), github.close()])
 })
 beforeEach(() => {
-  hub.reset()
-  github.reset()
   github.addPullRequest({ owner: OWNER, repo: REPO, number: PR, baseSha: BASE_SHA, headSha: HEAD_SHA, files: [] })
 })
 
 async function impact(extra: Record<string, string>): Promise<ActionRun> {
-  const result = await runAction({
-    inputs: { command: 'impact', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, 'github-token': ACTIONS_TOKEN, ...extra },
+  return runStep({
+    inputs: { command: 'impact', ...hubInputs(hub), 'github-token': ACTIONS_TOKEN, ...extra },
     env: pullRequestEnv(github.url, workspace.dir, '8100'),
     event: pullRequestEvent(PR),
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 const codePoints = (text: string): number => Array.from(text).length

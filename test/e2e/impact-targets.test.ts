@@ -4,11 +4,19 @@
  * loopback HTTP. Both impact sources, edge scoping, ConfigMap dependents, targets not found,
  * and bad `targets` refused before any request.
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { describe, expect, it } from 'vitest'
+import {
+  expectSecretsNowhere,
+  hubInputs,
+  lines,
+  readResultFile,
+  runStep,
+  useHubEmulator,
+  verdictLines,
+  type ActionRun,
+  type ImpactReportFile,
+} from './harness.ts'
 import type { RecordedRequest } from '../emulator/hub.ts'
-import { expectSecretsNowhere, lines, readResultFile, verdictLines, type ImpactReportFile } from './fixtures/impact-harness.ts'
 
 const QUERY = '/services/providers/graph/api/query'
 const EDGES = '/services/providers/graph/api/edges'
@@ -19,11 +27,9 @@ const COUNT_OUTPUTS = ['targets-count', 'upstream-count', 'downstream-count', 'a
 const hub = useHubEmulator()
 
 async function impact(extra: Record<string, string>): Promise<ActionRun> {
-  const result = await runAction({
-    inputs: { command: 'impact', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, ...extra },
+  return runStep({
+    inputs: { command: 'impact', ...hubInputs(hub), ...extra },
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 const queries = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'POST' && r.path === QUERY)

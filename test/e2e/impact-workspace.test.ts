@@ -5,9 +5,7 @@
  * GitHub request is made.
  */
 import { expect, it } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction } from './action-process.ts'
-import { makeWorkspace, readResultFile } from './fixtures/impact-harness.ts'
+import { hubInputs, makeWorkspace, readResultFile, runAction, useHubEmulator } from './harness.ts'
 
 const hub = useHubEmulator()
 
@@ -38,10 +36,7 @@ it('reads matching workspace files on a push, skipping templates and files witho
     const result = await runAction({
       inputs: {
         command: 'impact',
-        'hub-url': hub.url,
-        token: hub.token,
-        org: hub.org,
-        workspace: hub.workspace,
+        ...hubInputs(hub),
         manifests: 'deploy/**/*.yaml',
         namespace: 'shop',
       },

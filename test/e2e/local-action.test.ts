@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseEnv } from 'node:util'
 import { parse as parseYaml } from 'yaml'
-import { ROOT } from './action-process.ts'
+import { ROOT } from './harness.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 
 const EXAMPLE_TEXT = readFileSync(join(ROOT, '.env.example'), 'utf8')

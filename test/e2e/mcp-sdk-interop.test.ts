@@ -5,9 +5,7 @@
  * hub emulator's query API. Each must give the same report as the query API source.
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionRun } from './action-process.ts'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { expectSecretsNowhere, readResultFile, type ImpactReportFile } from './fixtures/impact-harness.ts'
+import { expectSecretsNowhere, hubInputs, readResultFile, runStep, useHubEmulator, type ActionRun, type ImpactReportFile } from './harness.ts'
 import { startSdkMcpServer, type SdkMcpMode } from '../emulator/sdk-mcp-server.ts'
 
 // Four targets, two of them on two edges: six tool calls, up to four of them at once.
@@ -18,12 +16,10 @@ const COUNT_OUTPUTS = ['targets-count', 'upstream-count', 'downstream-count', 'a
 const hub = useHubEmulator()
 
 async function impact(extra: Record<string, string>): Promise<ActionRun> {
-  const result = await runAction({
-    inputs: { command: 'impact', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, targets: TARGETS, comment: 'off', ...extra },
+  return runStep({
+    inputs: { command: 'impact', ...hubInputs(hub), targets: TARGETS, comment: 'off', ...extra },
     killAfterMs: 60_000,
   })
-  onTestFinished(() => result.cleanup())
-  return result
 }
 
 const counts = (result: ActionRun) => Object.fromEntries(COUNT_OUTPUTS.map((name) => [name, result.outputs[name]]))

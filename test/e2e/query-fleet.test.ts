@@ -4,12 +4,10 @@
  * to the result file, `max-objects`, an empty result explained, and malformed queries refused
  * before any request.
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { describe, expect, it } from 'vitest'
+import { expectSecretsNowhere, hubInputs, lines, readResultFile, runStep, useHubEmulator, type ActionRun } from './harness.ts'
 import type { RecordedRequest } from '../emulator/hub.ts'
 import { createLargeFleet, type FleetObject } from '../emulator/graph/index.ts'
-import { expectSecretsNowhere, lines, readResultFile } from './fixtures/impact-harness.ts'
 
 const QUERY = '/services/providers/graph/api/query'
 const EDGES = '/services/providers/graph/api/edges'
@@ -41,9 +39,7 @@ interface QueryResultFile {
 const hub = useHubEmulator({ fleet: createLargeFleet({ objects: 9_000 }) })
 
 async function query(extra: Record<string, string>): Promise<ActionRun> {
-  const result = await runAction({ inputs: { command: 'query', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, ...extra } })
-  onTestFinished(() => result.cleanup())
-  return result
+  return runStep({ inputs: { command: 'query', ...hubInputs(hub), ...extra } })
 }
 
 const queries = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'POST' && r.path === QUERY)

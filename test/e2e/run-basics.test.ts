@@ -3,31 +3,21 @@
  * variables, the runner's file commands) against the hub emulator over real HTTP.
  * Outputs, result file, job summary, what the hub receives, idempotency and sessions.
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
+import { describe, expect, it } from 'vitest'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { runAction, type ActionRun } from './action-process.ts'
+import { bodyOf, hubInputs, lines, runStep, useHubEmulator, waitRequests, type ActionRun } from './harness.ts'
 import type { RecordedRequest } from '../emulator/hub.ts'
 
 const AGENTS = '/services/providers/agents/api'
 
 const hub = useHubEmulator({ maxHoldMs: 300 })
 
-function inputs(extra: Record<string, string>): Record<string, string> {
-  return { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, ...extra }
-}
-
-async function act(extra: Record<string, string>, env?: Record<string, string>): Promise<ActionRun> {
-  const result = await runAction({ inputs: inputs(extra), ...(env ? { env } : {}) })
-  onTestFinished(() => result.cleanup())
-  return result
-}
+const inputs = (extra: Record<string, string>): Record<string, string> => hubInputs(hub, extra)
+const act = (extra: Record<string, string>, env?: Record<string, string>): Promise<ActionRun> => runStep({ inputs: inputs(extra), ...(env ? { env } : {}) })
 
 const posts = (from = 0): RecordedRequest[] => hub.requests.slice(from).filter((r) => r.method === 'POST')
-const waits = (from = 0): RecordedRequest[] => hub.requests.slice(from).filter((r) => r.method === 'GET' && r.path.endsWith('/wait'))
-const lines = (stdout: string, prefix: string): string[] => stdout.split('\n').filter((line) => line.startsWith(prefix))
-const bodyOf = (request: RecordedRequest | undefined): Record<string, unknown> => JSON.parse(request?.body ?? 'null') as Record<string, unknown>
+const waits = (from = 0): RecordedRequest[] => waitRequests(hub, from)
 
 interface ResultFile {
   schema: string

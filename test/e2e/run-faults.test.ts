@@ -4,9 +4,8 @@
  * key, and the hub's refusals (401, service-account token, the silent workspace fallback,
  * unknown agent). dist/index.js as a child process against the hub emulator over real HTTP.
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { describe, expect, it } from 'vitest'
+import { bodyOf, hubInputs, lines, runStep, useHubEmulator, waitRequests, type ActionRun } from './harness.ts'
 import type { Fault, RecordedRequest } from '../emulator/hub.ts'
 
 const AGENTS = '/services/providers/agents'
@@ -14,20 +13,11 @@ const START = /\/agents\/quick\/runs$/
 
 const hub = useHubEmulator({ maxHoldMs: 300 })
 
-function inputs(extra: Record<string, string>): Record<string, string> {
-  return { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent: 'quick', task: 'Check payments', ...extra }
-}
-
-async function act(extra: Record<string, string> = {}): Promise<ActionRun> {
-  const result = await runAction({ inputs: inputs(extra) })
-  onTestFinished(() => result.cleanup())
-  return result
-}
+const inputs = (extra: Record<string, string>): Record<string, string> => hubInputs(hub, { agent: 'quick', task: 'Check payments', ...extra })
+const act = (extra: Record<string, string> = {}): Promise<ActionRun> => runStep({ inputs: inputs(extra) })
 
 const posts = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'POST' && START.test(r.path))
-const waits = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/wait'))
-const lines = (stdout: string, prefix: string): string[] => stdout.split('\n').filter((line) => line.startsWith(prefix))
-const bodyOf = (request: RecordedRequest | undefined): Record<string, unknown> => JSON.parse(request?.body ?? 'null') as Record<string, unknown>
+const waits = (): RecordedRequest[] => waitRequests(hub)
 
 function onlyError(result: ActionRun): string {
   const errors = lines(result.stdout, '::error::')

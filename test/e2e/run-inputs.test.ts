@@ -3,10 +3,9 @@
  * input, before a single request reaches the hub. dist/index.js as a child process with
  * INPUT_* variables, pointed at a live hub emulator that records every request.
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
+import { describe, expect, it } from 'vitest'
 import type { HubEmulator } from '../emulator/hub.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { runStep, useHubEmulator, type ActionRun } from './harness.ts'
 
 const hub = useHubEmulator({ maxHoldMs: 300 })
 
@@ -15,9 +14,7 @@ function goodInputs(): Record<string, string> {
 }
 
 async function act(inputs: Record<string, string>): Promise<ActionRun> {
-  const result = await runAction({ inputs })
-  onTestFinished(() => result.cleanup())
-  return result
+  return runStep({ inputs })
 }
 
 const errorLines = (stdout: string): string[] => stdout.split('\n').filter((line) => line.startsWith('::error::'))

@@ -5,9 +5,8 @@
  * end with the one stored run. dist/index.js as concurrent child processes against the emulator.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionRun } from './action-process.ts'
+import { gateStarts, hubInputs, runAction, type ActionRun, type StartGate } from './harness.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { gateStarts, type StartGate } from './start-gate.ts'
 
 const LEGS = 12
 /** The hub stores a keyed start this long after its lookup: the window of the race. */
@@ -40,7 +39,7 @@ afterAll(async () => {
 
 function leg(attempt: number): Promise<ActionRun> {
   return runAction({
-    inputs: { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent: 'notes', task: TASK },
+    inputs: { ...hubInputs(hub), agent: 'notes', task: TASK },
     // Matrix legs share the workflow run, job and commit, so `idempotency-key: auto` gives one key.
     env: { GITHUB_RUN_ATTEMPT: String(attempt), GITHUB_RUN_ID: '9100' },
     killAfterMs: 60_000,

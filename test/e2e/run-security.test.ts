@@ -4,25 +4,15 @@
  * ::add-mask:: line), and hostile agent output (no raw HTML, comments, live mentions or
  * javascript: links in the summary; workflow commands switched off around it in the log).
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { useHubEmulator } from './fixtures/hub-session.ts'
-import { runAction, type ActionRun } from './action-process.ts'
+import { describe, expect, it } from 'vitest'
+import { hubInputs, lines, runStep, useHubEmulator, type ActionRun } from './harness.ts'
 
 const START = /\/agents\/[^/]+\/runs$/
 
 const hub = useHubEmulator({ maxHoldMs: 300 })
 
-function inputs(extra: Record<string, string>): Record<string, string> {
-  return { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent: 'quick', task: 'Check payments', ...extra }
-}
-
-async function act(extra: Record<string, string> = {}): Promise<ActionRun> {
-  const result = await runAction({ inputs: inputs(extra) })
-  onTestFinished(() => result.cleanup())
-  return result
-}
-
-const lines = (stdout: string, prefix: string): string[] => stdout.split('\n').filter((line) => line.startsWith(prefix))
+const inputs = (extra: Record<string, string>): Record<string, string> => hubInputs(hub, { agent: 'quick', task: 'Check payments', ...extra })
+const act = (extra: Record<string, string> = {}): Promise<ActionRun> => runStep({ inputs: inputs(extra) })
 
 /** The token appears only in the ::add-mask:: line: nowhere else on stdout, nor in stderr, outputs, summary or files. */
 function expectTokenNowhere(result: ActionRun, token: string): void {

@@ -5,6 +5,7 @@
 import type http from 'node:http'
 import { randomUUID } from 'node:crypto'
 import type { EmulatorRequest, ProviderHandler, Tenant } from './hub.ts'
+import { sendJson, sendStatus as sendError, sendText } from './http.ts'
 
 export type RunPhase = 'Pending' | 'Running' | 'PendingApproval' | 'Succeeded' | 'Failed' | 'Aborted'
 
@@ -181,36 +182,9 @@ function clipBytes(s: string, max: number, marker: string): string {
   return cut + marker
 }
 
-// ---------------------------------------------------------------- responses
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
-  if (res.destroyed || res.writableEnded) return
-  const text = JSON.stringify(body) + '\n'
-  res.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(text),
-  })
-  res.end(text)
-}
-
-function sendError(res: http.ServerResponse, code: number, reason: string, message: string): void {
-  sendJson(res, code, { kind: 'Status', reason, message, code })
-}
-
 /** A script's value as the hub stores it: a string stays as written (it may be clipped JSON), anything else becomes JSON text. */
 function asJsonText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value)
-}
-
-function sendText(res: http.ServerResponse, status: number, text: string): void {
-  if (res.destroyed || res.writableEnded) return
-  const body = text + '\n'
-  res.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Length': Buffer.byteLength(body),
-  })
-  res.end(body)
 }
 
 // ---------------------------------------------------------------- provider

@@ -25,8 +25,8 @@
  */
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createHash, randomBytes } from 'node:crypto'
+import { createFaultQueue, headerMap, listenLocal, readBody } from './http.ts'
 
 // ---------------------------------------------------------------------------
 // Public types and constants
@@ -267,12 +267,6 @@ interface StoredRepo {
   comments: Map<number, StoredComment>
 }
 
-interface StoredFault {
-  spec: FaultSpec
-  hits: number
-  remaining: number
-}
-
 interface Identity {
   login: string
   type: IdentityType
@@ -410,31 +404,7 @@ function parseAuthorization(header: string | undefined): string | undefined {
   return m?.[2]
 }
 
-function flattenHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue
-    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v
-  }
-  return out
-}
-
 const MAX_REQUEST_BYTES = 25 * 1024 * 1024
-
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    let tooLarge = false
-    req.on('data', (c: Buffer) => {
-      size += c.length
-      if (size > MAX_REQUEST_BYTES) tooLarge = true
-      else chunks.push(c)
-    })
-    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
-}
 
 // ---------------------------------------------------------------------------
 // Emulator
@@ -448,7 +418,11 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
   for (const [tok, ident] of Object.entries(options.tokens ?? DEFAULT_TOKENS)) tokens.set(tok, toIdentity(ident))
 
   const repos = new Map<string, StoredRepo>()
-  const faults: StoredFault[] = []
+  // A string path is the exact pathname (or pathname+query); a fault answers until removed unless `times` says otherwise.
+  const faults = createFaultQueue<FaultSpec>({
+    defaultTimes: Infinity,
+    pathMatches: (path, url) => path === url.pathname || path === url.pathname + url.search,
+  })
   const requests: RecordedRequest[] = []
   const rateUsed = new Map<string, number>()
   let nextCommentId = 2_000_000_001
@@ -919,24 +893,6 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
 
   // ---- request handling ------------------------------------------------------
 
-  function matchFault(method: string, url: URL): StoredFault | undefined {
-    for (const f of faults) {
-      if (f.remaining <= 0) continue
-      const s = f.spec
-      if (s.method !== undefined && s.method.toUpperCase() !== method) continue
-      if (s.path !== undefined) {
-        if (typeof s.path === 'string') {
-          if (s.path !== url.pathname && s.path !== url.pathname + url.search) continue
-        } else {
-          s.path.lastIndex = 0
-          if (!s.path.test(url.pathname)) continue
-        }
-      }
-      return f
-    }
-    return undefined
-  }
-
   function send(res: ServerResponse, reply: Reply, rateKey: string): void {
     const used = (rateUsed.get(rateKey) ?? 0) + 1
     rateUsed.set(rateKey, used)
@@ -977,8 +933,9 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase()
     const url = new URL(req.url ?? '/', apiBase)
-    const headers = flattenHeaders(req)
-    const raw = await readBody(req)
+    const headers = headerMap(req.headers)
+    const read = await readBody(req, MAX_REQUEST_BYTES)
+    const raw = read.tooLarge ? 'too-large' : read.body
     let body: unknown = undefined
     let badJson = false
     if (raw !== 'too-large' && raw.length > 0) {
@@ -998,10 +955,8 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     const token = parseAuthorization(headers['authorization'])
     const rateKey = token !== undefined ? (tokens.get(token)?.login ?? `anon:${token}`) : 'anon'
 
-    const fault = matchFault(method, url)
+    const fault = faults.take(method, url)
     if (fault) {
-      fault.hits++
-      fault.remaining--
       const b = fault.spec.body
       if (typeof b === 'string') {
         send(res, { status: fault.spec.status, body: b, contentType: 'text/plain; charset=utf-8', headers: fault.spec.headers ?? {} }, rateKey)
@@ -1055,19 +1010,12 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
   })
   server.keepAliveTimeout = 5_000
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const port = (server.address() as AddressInfo).port
+  const port = await listenLocal(server, options.port)
   apiBase = `http://127.0.0.1:${port}`
 
   function reset(): void {
     repos.clear()
-    faults.length = 0
+    faults.clear()
     requests.length = 0
     rateUsed.clear()
   }
@@ -1150,8 +1098,7 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     },
 
     addFault(spec: FaultSpec): Fault {
-      const f: StoredFault = { spec, hits: 0, remaining: spec.times ?? Infinity }
-      faults.push(f)
+      const f = faults.add(spec)
       return {
         spec,
         get hits() {
@@ -1161,8 +1108,7 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
           return f.remaining
         },
         remove() {
-          const i = faults.indexOf(f)
-          if (i !== -1) faults.splice(i, 1)
+          faults.remove(f)
         },
       }
     },

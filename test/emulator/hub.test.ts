@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import net from 'node:net'
 import { startHubEmulator } from './hub.ts'
 import type { HubEmulator } from './hub.ts'
@@ -28,8 +28,41 @@ async function call(emu: HubEmulator, method: string, path: string, body?: unkno
 }
 
 const A = '/services/providers/agents'
-const now = (): number => performance.timeOrigin + performance.now()
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * Fake the clock the emulator runs on (run steps, holds, fault delays, Date), so durations are
+ * exact and nothing sleeps; requests still cross real loopback sockets.
+ */
+function fakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+}
+
+/** Event-loop turns (no clock): enough for a loopback request or answer to arrive. */
+async function turns(count = 20): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve))
+}
+
+/** Resolves once `emulator` has received `count` requests and handled what it can without time passing. */
+async function received(emulator: HubEmulator, count: number): Promise<void> {
+  for (let i = 0; emulator.requests.length < count; i++) {
+    if (i > 10_000) throw new Error(`the emulator received ${emulator.requests.length} requests, expected ${count}`)
+    await turns(1)
+  }
+  await turns()
+}
+
+/** A promise's outcome, readable without awaiting it. */
+function track<T>(promise: Promise<T>): { done: boolean; value?: T } {
+  const state: { done: boolean; value?: T } = { done: false }
+  void promise.then((value) => Object.assign(state, { done: true, value }))
+  return state
+}
+
+/** Advance the fake clock by `ms`, then let any answer it released arrive. */
+async function advance(ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms)
+  await turns()
+}
 
 let emu: HubEmulator
 
@@ -57,6 +90,9 @@ afterAll(async () => {
 })
 beforeEach(() => {
   emu.reset()
+})
+afterEach(() => {
+  vi.useRealTimers()
 })
 
 describe('hub proxy and auth', () => {
@@ -182,7 +218,11 @@ describe('agents provider: runs', () => {
   })
 
   it('quick: inline wait → 200 with the full run detail', async () => {
-    const r = await call(emu, 'POST', `${A}/api/agents/quick/runs`, { task: 'Are payments pods healthy?', wait: 10 })
+    fakeClock()
+    const answer = call(emu, 'POST', `${A}/api/agents/quick/runs`, { task: 'Are payments pods healthy?', wait: 10 })
+    await received(emu, 1)
+    await advance(200) // Running at 50 ms, Succeeded 150 ms later
+    const r = await answer
     expect(r.status).toBe(200)
     expect(r.json.phase).toBe('Succeeded')
     const run = r.json.run
@@ -193,7 +233,7 @@ describe('agents provider: runs', () => {
     expect(run.steps.length).toBeGreaterThanOrEqual(2)
     expect(run.usdMicros).toBeGreaterThan(0)
     for (const k of ['createdAt', 'startedAt', 'finishedAt']) expect(Date.parse(run[k])).not.toBeNaN()
-    expect(run.durationMS).toBeGreaterThanOrEqual(100)
+    expect(run.durationMS).toBe(150)
   })
 
   it('failing and aborting settle with their message and no output', async () => {
@@ -210,9 +250,10 @@ describe('agents provider: runs', () => {
     expect(r.json.run.phase).toBe('PendingApproval')
     expect(r.json.run.pending).toMatchObject({ inboxID: expect.any(String), tool: 'kubectl_apply', args: expect.any(String) })
     const id = r.json.runId
-    const t = now()
+    // At once: the answer comes with the clock stopped (a hold would need 30 s of it).
+    fakeClock()
     const w = await call(emu, 'GET', `${A}/api/runs/${id}/wait?timeoutSeconds=30`)
-    expect(now() - t).toBeLessThan(200)
+    vi.useRealTimers()
     expect(w.json.phase).toBe('PendingApproval')
     expect(emu.approve(id)).toBe(true)
     expect(emu.run(id)?.phase).toBe('Running')
@@ -266,10 +307,13 @@ describe('agents provider: runs', () => {
       approveAfterMs: 50,
       output: 'ok',
     })
+    fakeClock()
     const r = await call(emu, 'POST', `${A}/api/agents/auto/runs`, { task: 'x' })
-    await sleep(40)
+    await advance(69) // PendingApproval at 20 ms, approved 50 ms later
     expect(emu.run(r.json.runId)?.phase).toBe('PendingApproval')
-    await sleep(100)
+    await advance(1)
+    expect(emu.run(r.json.runId)?.phase).toBe('Running')
+    await advance(20)
     expect(emu.run(r.json.runId)?.phase).toBe('Succeeded')
   })
 
@@ -278,8 +322,9 @@ describe('agents provider: runs', () => {
     expect(a.json).toMatchObject({ apiVersion: 'agents.hub.sh/v1alpha1', kind: 'Agent', metadata: { name: 'suspended' }, status: { phase: 'Suspended' } })
     expect((await call(emu, 'GET', `${A}/api/agents/quick`)).json.status.phase).toBe('Ready')
     expect((await call(emu, 'GET', `${A}/api/agents/ghost`)).json).toMatchObject({ kind: 'Status', reason: 'NotFound', code: 404 })
+    fakeClock()
     const r = await call(emu, 'POST', `${A}/api/agents/suspended/runs`, { task: 'x' })
-    await sleep(200)
+    await advance(60_000)
     const d = await call(emu, 'GET', `${A}/api/runs/${r.json.runId}`)
     expect(d.json.phase).toBe('Pending')
   })
@@ -317,33 +362,43 @@ describe('agents provider: runs', () => {
       ],
       output: 'done',
     })
+    fakeClock()
     const r = await call(emu, 'POST', `${A}/api/agents/timed/runs`, { task: 'x' })
-    const w = await call(emu, 'GET', `${A}/api/runs/${r.json.runId}/wait?timeoutSeconds=5`)
-    const seen = now()
-    expect(w.status).toBe(200)
-    expect(w.json.phase).toBe('Succeeded')
-    const settledAt = emu.run(r.json.runId)?.settledAt
-    expect(settledAt).toBeDefined()
-    expect(seen - settledAt!).toBeLessThan(100)
+    const wait = track(call(emu, 'GET', `${A}/api/runs/${r.json.runId}/wait?timeoutSeconds=5`))
+    await received(emu, 2)
+    await advance(249)
+    expect(wait.done).toBe(false)
+    // The step that settles the run answers the wait: no further time passes.
+    await advance(1)
+    expect(wait.done).toBe(true)
+    expect(wait.value?.status).toBe(200)
+    expect(wait.value?.json.phase).toBe('Succeeded')
   })
 
   it('/wait honours timeoutSeconds and answers 200 with the unsettled run', async () => {
+    fakeClock()
     const r = await call(emu, 'POST', `${A}/api/agents/stuck/runs`, { task: 'x' })
-    const t = now()
-    const w = await call(emu, 'GET', `${A}/api/runs/${r.json.runId}/wait?timeoutSeconds=1`)
-    const took = now() - t
-    expect(w.status).toBe(200)
-    expect(w.json.phase).toBe('Pending')
-    expect(took).toBeGreaterThanOrEqual(950)
-    expect(took).toBeLessThan(2000)
+    const wait = track(call(emu, 'GET', `${A}/api/runs/${r.json.runId}/wait?timeoutSeconds=1`))
+    await received(emu, 2)
+    await advance(999)
+    expect(wait.done).toBe(false)
+    await advance(1)
+    expect(wait.done).toBe(true)
+    expect(wait.value?.status).toBe(200)
+    expect(wait.value?.json.phase).toBe('Pending')
   })
 
   it('inline wait that runs out → 202 Running (constant)', async () => {
     const capped = await startHubEmulator({ maxHoldMs: 150 })
     try {
-      const t = now()
-      const r = await call(capped, 'POST', `${A}/api/agents/stuck/runs`, { task: 'x', wait: 120 })
-      expect(now() - t).toBeGreaterThanOrEqual(140)
+      fakeClock()
+      const start = track(call(capped, 'POST', `${A}/api/agents/stuck/runs`, { task: 'x', wait: 120 }))
+      await received(capped, 1)
+      await advance(149)
+      expect(start.done).toBe(false)
+      await advance(1)
+      expect(start.done).toBe(true)
+      const r = start.value!
       expect(r.status).toBe(202)
       expect(r.json).toEqual({ runId: expect.any(String), phase: 'Running' })
       expect(capped.run(r.json.runId)?.phase).toBe('Pending')
@@ -355,13 +410,16 @@ describe('agents provider: runs', () => {
   it('maxHoldMs caps /wait; bad timeoutSeconds falls back to the default (not 0)', async () => {
     const capped = await startHubEmulator({ maxHoldMs: 200 })
     try {
+      fakeClock()
       const r = await call(capped, 'POST', `${A}/api/agents/stuck/runs`, { task: 'x' })
-      for (const q of ['60', '-3', '1.5', 'abc', '0']) {
-        const t = now()
-        const w = await call(capped, 'GET', `${A}/api/runs/${r.json.runId}/wait?timeoutSeconds=${q}`)
-        expect(w.status).toBe(200)
-        expect(now() - t).toBeGreaterThanOrEqual(190)
-        expect(now() - t).toBeLessThan(800)
+      for (const [index, q] of ['60', '-3', '1.5', 'abc', '0'].entries()) {
+        const wait = track(call(capped, 'GET', `${A}/api/runs/${r.json.runId}/wait?timeoutSeconds=${q}`))
+        await received(capped, index + 2)
+        await advance(199)
+        expect(wait.done, `timeoutSeconds=${q} answered before the 200 ms cap`).toBe(false)
+        await advance(1)
+        expect(wait.done, `timeoutSeconds=${q} still held at the 200 ms cap`).toBe(true)
+        expect(wait.value?.status).toBe(200)
       }
     } finally {
       await capped.close()
@@ -372,7 +430,7 @@ describe('agents provider: runs', () => {
     const r = await call(emu, 'POST', `${A}/api/agents/stuck/runs`, { task: 'x' })
     const id = r.json.runId
     const held = call(emu, 'GET', `${A}/api/runs/${id}/wait?timeoutSeconds=30`)
-    await sleep(30)
+    await received(emu, 2)
     const c = await call(emu, 'POST', `${A}/api/runs/${id}/cancel`)
     expect(c.status).toBe(202)
     expect(c.json).toEqual({ id, cancelling: true })
@@ -463,10 +521,14 @@ describe('fault injection', () => {
 
   it('delayMs delays handling', async () => {
     emu.addFault({ path: '/whoami', delayMs: 150 })
-    const t = now()
-    const r = await call(emu, 'GET', `${A}/api/whoami`)
-    expect(r.status).toBe(200)
-    expect(now() - t).toBeGreaterThanOrEqual(140)
+    fakeClock()
+    const answer = track(call(emu, 'GET', `${A}/api/whoami`))
+    await received(emu, 1)
+    await advance(149)
+    expect(answer.done).toBe(false)
+    await advance(1)
+    expect(answer.done).toBe(true)
+    expect(answer.value?.status).toBe(200)
     expect(emu.requests[0]?.fault).toBe('delay 150ms')
   })
 })
@@ -497,10 +559,8 @@ describe('close', () => {
       () => 'answered',
       () => 'dropped',
     )
-    await sleep(50)
-    const t = now()
+    await received(e, 2)
     await e.close()
-    expect(now() - t).toBeLessThan(500)
     expect(['answered', 'dropped']).toContain(await held)
     const refused = await new Promise<boolean>((resolve) => {
       const s = net.connect(e.port, '127.0.0.1')

@@ -3,13 +3,14 @@
 // Other providers can be mounted with `providers` / `mount()`, and non-provider
 // paths (e.g. /services/mcpserver/...) with `extraRoutes`.
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createAgentsProvider, DEFAULT_AGENTS } from './agents.ts'
 import type { AgentScript, AgentsProvider, RunRecord } from './agents.ts'
 import { createDemoFleet, createGraphProvider, createMcpHandler, type Fleet } from './graph/index.ts'
+import { createFaultQueue, headerMap, listenLocal, loseResponse, readBody, resetSocket, sendStatus, sendText } from './http.ts'
 
 export type { AgentScript, RunPhase, RunRecord, ToolStepScript } from './agents.ts'
 export { DEFAULT_AGENTS } from './agents.ts'
+export { sendJson, sendStatus, sendText } from './http.ts'
 
 export const DEFAULT_TOKEN = 'hub-test-token-0123456789abcdef'
 export const DEFAULT_SERVICE_ACCOUNT_TOKEN = 'hub-sa-token-fedcba9876543210'
@@ -132,7 +133,7 @@ export interface HubEmulatorOptions {
   /** Providers answering 503 `provider not ready: x`. */
   notReadyProviders?: string[]
   extraRoutes?: ExtraRoute[]
-  /** Called for each recorded request (e.g. logging in serve.ts). */
+  /** Called for each recorded request before it is handled (logging in serve.ts; a test acting on the emulator at a given request). */
   onRequest?: (r: RecordedRequest) => void
 }
 
@@ -177,39 +178,6 @@ export interface HubEmulator {
 
 // ---------------------------------------------------------------- helpers
 
-/** Plain-text answer like Go's http.Error. */
-export function sendText(res: http.ServerResponse, status: number, text: string): void {
-  if (res.destroyed || res.writableEnded) return
-  const body = text.endsWith('\n') ? text : text + '\n'
-  res.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Length': Buffer.byteLength(body),
-  })
-  res.end(body)
-}
-
-export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
-  if (res.destroyed || res.writableEnded) return
-  const text = JSON.stringify(body) + '\n'
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) })
-  res.end(text)
-}
-
-/** Provider error body `{kind:'Status', reason, message, code}`. */
-export function sendStatus(res: http.ServerResponse, code: number, reason: string, message: string): void {
-  sendJson(res, code, { kind: 'Status', reason, message, code })
-}
-
-function headerMap(h: http.IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(h)) {
-    if (v === undefined) continue
-    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v
-  }
-  return out
-}
-
 function faultLabel(f: Fault): string {
   if (f.name) return f.name
   const parts: string[] = []
@@ -218,16 +186,6 @@ function faultLabel(f: Fault): string {
   else if (f.status !== undefined) parts.push(`status ${f.status}`)
   else if (f.loseResponse) parts.push('loseResponse')
   return parts.join(' + ') || 'noop'
-}
-
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', () => resolve(Buffer.concat(chunks)))
-    req.on('aborted', () => resolve(Buffer.concat(chunks)))
-  })
 }
 
 // ---------------------------------------------------------------- server
@@ -267,7 +225,8 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
   const extraRoutes = [...(options.extraRoutes ?? []), ...graphRoutes]
 
   const requests: RecordedRequest[] = []
-  let faults: Array<{ fault: Fault; left: number }> = []
+  // A string path is a substring of the URL path here; each fault answers once unless `times` says more.
+  const faults = createFaultQueue<Fault>({ defaultTimes: 1, pathMatches: (path, url) => url.pathname.includes(path) })
   const timers = new Set<NodeJS.Timeout>()
   let closed = false
 
@@ -280,20 +239,6 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
       t.unref()
       timers.add(t)
     })
-  }
-
-  function takeFault(method: string, path: string): Fault | undefined {
-    for (const entry of faults) {
-      if (entry.left <= 0) continue
-      const f = entry.fault
-      if (f.method && f.method.toUpperCase() !== method.toUpperCase()) continue
-      if (f.path !== undefined) {
-        if (typeof f.path === 'string' ? !path.includes(f.path) : !f.path.test(path)) continue
-      }
-      entry.left--
-      return f
-    }
-    return undefined
   }
 
   function authenticate(h: http.IncomingHttpHeaders): Tenant | undefined {
@@ -312,18 +257,6 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     }
     // Silent fallback: malformed or non-member org/workspace → personal org, no workspace.
     return { org: personalOrg, workspace: null, user: who, serviceAccount }
-  }
-
-  /** Swallow the answer: once the handler ends it, destroy the socket instead. */
-  function loseResponse(req: http.IncomingMessage, res: http.ServerResponse): void {
-    const r = res as unknown as Record<string, unknown>
-    r.writeHead = () => res
-    r.flushHeaders = () => undefined
-    r.write = () => true
-    r.end = () => {
-      req.socket.destroy()
-      return res
-    }
   }
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer): Promise<void> {
@@ -347,9 +280,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     const tenant = authenticate(req.headers)
     // The service-account route checks the token itself: a bearer it cannot use is 403, not 401 (§1).
     if (!tenant && pathname.startsWith('/services/providers/agents/s2s/') && req.headers.authorization?.startsWith('Bearer ')) {
-      const body = JSON.stringify({ kind: 'Status', reason: 'Forbidden', message: 'token is not valid for this cluster', code: 403 })
-      res.writeHead(403, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
-      res.end(body)
+      sendStatus(res, 403, 'Forbidden', 'token is not valid for this cluster')
       return
     }
     if (!tenant) {
@@ -407,7 +338,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const at = Date.now()
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const body = await readBody(req)
+    const { body } = await readBody(req)
     const rec: RecordedRequest = {
       method: req.method ?? 'GET',
       path: url.pathname,
@@ -418,7 +349,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
       at,
     }
     requests.push(rec)
-    const fault = takeFault(rec.method, url.pathname)
+    const fault = faults.take(rec.method, url)?.spec
     if (fault) rec.fault = faultLabel(fault)
     try {
       options.onRequest?.(rec)
@@ -429,9 +360,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
       if (fault.delayMs && fault.delayMs > 0) await sleep(fault.delayMs)
       if (closed || res.destroyed) return
       if (fault.reset) {
-        const s = req.socket
-        if (typeof s.resetAndDestroy === 'function') s.resetAndDestroy()
-        else s.destroy()
+        resetSocket(req)
         return
       }
       if (fault.status !== undefined) {
@@ -461,14 +390,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
   server.requestTimeout = 0
   server.keepAliveTimeout = 5_000
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const port = (server.address() as AddressInfo).port
+  const port = await listenLocal(server, options.port)
 
   let closing: Promise<void> | undefined
   const emulator: HubEmulator = {
@@ -492,12 +414,10 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     approve: (id) => agentsProvider.approve(id),
     setAgent: (name, script) => agentsProvider.setAgent(name, script),
     addFault: (f) => {
-      faults.push({ fault: f, left: f.times ?? 1 })
+      faults.add(f)
     },
-    clearFaults: () => {
-      faults = []
-    },
-    pendingFaults: () => faults.filter((e) => e.left > 0).map((e) => e.fault),
+    clearFaults: () => faults.clear(),
+    pendingFaults: () => faults.pending(),
     setProviderState: (name, state) => {
       providerStates.set(name, state)
     },
@@ -513,7 +433,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     }),
     reset: () => {
       requests.length = 0
-      faults = []
+      faults.clear()
       providerStates = initialStates()
       agentsProvider.reset()
     },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -70,9 +70,18 @@ describe('run outputs', () => {
   })
 
   it('the outputs of all commands are exactly the outputs declared in action.yml', () => {
-    const text = readFileSync(new URL('../../action.yml', import.meta.url), 'utf8').replace(/^\s*description:.*$/gm, '')
-    const action = parse(text) as { outputs: Record<string, unknown> }
-    expect(Object.keys(action.outputs).sort()).toEqual([...ALL_OUTPUTS].sort())
+    const action = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as { outputs: Record<string, unknown> }
+    const declared = Object.keys(action.outputs).sort()
+    expect(declared).toEqual([...ALL_OUTPUTS].sort())
+    // What the code writes, not only the list it keeps: the run outputs' builder, and every
+    // output name the sources pass to setOutput literally.
+    const sources = new URL('../../src/', import.meta.url)
+    const literal = readdirSync(sources, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) => [...readFileSync(new URL(file, sources), 'utf8').matchAll(/setOutput\(\s*'([^']+)'/g)].map((m) => m[1]))
+    expect(literal.length).toBeGreaterThan(0)
+    const written = [...new Set([...Object.keys(runOutputs(result(), 'f')), ...literal])].sort()
+    expect(written.filter((name) => !declared.includes(name ?? ''))).toEqual([])
   })
 
   it('writes the result file as JSON, private, with a safe name', () => {

@@ -104,15 +104,13 @@ describe('fleet', () => {
     expect(names(q({ filter: { objects: [{ groupKind: { kind: 'deploy' }, name: 'search' }] } }))).toEqual(['staging/shop/Deployment/search'])
   })
 
-  it('large fleet is deterministic, exact-sized and fast to build', () => {
-    const t = performance.now()
+  // How fast it builds is a figure: `npm run bench` prints it (bench/graph.ts).
+  it('large fleet is deterministic and exact-sized', () => {
     const a = createLargeFleet({ objects: 20000 })
-    const ms = performance.now() - t
     const b = createLargeFleet({ objects: 20000 })
     expect(a.objects).toHaveLength(20000)
     expect(JSON.stringify(a.objects.slice(-50))).toBe(JSON.stringify(b.objects.slice(-50)))
     expect(new Set(a.objects.map((o) => o.metadata.uid)).size).toBe(20000)
-    expect(ms).toBeLessThan(5000) // generous; typically ~100 ms
   })
 })
 

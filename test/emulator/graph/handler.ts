@@ -6,6 +6,7 @@ import type { Fleet } from './fleet.ts'
 import type { ExecuteOptions, QueryStatus } from './query.ts'
 import { QueryBodyError, QueryValidationError, executeQuery, tenantSeesFleet } from './query.ts'
 import { warmIndex } from './relations.ts'
+import { sendJson as sendJsonAnswer, sendText } from '../http.ts'
 
 export type GraphTenant = { org: string; workspace: string; user: string }
 
@@ -37,22 +38,11 @@ export const PORTAL_HTML = `<!doctype html>
 </html>
 `
 
-/** Plain-text error as Go's http.Error writes it (message + newline). */
-export function sendText(res: http.ServerResponse, status: number, message: string, extraHeaders: Record<string, string> = {}): void {
-  const body = `${message}\n`
-  res.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Length': String(Buffer.byteLength(body)),
-    ...extraHeaders,
-  })
-  res.end(body)
-}
+export { sendText }
 
+/** The graph provider writes its JSON value without a trailing newline. */
 export function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value)
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
-  res.end(body)
+  sendJsonAnswer(res, status, value, { newline: false })
 }
 
 function sendHtml(res: http.ServerResponse, method: string): void {

@@ -9,7 +9,7 @@ import type { Fleet } from './fleet.ts'
 import type { ExecuteOptions, ObjectResult, QuerySpec, QueryStatus, Tenant } from './query.ts'
 import { QueryBodyError, QueryValidationError, edgeOfCluster, executeQuery } from './query.ts'
 import { relationDirection } from './relations.ts'
-import { sendText } from './handler.ts'
+import { sendJson, sendText } from './handler.ts'
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const
 export const LATEST_PROTOCOL_VERSION = '2025-06-18'
@@ -305,9 +305,7 @@ function rpcResult(id: RpcId, result: unknown): unknown {
 
 /** A transport-level refusal the way the MCP SDKs write it: JSON-RPC error, id null, HTTP status. */
 function sendRpcRefusal(res: http.ServerResponse, status: number, code: number, message: string): void {
-  const body = JSON.stringify(rpcError(null, code, message))
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
-  res.end(body)
+  sendJson(res, status, rpcError(null, code, message))
 }
 
 /** The workspace path in the URL (`/services/mcpserver/{cluster}/…`): the aggregate forwards it as the tenant. */
