@@ -108,6 +108,9 @@ export type Settings = Readonly<
   | (Common & { command: 'query'; query: Readonly<QuerySettings> })
 >
 
+/** The settings of one command's step. */
+export type SettingsFor<C extends Settings['command']> = Extract<Settings, { command: C }>
+
 export class InputError extends Error {
   readonly problems: readonly string[]
   constructor(problems: readonly string[]) {

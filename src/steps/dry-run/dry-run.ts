@@ -6,11 +6,11 @@
 import { pageSizeOf } from '../query/run-query.js'
 import { AgentsClient } from '../../hub/agents.js'
 import { GraphClient, pagedSpec } from '../../hub/graph.js'
-import { HubTransport } from '../../hub/transport.js'
+import type { HubTransport } from '../../hub/transport.js'
 import { buildImpactQuery } from '../impact/query-impact.js'
 import type { Settings } from '../../settings/settings.js'
 import { resultDirectory, writeJsonFile } from '../../runner/outputs.js'
-import { logUntrusted, writeSummary } from '../run/publish.js'
+import { logUntrusted, writeSummary } from '../../runner/publish.js'
 import { renderDryRun } from './summary.js'
 import * as core from '../../runner/core.js'
 
@@ -83,16 +83,4 @@ export function publishDryRun(settings: Settings, requests: readonly PlannedRequ
   core.setOutput('result-file', path)
   if (settings.command === 'impact' && settings.impact.manifests.length === 0) core.setOutput('targets-count', String(settings.impact.targets.length))
   writeSummary(renderDryRun(settings.command, requests))
-}
-
-/** `dry-run: true`: the requests, printed; nothing sent. */
-export function dryRunStep(settings: Settings) {
-  const transport = new HubTransport({
-    baseUrl: settings.hub.url,
-    token: settings.hub.token || 'oidc-token',
-    org: settings.hub.org,
-    workspace: settings.hub.workspace,
-    clusterId: settings.hub.clusterId,
-  })
-  publishDryRun(settings, plannedRequests(settings, transport))
 }

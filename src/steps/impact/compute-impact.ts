@@ -10,6 +10,7 @@ import { baseRelation, classifyRelated, type RelatedRef } from './classify.js'
 import { objectKey, type Direction, type ImpactReport, type SkippedFile, type Target, type TargetImpact } from './model.js'
 import { buildImpactQuery, impactsFromStatus } from './query-impact.js'
 import { addReferencedBy } from './referenced-by.js'
+import type { Verdict } from '../../runner/publish.js'
 import type { ImpactSettings } from '../../settings/settings.js'
 
 /** The slice of the MCP client this command needs (src/hub/mcp.ts implements it). */
@@ -189,12 +190,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return results
 }
 
-export interface ImpactVerdict {
-  status: 'pass' | 'fail'
-  message: string
-}
-
-export function impactVerdict(report: ImpactReport, failOnDownstream: number | undefined): ImpactVerdict {
+export function impactVerdict(report: ImpactReport, failOnDownstream: number | undefined): Verdict {
   const counts = `${report.totals.upstream} upstream, ${report.totals.downstream} downstream, ${report.totals.associated} associated`
   if (report.impacts.length === 0) {
     return {

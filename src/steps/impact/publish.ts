@@ -1,10 +1,8 @@
-/** Publishing for the graph commands: outputs, result file and job summary of impact and query. */
-import type { QueryResult } from '../query/run-query.js'
+/** The impact step's log lines, outputs, result file and job summary. */
 import { targetLabel, type ImpactReport } from './model.js'
 import { IMPACT_REPORT_SCHEMA, IMPACT_REPORT_VERSION, impactOutputs, resultDirectory, writeJsonFile } from '../../runner/outputs.js'
-import { writeSummary } from '../run/publish.js'
+import { writeSummary } from '../../runner/publish.js'
 import { renderImpactVerdictLine } from './impact-report.js'
-import { renderQuerySummary } from '../query/summary.js'
 import type { RunnerContext } from '../../runner/context.js'
 import * as core from '../../runner/core.js'
 
@@ -31,19 +29,4 @@ export function publishImpact(published: PublishedImpact, runner: RunnerContext)
   for (const [name, value] of Object.entries(impactOutputs(report, published.commentMarkdown, published.commentUrl, path)))
     core.setOutput(name, value, { wholeIn })
   writeSummary(published.summaryMarkdown)
-}
-
-export function publishQuery(result: QueryResult, maxObjects: number): void {
-  core.setOutput('count', String(result.count))
-  core.setOutput('result-file', result.resultFile)
-  core.info(`Query: ${result.count} objects over ${result.pages} pages → ${result.resultFile}`)
-  if (result.stoppedBy === 'max-objects') core.warning(`Stopped at max-objects (${maxObjects}): more objects match the query.`)
-  if (result.stoppedBy === 'cursor-restart')
-    core.warning('The hub restarted the results at page 1 (cursor not accepted): paging stopped to avoid a loop; the result may be incomplete.')
-  if (result.stoppedBy === 'truncated')
-    core.warning(
-      `Incomplete: the hub's 10,000-row cap cut the result, so ${result.count} is a lower bound (hub: ${result.warnings.join('; ') || 'incomplete'}). Ask for smaller pages (a lower \`limit\`) or fewer relations.`,
-    )
-  if (result.count === 0) core.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
-  writeSummary(renderQuerySummary(result, maxObjects))
 }

@@ -10,6 +10,7 @@ import { HubDeadlineError, HubError } from '../../hub/errors.js'
 import { canonicalPhase, isSettled, isTerminal } from '../../hub/phases.js'
 import { cameBackEarly, earlyWaitPause } from '../../hub/retry.js'
 import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
+import type { Verdict } from '../../runner/publish.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { FollowedRun } from './followed-run.js'
 
@@ -214,11 +215,6 @@ function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
     }
     signal.addEventListener('abort', done, { once: true })
   })
-}
-
-export interface Verdict {
-  status: 'pass' | 'warn' | 'fail'
-  message: string
 }
 
 /** Pass, warn or fail, and the one sentence that says why. */
