@@ -2,10 +2,10 @@
  * The table of contents: read the settings, run the one use case the command names,
  * publish what it found, and give the step its verdict. The only place that fails the step.
  */
-import { HubError } from './hub/errors.js'
+import { ActionError } from './errors.js'
 import { HubTransport } from './hub/transport.js'
 import * as core from './runner/core.js'
-import { OidcError, requestIdToken } from './runner/oidc.js'
+import { requestIdToken } from './runner/oidc.js'
 import { applyVerdict, type Verdict } from './runner/publish.js'
 import { InputError, loadSettings, type Settings } from './settings/settings.js'
 import { runStep } from './steps/run/index.js'
@@ -69,8 +69,7 @@ function describeFailure(error: unknown, interrupt: AbortSignal, command: Settin
       ? 'The job was cancelled before the run was created. If the request reached the hub, a re-run on the same commit attaches to that run through its idempotency key.'
       : 'The job was cancelled before the step finished; nothing was published.'
   }
-  if (error instanceof InputError || error instanceof HubError || error instanceof OidcError) return error.message
-  if (error instanceof Error && error.name === 'GitHubError') return error.message
+  if (error instanceof ActionError) return error.message
   core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it with this log.`
 }

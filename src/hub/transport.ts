@@ -9,7 +9,7 @@ import type { z } from 'zod'
 import { VERSION } from '../version.js'
 import { HubConnectionError, HubDeadlineError, HubError, HubProtocolError } from './errors.js'
 import { BodyCapError, defaultDispatcher, errorCode, formatBytes, headerValue, readCapped, send, type BodyLimits } from './http.js'
-import { hubFailure, type FailureContext } from './failures.js'
+import { hubFailure, type FailureContext } from './errors.js'
 import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryPolicy } from './retry.js'
 
 export interface HubIdentity {
