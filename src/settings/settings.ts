@@ -9,7 +9,7 @@ import { z } from 'zod'
 import type { Target } from '../steps/impact/model.js'
 import { CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, show, uuid } from './fields.js'
 import { ImpactSchema, loadStructuredParser, QuerySchema, type QuerySpecInput } from './graph-inputs.js'
-import { deriveIdempotencyKey, deriveSessionId, readRunnerContext, type RunnerContext } from '../runner/context.js'
+import { deriveIdempotencyKey, deriveSessionId, isPullRequestEvent, readRunnerContext, type RunnerContext } from '../runner/context.js'
 
 /** Input names and the defaults applied when the runner did not (action.yml repeats them; a test keeps them equal). */
 export const INPUT_DEFAULTS = {
@@ -261,7 +261,7 @@ function impactSettings(impact: z.infer<typeof ImpactSchema>): Readonly<ImpactSe
 /** Checks that need several inputs and the event at once. */
 function checkImpactCombination(impact: z.infer<typeof ImpactSchema>, runner: RunnerContext): string[] {
   const problems: string[] = []
-  const onPullRequest = runner.eventName === 'pull_request' || runner.eventName === 'pull_request_target'
+  const onPullRequest = isPullRequestEvent(runner.eventName)
   const needsGitHub = onPullRequest && (impact.comment !== 'off' || impact.manifests.length > 0)
   if (needsGitHub && !impact['github-token'].trim()) {
     problems.push(

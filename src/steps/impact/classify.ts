@@ -3,6 +3,7 @@
  * once per direction with every relation that links it. Both impact sources (query and MCP)
  * end here, so they count the same way.
  */
+import type { McpRelated } from '../../hub/mcp.js'
 import { objectKey, type Direction, type RelatedObject } from './model.js'
 
 const DIRECTIONS: Record<string, Direction> = {
@@ -28,14 +29,8 @@ export function baseRelation(relation: string): string {
   return relation.endsWith('+') ? relation.slice(0, -1) : relation
 }
 
-export interface RelatedRef {
-  edge?: string | undefined
-  group: string
-  kind: string
-  namespace?: string | undefined
-  name: string
-  relation: string
-}
+/** A related object as the graph names it: the MCP tool's shape, which graph rows are read into. */
+export type RelatedRef = McpRelated
 
 export type Classified = Record<Direction, RelatedObject[]>
 

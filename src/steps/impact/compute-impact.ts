@@ -6,26 +6,16 @@
  */
 import { HubRequestError } from '../../hub/errors.js'
 import { edgeOf, type GraphClient } from '../../hub/graph.js'
-import { baseRelation, classifyRelated, type RelatedRef } from './classify.js'
+import type { McpGraphClient } from '../../hub/mcp.js'
+import { baseRelation, classifyRelated } from './classify.js'
 import { objectKey, type Direction, type ImpactReport, type SkippedFile, type Target, type TargetImpact } from './model.js'
 import { buildImpactQuery, impactsFromStatus } from './query-impact.js'
 import { addReferencedBy } from './referenced-by.js'
 import type { Verdict } from '../../runner/publish.js'
 import type { ImpactSettings } from '../../settings/settings.js'
 
-/** The slice of the MCP client this command needs (src/hub/mcp.ts implements it). */
-export interface ImpactTool {
-  impact(
-    input: { kind: string; name: string; group: string; namespace?: string; edge?: string; maxDepth: number },
-    signal?: AbortSignal,
-  ): Promise<{
-    found: boolean
-    object: { edge?: string | undefined; group?: string | undefined; kind: string; namespace?: string | undefined; name: string }
-    upstream: RelatedRef[]
-    downstream: RelatedRef[]
-    associated: RelatedRef[]
-  }>
-}
+/** The slice of the MCP client this command needs. */
+export type ImpactTool = Pick<McpGraphClient, 'impact'>
 
 export interface ImpactDeps {
   graph: GraphClient

@@ -14,7 +14,7 @@
 import { Buffer } from 'node:buffer'
 import type { Direction, ImpactReport, RelatedObject, Target, TargetImpact } from './model.js'
 import { isRemovedTarget, targetLabel } from './model.js'
-import { SUMMARY_BYTE_BUDGET, clipCharacters, details, inline, table, formatCount } from '../../markdown/format.js'
+import { SUMMARY_BYTE_BUDGET, clipCharacters, codePointLength, details, inline, table, formatCount } from '../../markdown/format.js'
 import type { Column } from '../../markdown/format.js'
 import { renderMermaid } from './mermaid.js'
 
@@ -478,7 +478,7 @@ function cutList(list: CuttableList, limit: number): Piece {
 
 /** Last resort for a budget too small for even the kept sections: cut by code points, then bytes. */
 function enforce(text: string, budget: number): string {
-  if (codePoints(text) <= budget && Buffer.byteLength(text, 'utf8') <= SUMMARY_BYTE_BUDGET) return text
+  if (codePointLength(text) <= budget && Buffer.byteLength(text, 'utf8') <= SUMMARY_BYTE_BUDGET) return text
   const marker = '\n\n…(trimmed to fit)\n'
   let out = clipCharacters(text, budget, marker).text
   while (Buffer.byteLength(out, 'utf8') > SUMMARY_BYTE_BUDGET) {
@@ -492,21 +492,7 @@ function enforce(text: string, budget: number): string {
 // Small helpers
 
 function piece(text: string): Piece {
-  return { text, chars: codePoints(text), bytes: Buffer.byteLength(text, 'utf8') }
-}
-
-/** Code points, as `Array.from(text).length` counts them, without building the array. */
-function codePoints(text: string): number {
-  if (!/[\udc00-\udfff]/.test(text)) return text.length
-  let count = text.length
-  for (let i = 1; i < text.length; i++) {
-    const unit = text.charCodeAt(i)
-    if (unit >= 0xdc00 && unit <= 0xdfff) {
-      const previous = text.charCodeAt(i - 1)
-      if (previous >= 0xd800 && previous <= 0xdbff) count--
-    }
-  }
-  return count
+  return { text, chars: codePointLength(text), bytes: Buffer.byteLength(text, 'utf8') }
 }
 
 /** One log-safe line: no control characters, no line breaks, no workflow command ("::"). */

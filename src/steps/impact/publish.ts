@@ -1,6 +1,6 @@
 /** The impact step's log lines, outputs, result file and job summary. */
 import { targetLabel, type ImpactReport } from './model.js'
-import { IMPACT_REPORT_SCHEMA, IMPACT_REPORT_VERSION, impactOutputs, resultDirectory, writeJsonFile } from '../../runner/outputs.js'
+import { RESULT_FILES, impactOutputs, resultDirectory, writeJsonFile } from '../../runner/outputs.js'
 import { writeSummary } from '../../runner/publish.js'
 import { renderImpactVerdictLine } from './impact-report.js'
 import type { RunnerContext } from '../../runner/context.js'
@@ -21,8 +21,7 @@ export function publishImpact(published: PublishedImpact, runner: RunnerContext)
   for (const skipped of report.skippedFiles) core.info(`Skipped ${skipped.path}: ${skipped.reason}`)
   for (const warning of report.warnings) core.warning(warning)
   const path = writeJsonFile(resultDirectory(runner.tempDir), 'impact-report.json', {
-    schema: IMPACT_REPORT_SCHEMA,
-    version: IMPACT_REPORT_VERSION,
+    ...RESULT_FILES.impact,
     ...report,
   })
   const wholeIn = `the result file ${path} (output \`result-file\`)`

@@ -8,7 +8,7 @@ import { logUntrusted, writeSummary, type Verdict } from '../../runner/publish.j
 import { canonicalPhase, isSettled } from '../../hub/phases.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
-import { RUN_RESULT_SCHEMA, RUN_RESULT_VERSION, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from '../../runner/outputs.js'
+import { RESULT_FILES, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from '../../runner/outputs.js'
 import type { RunnerContext } from '../../runner/context.js'
 import { formatDuration } from '../../markdown/format.js'
 
@@ -51,8 +51,7 @@ export function runEventsToLog(settings: RunSettings): RunEvents & { finish(): v
 
 export async function publishRun(result: RunResult, verdict: Verdict, runner: RunnerContext): Promise<void> {
   const file: RunResultFile = {
-    schema: RUN_RESULT_SCHEMA,
-    version: RUN_RESULT_VERSION,
+    ...RESULT_FILES.run,
     agent: result.agent,
     runId: result.runId,
     phase: result.phase,

@@ -5,7 +5,7 @@
  * early (the approval gate, or a hub that does not hold). A short outage is retried by the
  * transport until the deadline. Deciding pass or fail is `runVerdict`'s job, not this loop's.
  */
-import type { AgentsClient } from '../../hub/agents.js'
+import { HOLD_SECONDS, type AgentsClient } from '../../hub/agents.js'
 import { HubDeadlineError, HubError } from '../../hub/errors.js'
 import { canonicalPhase, isSettled, isTerminal } from '../../hub/phases.js'
 import { cameBackEarly, earlyWaitPause } from '../../hub/retry.js'
@@ -151,7 +151,7 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
         await sleep(Math.min(pause, remaining), signal)
         if (signal.aborted) throw signal.reason
       }
-      let holdMs = Math.min(deadline - now(), (deps.maxHoldSeconds ?? 50) * 1000)
+      let holdMs = Math.min(deadline - now(), (deps.maxHoldSeconds ?? HOLD_SECONDS) * 1000)
       if (phase === 'Pending') holdMs = Math.min(holdMs, pendingCeiling - now())
       if (holdMs <= 0) continue
       const asked = now()
