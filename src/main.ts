@@ -15,7 +15,7 @@ export async function run(): Promise<void> {
   const stopListening = onTermination(interrupt)
   let command: Settings['command'] | undefined
   try {
-    const settings = await loadSettings()
+    const settings = await loadSettings(process.env)
     command = settings.command
     const verdict = await runCommand(settings, interrupt.signal)
     if (verdict) applyVerdict(verdict)

@@ -44,10 +44,6 @@ function encodedForms(secret: string): string[] {
   return [...forms].filter((form) => form.length > 0)
 }
 
-export function getInput(name: string, options: { trimWhitespace?: boolean } = {}): string {
-  return core.getInput(name, { trimWhitespace: options.trimWhitespace !== false })
-}
-
 /**
  * Ask the runner to mask a value in every later log line, and redact it ourselves from
  * everything this module writes (outputs and the summary are files the runner does not mask).

@@ -171,20 +171,23 @@ const RunSchema = z.object({
 })
 
 /** readSettings, with the YAML parser loaded first for the commands whose inputs are YAML. */
-export async function loadSettings(env: NodeJS.ProcessEnv = process.env): Promise<Settings> {
-  if (['impact', 'query'].includes(core.getInput('command'))) await loadStructuredParser()
+export async function loadSettings(env: NodeJS.ProcessEnv): Promise<Settings> {
+  if (['impact', 'query'].includes(inputOf(env, 'command'))) await loadStructuredParser()
   return readSettings(env)
 }
 
-/** Read, validate and freeze every input. Throws InputError listing every problem at once. */
-export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+/**
+ * Read, validate and freeze every input from `env` (the runner passes inputs as INPUT_*
+ * variables, as @actions/core's getInput reads them). Throws InputError listing every problem.
+ */
+export function readSettings(env: NodeJS.ProcessEnv): Settings {
   // Mask first, so no later log line (ours or a library's) can show it.
-  core.setSecret(core.getInput('token'))
-  core.setSecret(core.getInput('github-token'))
+  core.setSecret(inputOf(env, 'token'))
+  core.setSecret(inputOf(env, 'github-token'))
 
   const raw = Object.fromEntries(
     (Object.keys(INPUT_DEFAULTS) as InputName[]).map((name) => {
-      const given = name === 'task' ? core.getInput(name, { trimWhitespace: false }) : core.getInput(name)
+      const given = inputOf(env, name, { trim: name !== 'task' })
       return [name, given === '' ? INPUT_DEFAULTS[name] : given]
     }),
   ) as Record<InputName, string>
@@ -256,6 +259,12 @@ function impactSettings(impact: z.infer<typeof ImpactSchema>): Readonly<ImpactSe
     commentKey: impact['comment-key'],
     githubToken: impact['github-token'],
   })
+}
+
+/** One input as the runner passes it; trimmed unless the whitespace is content (the task). */
+function inputOf(env: NodeJS.ProcessEnv, name: string, { trim = true } = {}): string {
+  const value = env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? ''
+  return trim ? value.trim() : value
 }
 
 /** Checks that need several inputs and the event at once. */
