@@ -6,9 +6,9 @@
 import { ActionError, type ActionErrorInit } from '../errors.js'
 
 export interface HubErrorInit extends ActionErrorInit {
-  status?: number
-  reason?: string
-  hubMessage?: string
+  status?: number | undefined
+  reason?: string | undefined
+  hubMessage?: string | undefined
 }
 
 export class HubError extends ActionError {

@@ -12,8 +12,11 @@ export function defaultDispatcher(): Dispatcher {
   return new EnvHttpProxyAgent()
 }
 
-export function send(dispatcher: Dispatcher, url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'>) {
-  return requestApi.call(dispatcher, { ...options, origin: url.origin, path: url.pathname + url.search })
+/** A request's options; a body may be given as undefined (a GET), which undici's type does not allow. */
+export type SendOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'body'> & { body?: Dispatcher.RequestOptions['body'] | undefined }
+
+export function send(dispatcher: Dispatcher, url: URL, { body, ...options }: SendOptions) {
+  return requestApi.call(dispatcher, { ...options, ...(body === undefined ? {} : { body }), origin: url.origin, path: url.pathname + url.search })
 }
 
 /** The first value of a response header. */

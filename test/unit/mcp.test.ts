@@ -67,7 +67,7 @@ function emulatorWith(options: Parameters<typeof createMcpHandler>[1]): Handler 
 }
 
 function client(url: URL, timeoutMs?: number): McpGraphClient {
-  return new McpGraphClient({ url, token: TOKEN, org: ORG, workspace: WS, dispatcher, timeoutMs })
+  return new McpGraphClient({ url, token: TOKEN, org: ORG, workspace: WS, dispatcher, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
 }
 
 function sse(res: http.ServerResponse, ...messages: unknown[]): void {
