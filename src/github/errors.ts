@@ -56,7 +56,7 @@ function isOctokitRequestError(error: unknown): error is OctokitRequestError {
   return error instanceof Error && error.name === 'HttpError' && typeof (error as { status?: unknown }).status === 'number'
 }
 
-export interface ErrorContext {
+interface ErrorContext {
   operation: string
   token: string
   apiUrl: string
@@ -91,12 +91,6 @@ export function toGitHubError(error: unknown, context: ErrorContext): GitHubErro
     hint: `GitHub did not answer at ${context.apiUrl}: check the runner's network and proxy settings (HTTPS_PROXY, NO_PROXY) and GITHUB_API_URL.`,
     cause: error,
   })
-}
-
-/** True when GitHub never answered (as opposed to answering with an error status). */
-export function isNoAnswer(error: unknown): boolean {
-  if (error instanceof GitHubError) return error.status === undefined
-  return !(isOctokitRequestError(error) && error.response !== undefined)
 }
 
 export function redact(text: string, token: string): string {

@@ -59,7 +59,7 @@ export interface StickyCommentResult {
 }
 
 /** Marker values keep to [A-Za-z0-9._-] so a value cannot end the HTML comment or add a field. */
-export function sanitizeMarkerValue(value: string | number | undefined, fallback: string = UNKNOWN): string {
+function sanitizeMarkerValue(value: string | number | undefined, fallback: string = UNKNOWN): string {
   const clean = String(value ?? '')
     .trim()
     .replace(/[^A-Za-z0-9._-]+/g, '_')

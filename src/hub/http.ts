@@ -77,7 +77,7 @@ export function formatBytes(bytes: number): string {
  * Counts the JSON structure of a body as it streams in, one pass over the bytes, so a
  * body is refused before it is parsed. Not a validator: JSON.parse still judges syntax.
  */
-export class JsonShapeMeter {
+class JsonShapeMeter {
   private readonly limits: BodyLimits
   private values = 0
   private depth = 0
@@ -111,7 +111,7 @@ export class JsonShapeMeter {
 }
 
 /** A response body as undici hands it over: chunks, and a way to stop the download. */
-export interface BodyStream extends AsyncIterable<Uint8Array> {
+interface BodyStream extends AsyncIterable<Uint8Array> {
   destroy(error?: Error): unknown
 }
 

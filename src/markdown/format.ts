@@ -67,7 +67,7 @@ export function table<Row>(columns: readonly Column<Row>[], rows: readonly Row[]
 }
 
 /** Text inside an HTML element, where markdown escapes would show literally. */
-export function htmlText(text: string): string {
+function htmlText(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -358,7 +358,7 @@ function safeUrl(href: string): string | undefined {
  * survives), and a zero-width space after every `@`. What could open a block at the start of a
  * line is escaped per line, in `paragraphLines`.
  */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return decodeEntities(text)
     .replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
     .replace(/[\\`*_{}[\]()#+!~|&<>@]/g, (ch) => ESCAPED[ch] ?? `\\${ch}`)

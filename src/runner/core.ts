@@ -78,15 +78,6 @@ export function setOutput(name: string, value: string, options: { wholeIn?: stri
   core.setOutput(name, process.env.GITHUB_OUTPUT ? value : breakLegacyCommands(value))
 }
 
-/** Keep a value for this action's post step (core's GITHUB_STATE), redacted like an output. */
-export function saveState(name: string, value: string): void {
-  core.saveState(name, redact(value))
-}
-
-export function getState(name: string): string {
-  return core.getState(name)
-}
-
 /**
  * Append markdown to the job summary; false when there is no summary file (not on a runner).
  * A last resort against GitHub's 1 MiB limit for a step's summary (the renderers fit their own
@@ -178,7 +169,7 @@ const ZERO_WIDTH_SPACE = '\u200b'
  * The one place that does this: every line the action prints goes through it, or through
  * `issue`, whose data cannot hold a line break.
  */
-export function neutraliseCommands(text: string): string {
+function neutraliseCommands(text: string): string {
   return text.replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`).replace(COMMAND_AT_LINE_START, `$1$2:${ZERO_WIDTH_SPACE}:`)
 }
 

@@ -10,11 +10,11 @@ import type { RunResult } from '../steps/run/run-agent.js'
 import type { ImpactReport } from '../steps/impact/model.js'
 import { redact } from './core.js'
 
-export const RUN_OUTPUTS = ['run-id', 'phase', 'settled', 'reused', 'output', 'result-file'] as const
-export type RunOutputName = (typeof RUN_OUTPUTS)[number]
-export const IMPACT_OUTPUTS = ['targets-count', 'upstream-count', 'downstream-count', 'associated-count', 'report', 'comment-url', 'result-file'] as const
-export type ImpactOutputName = (typeof IMPACT_OUTPUTS)[number]
-export const QUERY_OUTPUTS = ['count', 'result-file'] as const
+const RUN_OUTPUTS = ['run-id', 'phase', 'settled', 'reused', 'output', 'result-file'] as const
+type RunOutputName = (typeof RUN_OUTPUTS)[number]
+const IMPACT_OUTPUTS = ['targets-count', 'upstream-count', 'downstream-count', 'associated-count', 'report', 'comment-url', 'result-file'] as const
+type ImpactOutputName = (typeof IMPACT_OUTPUTS)[number]
+const QUERY_OUTPUTS = ['count', 'result-file'] as const
 /** Every output the action declares, across commands. */
 export const ALL_OUTPUTS = [...new Set([...RUN_OUTPUTS, ...IMPACT_OUTPUTS, ...QUERY_OUTPUTS])]
 

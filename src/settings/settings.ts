@@ -47,7 +47,7 @@ export const INPUT_DEFAULTS = {
   'max-objects': '10000',
 } as const
 
-export type InputName = keyof typeof INPUT_DEFAULTS
+type InputName = keyof typeof INPUT_DEFAULTS
 
 export interface HubSettings {
   url: URL

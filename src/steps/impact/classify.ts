@@ -21,7 +21,7 @@ const DIRECTIONS: Record<string, Direction> = {
 }
 
 /** Direction of a relation name, with or without the transitive "+"; undefined if unknown. */
-export function directionOf(relation: string): Direction | undefined {
+function directionOf(relation: string): Direction | undefined {
   return DIRECTIONS[baseRelation(relation)]
 }
 
@@ -32,7 +32,7 @@ export function baseRelation(relation: string): string {
 /** A related object as the graph names it: the MCP tool's shape, which graph rows are read into. */
 export type RelatedRef = McpRelated
 
-export type Classified = Record<Direction, RelatedObject[]>
+type Classified = Record<Direction, RelatedObject[]>
 
 /** Group refs by direction, merge duplicates, and sort for a stable report. */
 export function classifyRelated(refs: Iterable<RelatedRef>, exclude?: string): Classified {

@@ -162,7 +162,7 @@ async function impactFromTool(tool: ImpactTool, target: Target, edge: string, ma
 }
 
 /** Distinct objects per direction across every target and edge. */
-export function distinctTotals(impacts: readonly TargetImpact[]): Record<Direction, number> {
+function distinctTotals(impacts: readonly TargetImpact[]): Record<Direction, number> {
   const count = (direction: Direction) => new Set(impacts.flatMap((impact) => impact[direction].map(objectKey))).size
   return { upstream: count('upstream'), downstream: count('downstream'), associated: count('associated') }
 }

@@ -13,7 +13,7 @@ import { fitReport, type ImpactParts, type Parts } from './fit-report.js'
 import { renderMermaid } from './mermaid.js'
 
 export const IMPACT_MARKER_PREFIX = '<!-- hub-action:impact'
-export const DEFAULT_IMPACT_TITLE = 'Impact of this change'
+const DEFAULT_IMPACT_TITLE = 'Impact of this change'
 
 export interface ImpactRenderOptions {
   /** Maximum length in characters (code points, as GitHub counts them). */

@@ -137,7 +137,7 @@ async function readSource(
 }
 
 /** One target per object; a removed manifest's origin wins, since it is the riskier change. */
-export function distinctTargets(targets: readonly Target[]): Target[] {
+function distinctTargets(targets: readonly Target[]): Target[] {
   const byKey = new Map<string, Target>()
   for (const target of targets) {
     const key = [target.edge ?? '', target.group, target.kind, target.namespace ?? '', target.name].join('\u0000')

@@ -44,7 +44,7 @@ export interface RunResult {
   sessionId: string
 }
 
-export interface RunProgress {
+interface RunProgress {
   phase: string
   elapsedMs: number
   remainingMs: number
