@@ -1,6 +1,7 @@
 /**
- * The table of contents: read the settings, run the one use case the command names,
- * publish what it found, and give the step its verdict. The only place that fails the step.
+ * The table of contents: read the settings, run the step the command names (each step
+ * publishes its own outputs, summary and comment), and give the step its verdict. The only
+ * place that fails the step.
  */
 import { ActionError } from './errors.js'
 import { HubTransport } from './hub/transport.js'
