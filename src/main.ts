@@ -58,7 +58,7 @@ async function runCommand(settings: Settings, signal: AbortSignal): Promise<Verd
 }
 
 async function bearerFromOidc(audience: string): Promise<string> {
-  const token = await requestIdToken(audience)
+  const token = await requestIdToken(audience, process.env)
   core.setSecret(token)
   core.info(`Using a GitHub OIDC token for audience "${audience}" as the hub bearer.`)
   return token

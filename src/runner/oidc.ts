@@ -17,7 +17,7 @@ export class OidcError extends ActionError {
 /** core's client sets no time limit of its own: a runner that never answers must not hold the step. */
 const REQUEST_TIMEOUT_MS = 15_000
 
-export async function requestIdToken(audience: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function requestIdToken(audience: string, env: NodeJS.ProcessEnv): Promise<string> {
   if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
     throw new OidcError(
       'Input `oidc-audience` is set but the runner offers no OIDC token: add `permissions: id-token: write` to the job (pull requests from forks never get one), or pass `token`.',

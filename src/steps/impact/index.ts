@@ -41,13 +41,15 @@ interface Opened {
 
 async function reportImpact(settings: SettingsFor<'impact'>, { graph, tool, pullRequest }: Opened, signal: AbortSignal): Promise<Verdict> {
   const { impact, runner } = settings
+  // Off a runner (npm run local), the manifests are read from where the action was started.
+  const workspace = runner.workspace ?? process.cwd()
   const collected = await collectTargets({
     given: impact.targets,
     globs: impact.manifests,
     renderedHead: impact.renderedHead,
     renderedBase: impact.renderedBase,
     defaultNamespace: impact.defaultNamespace,
-    workspace: runner.workspace ?? process.cwd(),
+    workspace,
     pullRequest: pullRequest?.files,
     signal,
     log: core.info,
@@ -68,7 +70,7 @@ async function reportImpact(settings: SettingsFor<'impact'>, { graph, tool, pull
     { report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET, trimmedNote: SUMMARY_TRIMMED }) },
     runner,
   )
-  await annotateDeclarations(report, runner.workspace ?? process.cwd(), collected.changedPaths)
+  await annotateDeclarations(report, workspace, collected.changedPaths)
   // Only now, with the summary and comment out, may the step fail on the blast radius.
   return impactVerdict(report, impact.failOnDownstream)
 }
