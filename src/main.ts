@@ -1,78 +1,70 @@
 /**
- * The table of contents: read the settings, run the one use case the command names,
- * publish what it found, and give the step its verdict. The only place that fails the step.
+ * The table of contents: read the settings, run the step the command names (each step
+ * publishes its own outputs, summary and comment), and give the step its verdict. The only
+ * place that fails the step.
  */
-import { runAgent, runVerdict } from './steps/run/run-agent.js'
-import { AgentsClient } from './hub/agents.js'
-import { HubError } from './hub/errors.js'
+import { ActionError } from './errors.js'
 import { HubTransport } from './hub/transport.js'
-import { InputError, loadSettings, type Settings } from './settings/settings.js'
-import { OidcError, requestIdToken } from './runner/oidc.js'
-import { applyVerdict, publishRun, runEventsToLog } from './steps/run/publish.js'
 import * as core from './runner/core.js'
-import { StepRefusal } from './steps/run/refusal.js'
-
-type StepOf<C extends Settings['command']> = Extract<Settings, { command: C }>
+import { requestIdToken } from './runner/oidc.js'
+import { applyVerdict, type Verdict } from './runner/publish.js'
+import { InputError, loadSettings, type Settings } from './settings/settings.js'
+import { runStep } from './steps/run/index.js'
 
 export async function run(): Promise<void> {
   const interrupt = new AbortController()
   const stopListening = onTermination(interrupt)
-  const closers: Array<() => Promise<void>> = []
   let command: Settings['command'] | undefined
   try {
-    const settings = await loadSettings()
+    const settings = await loadSettings(process.env)
     command = settings.command
-    if (settings.dryRun) return (await import('./steps/impact/index.js')).dryRunStep(settings)
-    const oidcAudience = settings.hub.token ? undefined : settings.hub.oidcAudience
-    const token = oidcAudience ? await bearerFromOidc(oidcAudience) : settings.hub.token
-    const transport = new HubTransport({
-      baseUrl: settings.hub.url,
-      token,
-      // OIDC tokens live minutes; a long wait may outlive one.
-      ...(oidcAudience ? { renewToken: () => bearerFromOidc(oidcAudience) } : {}),
-      org: settings.hub.org,
-      workspace: settings.hub.workspace,
-      clusterId: settings.hub.clusterId,
-      log: (message) => core.info(message),
-    })
-    closers.push(() => transport.close())
-    switch (settings.command) {
-      case 'run':
-        return await runStep(settings, transport, interrupt.signal)
-      case 'wait':
-        return await (await import('./steps/run/lifecycle-steps.js')).waitStep(settings, transport, interrupt.signal)
-      case 'cancel':
-        return await (await import('./steps/run/lifecycle-steps.js')).cancelStep(settings, transport, interrupt.signal)
-      case 'approve':
-        return await (await import('./steps/run/lifecycle-steps.js')).approveStep(settings, transport, interrupt.signal)
-      case 'impact':
-        return await (await import('./steps/impact/index.js')).impactStep(settings, transport, interrupt.signal, closers)
-      case 'query':
-        return await (await import('./steps/impact/index.js')).queryStep(settings, transport, interrupt.signal)
-    }
+    const verdict = await runCommand(settings, interrupt.signal)
+    if (verdict) applyVerdict(verdict)
   } catch (error) {
     core.setFailed(describeFailure(error, interrupt.signal, command))
   } finally {
     stopListening()
-    await Promise.allSettled(closers.map((close) => close()))
   }
 }
 
-async function runStep(settings: StepOf<'run'>, transport: HubTransport, signal: AbortSignal) {
-  const events = runEventsToLog(settings.run)
-  let result
+/** The step the settings name; impact, query and dry-run are loaded only when asked for. */
+async function runCommand(settings: Settings, signal: AbortSignal): Promise<Verdict | undefined> {
+  if (settings.dryRun) return (await import('./steps/dry-run/index.js')).dryRunStep(settings)
+  const oidcAudience = settings.hub.token ? undefined : settings.hub.oidcAudience
+  const token = oidcAudience ? await bearerFromOidc(oidcAudience) : settings.hub.token
+  const transport = new HubTransport({
+    baseUrl: settings.hub.url,
+    token,
+    // OIDC tokens live minutes; a long wait may outlive one.
+    ...(oidcAudience ? { renewToken: () => bearerFromOidc(oidcAudience) } : {}),
+    org: settings.hub.org,
+    workspace: settings.hub.workspace,
+    clusterId: settings.hub.clusterId,
+    log: (message) => core.info(message),
+  })
   try {
-    result = await runAgent(settings.run, { client: new AgentsClient(transport, settings.hub.clusterId), events }, signal)
+    switch (settings.command) {
+      case 'run':
+        return await runStep(settings, transport, signal)
+      case 'impact':
+        return await (await import('./steps/impact/index.js')).impactStep(settings, transport, signal)
+      case 'wait':
+        return await (await import('./steps/run/lifecycle-steps.js')).waitStep(settings, transport, signal)
+      case 'cancel':
+        return await (await import('./steps/run/lifecycle-steps.js')).cancelStep(settings, transport, signal)
+      case 'approve':
+        return await (await import('./steps/run/lifecycle-steps.js')).approveStep(settings, transport, signal)
+      case 'query':
+        return await (await import('./steps/query/index.js')).queryStep(settings, transport, signal)
+    }
   } finally {
-    events.finish()
+    // A failure to close changes nothing the step reported.
+    await transport.close().catch(() => undefined)
   }
-  const verdict = runVerdict(result, settings.run)
-  await publishRun(result, verdict, settings.runner)
-  applyVerdict(verdict)
 }
 
 async function bearerFromOidc(audience: string): Promise<string> {
-  const token = await requestIdToken(audience)
+  const token = await requestIdToken(audience, process.env)
   core.setSecret(token)
   core.info(`Using a GitHub OIDC token for audience "${audience}" as the hub bearer.`)
   return token
@@ -84,8 +76,7 @@ function describeFailure(error: unknown, interrupt: AbortSignal, command: Settin
       ? 'The job was cancelled before the run was created. If the request reached the hub, a re-run on the same commit attaches to that run through its idempotency key.'
       : 'The job was cancelled before the step finished; nothing was published.'
   }
-  if (error instanceof InputError || error instanceof HubError || error instanceof OidcError || error instanceof StepRefusal) return error.message
-  if (error instanceof Error && error.name === 'GitHubError') return error.message
+  if (error instanceof ActionError) return error.message
   core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it with this log.`
 }

@@ -4,29 +4,24 @@
  * on; the original error stays as `cause`. Messages are scrubbed of the token, since GitHub may
  * echo request details back.
  */
-export interface GitHubErrorInit {
-  operation: string
-  hint: string
+import { ActionError, type ActionErrorInit } from '../errors.js'
+
+export interface GitHubErrorInit extends ActionErrorInit {
   /** Absent when GitHub never answered (connection refused, DNS, TLS, timeout). */
   status?: number | undefined
   githubMessage?: string | undefined
   /** x-github-request-id, for a support ticket. */
   requestId?: string | undefined
-  cause?: unknown
 }
 
-export class GitHubError extends Error {
-  readonly operation: string
-  readonly hint: string
+export class GitHubError extends ActionError {
   readonly status: number | undefined
   readonly githubMessage: string | undefined
   readonly requestId: string | undefined
 
   constructor(init: GitHubErrorInit) {
-    super(composeMessage(init), init.cause === undefined ? undefined : { cause: init.cause })
+    super(composeMessage(init), init)
     this.name = 'GitHubError'
-    this.operation = init.operation
-    this.hint = init.hint
     this.status = init.status
     this.githubMessage = init.githubMessage
     this.requestId = init.requestId
@@ -61,7 +56,7 @@ function isOctokitRequestError(error: unknown): error is OctokitRequestError {
   return error instanceof Error && error.name === 'HttpError' && typeof (error as { status?: unknown }).status === 'number'
 }
 
-export interface ErrorContext {
+interface ErrorContext {
   operation: string
   token: string
   apiUrl: string
@@ -96,12 +91,6 @@ export function toGitHubError(error: unknown, context: ErrorContext): GitHubErro
     hint: `GitHub did not answer at ${context.apiUrl}: check the runner's network and proxy settings (HTTPS_PROXY, NO_PROXY) and GITHUB_API_URL.`,
     cause: error,
   })
-}
-
-/** True when GitHub never answered (as opposed to answering with an error status). */
-export function isNoAnswer(error: unknown): boolean {
-  if (error instanceof GitHubError) return error.status === undefined
-  return !(isOctokitRequestError(error) && error.response !== undefined)
 }
 
 export function redact(text: string, token: string): string {

@@ -6,6 +6,7 @@
  * run that wrote the comment, so a slow or re-run job for an older commit does not overwrite
  * the report of a newer one (run ids grow with time; attempts grow within a run).
  */
+import { codePointLength } from '../markdown/format.js'
 import type { GitHubClient } from './client.js'
 import { GitHubError, describeFailure } from './errors.js'
 
@@ -58,7 +59,7 @@ export interface StickyCommentResult {
 }
 
 /** Marker values keep to [A-Za-z0-9._-] so a value cannot end the HTML comment or add a field. */
-export function sanitizeMarkerValue(value: string | number | undefined, fallback: string = UNKNOWN): string {
+function sanitizeMarkerValue(value: string | number | undefined, fallback: string = UNKNOWN): string {
   const clean = String(value ?? '')
     .trim()
     .replace(/[^A-Za-z0-9._-]+/g, '_')
@@ -245,12 +246,6 @@ function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   const x = BigInt(a)
   const y = BigInt(b)
   return x > y ? 1 : x < y ? -1 : 0
-}
-
-function codePointLength(text: string): number {
-  let count = 0
-  for (const _ of text) count++
-  return count
 }
 
 /** At most `max` code points of `text`, ending before the last newline that fits when there is one. */

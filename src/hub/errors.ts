@@ -3,27 +3,22 @@
  * was doing (`operation`), what the hub said (`status`, `reason`, `hubMessage`) and a `hint`
  * that names the input to change. The original error stays as `cause`.
  */
-export interface HubErrorInit {
-  operation: string
-  hint: string
-  status?: number
-  reason?: string
-  hubMessage?: string
-  cause?: unknown
+import { ActionError, type ActionErrorInit } from '../errors.js'
+
+export interface HubErrorInit extends ActionErrorInit {
+  status?: number | undefined
+  reason?: string | undefined
+  hubMessage?: string | undefined
 }
 
-export class HubError extends Error {
-  readonly operation: string
-  readonly hint: string
+export class HubError extends ActionError {
   readonly status: number | undefined
   readonly reason: string | undefined
   readonly hubMessage: string | undefined
 
   constructor(init: HubErrorInit) {
-    super(composeMessage(init), init.cause === undefined ? undefined : { cause: init.cause })
+    super(composeMessage(init), init)
     this.name = new.target.name
-    this.operation = init.operation
-    this.hint = init.hint
     this.status = init.status
     this.reason = init.reason
     this.hubMessage = init.hubMessage
@@ -55,4 +50,196 @@ function composeMessage(init: HubErrorInit): string {
   const hub = init.hubMessage ? `: ${init.hubMessage}` : ''
   const what = said || hub ? ` (hub answered ${said || 'an error'}${hub})` : ''
   return `Could not ${init.operation}${what}. ${init.hint}`
+}
+
+/**
+ * Turns a refused hub answer into a typed error with a message a user can act on.
+ * The hub speaks three dialects (hub-behaviour.md §1–§3): JSON Status from the agents
+ * provider, plain text from the hub and routers and the graph provider, and the portal's
+ * HTML when a path is wrong. We read the Content-Type, never guess from the first byte.
+ */
+export interface FailureContext {
+  /** What we were doing, as a verb phrase: `start a run of agent "triage"`. */
+  operation: string
+  /** What a 404 means here: `agent "triage"`, `run 01HX…`. */
+  subject?: string | undefined
+  org: string
+  workspace: string
+  clusterId?: string | undefined
+  /** The `hub-url` input as given, and the request that was refused (`POST https://…`): a 404 of the router names both. */
+  hubUrl?: string | undefined
+  request?: string | undefined
+  /**
+   * Hides credentials in the hub's words. Applied before they are clipped: a token cut in
+   * two by the clip would no longer be recognised, and its first half would be printed.
+   */
+  redact?: ((text: string) => string) | undefined
+}
+
+export interface HubAnswer {
+  status: number
+  contentType: string
+  body: string
+}
+
+interface Said {
+  reason?: string | undefined
+  message?: string | undefined
+}
+
+/** What the hub said, whichever dialect it used. Redacted, then clipped: they end up in logs. */
+export function readHubSaying(answer: HubAnswer, redact: (text: string) => string = (text) => text): Said {
+  const clip = (text: string) => clipText(redact(text))
+  const type = answer.contentType.toLowerCase()
+  if (type.includes('json')) {
+    try {
+      const parsed = JSON.parse(answer.body) as unknown
+      if (parsed && typeof parsed === 'object') {
+        const record = parsed as Record<string, unknown>
+        const message = typeof record.message === 'string' ? record.message : undefined
+        const reason = typeof record.reason === 'string' ? clip(record.reason) : undefined
+        return { reason, message: clip(message ?? answer.body) }
+      }
+    } catch {
+      // not JSON after all: fall through to text
+    }
+  }
+  if (type.includes('html')) return { message: 'an HTML page (the portal, not the API)' }
+  const text = answer.body.trim()
+  return { message: text ? clip(text.split('\n')[0] ?? text) : undefined }
+}
+
+export function hubFailure(answer: HubAnswer, context: FailureContext): HubError {
+  const said = readHubSaying(answer, context.redact)
+  const base = {
+    operation: context.operation,
+    status: answer.status,
+    reason: said.reason,
+    hubMessage: said.message,
+  }
+  const where = `workspace ${context.workspace} (org ${context.org})`
+  const message = (said.message ?? '').toLowerCase()
+  const status = answer.status
+
+  if (status === 401) {
+    const hint = context.clusterId
+      ? `The service-account route for cluster "${context.clusterId}" refused the token: check that \`token\` is valid, unexpired and issued in ${where}.`
+      : `The hub refused the token: \`token\` is invalid or expired, or it is a service-account token, which the hub refuses on user routes — set \`cluster-id\` to the workspace's cluster id to use the service-account route.`
+    return new HubAuthError({ ...base, hint })
+  }
+  if (status === 403 && context.clusterId) {
+    // The service-account route answers 403 for an invalid, expired or foreign token, and for a
+    // cluster id the token may not use or that does not exist (hub-behaviour.md §1).
+    return new HubAuthError({
+      ...base,
+      hint: `The service-account route for cluster "${context.clusterId}" refused the request: check that \`token\` is a valid, unexpired service-account token issued in the workspace that \`cluster-id\` names, and that \`cluster-id\` is that workspace's cluster id (not its name or UUID).`,
+    })
+  }
+  if (status === 403) {
+    return new HubAuthError({
+      ...base,
+      hint: `The token is valid but may not ${context.operation} in ${where}: grant its identity that permission, or use a token issued in that workspace.`,
+    })
+  }
+  if (status === 400 && message.includes('workspace is required')) {
+    return new HubWorkspaceError({
+      ...base,
+      hint: `The hub ignored the \`org\`/\`workspace\` headers and fell back to the token owner's personal org, which it does when org ${context.org} / workspace ${context.workspace} is not a membership of the token's user. Check that both inputs are the UUIDs (not display names) of a workspace the token's user belongs to.`,
+    })
+  }
+  if (status === 404) {
+    if (message.startsWith('provider not found')) {
+      return new HubNotFoundError({
+        ...base,
+        hint: 'The hub at `hub-url` has no such provider: check `hub-url` and that the provider is enabled in the workspace.',
+      })
+    }
+    if (isRouterNotFound(answer)) return noSuchRoute(base, context)
+    if (answer.contentType.toLowerCase().includes('html')) {
+      return new HubNotFoundError({
+        ...base,
+        hint: `${tried(context)} answered an HTML page (a portal or web server), not the hub API: set \`hub-url\` to the hub's base URL, the one that serves /services/providers/….`,
+      })
+    }
+    const subject = context.subject ?? 'the resource'
+    return new HubNotFoundError({
+      ...base,
+      hint: `${capitalise(subject)} was not found in ${where}: check the name, and that \`org\` and \`workspace\` name the workspace it lives in (a provider that is not enabled in the workspace answers 404 too).`,
+    })
+  }
+  if (status === 429) {
+    return new HubServerError({
+      ...base,
+      hint: 'The hub kept answering "too many requests" after several retries: try again later, or lower the number of parallel jobs calling it.',
+    })
+  }
+  if (status === 502) {
+    return new HubServerError({
+      ...base,
+      hint: 'The hub could not reach the provider: it may be down, or not enabled in this workspace. Try again; if it persists, ask the hub administrators.',
+    })
+  }
+  if (status === 503) {
+    if (context.clusterId && message.includes('locating workspace')) {
+      return new HubServerError({
+        ...base,
+        hint: `The hub could not locate a workspace for cluster "${context.clusterId}": check that \`cluster-id\` is the cluster id of the workspace the token was issued in; if it is, the hub may be catching up — try again in a minute.`,
+      })
+    }
+    return new HubServerError({
+      ...base,
+      hint: context.clusterId
+        ? 'The provider is not ready or not connected for this cluster: try again in a minute; if it persists, ask the hub administrators.'
+        : 'The provider is not ready: try again in a minute; if it persists, ask the hub administrators.',
+    })
+  }
+  if (status >= 500) {
+    return new HubServerError({
+      ...base,
+      hint: 'The hub failed while handling the request: try again; if it persists, report it to the hub administrators with the time of the failure.',
+    })
+  }
+  if (answer.contentType.toLowerCase().includes('html')) {
+    return new HubProtocolError({
+      ...base,
+      hint: '`hub-url` seems to point at the portal rather than the hub API: use the hub base URL (the one that serves /services/providers/…).',
+    })
+  }
+  return new HubRequestError({
+    ...base,
+    hint: 'The hub refused the request as sent: check the inputs named in its message.',
+  })
+}
+
+/**
+ * The router's own `404 page not found` (plain text, never the agents provider's JSON Status):
+ * the path does not exist on this server, which is not the same as "no such agent".
+ */
+function isRouterNotFound(answer: HubAnswer): boolean {
+  const type = answer.contentType.toLowerCase()
+  if (type.includes('json') || type.includes('html')) return false
+  return answer.body.trim().toLowerCase().startsWith('404 page not found')
+}
+
+function tried(context: FailureContext): string {
+  return context.request ? `The request ${context.request}` : 'The request'
+}
+
+function noSuchRoute(base: Omit<HubErrorInit, 'hint'>, context: FailureContext): HubNotFoundError {
+  const url = context.hubUrl ? ` (${context.hubUrl})` : ''
+  return new HubNotFoundError({
+    ...base,
+    hint:
+      `${tried(context)} reached a server that has no such route ("404 page not found"), so this says nothing about the agent or run names. ` +
+      `Likely causes: \`hub-url\`${url} carries a path such as /services or /api — set it to the hub's base URL only; ` +
+      `or the hub's provider predates this API (agents provider v0.0.21 and older have no runs API) — ask the hub administrators to upgrade it.`,
+  })
+}
+
+function clipText(text: string, max = 500): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }

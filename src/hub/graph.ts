@@ -19,7 +19,7 @@ export const MAX_QUERY_LIMIT = 10_000
  * at that cap: 16 MiB and 1,000,000 values, which JSON.parse turns into at most ~100 MB of
  * heap whatever their shape. Pages of bigger objects must be asked for in smaller pages.
  */
-export const QUERY_PAGE_LIMITS: ResponseLimits = Object.freeze({
+const QUERY_PAGE_LIMITS: ResponseLimits = Object.freeze({
   name: 'one query page',
   maxBytes: 16 * 1024 * 1024,
   maxValues: 1_000_000,
@@ -45,7 +45,7 @@ const ObjectResultSchema: z.ZodType<ObjectResult> = z.lazy(() =>
   }),
 )
 
-export const QueryStatusSchema = z.looseObject({
+const QueryStatusSchema = z.looseObject({
   objects: z.array(ObjectResultSchema).optional(),
   cursor: z.looseObject({ next: z.string().optional() }).optional(),
   count: z.number().optional(),
@@ -197,7 +197,7 @@ export function isTruncated(status: QueryStatus): boolean {
 }
 
 /** Keeps a few of the hub's warnings as short single-line text: they are untrusted and end up in logs. */
-export function addHubWarnings(into: string[], given: readonly unknown[] | undefined): void {
+function addHubWarnings(into: string[], given: readonly unknown[] | undefined): void {
   for (const warning of given ?? []) {
     if (into.length >= MAX_HUB_WARNINGS) return
     const text = (typeof warning === 'string' ? warning : (JSON.stringify(warning) ?? '')).replace(/\s+/g, ' ').trim()

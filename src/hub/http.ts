@@ -12,8 +12,11 @@ export function defaultDispatcher(): Dispatcher {
   return new EnvHttpProxyAgent()
 }
 
-export function send(dispatcher: Dispatcher, url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'>) {
-  return requestApi.call(dispatcher, { ...options, origin: url.origin, path: url.pathname + url.search })
+/** A request's options; a body may be given as undefined (a GET), which undici's type does not allow. */
+export type SendOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'body'> & { body?: Dispatcher.RequestOptions['body'] | undefined }
+
+export function send(dispatcher: Dispatcher, url: URL, { body, ...options }: SendOptions) {
+  return requestApi.call(dispatcher, { ...options, ...(body === undefined ? {} : { body }), origin: url.origin, path: url.pathname + url.search })
 }
 
 /** The first value of a response header. */
@@ -74,7 +77,7 @@ export function formatBytes(bytes: number): string {
  * Counts the JSON structure of a body as it streams in, one pass over the bytes, so a
  * body is refused before it is parsed. Not a validator: JSON.parse still judges syntax.
  */
-export class JsonShapeMeter {
+class JsonShapeMeter {
   private readonly limits: BodyLimits
   private values = 0
   private depth = 0
@@ -108,7 +111,7 @@ export class JsonShapeMeter {
 }
 
 /** A response body as undici hands it over: chunks, and a way to stop the download. */
-export interface BodyStream extends AsyncIterable<Uint8Array> {
+interface BodyStream extends AsyncIterable<Uint8Array> {
   destroy(error?: Error): unknown
 }
 

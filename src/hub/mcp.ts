@@ -27,7 +27,7 @@ import {
   HubServerError,
   type HubErrorInit,
 } from './errors.js'
-import { hubFailure, type FailureContext } from './failures.js'
+import { hubFailure, type FailureContext } from './errors.js'
 import { BodyCapError, errorCode, formatBytes, headerValue } from './http.js'
 import type { RetryPolicy } from './retry.js'
 import type { HubTransport, RefusedAnswer, ResponseLimits, StreamAnswer } from './transport.js'

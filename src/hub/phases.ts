@@ -3,7 +3,7 @@
  * send either. We compare without case and always report the canonical spelling.
  */
 export const KNOWN_PHASES = ['Pending', 'Running', 'PendingApproval', 'Succeeded', 'Failed', 'Aborted'] as const
-export type KnownPhase = (typeof KNOWN_PHASES)[number]
+type KnownPhase = (typeof KNOWN_PHASES)[number]
 
 const byLowerCase = new Map<string, KnownPhase>(KNOWN_PHASES.map((phase) => [phase.toLowerCase(), phase]))
 

@@ -7,7 +7,7 @@ import { z } from 'zod'
 const optionalNumber = z.number().optional()
 const optionalString = z.string().optional()
 
-export const RunStepSchema = z.looseObject({
+const RunStepSchema = z.looseObject({
   id: optionalString,
   tool: z.string().default('(unnamed tool)'),
   args: z.unknown().optional(),

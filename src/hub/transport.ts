@@ -9,7 +9,7 @@ import type { z } from 'zod'
 import { VERSION } from '../version.js'
 import { HubConnectionError, HubDeadlineError, HubError, HubProtocolError } from './errors.js'
 import { BodyCapError, defaultDispatcher, errorCode, formatBytes, headerValue, readCapped, send, type BodyLimits } from './http.js'
-import { hubFailure, type FailureContext } from './failures.js'
+import { hubFailure, type FailureContext } from './errors.js'
 import { readMessages } from './sse.js'
 import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryPolicy } from './retry.js'
 
@@ -109,7 +109,7 @@ export interface HubStreamCall<T> {
   /** Caps of the answer, with what the user can do when one is passed. */
   limits: ResponseLimits
   /** Reads one message (an event's data, or the whole JSON body); the first it returns ends the reading. Absent: the body is not read. */
-  pick?: (message: string, status: number) => T | undefined
+  pick?: ((message: string, status: number) => T | undefined) | undefined
   /** Refused statuses the caller handles itself (its protocol's 400 and 404): returned, redacted, not retried. */
   returnStatus?: readonly number[]
   /** The caller's reading of a refusal (hints naming its inputs); the body is already redacted. */

@@ -67,7 +67,7 @@ export function table<Row>(columns: readonly Column<Row>[], rows: readonly Row[]
 }
 
 /** Text inside an HTML element, where markdown escapes would show literally. */
-export function htmlText(text: string): string {
+function htmlText(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -99,9 +99,28 @@ export function clipBytes(text: string, max: number, marker = ' …(clipped)'): 
 
 /** Clip to a character budget (GitHub counts characters, not bytes) without splitting a code point. */
 export function clipCharacters(text: string, max: number, marker = '\n\n…(clipped)'): { text: string; clipped: boolean } {
-  const chars = Array.from(text)
-  if (chars.length <= max) return { text, clipped: false }
-  return { text: chars.slice(0, Math.max(0, max - marker.length)).join('') + marker, clipped: true }
+  if (codePointLength(text) <= max) return { text, clipped: false }
+  return {
+    text:
+      Array.from(text)
+        .slice(0, Math.max(0, max - marker.length))
+        .join('') + marker,
+    clipped: true,
+  }
+}
+
+/** Characters as GitHub counts them (code points, as `Array.from(text).length`), without building the array. */
+export function codePointLength(text: string): number {
+  if (!/[\udc00-\udfff]/.test(text)) return text.length
+  let count = text.length
+  for (let i = 1; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    if (unit >= 0xdc00 && unit <= 0xdfff) {
+      const previous = text.charCodeAt(i - 1)
+      if (previous >= 0xd800 && previous <= 0xdbff) count--
+    }
+  }
+  return count
 }
 
 export function formatDuration(ms: number | undefined): string {

@@ -19,6 +19,7 @@
  */
 import { Buffer } from 'node:buffer'
 import { Lexer, type Token, type Tokens } from 'marked'
+import { clipBytes } from './format.js'
 
 const ZERO_WIDTH_SPACE = '\u200b'
 /** Deeper nesting is flattened into text: no reader needs it, and it bounds recursion. */
@@ -138,20 +139,10 @@ function fitCode(text: string, maxBytes: number): NeutralisedMarkdown {
   let clipped = false
   const overhead = 64
   if (Buffer.byteLength(body, 'utf8') + overhead > maxBytes) {
-    body = clipBytes(body, Math.max(0, maxBytes - overhead - CLIPPED.length - 1)) + `\n${CLIPPED}`
+    body = clipBytes(body, Math.max(0, maxBytes - overhead - CLIPPED.length - 1), '').text + `\n${CLIPPED}`
     clipped = true
   }
   return { markdown: codeBlock(body, 'text').join('\n'), clipped }
-}
-
-function clipBytes(text: string, maxBytes: number): string {
-  const buffer = Buffer.from(text, 'utf8')
-  if (buffer.length <= maxBytes) return text
-  // Decoding a cut buffer may end in U+FFFD for a split character; drop it.
-  return buffer
-    .subarray(0, maxBytes)
-    .toString('utf8')
-    .replace(/\ufffd$/, '')
 }
 
 // ---------------------------------------------------------------------------------------
@@ -367,7 +358,7 @@ function safeUrl(href: string): string | undefined {
  * survives), and a zero-width space after every `@`. What could open a block at the start of a
  * line is escaped per line, in `paragraphLines`.
  */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return decodeEntities(text)
     .replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
     .replace(/[\\`*_{}[\]()#+!~|&<>@]/g, (ch) => ESCAPED[ch] ?? `\\${ch}`)

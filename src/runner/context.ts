@@ -39,6 +39,11 @@ export function readRunnerContext(env: NodeJS.ProcessEnv): RunnerContext {
   }
 }
 
+/** The events whose payload carries the pull request (changed files, a place to comment). */
+export function isPullRequestEvent(eventName: string | undefined): eventName is 'pull_request' | 'pull_request_target' {
+  return eventName === 'pull_request' || eventName === 'pull_request_target'
+}
+
 /**
  * Stable across re-runs of the same job on the same commit (the run attempt is left out on
  * purpose), different for another agent or task. Undefined when there is no commit to key on.

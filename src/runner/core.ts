@@ -44,10 +44,6 @@ function encodedForms(secret: string): string[] {
   return [...forms].filter((form) => form.length > 0)
 }
 
-export function getInput(name: string, options: { trimWhitespace?: boolean } = {}): string {
-  return core.getInput(name, { trimWhitespace: options.trimWhitespace !== false })
-}
-
 /**
  * Ask the runner to mask a value in every later log line, and redact it ourselves from
  * everything this module writes (outputs and the summary are files the runner does not mask).
@@ -80,15 +76,6 @@ export function setOutput(name: string, value: string, options: { wholeIn?: stri
   }
   // Without an output file core prints a `set-output` command: its data must not hold `##[`.
   core.setOutput(name, process.env.GITHUB_OUTPUT ? value : breakLegacyCommands(value))
-}
-
-/** Keep a value for this action's post step (core's GITHUB_STATE), redacted like an output. */
-export function saveState(name: string, value: string): void {
-  core.saveState(name, redact(value))
-}
-
-export function getState(name: string): string {
-  return core.getState(name)
 }
 
 /**
@@ -182,7 +169,7 @@ const ZERO_WIDTH_SPACE = '\u200b'
  * The one place that does this: every line the action prints goes through it, or through
  * `issue`, whose data cannot hold a line break.
  */
-export function neutraliseCommands(text: string): string {
+function neutraliseCommands(text: string): string {
   return text.replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`).replace(COMMAND_AT_LINE_START, `$1$2:${ZERO_WIDTH_SPACE}:`)
 }
 

@@ -5,10 +5,11 @@
  * itself is @actions/core's `getIDToken`, which also masks the token it returns.
  */
 import { getIDToken } from '@actions/core'
+import { ActionError } from '../errors.js'
 
-export class OidcError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options)
+export class OidcError extends ActionError {
+  constructor(message: string, options: { hint: string; cause?: unknown }) {
+    super(message, { operation: 'get a GitHub OIDC token for the hub', ...options })
     this.name = 'OidcError'
   }
 }
@@ -16,10 +17,11 @@ export class OidcError extends Error {
 /** core's client sets no time limit of its own: a runner that never answers must not hold the step. */
 const REQUEST_TIMEOUT_MS = 15_000
 
-export async function requestIdToken(audience: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function requestIdToken(audience: string, env: NodeJS.ProcessEnv): Promise<string> {
   if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
     throw new OidcError(
       'Input `oidc-audience` is set but the runner offers no OIDC token: add `permissions: id-token: write` to the job (pull requests from forks never get one), or pass `token`.',
+      { hint: 'add `permissions: id-token: write` to the job, or pass `token`' },
     )
   }
   let timer: NodeJS.Timeout | undefined
@@ -34,7 +36,7 @@ export async function requestIdToken(audience: string, env: NodeJS.ProcessEnv = 
     const detail = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()
     throw new OidcError(
       `GitHub refused or failed the OIDC token request for audience "${audience}" (${detail}): check \`permissions: id-token: write\` on the job and the audience.`,
-      { cause: error },
+      { hint: 'check `permissions: id-token: write` on the job and the audience', cause: error },
     )
   } finally {
     clearTimeout(timer)

@@ -20,15 +20,17 @@ export const QUERY_OUTPUTS = ['count', 'result-file'] as const
 /** Every output the action declares, across commands. */
 export const ALL_OUTPUTS = [...new Set([...RUN_OUTPUTS, ...CANCEL_OUTPUTS, ...IMPACT_OUTPUTS, ...QUERY_OUTPUTS])]
 
-export const IMPACT_REPORT_SCHEMA = 'hub-action/impact-report'
-export const IMPACT_REPORT_VERSION = 1
-
-export const RUN_RESULT_SCHEMA = 'hub-action/run-result'
-export const RUN_RESULT_VERSION = 1
+/** The schema id and version at the head of each result file; a change of shape bumps the version. */
+export const RESULT_FILES = {
+  run: { schema: 'hub-action/run-result', version: 1 },
+  impact: { schema: 'hub-action/impact-report', version: 1 },
+  query: { schema: 'hub-action/query-result', version: 1 },
+  dryRun: { schema: 'hub-action/dry-run', version: 1 },
+} as const
 
 export interface RunResultFile {
-  schema: typeof RUN_RESULT_SCHEMA
-  version: typeof RUN_RESULT_VERSION
+  schema: typeof RESULT_FILES.run.schema
+  version: typeof RESULT_FILES.run.version
   agent: string
   runId: string
   phase: string

@@ -49,7 +49,7 @@ export const uuid = (name: 'org' | 'workspace') =>
         `${show(issue.input)} is not a UUID. Use the ${name === 'org' ? 'organization' : 'workspace'} UUID shown in the hub's settings, not its display name; the hub silently ignores anything else.`,
     })
 
-export function isLoopback(hostname: string): boolean {
+function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '')
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
 }

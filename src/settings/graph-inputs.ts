@@ -16,14 +16,13 @@ function requiredText(what: string) {
   return (issue: { input: unknown }) => (issue.input === undefined ? `is required: ${what}` : `must be text: ${what}`)
 }
 
-export const TargetSchema = z.strictObject({
+const TargetSchema = z.strictObject({
   kind: z.string({ error: requiredText('a kind such as Deployment') }).regex(KIND, 'must be a kind such as Deployment or ConfigMap'),
   name: z.string({ error: requiredText('the object name') }).regex(OBJECT_NAME, 'must be a Kubernetes object name (lower-case letters, digits, "-" and ".")'),
   group: z.string().regex(GROUP, 'must be an API group such as apps or networking.k8s.io ("" for the core group)').optional(),
   namespace: z.string().regex(DNS_LABEL, 'must be a namespace name (a DNS-1123 label)').optional(),
   edge: z.string().trim().min(1, 'must not be empty (leave it out to look on every edge)').optional(),
 })
-export type TargetInput = z.infer<typeof TargetSchema>
 
 const bool = z.boolean()
 const positiveInt = (max: number) => z.number().int().min(1).max(max)
@@ -87,7 +86,7 @@ const ProjectionSchema: z.ZodType<Projection> = z.lazy(() =>
 
 const ORDER_FIELDS = ['name', 'namespace', 'kind', 'apiGroup', 'cluster', 'creationTimestamp'] as const
 
-export const QuerySpecSchema = z
+const QuerySpecSchema = z
   .strictObject({
     root: z.enum(['objects', 'clusters']).optional(),
     cluster: z.strictObject({ name: z.string().min(1) }).optional(),
@@ -127,7 +126,7 @@ export async function loadStructuredParser(): Promise<void> {
 }
 
 /** YAML is a superset of JSON, so one parser reads both. */
-export function parseStructured(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+function parseStructured(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   if (!yaml) throw new Error('parseStructured: call loadStructuredParser() first (the YAML parser loads on demand).')
   try {
     return { ok: true, value: yaml.parse(text, { maxAliasCount: 100 }) as unknown }
@@ -139,7 +138,7 @@ export function parseStructured(text: string): { ok: true; value: unknown } | { 
 }
 
 /** "item 2 (`namespace`)": where in the input a problem is. */
-export function describePath(path: readonly PropertyKey[], listName: string): string {
+function describePath(path: readonly PropertyKey[], listName: string): string {
   if (path.length === 0) return ''
   const [head, ...rest] = path
   const field = rest.map(String).join('.')

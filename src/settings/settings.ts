@@ -3,6 +3,7 @@
  * validated by one schema, and handed on as one frozen Settings object. A bad input ends the
  * step before any request, with a message that names the input, the value and the fix.
  */
+import { ActionError } from '../errors.js'
 import * as core from '../runner/core.js'
 import { z } from 'zod'
 import type { Target } from '../steps/impact/model.js'
@@ -19,7 +20,7 @@ import {
   type ApproveSettings,
   type AttachSettings,
 } from './lifecycle.js'
-import { deriveIdempotencyKey, deriveSessionId, readRunnerContext, type RunnerContext } from '../runner/context.js'
+import { deriveIdempotencyKey, deriveSessionId, isPullRequestEvent, readRunnerContext, type RunnerContext } from '../runner/context.js'
 
 /** Input names and the defaults applied when the runner did not (action.yml repeats them; a test keeps them equal). */
 export const INPUT_DEFAULTS = {
@@ -62,7 +63,7 @@ export const INPUT_DEFAULTS = {
   'max-objects': '10000',
 } as const
 
-export type InputName = keyof typeof INPUT_DEFAULTS
+type InputName = keyof typeof INPUT_DEFAULTS
 
 export interface HubSettings {
   url: URL
@@ -127,10 +128,17 @@ export type Settings = Readonly<
   | (Common & { command: 'approve'; approve: Readonly<ApproveSettings>; wait: Readonly<AttachSettings> })
 >
 
-export class InputError extends Error {
+/** The settings of one command's step. */
+export type SettingsFor<C extends Settings['command']> = Extract<Settings, { command: C }>
+
+/** Bad inputs, found before any request is sent; each problem names the input, the value and the fix. */
+export class InputError extends ActionError {
   readonly problems: readonly string[]
   constructor(problems: readonly string[]) {
-    super(problems.length === 1 ? `Invalid input: ${problems[0] ?? ''}` : `${problems.length} invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`)
+    super(problems.length === 1 ? `Invalid input: ${problems[0] ?? ''}` : `${problems.length} invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`, {
+      operation: 'read the inputs',
+      hint: 'fix the inputs named above',
+    })
     this.name = 'InputError'
     this.problems = problems
   }
@@ -182,20 +190,23 @@ const RunSchema = z.object({
 })
 
 /** readSettings, with the YAML parser loaded first for the commands whose inputs are YAML. */
-export async function loadSettings(env: NodeJS.ProcessEnv = process.env): Promise<Settings> {
-  if (['impact', 'query'].includes(core.getInput('command'))) await loadStructuredParser()
+export async function loadSettings(env: NodeJS.ProcessEnv): Promise<Settings> {
+  if (['impact', 'query'].includes(inputOf(env, 'command'))) await loadStructuredParser()
   return readSettings(env)
 }
 
-/** Read, validate and freeze every input. Throws InputError listing every problem at once. */
-export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+/**
+ * Read, validate and freeze every input from `env` (the runner passes inputs as INPUT_*
+ * variables, as @actions/core's getInput reads them). Throws InputError listing every problem.
+ */
+export function readSettings(env: NodeJS.ProcessEnv): Settings {
   // Mask first, so no later log line (ours or a library's) can show it.
-  core.setSecret(core.getInput('token'))
-  core.setSecret(core.getInput('github-token'))
+  core.setSecret(inputOf(env, 'token'))
+  core.setSecret(inputOf(env, 'github-token'))
 
   const raw = Object.fromEntries(
     (Object.keys(INPUT_DEFAULTS) as InputName[]).map((name) => {
-      const given = name === 'task' ? core.getInput(name, { trimWhitespace: false }) : core.getInput(name)
+      const given = inputOf(env, name, { trim: name !== 'task' })
       return [name, given === '' ? INPUT_DEFAULTS[name] : given]
     }),
   ) as Record<InputName, string>
@@ -278,10 +289,16 @@ function impactSettings(impact: z.infer<typeof ImpactSchema>): Readonly<ImpactSe
   })
 }
 
+/** One input as the runner passes it; trimmed unless the whitespace is content (the task). */
+function inputOf(env: NodeJS.ProcessEnv, name: string, { trim = true } = {}): string {
+  const value = env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? ''
+  return trim ? value.trim() : value
+}
+
 /** Checks that need several inputs and the event at once. */
 function checkImpactCombination(impact: z.infer<typeof ImpactSchema>, runner: RunnerContext): string[] {
   const problems: string[] = []
-  const onPullRequest = runner.eventName === 'pull_request' || runner.eventName === 'pull_request_target'
+  const onPullRequest = isPullRequestEvent(runner.eventName)
   const needsGitHub = onPullRequest && (impact.comment !== 'off' || impact.manifests.length > 0)
   if (needsGitHub && !impact['github-token'].trim()) {
     problems.push(

@@ -151,16 +151,16 @@ interface Run {
   startedAt?: number
   finishedAt?: number
   finishedPerf?: number
-  settledAt?: number
+  settledAt?: number | undefined
   history: Array<{ phase: RunPhase; at: number }>
   nextStep: number
-  timer?: NodeJS.Timeout
-  approveTimer?: NodeJS.Timeout
+  timer?: NodeJS.Timeout | undefined
+  approveTimer?: NodeJS.Timeout | undefined
   message?: string
   output?: string
   sources?: string[]
   /** `args` is JSON text inside a string, as the hub sends it (hub-behaviour.md §1). */
-  pending?: { inboxID: string; tool: string; args: string }
+  pending?: { inboxID: string; tool: string; args: string } | undefined
   steps: StepDetail[]
   toolStepsRevealed: boolean
   inputTokens: number

@@ -129,7 +129,8 @@ export async function startSdkMcpServer(fleet: Fleet, mode: SdkMcpMode): Promise
     if (mode === 'stateless') {
       // The SDK refuses to reuse a stateless transport: one server and transport per request.
       const server = buildServer(fleet)
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
+      // No session id generator: the SDK's stateless mode.
+      const transport = new StreamableHTTPServerTransport({})
       res.on('close', () => {
         void transport.close()
         void server.close()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { HubAuthError, HubError, HubNotFoundError, HubProtocolError, HubRequestError, HubServerError, HubWorkspaceError } from '../../src/hub/errors.js'
-import { hubFailure, readHubSaying, type FailureContext } from '../../src/hub/failures.js'
+import { hubFailure, readHubSaying, type FailureContext } from '../../src/hub/errors.js'
 
 const ORG = '11111111-2222-3333-4444-555555555555'
 const WS = '66666666-7777-8888-9999-000000000000'

@@ -23,12 +23,9 @@ const GITHUB: NodeJS.ProcessEnv = {
   GITHUB_RUN_ATTEMPT: '1',
 }
 
-let savedEnv: NodeJS.ProcessEnv
 let stdout: string[]
 
 beforeEach(() => {
-  savedEnv = { ...process.env }
-  for (const key of Object.keys(process.env)) if (key.startsWith('INPUT_')) delete process.env[key]
   stdout = []
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     stdout.push(String(chunk))
@@ -38,18 +35,15 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks()
-  for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key]
-  Object.assign(process.env, savedEnv)
 })
 
-function setInputs(inputs: Record<string, string>) {
-  for (const [name, value] of Object.entries(inputs)) process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
+/** Inputs as the runner passes them: INPUT_<NAME> variables. */
+function inputVariables(inputs: Record<string, string>): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(inputs).map(([name, value]) => [`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value]))
 }
 
 function read(overrides: Record<string, string> = {}, env: NodeJS.ProcessEnv = GITHUB): Settings {
-  for (const key of Object.keys(process.env)) if (key.startsWith('INPUT_')) delete process.env[key]
-  setInputs({ ...VALID, ...overrides })
-  return readSettings(env)
+  return readSettings({ ...env, ...inputVariables({ ...VALID, ...overrides }) })
 }
 
 function run(overrides: Record<string, string> = {}, env: NodeJS.ProcessEnv = GITHUB): RunSettings {

@@ -78,7 +78,7 @@ function transportFor(url: URL, token = TOKEN, extra: Partial<TransportOptions> 
 }
 
 function client(url: URL, timeoutMs?: number): McpGraphClient {
-  return new McpGraphClient({ url, transport: transportFor(url), timeoutMs })
+  return new McpGraphClient({ url, transport: transportFor(url), ...(timeoutMs === undefined ? {} : { timeoutMs }) })
 }
 
 function sse(res: http.ServerResponse, ...messages: unknown[]): void {

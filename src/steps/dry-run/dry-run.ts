@@ -4,13 +4,14 @@
  * redacted, and nothing sent. The requests come from the same builders the real clients use.
  */
 import { pageSizeOf } from '../query/run-query.js'
-import { AgentsClient } from '../../hub/agents.js'
+import { AgentsClient, HOLD_SECONDS } from '../../hub/agents.js'
 import { GraphClient, pagedSpec } from '../../hub/graph.js'
-import { HubTransport } from '../../hub/transport.js'
+import type { HubTransport } from '../../hub/transport.js'
 import { buildImpactQuery } from '../impact/query-impact.js'
 import type { Settings } from '../../settings/settings.js'
-import { resultDirectory, writeJsonFile } from '../../runner/outputs.js'
-import { logUntrusted, writeSummary } from '../run/publish.js'
+import { isPullRequestEvent } from '../../runner/context.js'
+import { RESULT_FILES, resultDirectory, writeJsonFile } from '../../runner/outputs.js'
+import { logUntrusted, writeSummary } from '../../runner/publish.js'
 import { renderDryRun } from './summary.js'
 import * as core from '../../runner/core.js'
 
@@ -31,7 +32,7 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
       const planned: PlannedRequest[] = [{ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' }]
       if (settings.run.timeoutSeconds > 0) {
         planned.push({
-          ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(50, settings.run.timeoutSeconds))),
+          ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(HOLD_SECONDS, settings.run.timeoutSeconds))),
           note: `long-poll, repeated until the run settles or ${settings.run.timeoutSeconds} s pass`,
         })
       }
@@ -68,7 +69,7 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
         note: `impact of ${target.kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}${settings.impact.source === 'mcp' ? ' (sent as graph__graph_impact calls to mcp-url, one per edge)' : ''}`,
       }))
       if (settings.impact.manifests.length > 0) {
-        const onPullRequest = settings.runner.eventName === 'pull_request' || settings.runner.eventName === 'pull_request_target'
+        const onPullRequest = isPullRequestEvent(settings.runner.eventName)
         planned.push({
           method: onPullRequest ? 'GET' : '(none)',
           url: onPullRequest ? '(GitHub API) /repos/{owner}/{repo}/pulls/{number}/files' : '(workspace files)',
@@ -98,8 +99,7 @@ export function publishDryRun(settings: Settings, requests: readonly PlannedRequ
     logUntrusted(`${request.method} ${request.url} — ${request.note}`, JSON.stringify({ headers: request.headers, body: request.body }, null, 2))
   core.endGroup()
   const path = writeJsonFile(resultDirectory(settings.runner.tempDir), 'dry-run.json', {
-    schema: 'hub-action/dry-run',
-    version: 1,
+    ...RESULT_FILES.dryRun,
     command: settings.command,
     ...(settings.command === 'run' ? { idempotencyKey: settings.run.idempotencyKey ?? null, sessionId: settings.run.sessionId } : {}),
     requests,
@@ -107,16 +107,4 @@ export function publishDryRun(settings: Settings, requests: readonly PlannedRequ
   core.setOutput('result-file', path)
   if (settings.command === 'impact' && settings.impact.manifests.length === 0) core.setOutput('targets-count', String(settings.impact.targets.length))
   writeSummary(renderDryRun(settings.command, requests))
-}
-
-/** `dry-run: true`: the requests, printed; nothing sent. */
-export function dryRunStep(settings: Settings) {
-  const transport = new HubTransport({
-    baseUrl: settings.hub.url,
-    token: settings.hub.token || 'oidc-token',
-    org: settings.hub.org,
-    workspace: settings.hub.workspace,
-    clusterId: settings.hub.clusterId,
-  })
-  publishDryRun(settings, plannedRequests(settings, transport))
 }

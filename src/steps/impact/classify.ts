@@ -3,6 +3,7 @@
  * once per direction with every relation that links it. Both impact sources (query and MCP)
  * end here, so they count the same way.
  */
+import type { McpRelated } from '../../hub/mcp.js'
 import { objectKey, type Direction, type RelatedObject } from './model.js'
 
 const DIRECTIONS: Record<string, Direction> = {
@@ -20,7 +21,7 @@ const DIRECTIONS: Record<string, Direction> = {
 }
 
 /** Direction of a relation name, with or without the transitive "+"; undefined if unknown. */
-export function directionOf(relation: string): Direction | undefined {
+function directionOf(relation: string): Direction | undefined {
   return DIRECTIONS[baseRelation(relation)]
 }
 
@@ -28,16 +29,10 @@ export function baseRelation(relation: string): string {
   return relation.endsWith('+') ? relation.slice(0, -1) : relation
 }
 
-export interface RelatedRef {
-  edge?: string | undefined
-  group: string
-  kind: string
-  namespace?: string | undefined
-  name: string
-  relation: string
-}
+/** A related object as the graph names it: the MCP tool's shape, which graph rows are read into. */
+export type RelatedRef = McpRelated
 
-export type Classified = Record<Direction, RelatedObject[]>
+type Classified = Record<Direction, RelatedObject[]>
 
 /** Group refs by direction, merge duplicates, and sort for a stable report. */
 export function classifyRelated(refs: Iterable<RelatedRef>, exclude?: string): Classified {

@@ -6,25 +6,16 @@
  */
 import { HubRequestError } from '../../hub/errors.js'
 import { edgeOf, type GraphClient } from '../../hub/graph.js'
-import { baseRelation, classifyRelated, type RelatedRef } from './classify.js'
+import type { McpGraphClient } from '../../hub/mcp.js'
+import { baseRelation, classifyRelated } from './classify.js'
 import { objectKey, type Direction, type ImpactReport, type SkippedFile, type Target, type TargetImpact } from './model.js'
 import { buildImpactQuery, impactsFromStatus } from './query-impact.js'
 import { addReferencedBy } from './referenced-by.js'
+import type { Verdict } from '../../runner/publish.js'
 import type { ImpactSettings } from '../../settings/settings.js'
 
-/** The slice of the MCP client this command needs (src/hub/mcp.ts implements it). */
-export interface ImpactTool {
-  impact(
-    input: { kind: string; name: string; group: string; namespace?: string; edge?: string; maxDepth: number },
-    signal?: AbortSignal,
-  ): Promise<{
-    found: boolean
-    object: { edge?: string | undefined; group?: string | undefined; kind: string; namespace?: string | undefined; name: string }
-    upstream: RelatedRef[]
-    downstream: RelatedRef[]
-    associated: RelatedRef[]
-  }>
-}
+/** The slice of the MCP client this command needs. */
+export type ImpactTool = Pick<McpGraphClient, 'impact'>
 
 export interface ImpactDeps {
   graph: GraphClient
@@ -171,7 +162,7 @@ async function impactFromTool(tool: ImpactTool, target: Target, edge: string, ma
 }
 
 /** Distinct objects per direction across every target and edge. */
-export function distinctTotals(impacts: readonly TargetImpact[]): Record<Direction, number> {
+function distinctTotals(impacts: readonly TargetImpact[]): Record<Direction, number> {
   const count = (direction: Direction) => new Set(impacts.flatMap((impact) => impact[direction].map(objectKey))).size
   return { upstream: count('upstream'), downstream: count('downstream'), associated: count('associated') }
 }
@@ -189,12 +180,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return results
 }
 
-export interface ImpactVerdict {
-  status: 'pass' | 'fail'
-  message: string
-}
-
-export function impactVerdict(report: ImpactReport, failOnDownstream: number | undefined): ImpactVerdict {
+export function impactVerdict(report: ImpactReport, failOnDownstream: number | undefined): Verdict {
   const counts = `${report.totals.upstream} upstream, ${report.totals.downstream} downstream, ${report.totals.associated} associated`
   if (report.impacts.length === 0) {
     return {

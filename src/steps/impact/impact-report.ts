@@ -1,25 +1,19 @@
 /**
  * ImpactReport → markdown, for both the job summary and the PR comment. Pure: publishers
  * write it. Every name, path, edge and message comes from the hub, a manifest or an input
- * and is escaped (`inline`, `details`, Mermaid labels); nothing here emits `<!--`.
- *
- * Size: the document is built from measured parts and, when it is over budget, re-assembled
- * with less detail — whole sections dropped in a fixed order, never a table cut mid-row:
- * Mermaid graphs, associated tables, upstream tables, downstream tables (longest first),
- * the per-target details, skipped files, warnings, the not-found explanation; then the
- * verdict lines and the not-found names are shortened to the first K. Title, totals and the
- * caveat always stay. Every rendering also stays within SUMMARY_BYTE_BUDGET bytes, well under
- * the job summary's 1 MiB per step.
+ * and is escaped (`inline`, `details`, Mermaid labels); nothing here emits `<!--`. The
+ * parts are measured as they are built; fit-report.ts fits them to the budget.
  */
-import { Buffer } from 'node:buffer'
 import type { Direction, ImpactReport, RelatedObject, Target, TargetImpact } from './model.js'
 import { isRemovedTarget, targetLabel } from './model.js'
-import { SUMMARY_BYTE_BUDGET, clipCharacters, details, inline, table, formatCount } from '../../markdown/format.js'
+import { cuttable, piece, type CuttableList, type Piece } from '../../markdown/fit.js'
+import { clipCharacters, details, inline, table, formatCount } from '../../markdown/format.js'
 import type { Column } from '../../markdown/format.js'
+import { fitReport, type ImpactParts, type Parts } from './fit-report.js'
 import { renderMermaid } from './mermaid.js'
 
 export const IMPACT_MARKER_PREFIX = '<!-- hub-action:impact'
-export const DEFAULT_IMPACT_TITLE = 'Impact of this change'
+const DEFAULT_IMPACT_TITLE = 'Impact of this change'
 
 export interface ImpactRenderOptions {
   /** Maximum length in characters (code points, as GitHub counts them). */
@@ -50,82 +44,9 @@ export function renderImpactVerdictLine(impact: TargetImpact): string {
   return parts.join(' · ')
 }
 
+/** The report within `options.budget` characters: see fit-report.ts for what gives way first. */
 export function renderImpactReport(report: ImpactReport, options: ImpactRenderOptions): string {
-  const budget = Math.max(0, Math.floor(options.budget))
-  const doc = buildParts(report, options)
-  const plan = fullPlan(doc)
-  const fits = (size: Size) => size.chars + 1 <= budget && size.bytes + 1 <= SUMMARY_BYTE_BUDGET
-
-  // Graphs are rendered only when the rest fits without them: they are dropped first anyway.
-  const withoutGraphs = { ...plan, mermaid: false }
-  if (!fits(measure(doc, withoutGraphs)) || !fits(measure(doc, plan))) trim(doc, plan, fits)
-
-  const text = `${assemble(doc, plan).join('\n\n')}\n`
-  return enforce(text, budget)
-}
-
-// ---------------------------------------------------------------------------------------
-// Parts
-
-interface Piece {
-  text: string
-  chars: number
-  bytes: number
-}
-
-interface Size {
-  chars: number
-  bytes: number
-}
-
-/** A bullet list that can be cut to its first K items plus a "… and M more" line. */
-interface CuttableList {
-  heading: Piece
-  items: Piece[]
-  /** prefix[k] = size of the first k items, each with its newline. */
-  prefix: Size[]
-  more: (rest: number) => string
-}
-
-interface ImpactParts {
-  summary: string
-  /** Always shown inside the details, so optional blocks each add "\n\n" + block. */
-  fixed: string
-  wrapper: Piece
-  /** Rendered on first use: a large report drops every graph without drawing one. */
-  mermaid: () => Piece
-  upstream: Piece
-  downstream: Piece
-  /** The downstream table cut to its first rows, for a comment that cannot hold it all. */
-  downstreamShort: Piece
-  associated: Piece
-}
-
-interface Parts {
-  title: Piece
-  overview: Piece
-  notice: Piece
-  verdicts: CuttableList | Piece
-  impacts: ImpactParts[]
-  notFoundFull: Piece | undefined
-  notFoundNames: CuttableList | undefined
-  skipped: Piece | undefined
-  warnings: Piece | undefined
-  caveat: Piece
-}
-
-interface Plan {
-  trimmed: boolean
-  mermaid: boolean
-  associated: boolean
-  upstream: boolean
-  downstream: Array<'full' | 'short' | 'none'>
-  details: boolean
-  skipped: boolean
-  warnings: boolean
-  notFoundFull: boolean
-  verdictLimit: number
-  notFoundLimit: number
+  return fitReport(buildParts(report, options), Math.max(0, Math.floor(options.budget)))
 }
 
 function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
@@ -301,213 +222,7 @@ function isRemoved(target: Target): boolean {
 }
 
 // ---------------------------------------------------------------------------------------
-// Measuring, trimming, assembling
-
-function fullPlan(doc: Parts): Plan {
-  return {
-    trimmed: false,
-    mermaid: true,
-    associated: true,
-    upstream: true,
-    downstream: doc.impacts.map(() => 'full' as const),
-    details: true,
-    skipped: true,
-    warnings: true,
-    notFoundFull: true,
-    verdictLimit: doc.impacts.length,
-    notFoundLimit: doc.notFoundNames?.items.length ?? 0,
-  }
-}
-
-/** The sections the plan keeps, each as text and size; joined with "\n\n". */
-function sections(doc: Parts, plan: Plan): Array<Piece | (() => Piece)> {
-  const out: Array<Piece | (() => Piece)> = [doc.title, doc.overview]
-  if (plan.trimmed) out.push(doc.notice)
-  const verdicts = doc.verdicts
-  out.push('heading' in verdicts ? () => cutList(verdicts, plan.verdictLimit) : verdicts)
-  if (plan.details) {
-    doc.impacts.forEach((parts, index) => out.push(() => detailsPiece(parts, plan, index)))
-  }
-  const names = doc.notFoundNames
-  if (plan.notFoundFull && doc.notFoundFull) out.push(doc.notFoundFull)
-  else if (names) out.push(() => cutList(names, plan.notFoundLimit))
-  if (plan.skipped && doc.skipped) out.push(doc.skipped)
-  if (plan.warnings && doc.warnings) out.push(doc.warnings)
-  out.push(doc.caveat)
-  return out
-}
-
-function optionalBlocks(parts: ImpactParts, plan: Plan, index: number): Piece[] {
-  const blocks: Piece[] = []
-  if (plan.mermaid) blocks.push(parts.mermaid())
-  if (plan.upstream) blocks.push(parts.upstream)
-  if (plan.downstream[index] === 'full') blocks.push(parts.downstream)
-  else if (plan.downstream[index] === 'short') blocks.push(parts.downstreamShort)
-  if (plan.associated) blocks.push(parts.associated)
-  return blocks
-}
-
-/** A lazily assembled details block; its size is known without building the text. */
-function detailsPiece(parts: ImpactParts, plan: Plan, index: number): Piece {
-  const blocks = optionalBlocks(parts, plan, index)
-  const size = blocks.reduce((sum, block) => ({ chars: sum.chars + block.chars + 2, bytes: sum.bytes + block.bytes + 2 }), {
-    chars: parts.wrapper.chars,
-    bytes: parts.wrapper.bytes,
-  })
-  let text: string | undefined
-  return {
-    ...size,
-    get text() {
-      text ??= details(parts.summary, [parts.fixed, ...blocks.map((block) => block.text)].join('\n\n'))
-      return text
-    },
-  }
-}
-
-function measure(doc: Parts, plan: Plan): Size {
-  const all = sections(doc, plan)
-  let chars = 2 * (all.length - 1)
-  let bytes = chars
-  for (const entry of all) {
-    const part = typeof entry === 'function' ? entry() : entry
-    chars += part.chars
-    bytes += part.bytes
-  }
-  return { chars, bytes }
-}
-
-function assemble(doc: Parts, plan: Plan): string[] {
-  return sections(doc, plan).map((entry) => (typeof entry === 'function' ? entry() : entry).text)
-}
-
-function trim(doc: Parts, plan: Plan, fits: (size: Size) => boolean): void {
-  plan.trimmed = true
-  const coarse: Array<() => void> = [() => (plan.mermaid = false), () => (plan.associated = false), () => (plan.upstream = false)]
-  for (const step of coarse) {
-    step()
-    if (fits(measure(doc, plan))) return
-  }
-
-  // Downstream tables one at a time, longest first: first cut to their first rows, then, if
-  // that is not enough, dropped. Sizes are exact, so no re-measuring.
-  const size = measure(doc, plan)
-  const order = doc.impacts.map((_, index) => index).sort((a, b) => (doc.impacts[b]?.downstream.chars ?? 0) - (doc.impacts[a]?.downstream.chars ?? 0))
-  for (const [from, to] of [
-    ['full', 'short'],
-    ['short', 'none'],
-  ] as const) {
-    for (const index of order) {
-      if (fits(size)) return
-      const parts = doc.impacts[index]
-      if (!parts || plan.downstream[index] !== from) continue
-      const before = from === 'full' ? parts.downstream : parts.downstreamShort
-      const after = to === 'short' ? parts.downstreamShort : undefined
-      plan.downstream[index] = to
-      size.chars -= before.chars + 2 - (after ? after.chars + 2 : 0)
-      size.bytes -= before.bytes + 2 - (after ? after.bytes + 2 : 0)
-    }
-  }
-  if (fits(size)) return
-
-  const later: Array<() => void> = [
-    () => (plan.details = false),
-    () => (plan.skipped = false),
-    () => (plan.warnings = false),
-    () => (plan.notFoundFull = false),
-  ]
-  for (const step of later) {
-    step()
-    if (fits(measure(doc, plan))) return
-  }
-
-  plan.verdictLimit = largestFitting(plan.verdictLimit, (limit) => {
-    plan.verdictLimit = limit
-    return fits(measure(doc, plan))
-  })
-  if (fits(measure(doc, plan))) return
-  plan.notFoundLimit = largestFitting(plan.notFoundLimit, (limit) => {
-    plan.notFoundLimit = limit
-    return fits(measure(doc, plan))
-  })
-}
-
-/** The largest k in [0, max] for which `ok(k)` holds (0 when none does); `ok` grows false with k. */
-function largestFitting(max: number, ok: (k: number) => boolean): number {
-  let low = 0
-  let high = max
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2)
-    if (ok(mid)) low = mid
-    else high = mid - 1
-  }
-  return low
-}
-
-function cuttable(heading: string, items: Piece[], more: (rest: number) => string): CuttableList {
-  const prefix: Size[] = [{ chars: 0, bytes: 0 }]
-  for (const item of items) {
-    const last = prefix[prefix.length - 1] ?? { chars: 0, bytes: 0 }
-    prefix.push({ chars: last.chars + item.chars + 1, bytes: last.bytes + item.bytes + 1 })
-  }
-  return { heading: piece(`${heading}\n\n`), items, prefix, more }
-}
-
-/** "heading\n\n" + the first `limit` items, one a line, + "… and M more" when cut. */
-function cutList(list: CuttableList, limit: number): Piece {
-  const kept = Math.min(Math.max(0, limit), list.items.length)
-  const rest = list.items.length - kept
-  const tail = rest > 0 ? piece(list.more(rest)) : undefined
-  const itemsSize = list.prefix[kept] ?? { chars: 0, bytes: 0 }
-  // Items carry a newline each; the last newline is dropped unless a tail follows it.
-  const chars = list.heading.chars + itemsSize.chars + (tail ? tail.chars : -Math.min(1, kept))
-  const bytes = list.heading.bytes + itemsSize.bytes + (tail ? tail.bytes : -Math.min(1, kept))
-  let text: string | undefined
-  return {
-    chars,
-    bytes,
-    get text() {
-      if (text === undefined) {
-        const lines = list.items.slice(0, kept).map((item) => item.text)
-        if (tail) lines.push(tail.text)
-        text = list.heading.text + lines.join('\n')
-      }
-      return text
-    },
-  }
-}
-
-/** Last resort for a budget too small for even the kept sections: cut by code points, then bytes. */
-function enforce(text: string, budget: number): string {
-  if (codePoints(text) <= budget && Buffer.byteLength(text, 'utf8') <= SUMMARY_BYTE_BUDGET) return text
-  const marker = '\n\n…(trimmed to fit)\n'
-  let out = clipCharacters(text, budget, marker).text
-  while (Buffer.byteLength(out, 'utf8') > SUMMARY_BYTE_BUDGET) {
-    const chars = Array.from(out)
-    out = clipCharacters(out, Math.floor(chars.length * 0.95), marker).text
-  }
-  return Array.from(out).length <= budget ? out : Array.from(out).slice(0, budget).join('')
-}
-
-// ---------------------------------------------------------------------------------------
 // Small helpers
-
-function piece(text: string): Piece {
-  return { text, chars: codePoints(text), bytes: Buffer.byteLength(text, 'utf8') }
-}
-
-/** Code points, as `Array.from(text).length` counts them, without building the array. */
-function codePoints(text: string): number {
-  if (!/[\udc00-\udfff]/.test(text)) return text.length
-  let count = text.length
-  for (let i = 1; i < text.length; i++) {
-    const unit = text.charCodeAt(i)
-    if (unit >= 0xdc00 && unit <= 0xdfff) {
-      const previous = text.charCodeAt(i - 1)
-      if (previous >= 0xd800 && previous <= 0xdbff) count--
-    }
-  }
-  return count
-}
 
 /** One log-safe line: no control characters, no line breaks, no workflow command ("::"). */
 function plain(text: string): string {

@@ -1,24 +1,19 @@
 /**
- * Steps loaded on demand by main.ts, in one chunk (they share the graph client): a `run`
- * step never pays for the impact, query and dry-run code at start-up.
+ * The impact step, loaded on demand by main.ts (a `run` step never loads yaml or the graph
+ * code): targets → impact → comment, summary, annotations → the verdict on the blast radius.
  */
-import { join } from 'node:path'
-import { computeImpact, impactVerdict } from './compute-impact.js'
-import { runQuery } from '../query/run-query.js'
+import { computeImpact, impactVerdict, type ImpactTool } from './compute-impact.js'
 import { GraphClient } from '../../hub/graph.js'
 import type { HubTransport } from '../../hub/transport.js'
 import { capAnnotations, impactAnnotations } from './annotations.js'
 import { workspaceRoot } from './read-workspace-file.js'
 import { collectTargets } from './targets.js'
-import type { Settings } from '../../settings/settings.js'
-import { resultDirectory } from '../../runner/outputs.js'
-import { publishImpact, publishQuery } from './publish.js'
-import { applyVerdict } from '../run/publish.js'
-import { openPullRequest } from './pull-request-session.js'
+import type { SettingsFor } from '../../settings/settings.js'
+import type { Verdict } from '../../runner/publish.js'
+import { publishImpact } from './publish.js'
+import { openPullRequest, type PullRequestSession } from './pull-request-session.js'
 import { renderImpactReport } from './impact-report.js'
 import * as core from '../../runner/core.js'
-
-type StepOf<C extends Settings['command']> = Extract<Settings, { command: C }>
 
 /** The comment leaves room for the hidden marker line under GitHub's 65,536 characters. */
 const COMMENT_BUDGET = 65_000
@@ -26,19 +21,35 @@ const COMMENT_BUDGET = 65_000
 const SUMMARY_BUDGET = 1_000_000
 const SUMMARY_TRIMMED = 'Trimmed to stay under the job summary limit of 1 MiB: the result file (output `result-file`) holds the whole report.'
 
-export async function impactStep(settings: StepOf<'impact'>, transport: HubTransport, signal: AbortSignal, closers: Array<() => Promise<void>>) {
+export async function impactStep(settings: SettingsFor<'impact'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
   const { impact, runner } = settings
-  const graph = new GraphClient(transport)
   const pullRequest = await openPullRequest(impact, runner)
-  const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(transport, impact.mcpUrl, closers) : undefined
+  const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(transport, impact.mcpUrl) : undefined
+  try {
+    return await reportImpact(settings, { graph: new GraphClient(transport), tool, pullRequest }, signal)
+  } finally {
+    // A failure to close changes nothing the step reported.
+    await tool?.close().catch(() => undefined)
+  }
+}
 
+interface Opened {
+  graph: GraphClient
+  tool: ImpactTool | undefined
+  pullRequest: PullRequestSession | undefined
+}
+
+async function reportImpact(settings: SettingsFor<'impact'>, { graph, tool, pullRequest }: Opened, signal: AbortSignal): Promise<Verdict> {
+  const { impact, runner } = settings
+  // Off a runner (npm run local), the manifests are read from where the action was started.
+  const workspace = runner.workspace ?? process.cwd()
   const collected = await collectTargets({
     given: impact.targets,
     globs: impact.manifests,
     renderedHead: impact.renderedHead,
     renderedBase: impact.renderedBase,
     defaultNamespace: impact.defaultNamespace,
-    workspace: runner.workspace ?? process.cwd(),
+    workspace,
     pullRequest: pullRequest?.files,
     signal,
     log: core.info,
@@ -59,15 +70,9 @@ export async function impactStep(settings: StepOf<'impact'>, transport: HubTrans
     { report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET, trimmedNote: SUMMARY_TRIMMED }) },
     runner,
   )
-  await annotateDeclarations(report, runner.workspace ?? process.cwd(), collected.changedPaths)
+  await annotateDeclarations(report, workspace, collected.changedPaths)
   // Only now, with the summary and comment out, may the step fail on the blast radius.
-  applyVerdict(impactVerdict(report, impact.failOnDownstream))
-}
-
-export async function queryStep(settings: StepOf<'query'>, transport: HubTransport, signal: AbortSignal) {
-  const file = join(resultDirectory(settings.runner.tempDir), 'query-result.json')
-  const result = await runQuery(settings.query, new GraphClient(transport), file, signal)
-  publishQuery(result, settings.query.maxObjects)
+  return impactVerdict(report, impact.failOnDownstream)
 }
 
 /** The blast radius on each declaring line, within GitHub's notice limit per step. */
@@ -78,12 +83,8 @@ async function annotateDeclarations(report: Parameters<typeof impactAnnotations>
   if (summary) core.notice(summary, { title: 'hub-action impact' })
 }
 
-async function openImpactTool(transport: HubTransport, url: URL, closers: Array<() => Promise<void>>) {
+async function openImpactTool(transport: HubTransport, url: URL) {
   const { McpGraphClient } = await import('../../hub/mcp.js')
   // On the hub's transport: its token renewal, retries, caps and redaction reach MCP calls too.
-  const client = new McpGraphClient({ url, transport, log: core.info })
-  closers.push(() => client.close())
-  return client
+  return new McpGraphClient({ url, transport, log: core.info })
 }
-
-export { dryRunStep } from '../dry-run/dry-run.js'

@@ -39,15 +39,15 @@ const CLUSTER_SCOPED = new Set([
  * smaller: Kubernetes stores at most ~1.5 MiB per object, and even the largest CRDs (long
  * descriptions, few tokens per byte) stay well under it.
  */
-export const MAX_TOKENS_PER_DOCUMENT = 300_000
+const MAX_TOKENS_PER_DOCUMENT = 300_000
 /**
  * Flow collections (`[`, `{`) open inside each other. Kubernetes objects nest a few dozen levels
  * at most (CRD schemas, JSON manifests); a thousand can overflow the composer's stack, and the
  * parser's stack costs memory long before that.
  */
-export const MAX_FLOW_DEPTH = 200
+const MAX_FLOW_DEPTH = 200
 /** The `yaml` package's own guard against alias expansion ("billion laughs"), its default. */
-export const MAX_ALIAS_COUNT = 100
+const MAX_ALIAS_COUNT = 100
 /** Parse at most this long between two turns of the event loop. */
 const SLICE_MS = 20
 

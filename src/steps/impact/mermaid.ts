@@ -8,7 +8,7 @@
 import type { Direction, RelatedObject, TargetImpact } from './model.js'
 import { fenced, formatCount } from '../../markdown/format.js'
 
-export const DEFAULT_MAX_NODES_PER_DIRECTION = 8
+const DEFAULT_MAX_NODES_PER_DIRECTION = 8
 /** Longest run of one label line, in code points; longer names are clipped with "…". */
 const MAX_LABEL_LINE = 60
 

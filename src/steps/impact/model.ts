@@ -27,7 +27,7 @@ export type TargetOrigin =
  * object is a target (`rendered`). `path` and `line` place it in the rendered file (the base
  * one for a removed object); `source` is the chart or overlay file the renderer names.
  */
-export interface RenderedOrigin {
+interface RenderedOrigin {
   kind: 'rendered'
   path: string
   line: number

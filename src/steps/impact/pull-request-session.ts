@@ -5,7 +5,7 @@
  */
 import type { ImpactSettings } from '../../settings/settings.js'
 import type { PullRequestFiles } from './targets.js'
-import type { RunnerContext } from '../../runner/context.js'
+import { isPullRequestEvent, type RunnerContext } from '../../runner/context.js'
 import * as core from '../../runner/core.js'
 import { VERSION } from '../../version.js'
 
@@ -18,10 +18,8 @@ export interface PullRequestSession {
   comment(markdown: string): Promise<string | undefined>
 }
 
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target'])
-
 export async function openPullRequest(impact: ImpactSettings, runner: RunnerContext): Promise<PullRequestSession | undefined> {
-  if (!runner.eventName || !PULL_REQUEST_EVENTS.has(runner.eventName)) return undefined
+  if (!isPullRequestEvent(runner.eventName)) return undefined
   if (impact.comment === 'off' && impact.manifests.length === 0) return undefined
   const github = await import('../../github/index.js')
   const pr = github.readPullRequestEvent(runner.eventPath, runner.repository)

@@ -53,11 +53,12 @@ export function refOf(result: ObjectResult, relation: string): RelatedRef {
   const object = (result.object ?? {}) as { kind?: unknown; apiVersion?: unknown; metadata?: { name?: unknown; namespace?: unknown } }
   const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : ''
   const namespace = object.metadata?.namespace
+  const edge = edgeOf(result.cluster)
   return {
-    edge: edgeOf(result.cluster),
+    ...(edge === undefined ? {} : { edge }),
     group: apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '',
     kind: typeof object.kind === 'string' ? object.kind : '',
-    namespace: typeof namespace === 'string' && namespace ? namespace : undefined,
+    ...(typeof namespace === 'string' && namespace ? { namespace } : {}),
     name: typeof object.metadata?.name === 'string' ? object.metadata.name : '',
     relation,
   }

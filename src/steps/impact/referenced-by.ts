@@ -14,7 +14,7 @@ const REFERENCED_KINDS = new Set(['ConfigMap', 'Secret', 'PersistentVolumeClaim'
 const PAGE_SIZE = 2_000
 const MAX_SCANNED = 100_000
 
-export function isReferencedKind(group: string, kind: string): boolean {
+function isReferencedKind(group: string, kind: string): boolean {
   return group === '' && REFERENCED_KINDS.has(kind)
 }
 

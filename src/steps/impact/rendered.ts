@@ -16,6 +16,13 @@ import { objectKey, type RenderedChange, type SkippedFile, type Target } from '.
 import { readWorkspaceFile } from './read-workspace-file.js'
 
 /**
+ * The largest rendered file read. Larger than for a manifest file (4 MiB): one `helm template`
+ * of a big chart with its CRDs (monitoring stacks, operators) prints several MiB into one file.
+ * Parsing stays bounded per document (manifests.ts), so this bounds the text held and the time.
+ */
+const MAX_RENDERED_FILE_BYTES = 16 * 1024 * 1024
+
+/**
  * Fields renderers change without the object changing, ignored when base and head are compared,
  * wherever a `metadata` appears (the object's and its pod template's):
  * - annotations `checksum/*`: Helm charts hash their config into the pod template to roll pods;
@@ -25,20 +32,10 @@ import { readWorkspaceFile } from './read-workspace-file.js'
  *   records about where an object came from (build metadata), not what is applied;
  * - `metadata.creationTimestamp` (`null` in kubectl and Kustomize output) and `status`.
  */
-export const NOISE_FIELDS =
-  'annotations `checksum/*`, `config.kubernetes.io/*` and `internal.config.kubernetes.io/*`, label `helm.sh/chart`, `metadata.creationTimestamp` and `status`'
-
-/**
- * The largest rendered file read. Larger than for a manifest file (4 MiB): one `helm template`
- * of a big chart with its CRDs (monitoring stacks, operators) prints several MiB into one file.
- * Parsing stays bounded per document (manifests.ts), so this bounds the text held and the time.
- */
-export const MAX_RENDERED_FILE_BYTES = 16 * 1024 * 1024
-
 const NOISY_ANNOTATION = /^(checksum\/|config\.kubernetes\.io\/|internal\.config\.kubernetes\.io\/)/
 const NOISY_LABELS = new Set(['helm.sh/chart'])
 
-export interface RenderedObject {
+interface RenderedObject {
   target: Omit<Target, 'origin'>
   /** The rendered file, relative to the workspace, and the object's `kind:` line in it. */
   path: string
@@ -49,7 +46,7 @@ export interface RenderedObject {
   fingerprint: string
 }
 
-export interface RenderedSet {
+interface RenderedSet {
   objects: RenderedObject[]
   files: string[]
   skippedFiles: SkippedFile[]

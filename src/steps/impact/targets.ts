@@ -7,15 +7,10 @@
 import { matchesGlob } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { targetsFromManifest } from './manifests.js'
+import type { ChangedFile } from '../../github/pull-request.js'
 import { isRemovedTarget, type SkippedFile, type Target, type TargetOrigin } from './model.js'
 import { matchFiles, readRenderedSet, renderedTargets } from './rendered.js'
 import { MAX_MANIFEST_BYTES, readWorkspaceFile, tooLarge, workspaceRoot, type FileRead } from './read-workspace-file.js'
-
-export interface ChangedFile {
-  path: string
-  status: string
-  previousPath?: string | undefined
-}
 
 /** What the pull-request side must provide; implemented over the GitHub API. */
 export interface PullRequestFiles {
@@ -142,7 +137,7 @@ async function readSource(
 }
 
 /** One target per object; a removed manifest's origin wins, since it is the riskier change. */
-export function distinctTargets(targets: readonly Target[]): Target[] {
+function distinctTargets(targets: readonly Target[]): Target[] {
   const byKey = new Map<string, Target>()
   for (const target of targets) {
     const key = [target.edge ?? '', target.group, target.kind, target.namespace ?? '', target.name].join('\u0000')

@@ -7,9 +7,8 @@ import type { GraphClient, PageGuardResult, QuerySpec } from '../../hub/graph.js
 import { MAX_QUERY_LIMIT } from '../../hub/graph.js'
 import type { QuerySettings } from '../../settings/settings.js'
 import { redact } from '../../runner/core.js'
+import { RESULT_FILES } from '../../runner/outputs.js'
 
-export const QUERY_RESULT_SCHEMA = 'hub-action/query-result'
-export const QUERY_RESULT_VERSION = 1
 const DEFAULT_PAGE_SIZE = 1_000
 const SAMPLE_SIZE = 20
 
@@ -39,7 +38,10 @@ export async function runQuery(settings: QuerySettings, graph: GraphClient, resu
   let written = 0
   let outcome: PageGuardResult
   try {
-    writeSync(fd, `{"schema":${JSON.stringify(QUERY_RESULT_SCHEMA)},"version":${QUERY_RESULT_VERSION},"query":${JSON.stringify(spec)},"objects":[\n`)
+    writeSync(
+      fd,
+      `{"schema":${JSON.stringify(RESULT_FILES.query.schema)},"version":${RESULT_FILES.query.version},"query":${JSON.stringify(spec)},"objects":[\n`,
+    )
     outcome = await graph.forEachPage(spec, { pageSize, maxObjects: settings.maxObjects, ...(signal ? { signal } : {}) }, (objects) => {
       const chunk = objects.map((object) => JSON.stringify(object)).join(',\n')
       writeSync(fd, (written > 0 ? ',\n' : '') + redact(chunk))

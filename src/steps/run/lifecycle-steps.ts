@@ -3,14 +3,14 @@
  * `approve` resolves its approval and then (unless `timeout-seconds` is 0) waits like `wait`.
  * Each reads the hub through the agents client and publishes through the same publisher as `run`.
  */
-import { setTimeout as delay } from 'node:timers/promises'
 import { runVerdict } from './run-agent.js'
 import { AgentsClient } from '../../hub/agents.js'
 import type { RunDetail } from '../../hub/schemas.js'
-import type { HubTransport } from '../../hub/transport.js'
-import type { Settings } from '../../settings/settings.js'
+import { abortableSleep, type HubTransport } from '../../hub/transport.js'
+import type { Settings, SettingsFor } from '../../settings/settings.js'
 import type { AttachSettings } from '../../settings/lifecycle.js'
-import { applyVerdict, logUntrusted, publishRun, runEventsToLog, writeSummary } from './publish.js'
+import { logUntrusted, writeSummary, type Verdict } from '../../runner/publish.js'
+import { publishRun, runEventsToLog } from './publish.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
 import { code, inline } from '../../markdown/format.js'
 import * as core from '../../runner/core.js'
@@ -18,17 +18,15 @@ import { approvalToResolve, readAfterResolve } from './approve.js'
 import { attachedRunSettings, attachToRun } from './attach.js'
 import { quoteHubText } from './refusal.js'
 
-type StepOf<C extends Settings['command']> = Extract<Settings, { command: C }>
-
 /** Characters of the approved call's arguments written to the log. */
 const ARGS_LOG_CHARS = 64 * 1024
 
-export async function waitStep(settings: StepOf<'wait'>, transport: HubTransport, signal: AbortSignal): Promise<void> {
+export async function waitStep(settings: SettingsFor<'wait'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
   const detail = await new AgentsClient(transport, settings.hub.clusterId).getRun(settings.wait.runId, signal)
-  await followRun(settings, settings.wait, detail, transport, signal)
+  return followRun(settings, settings.wait, detail, transport, signal)
 }
 
-export async function cancelStep(settings: StepOf<'cancel'>, transport: HubTransport, signal: AbortSignal): Promise<void> {
+export async function cancelStep(settings: SettingsFor<'cancel'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
   const { runId } = settings.cancel
   core.setOutput('run-id', runId)
   const answer = await new AgentsClient(transport, settings.hub.clusterId).requestCancel(runId, { signal })
@@ -44,10 +42,10 @@ export async function cancelStep(settings: StepOf<'cancel'>, transport: HubTrans
             message: `The hub accepted the cancel of run ${runId} but says it is not cancelling it (cancelling: false): it may be executing on another replica and may still finish. Check the run on the hub.`,
           }
   writeSummary(`## Cancel run ${code(runId)}: ${result}\n\n${inline(verdict.message)}\n`)
-  applyVerdict(verdict)
+  return verdict
 }
 
-export async function approveStep(settings: StepOf<'approve'>, transport: HubTransport, signal: AbortSignal): Promise<void> {
+export async function approveStep(settings: SettingsFor<'approve'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
   const { approve, wait } = settings
   const client = new AgentsClient(transport, settings.hub.clusterId)
   core.setOutput('run-id', approve.runId)
@@ -57,15 +55,14 @@ export async function approveStep(settings: StepOf<'approve'>, transport: HubTra
   await client.resolveApproval(pending.inboxId, approve.decision, approve.response, signal)
   const resolved = `Approval ${pending.inboxId} of run ${approve.runId} was resolved (${approve.decision})`
   if (wait.timeoutSeconds === 0) {
-    applyVerdict({ status: 'pass', message: `${resolved}; not waiting for the run because timeout-seconds is 0.` })
-    return
+    return { status: 'pass', message: `${resolved}; not waiting for the run because timeout-seconds is 0.` }
   }
   core.info(`${resolved}; waiting for the run.`)
-  const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, sleep)
-  await followRun(settings, wait, detail, transport, signal)
+  const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, abortableSleep)
+  return followRun(settings, wait, detail, transport, signal)
 }
 
-async function followRun(settings: Settings, wait: AttachSettings, detail: RunDetail, transport: HubTransport, signal: AbortSignal): Promise<void> {
+async function followRun(settings: Settings, wait: AttachSettings, detail: RunDetail, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
   const runSettings = attachedRunSettings(wait, detail)
   const events = runEventsToLog(runSettings, { attached: true })
   let result
@@ -76,9 +73,5 @@ async function followRun(settings: Settings, wait: AttachSettings, detail: RunDe
   }
   const verdict = runVerdict(result, runSettings)
   await publishRun(result, verdict, settings.runner)
-  applyVerdict(verdict)
-}
-
-async function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  await delay(ms, undefined, { signal }).catch(() => undefined)
+  return verdict
 }

@@ -1,13 +1,14 @@
 /**
- * The only writer of step outputs, the job summary and result files. Untrusted text goes to
- * the log between stop-commands markers, so an agent cannot issue workflow commands.
+ * The run step's outputs, result file, log lines and job summary. Untrusted text goes to the
+ * log between stop-commands markers, so an agent cannot issue workflow commands.
  */
 import * as core from '../../runner/core.js'
-import type { RunEvents, RunResult, Verdict } from './run-agent.js'
+import type { RunEvents, RunResult } from './run-agent.js'
+import { logUntrusted, writeSummary, type Verdict } from '../../runner/publish.js'
 import { canonicalPhase, isSettled } from '../../hub/phases.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
-import { RUN_RESULT_SCHEMA, RUN_RESULT_VERSION, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from '../../runner/outputs.js'
+import { RESULT_FILES, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from '../../runner/outputs.js'
 import type { RunnerContext } from '../../runner/context.js'
 import { formatDuration } from '../../markdown/format.js'
 
@@ -50,8 +51,7 @@ export function runEventsToLog(settings: RunSettings, options: { attached?: bool
 
 export async function publishRun(result: RunResult, verdict: Verdict, runner: RunnerContext): Promise<void> {
   const file: RunResultFile = {
-    schema: RUN_RESULT_SCHEMA,
-    version: RUN_RESULT_VERSION,
+    ...RESULT_FILES.run,
     agent: result.agent,
     runId: result.runId,
     phase: result.phase,
@@ -75,20 +75,4 @@ export async function publishRun(result: RunResult, verdict: Verdict, runner: Ru
   // The renderer parses the agent's markdown: loaded only now, not at start-up.
   const { renderRunSummary } = await import('./summary.js')
   writeSummary(renderRunSummary(result, verdict, { resultFile: path }))
-}
-
-export function writeSummary(markdown: string): void {
-  if (!core.appendSummary(markdown)) core.info('GITHUB_STEP_SUMMARY is not set (not on a runner): the job summary is skipped.')
-}
-
-/** Print text we do not control with workflow commands switched off around it. */
-export function logUntrusted(title: string, text: string): void {
-  if (title) core.info(title)
-  core.infoVerbatim(text)
-}
-
-export function applyVerdict(verdict: { status: 'pass' | 'warn' | 'fail'; message: string }): void {
-  if (verdict.status === 'fail') core.setFailed(verdict.message)
-  else if (verdict.status === 'warn') core.warning(verdict.message)
-  else core.notice(verdict.message)
 }

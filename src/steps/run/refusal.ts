@@ -1,7 +1,9 @@
+import { ActionError } from '../../errors.js'
+
 /** A lifecycle command that declined to act on what the hub showed (nothing was sent to change it). */
-export class StepRefusal extends Error {
-  constructor(message: string) {
-    super(message)
+export class StepRefusal extends ActionError {
+  constructor(message: string, operation = 'resolve the approval') {
+    super(message, { operation, hint: 'see the message' })
     this.name = 'StepRefusal'
   }
 }

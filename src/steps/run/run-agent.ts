@@ -5,11 +5,12 @@
  * early (the approval gate, or a hub that does not hold). A short outage is retried by the
  * transport until the deadline. Deciding pass or fail is `runVerdict`'s job, not this loop's.
  */
-import type { AgentsClient } from '../../hub/agents.js'
+import { HOLD_SECONDS, type AgentsClient } from '../../hub/agents.js'
 import { HubDeadlineError, HubError } from '../../hub/errors.js'
 import { canonicalPhase, isSettled, isTerminal } from '../../hub/phases.js'
 import { cameBackEarly, earlyWaitPause } from '../../hub/retry.js'
 import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
+import type { Verdict } from '../../runner/publish.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { FollowedRun } from './followed-run.js'
 
@@ -43,7 +44,7 @@ export interface RunResult {
   sessionId: string
 }
 
-export interface RunProgress {
+interface RunProgress {
   phase: string
   elapsedMs: number
   remainingMs: number
@@ -150,7 +151,7 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
         await sleep(Math.min(pause, remaining), signal)
         if (signal.aborted) throw signal.reason
       }
-      let holdMs = Math.min(deadline - now(), (deps.maxHoldSeconds ?? 50) * 1000)
+      let holdMs = Math.min(deadline - now(), (deps.maxHoldSeconds ?? HOLD_SECONDS) * 1000)
       if (phase === 'Pending') holdMs = Math.min(holdMs, pendingCeiling - now())
       if (holdMs <= 0) continue
       const asked = now()
@@ -214,11 +215,6 @@ function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
     }
     signal.addEventListener('abort', done, { once: true })
   })
-}
-
-export interface Verdict {
-  status: 'pass' | 'warn' | 'fail'
-  message: string
 }
 
 /** Pass, warn or fail, and the one sentence that says why. */

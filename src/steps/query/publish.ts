@@ -1,0 +1,24 @@
+/** The query step's outputs, log lines and job summary (the result file is written while paging). */
+import * as core from '../../runner/core.js'
+import { writeSummary } from '../../runner/publish.js'
+import type { QueryResult } from './run-query.js'
+import { renderQuerySummary } from './summary.js'
+
+export function publishQuery(result: QueryResult, maxObjects: number): void {
+  core.setOutput('count', String(result.count))
+  core.setOutput('result-file', result.resultFile)
+  core.info(`Query: ${plural(result.count, 'object')} from ${plural(result.pages, 'page')} → ${result.resultFile}`)
+  if (result.stoppedBy === 'max-objects') core.warning(`Stopped at max-objects (${maxObjects}): more objects match the query.`)
+  if (result.stoppedBy === 'cursor-restart')
+    core.warning('The hub restarted the results at page 1 (cursor not accepted): paging stopped to avoid a loop; the result may be incomplete.')
+  if (result.stoppedBy === 'truncated')
+    core.warning(
+      `Incomplete: the hub's 10,000-row cap cut the result, so ${result.count} is a lower bound (hub: ${result.warnings.join('; ') || 'incomplete'}). Ask for smaller pages (a lower \`limit\`) or fewer relations.`,
+    )
+  if (result.count === 0) core.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
+  writeSummary(renderQuerySummary(result, maxObjects))
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}

@@ -1,0 +1,20 @@
+/** The run step: start (or attach to) a run, wait for it, publish what it left. */
+import { AgentsClient } from '../../hub/agents.js'
+import type { HubTransport } from '../../hub/transport.js'
+import type { Verdict } from '../../runner/publish.js'
+import type { SettingsFor } from '../../settings/settings.js'
+import { publishRun, runEventsToLog } from './publish.js'
+import { runAgent, runVerdict } from './run-agent.js'
+
+export async function runStep(settings: SettingsFor<'run'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
+  const events = runEventsToLog(settings.run)
+  let result
+  try {
+    result = await runAgent(settings.run, { client: new AgentsClient(transport, settings.hub.clusterId), events }, signal)
+  } finally {
+    events.finish()
+  }
+  const verdict = runVerdict(result, settings.run)
+  await publishRun(result, verdict, settings.runner)
+  return verdict
+}
