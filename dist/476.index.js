@@ -42,18 +42,23 @@ var http = __webpack_require__(4563);
 var retry = __webpack_require__(4529);
 // EXTERNAL MODULE: ./src/runner/core.ts
 var core = __webpack_require__(1019);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
 ;// CONCATENATED MODULE: ./src/github/errors.ts
-class GitHubError extends Error {
-    operation;
-    hint;
+/**
+ * Errors raised by the GitHub client. Like HubError, each says what the action was doing
+ * (`operation`), what GitHub answered (`status`, `githubMessage`) and a `hint` the user can act
+ * on; the original error stays as `cause`. Messages are scrubbed of the token, since GitHub may
+ * echo request details back.
+ */
+
+class GitHubError extends errors/* ActionError */.l {
     status;
     githubMessage;
     requestId;
     constructor(init) {
-        super(composeMessage(init), init.cause === undefined ? undefined : { cause: init.cause });
+        super(composeMessage(init), init);
         this.name = 'GitHubError';
-        this.operation = init.operation;
-        this.hint = init.hint;
         this.status = init.status;
         this.githubMessage = init.githubMessage;
         this.requestId = init.requestId;
@@ -108,12 +113,6 @@ function toGitHubError(error, context) {
         hint: `GitHub did not answer at ${context.apiUrl}: check the runner's network and proxy settings (HTTPS_PROXY, NO_PROXY) and GITHUB_API_URL.`,
         cause: error,
     });
-}
-/** True when GitHub never answered (as opposed to answering with an error status). */
-function isNoAnswer(error) {
-    if (error instanceof GitHubError)
-        return error.status === undefined;
-    return !(isOctokitRequestError(error) && error.response !== undefined);
 }
 function redact(text, token) {
     return token.length >= 4 ? text.split(token).join('***') : text;
@@ -511,7 +510,18 @@ function repositoryOfPayload(payload) {
     return typeof owner === 'string' && typeof repo === 'string' ? { owner, repo } : undefined;
 }
 
+// EXTERNAL MODULE: ./src/markdown/format.ts
+var format = __webpack_require__(4370);
 ;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
+/**
+ * One report comment per pull request and comment key, edited in place on each run.
+ *
+ * The comment is found by a hidden marker on its first line and by its author: a marker in a
+ * comment by anyone else (a human quoting ours) is never touched. The marker also records the
+ * run that wrote the comment, so a slow or re-run job for an older commit does not overwrite
+ * the report of a newer one (run ids grow with time; attempts grow within a run).
+ */
+
 
 /** GitHub's limit for an issue comment body, in characters (code points). */
 const MAX_COMMENT_CHARS = 65536;
@@ -555,10 +565,10 @@ function parseMarker(body) {
  */
 function composeCommentBody(marker, content) {
     const whole = `${marker}\n${content}`;
-    if (codePointLength(whole) <= MAX_COMMENT_CHARS)
+    if ((0,format/* codePointLength */.O7)(whole) <= MAX_COMMENT_CHARS)
         return whole;
     const fenceCloser = '```\n';
-    const budget = MAX_COMMENT_CHARS - codePointLength(`${marker}\n\n${TRIMMED_NOTE}`) - fenceCloser.length;
+    const budget = MAX_COMMENT_CHARS - (0,format/* codePointLength */.O7)(`${marker}\n\n${TRIMMED_NOTE}`) - fenceCloser.length;
     let kept = cutAtLineBoundary(content, Math.max(0, budget));
     if (hasOpenFence(kept))
         kept += `\n${fenceCloser.trimEnd()}`;
@@ -696,12 +706,6 @@ function compareDecimal(a, b) {
     const x = BigInt(a);
     const y = BigInt(b);
     return x > y ? 1 : x < y ? -1 : 0;
-}
-function codePointLength(text) {
-    let count = 0;
-    for (const _ of text)
-        count++;
-    return count;
 }
 /** At most `max` code points of `text`, ending before the last newline that fits when there is one. */
 function cutAtLineBoundary(text, max) {

@@ -41,6 +41,7 @@ var marked_esm = __webpack_require__(8022);
  */
 
 
+
 const ZERO_WIDTH_SPACE = '\u200b';
 /** Deeper nesting is flattened into text: no reader needs it, and it bounds recursion. */
 const MAX_DEPTH = 8;
@@ -133,20 +134,10 @@ function fitCode(text, maxBytes) {
     let clipped = false;
     const overhead = 64;
     if (external_node_buffer_.Buffer.byteLength(body, 'utf8') + overhead > maxBytes) {
-        body = clipBytes(body, Math.max(0, maxBytes - overhead - CLIPPED.length - 1)) + `\n${CLIPPED}`;
+        body = (0,format/* clipBytes */.Wp)(body, Math.max(0, maxBytes - overhead - CLIPPED.length - 1), '').text + `\n${CLIPPED}`;
         clipped = true;
     }
     return { markdown: codeBlock(body, 'text').join('\n'), clipped };
-}
-function clipBytes(text, maxBytes) {
-    const buffer = external_node_buffer_.Buffer.from(text, 'utf8');
-    if (buffer.length <= maxBytes)
-        return text;
-    // Decoding a cut buffer may end in U+FFFD for a split character; drop it.
-    return buffer
-        .subarray(0, maxBytes)
-        .toString('utf8')
-        .replace(/\ufffd$/, '');
 }
 // ---------------------------------------------------------------------------------------
 // Blocks: each renders to lines; containers prefix the lines of their children.
