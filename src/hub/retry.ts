@@ -18,7 +18,10 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
   maxRetryAfterMs: 60_000,
 })
 
-export type AttemptOutcome = { kind: 'status'; status: number; retryAfter?: string | undefined } | { kind: 'connection' }
+export type AttemptOutcome =
+  | { kind: 'status'; status: number; retryAfter?: string | undefined }
+  /** No HTTP answer; `code` is the system's or undici's error code, when there is one. */
+  | { kind: 'connection'; code?: string | undefined }
 
 export type RetryDecision = { retry: false } | { retry: true; delayMs: number }
 

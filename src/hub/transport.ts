@@ -305,7 +305,7 @@ export class HubTransport {
         failure = this.redactError(this.connectionFailure(error, wire))
         if (wire.deadline !== undefined && wire.deadline - this.now() <= 0) throw this.deadlinePassed(wire, failure)
         if (PERMANENT_CONNECTION_CODES.has(errorCode(error) ?? '')) throw failure
-        outcome = { kind: 'connection' }
+        outcome = { kind: 'connection', code: errorCode(error) }
       }
       const decision = decideRetry(outcome, attempt, wire.repeatable, policy, this.now())
       if (!decision.retry) throw failure
@@ -529,7 +529,25 @@ export class HubTransport {
 }
 
 function describeOutcome(outcome: AttemptOutcome): string {
-  return outcome.kind === 'status' ? `answered ${outcome.status}` : 'lost its connection'
+  if (outcome.kind === 'status') return `answered ${outcome.status}`
+  // Say what happened on the wire: a refused connection is not a lost one.
+  switch (outcome.code) {
+    case 'ECONNREFUSED':
+      return 'was refused a connection (nothing listening)'
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return 'lost its connection'
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return 'got no answer in time'
+    case undefined:
+      return 'got no answer'
+    default:
+      return `got no answer (${outcome.code})`
+  }
 }
 
 /** setTimeout that ends early, without throwing, when the signal aborts. */

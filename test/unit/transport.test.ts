@@ -250,6 +250,19 @@ describe('HubTransport retries', () => {
     agent.assertNoPendingInterceptors()
   })
 
+  it.each([
+    ['ECONNREFUSED', 'was refused a connection (nothing listening)'],
+    ['UND_ERR_CONNECT_TIMEOUT', 'got no answer in time'],
+    ['EHOSTUNREACH', 'got no answer (EHOSTUNREACH)'],
+  ])('logs a %s retry as what happened, not as a lost connection', async (code, said) => {
+    const { pool, transport, agent, logs } = setup()
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).replyWithError(Object.assign(new Error('connect'), { code }))
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, RUN, JSON_HEADERS)
+    await expect(transport.call(getRun())).resolves.toEqual({ status: 200, data: RUN })
+    expect(logs[0]).toContain(`GET ${RUN_PATH} ${said}; retry 1`)
+    agent.assertNoPendingInterceptors()
+  })
+
   it('does not retry a DNS failure even when repeatable', async () => {
     const { pool, transport, sleep } = setup()
     pool.intercept({ path: RUN_PATH, method: 'GET' }).replyWithError(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }))
