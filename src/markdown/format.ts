@@ -127,11 +127,12 @@ export function formatDuration(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms) || ms < 0) return '—'
   if (ms < 1000) return `${Math.round(ms)} ms`
   const seconds = ms / 1000
-  if (seconds < 60) return `${seconds.toFixed(1)} s`
-  const minutes = Math.floor(seconds / 60)
-  const rest = Math.round(seconds - minutes * 60)
-  if (minutes < 60) return `${minutes} min ${rest} s`
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+  if (seconds < 59.95) return `${seconds.toFixed(1)} s`
+  // Round once, so 119.7 s is "2 min", never "1 min 60 s"; a zero part is left out.
+  const whole = Math.round(seconds)
+  const minutes = Math.floor(whole / 60)
+  if (minutes < 60) return whole % 60 ? `${minutes} min ${whole % 60} s` : `${minutes} min`
+  return minutes % 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${Math.floor(minutes / 60)} h`
 }
 
 /**

@@ -147,7 +147,10 @@ describe('formatDuration and formatUsd', () => {
     [1_500, '1.5 s'],
     [59_940, '59.9 s'],
     [65_000, '1 min 5 s'],
-    [3_600_000, '1 h 0 min'],
+    [59_960, '1 min'],
+    [119_700, '2 min'],
+    [1_800_000, '30 min'],
+    [3_600_000, '1 h'],
     [5_430_000, '1 h 30 min'],
   ])('formatDuration(%s) = %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text)
