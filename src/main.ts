@@ -55,7 +55,8 @@ async function runStep(settings: StepOf<'run'>, transport: HubTransport, signal:
   const events = runEventsToLog(settings.run)
   let result
   try {
-    result = await runAgent(settings.run, { client: new AgentsClient(transport, settings.hub.clusterId), events }, signal)
+    const scope = { org: settings.hub.org, workspace: settings.hub.workspace }
+    result = await runAgent(settings.run, { client: new AgentsClient(transport, settings.hub.clusterId), events, scope }, signal)
   } finally {
     events.finish()
   }

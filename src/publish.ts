@@ -10,6 +10,7 @@ import { jsonTextForDisplay } from './report/json-text.js'
 import { RUN_RESULT_SCHEMA, RUN_RESULT_VERSION, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from './outputs.js'
 import type { RunnerContext } from './runner-context.js'
 import { formatDuration } from './report/markdown.js'
+import { stepLogLine } from './steps/run/live-steps.js'
 
 /** Characters of approval arguments written to the log; the result file keeps them whole. */
 const APPROVAL_ARGS_LOG_CHARS = 64 * 1024
@@ -18,12 +19,12 @@ const APPROVAL_ARGS_LOG_CHARS = 64 * 1024
 export function runEventsToLog(settings: RunSettings): RunEvents & { finish(): void } {
   let grouped = false
   return {
-    created(created) {
+    created(created, idempotencyKey = settings.idempotencyKey) {
       core.setOutput('run-id', created.runId)
       core.setOutput('reused', String(created.reused === true))
       const how = created.reused ? 'attached to the existing run for this idempotency key' : 'started'
       core.info(`Run ${created.runId} of agent "${settings.agent}" ${how} (phase ${canonicalPhase(created.run?.phase ?? created.phase)}).`)
-      if (settings.idempotencyKey) core.info(`Idempotency key: ${settings.idempotencyKey}`)
+      if (idempotencyKey) core.info(`Idempotency key: ${idempotencyKey}`)
       if (settings.timeoutSeconds > 0 && !isSettled(created.run?.phase ?? created.phase)) {
         core.startGroup(`Waiting up to ${formatDuration(settings.timeoutSeconds * 1000)} for run ${created.runId}`)
         grouped = true
@@ -40,6 +41,10 @@ export function runEventsToLog(settings: RunSettings): RunEvents & { finish(): v
     },
     info(message) {
       core.info(message)
+    },
+    step(step, number) {
+      // Agent text: one line, clipped, through the runner's neutralising info.
+      core.info(stepLogLine({ step, number }))
     },
     finish() {
       if (grouped) core.endGroup()

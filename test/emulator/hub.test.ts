@@ -86,7 +86,7 @@ describe('hub proxy and auth', () => {
       expect(r.json).toEqual({ kind: 'Status', reason: 'BadRequest', message: 'a workspace is required', code: 400 })
     }
     const who = await call(emu, 'GET', `${A}/api/whoami`, undefined, emu.headers({ 'X-Hub-Org': 'nope' }))
-    expect(who.json).toEqual({ org: emu.personalOrg, workspace: '', user: emu.user })
+    expect(who.json).toEqual({ tenantPath: emu.personalOrg, clusterID: '', orgUUID: emu.personalOrg, workspaceUUID: '', user: emu.user, hasToken: true })
     expect(emu.runs()).toHaveLength(0)
   })
 
@@ -98,7 +98,14 @@ describe('hub proxy and auth', () => {
       undefined,
       emu.headers({ 'X-Hub-Org': emu.org.toUpperCase(), 'X-Hub-Workspace': emu.workspace.toUpperCase() }),
     )
-    expect(r.json).toEqual({ org: emu.org, workspace: emu.workspace, user: emu.user })
+    expect(r.json).toEqual({
+      tenantPath: `${emu.org}/${emu.workspace}`,
+      clusterID: emu.clusterId,
+      orgUUID: emu.org,
+      workspaceUUID: emu.workspace,
+      user: emu.user,
+      hasToken: true,
+    })
   })
 
   it('refuses the service-account token on normal routes', async () => {
