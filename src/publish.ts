@@ -42,9 +42,9 @@ export function runEventsToLog(settings: RunSettings): RunEvents & { finish(): v
     info(message) {
       core.info(message)
     },
-    step(step, number) {
-      // Agent text: one line, clipped, through the runner's neutralising info.
-      core.info(stepLogLine({ step, number }))
+    steps(found) {
+      // Agent text: one clipped line a step, with workflow commands off around them.
+      core.infoVerbatim(found.map(stepLogLine).join('\n'))
     },
     finish() {
       if (grouped) core.endGroup()

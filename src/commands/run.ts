@@ -9,9 +9,9 @@ import type { AgentsClient } from '../hub/agents.js'
 import { HubDeadlineError } from '../hub/errors.js'
 import { canonicalPhase, isSettled, isTerminal } from '../hub/phases.js'
 import { cameBackEarly, earlyWaitPause } from '../hub/retry.js'
-import type { CreateRunResponse, RunDetail, RunStep } from '../hub/schemas.js'
+import type { CreateRunResponse, RunDetail } from '../hub/schemas.js'
 import type { RunSettings } from '../inputs.js'
-import { StepTracker } from '../steps/run/live-steps.js'
+import { StepTracker, type NumberedStep } from '../steps/run/live-steps.js'
 import { checkWorkspace, diagnosePending, type HubScope } from '../steps/run/preflight.js'
 import { freshKeyForRerun, rerunNotice } from '../steps/run/rerun.js'
 import { FollowedRun } from './followed-run.js'
@@ -59,8 +59,8 @@ export interface RunEvents {
   progress(progress: RunProgress): void
   awaitingApproval(detail: RunDetail): void
   info(message: string): void
-  /** A step the agent finished, once each, in order, as soon as a detail lists it (live steps). */
-  step?(step: RunStep, number: number): void
+  /** Steps the agent finished, each once, in order, as soon as a detail lists them (live steps). */
+  steps?(found: readonly NumberedStep[]): void
 }
 
 export interface RunDeps {
@@ -120,7 +120,8 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
 
   const steps = new StepTracker()
   const reportSteps = (from: RunDetail | undefined) => {
-    if (deps.events.step) for (const { step, number } of steps.fresh(from)) deps.events.step(step, number)
+    const found = steps.fresh(from)
+    if (found.length > 0) deps.events.steps?.(found)
   }
   let detail = created.run
   let phase = canonicalPhase(detail?.phase ?? created.phase)

@@ -74,7 +74,7 @@ function harness(fake: Fake = {}) {
     progress: vi.fn<RunEvents['progress']>(),
     awaitingApproval: vi.fn<RunEvents['awaitingApproval']>(),
     info: vi.fn<RunEvents['info']>(),
-    step: vi.fn<NonNullable<RunEvents['step']>>(),
+    steps: vi.fn<NonNullable<RunEvents['steps']>>(),
   }
   const sleep = vi.fn(async (ms: number) => {
     clock += ms
@@ -97,7 +97,10 @@ describe('live steps', () => {
     })
     const result = await runAgent(settings(), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('succeeded')
-    expect(h.events.step.mock.calls.map(([s, n]) => `${n}:${s.tool}:${s.outcome}`)).toEqual(['1:graph_query:ok', '2:kubectl_apply:ok', '3:web_fetch:ok'])
+    expect(h.events.steps.mock.calls.map(([found]) => found.map(({ step: s, number }) => `${number}:${s.tool}:${s.outcome}`))).toEqual([
+      ['1:graph_query:ok'],
+      ['2:kubectl_apply:ok', '3:web_fetch:ok'],
+    ])
     // Each hold is at most 10 s, so a step stored during one is logged within 10 s.
     expect(h.client.waitRun.mock.calls.every((call) => call[1] <= 10)).toBe(true)
   })

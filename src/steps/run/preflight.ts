@@ -3,7 +3,7 @@
  * only), and the agent's status once a run has sat in Pending too long (hub-behaviour.md §1).
  */
 import type { AgentsClient } from '../../hub/agents.js'
-import { HubError } from '../../hub/errors.js'
+import { HubAuthError, HubError } from '../../hub/errors.js'
 import { InputError } from '../../inputs.js'
 
 export interface HubScope {
@@ -27,7 +27,8 @@ export async function checkWorkspace(
   try {
     workspaceUuid = (await client.whoami(signal, deadline)).workspaceUUID
   } catch (error) {
-    if (!(error instanceof HubError) || signal.aborted) throw error
+    // A refused token would be refused by the start too: say so now, before anything is created.
+    if (!(error instanceof HubError) || error instanceof HubAuthError || signal.aborted) throw error
     log(`Could not check the workspace before starting (GET /api/whoami): ${error.message} Going on.`)
     return
   }
