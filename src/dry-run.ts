@@ -28,10 +28,14 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
     case 'run': {
       const agents = new AgentsClient(transport, settings.hub.clusterId)
       const start = { agent: settings.run.agent, task: settings.run.task, sessionId: settings.run.sessionId, idempotencyKey: settings.run.idempotencyKey }
-      const planned: PlannedRequest[] = [{ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' }]
+      const planned: PlannedRequest[] = []
+      if (agents.canReadAgents) {
+        planned.push({ ...transport.describe(agents.whoamiCall()), note: 'preflight: an empty workspaceUUID stops the step before any run is created' })
+      }
+      planned.push({ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' })
       if (settings.run.timeoutSeconds > 0) {
         planned.push({
-          ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(50, settings.run.timeoutSeconds))),
+          ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(10, settings.run.timeoutSeconds))),
           note: `long-poll, repeated until the run settles or ${settings.run.timeoutSeconds} s pass`,
         })
       }

@@ -139,7 +139,12 @@ export class AgentsClient {
 
   /** Who the hub takes the token for, and in which workspace; only on the user route. */
   async whoami(signal?: AbortSignal, deadline?: number): Promise<WhoAmI> {
-    const { data } = await this.transport.call({
+    const { data } = await this.transport.call(this.whoamiCall(signal, deadline))
+    return data as WhoAmI
+  }
+
+  whoamiCall(signal?: AbortSignal, deadline?: number): HubCall<WhoAmI> {
+    return {
       method: 'GET',
       path: `${PREFIX}/api/whoami`,
       schema: WhoAmISchema,
@@ -149,8 +154,7 @@ export class AgentsClient {
       timeoutMs: 10_000,
       ...(signal ? { signal } : {}),
       deadline,
-    })
-    return data as WhoAmI
+    }
   }
 
   get canReadAgents(): boolean {
