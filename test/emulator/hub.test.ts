@@ -258,6 +258,31 @@ describe('agents provider: runs', () => {
     expect(d.json.phase).toBe('Pending')
   })
 
+  it('stores each tool step as its call ends, serves children and a suspended reason', async () => {
+    emu.setAgent('stepper', {
+      steps: [
+        { phase: 'Running', afterMs: 0 },
+        { phase: 'Succeeded', afterMs: 700 },
+      ],
+      toolSteps: [
+        { tool: 'first', outcome: 'ok', durationMS: 20, endsAfterMs: 50 },
+        { tool: 'second', outcome: 'ok', durationMS: 20, endsAfterMs: 450 },
+      ],
+      children: [{ id: 'c1', agent: 'helper', phase: 'Running' }],
+    })
+    const r = await call(emu, 'POST', `${A}/api/agents/stepper/runs`, { task: 'x' })
+    await sleep(250)
+    const mid = await call(emu, 'GET', `${A}/api/runs/${r.json.runId}`)
+    expect([mid.json.phase, mid.json.steps.map((s: { tool: string }) => s.tool)]).toEqual(['Running', ['first']])
+    expect(mid.json.children).toEqual([{ id: 'c1', agent: 'helper', phase: 'Running' }])
+    const done = await call(emu, 'GET', `${A}/api/runs/${r.json.runId}/wait?timeoutSeconds=5`)
+    expect([done.json.phase, done.json.steps.map((s: { tool: string }) => s.tool)]).toEqual(['Succeeded', ['first', 'second']])
+    expect(emu.run(r.json.runId)?.stepsStored.map((s) => s.tool)).toEqual(['first', 'second'])
+
+    emu.setAgent('held', { suspended: true, suspendedReason: 'budget exhausted', steps: [{ phase: 'Pending', afterMs: 0 }] })
+    expect((await call(emu, 'GET', `${A}/api/agents/held`)).json.status).toEqual({ phase: 'Suspended', suspendedReason: 'budget exhausted' })
+  })
+
   it('idempotency: same key reuses the run at once, whatever the task; scope includes the agent', async () => {
     const first = await call(emu, 'POST', `${A}/api/agents/stuck/runs`, { task: 'one', idempotencyKey: 'key-1' })
     const again = await call(emu, 'POST', `${A}/api/agents/stuck/runs`, { task: 'two', idempotencyKey: ' key-1 ', wait: 60 })
