@@ -2,7 +2,7 @@
  * Figures of the `run` command:
  *   settle detection   action exit minus the instant the emulator settled the run
  *   cold start         spawn to the first request the hub sees, beside a bare `node -e 0`
- *   requests           requests the action makes for a run that settles in 3 s
+ *   requests           requests the action makes for a run that settles in 3 s (whoami preflight included)
  *   dist size          bytes of dist/
  */
 import { spawnSync } from 'node:child_process'

@@ -10,6 +10,7 @@ import { hostileFigures } from './hostile.ts'
 console.log(`hub-action benchmarks — Node ${process.version}, ${new Date().toISOString()}\n`)
 await (await import('./yardstick/yardstick.ts')).yardstickFigures()
 await runFigures()
+await (await import('./live-steps.ts')).liveStepFigures()
 await graphFigures()
 await hostileFigures()
 await (await import('./matrix-storm.ts')).matrixStormFigures()

@@ -4,7 +4,16 @@
  * (`/s2s/clusters/{id}/…`), which accepts service-account tokens (hub-behaviour.md §1).
  */
 import { z } from 'zod'
-import { AgentSchema, CreateRunResponseSchema, RunDetailSchema, type AgentObject, type CreateRunResponse, type RunDetail } from './schemas.js'
+import {
+  AgentSchema,
+  CreateRunResponseSchema,
+  RunDetailSchema,
+  WhoAmISchema,
+  type AgentObject,
+  type CreateRunResponse,
+  type RunDetail,
+  type WhoAmI,
+} from './schemas.js'
 import type { HubCall, HubTransport } from './transport.js'
 
 const PREFIX = '/services/providers/agents'
@@ -175,6 +184,26 @@ export class AgentsClient {
       deadline,
     })
     return data as AgentObject
+  }
+
+  /** Who the hub takes the token for, and in which workspace; only on the user route. */
+  async whoami(signal?: AbortSignal, deadline?: number): Promise<WhoAmI> {
+    const { data } = await this.transport.call(this.whoamiCall(signal, deadline))
+    return data as WhoAmI
+  }
+
+  whoamiCall(signal?: AbortSignal, deadline?: number): HubCall<WhoAmI> {
+    return {
+      method: 'GET',
+      path: `${PREFIX}/api/whoami`,
+      schema: WhoAmISchema,
+      operation: 'read who the hub takes this token for',
+      subject: 'whoami',
+      repeatable: true,
+      timeoutMs: 10_000,
+      ...(signal ? { signal } : {}),
+      deadline,
+    }
   }
 
   get canReadAgents(): boolean {

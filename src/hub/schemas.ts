@@ -45,6 +45,15 @@ export const RunDetailSchema = z.looseObject({
   children: z.array(z.unknown()).default([]),
 })
 
+/** One of a run's children (delegated or spawned runs): a summary; anything else is ignored. */
+export const ChildRunSchema = z.looseObject({
+  id: optionalString,
+  agent: optionalString,
+  phase: optionalString,
+  class: optionalString,
+  trigger: optionalString,
+})
+
 export const CreateRunResponseSchema = z.looseObject({
   runId: z.string().min(1),
   phase: z.string(),
@@ -54,10 +63,20 @@ export const CreateRunResponseSchema = z.looseObject({
 
 export const AgentSchema = z.looseObject({
   metadata: z.looseObject({ name: optionalString }).optional(),
-  status: z.looseObject({ phase: optionalString }).optional(),
+  status: z.looseObject({ phase: optionalString, suspendedReason: optionalString }).optional(),
+})
+
+/** `GET /api/whoami`: an empty `workspaceUUID` is the silent fallback to the personal org. */
+export const WhoAmISchema = z.looseObject({
+  tenantPath: optionalString,
+  orgUUID: optionalString,
+  workspaceUUID: optionalString,
+  user: z.unknown().optional(),
 })
 
 export type RunStep = z.infer<typeof RunStepSchema>
 export type RunDetail = z.infer<typeof RunDetailSchema>
 export type CreateRunResponse = z.infer<typeof CreateRunResponseSchema>
 export type AgentObject = z.infer<typeof AgentSchema>
+export type ChildRun = z.infer<typeof ChildRunSchema>
+export type WhoAmI = z.infer<typeof WhoAmISchema>

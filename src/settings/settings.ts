@@ -87,6 +87,8 @@ export interface RunSettings {
   onApproval: 'wait' | 'fail' | 'succeed'
   pendingTimeoutSeconds: number
   onCancel: 'detach' | 'cancel'
+  /** GITHUB_RUN_ATTEMPT: above 1 on a re-run (see steps/run/rerun.ts). */
+  runAttempt?: number | undefined
 }
 
 export interface ImpactSettings {
@@ -269,6 +271,7 @@ function runSettings(run: z.infer<typeof RunSchema>, runner: RunnerContext): Rea
     onApproval: run['on-approval'],
     pendingTimeoutSeconds: run['pending-timeout-seconds'],
     onCancel: run['on-cancel'],
+    runAttempt: Number.parseInt(runner.runAttempt ?? '', 10) || undefined,
   })
 }
 

@@ -60,8 +60,9 @@ describe('dry-run', () => {
       sessionId: string
     }
     expect(file.schema).toBe('hub-action/dry-run')
-    expect(file.requests.map((r) => r.method)).toEqual(['POST', 'GET'])
-    expect(file.requests[0]?.body).toMatchObject({ task: 'Plan the release', wait: 0, sessionId: file.sessionId })
+    // The whoami preflight, the start, the long-poll.
+    expect(file.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET'])
+    expect(file.requests[1]?.body).toMatchObject({ task: 'Plan the release', wait: 0, sessionId: file.sessionId })
     expect(result.summary).toContain('Dry run: `run`')
     const everywhere = [result.summary, ...Object.values(result.outputs), ...Object.values(result.files)].join('\n')
     expect(everywhere).not.toContain('secret-token-that-must-not-show-1234')

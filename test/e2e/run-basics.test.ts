@@ -96,9 +96,8 @@ describe('a run that succeeds', () => {
     expect(summary).toContain('### Output')
     expect(summary).toContain('> Are the payments pods healthy?')
     expect(summary).toContain('| checkout | 3/3 | 12m |')
-    expect(summary).toContain(
-      '### Sources\n\n- <https://hub.example.com/docs/agents/runs>\n- <https://kubernetes.io/docs/concepts/workloads/controllers/deployment/>',
-    )
+    // The answer already lists its sources, so they are not listed again.
+    expect(summary).not.toContain('### Sources')
     expect(summary).toContain('<details><summary>Steps (3)</summary>')
     expect(summary).toContain('| # | Tool | Outcome | Duration |')
     expect(summary).toContain('| 1 | `graph_query` | ok | 42 ms |')
@@ -110,8 +109,10 @@ describe('a run that succeeds', () => {
   it('prints the agent output to the log with workflow commands switched off', async () => {
     const result = await act({ agent: 'quick', task: 'Status of payments?' })
     const output = result.outputs.output ?? ''
-    const fenced = /::stop-commands::([0-9a-f-]+)\n([\s\S]*?)\n::\1::/.exec(result.stdout)
-    expect(fenced?.[2]).toBe(output)
+    const fenced = [...result.stdout.matchAll(/::stop-commands::([0-9a-f-]+)\n([\s\S]*?)\n::\1::/g)].map((block) => block[2])
+    // The live steps come first, in a block of their own; the output is the last block.
+    expect(fenced.at(-1)).toBe(output)
+    expect(fenced[0]).toMatch(/^Step 1: graph_query ok/)
   })
 })
 
@@ -140,7 +141,9 @@ describe('what the hub receives', () => {
     expect(otherPosts).toEqual([])
     expect(post?.path).toBe(`${AGENTS}/agents/quick/runs`)
     expect(post?.headers['content-type']).toMatch(/^application\/json\b/)
-    expect(hub.requests[0]).toBe(post)
+    // The whoami preflight, then the start.
+    expect(hub.requests[0]?.path).toBe(`${AGENTS}/whoami`)
+    expect(hub.requests[1]).toBe(post)
 
     const body = bodyOf(post)
     expect(body.task).toBe(task)
@@ -193,7 +196,7 @@ describe('idempotency', () => {
     expect(again.outputs.output).toBe(first.outputs.output)
     expect(bodyOf(posts(firstRequests)[0]).idempotencyKey).toBe(bodyOf(posts()[0]).idempotencyKey)
     // The hub handed back the settled run: nothing left to wait for.
-    expect(hub.requests.slice(firstRequests).map((r) => r.method)).toEqual(['POST'])
+    expect(hub.requests.slice(firstRequests).map((r) => `${r.method} ${r.path.split('/').pop() ?? ''}`)).toEqual(['GET whoami', 'POST runs'])
     expect(resultFile(again)).toMatchObject({ reused: true, phase: 'Succeeded', outcome: 'succeeded' })
     expect(again.summary).toContain('The hub returned an existing run for this idempotency key')
     expect(again.stdout).toContain(`Run ${first.outputs['run-id']} of agent "quick" attached to the existing run for this idempotency key`)
@@ -272,7 +275,7 @@ describe('waiting', () => {
   it('`timeout-seconds: 0` returns at once with the run id, not settled, after exactly one request', async () => {
     const result = await act({ agent: 'quick', task: 'fire and forget', 'timeout-seconds': '0' })
     expect(result.code).toBe(0)
-    expect(hub.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST ${AGENTS}/agents/quick/runs`])
+    expect(hub.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${AGENTS}/whoami`, `POST ${AGENTS}/agents/quick/runs`])
     expect(hub.runs()).toHaveLength(1)
     expect(result.outputs['run-id']).toBe(hub.runs()[0]?.id)
     expect(result.outputs.settled).toBe('false')

@@ -99,7 +99,8 @@ describe('a lost response to the POST', () => {
     const result = await act({ 'idempotency-key': 'none' })
     expect(result.code).toBe(1)
     expect(posts()).toHaveLength(1)
-    expect(hub.requests).toHaveLength(1)
+    // The whoami preflight and the one start.
+    expect(hub.requests).toHaveLength(2)
     // The hub did create it; the action never learned its id.
     expect(hub.runs()).toHaveLength(1)
     expect(result.outputs['run-id']).toBeUndefined()
@@ -131,7 +132,8 @@ describe('refusals from the hub', () => {
   it('a service-account token on the user route: 401 with the advice to set `cluster-id`', async () => {
     const result = await act({ token: hub.serviceAccountToken })
     expect(result.code).toBe(1)
-    expect(hub.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST ${AGENTS}/api/agents/quick/runs`])
+    // The whoami preflight meets the refusal first: nothing is started.
+    expect(hub.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${AGENTS}/api/whoami`])
     expect(hub.runs()).toHaveLength(0)
     const error = onlyError(result)
     expect(error).toContain('401')
@@ -160,7 +162,8 @@ describe('refusals from the hub', () => {
     expect(hub.requests).toHaveLength(1)
     expect(hub.runs()).toHaveLength(0)
     const error = onlyError(result)
-    expect(error).toContain('a workspace is required')
+    // Found by the whoami preflight, before any start.
+    expect(error).toContain('GET /api/whoami answered an empty workspaceUUID')
     expect(error).toContain('personal org')
     expect(error).toContain(hub.org)
     expect(error).toContain(stranger)
@@ -169,7 +172,7 @@ describe('refusals from the hub', () => {
   it('404 for an unknown agent: names the agent and the workspace', async () => {
     const result = await act({ agent: 'ghost' })
     expect(result.code).toBe(1)
-    expect(hub.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST ${AGENTS}/api/agents/ghost/runs`])
+    expect(hub.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${AGENTS}/api/whoami`, `POST ${AGENTS}/api/agents/ghost/runs`])
     expect(hub.runs()).toHaveLength(0)
     const error = onlyError(result)
     expect(error).toContain('404')

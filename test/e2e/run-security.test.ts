@@ -144,10 +144,11 @@ describe('hostile agent output', () => {
     const result = await act({ agent: 'hostile', task: 'write a report' })
     const output = result.outputs.output ?? ''
     expect(output).toContain('<script>alert(1)</script>')
-    const block = /^::stop-commands::([^\n]+)\n([\s\S]*?)\n::\1::$/m.exec(result.stdout)
-    expect(block?.[2]).toBe(output)
-    // Outside that block, none of the agent's text reaches the log.
-    const outside = result.stdout.replace(block?.[0] ?? '', '')
+    const blocks = [...result.stdout.matchAll(/^::stop-commands::([^\n]+)\n([\s\S]*?)\n::\1::$/gm)]
+    // The live steps (tool names and errors are agent text too), then the output.
+    expect(blocks.map((block) => block[2])).toEqual([expect.stringContaining('kubectl_get | @octocat'), output])
+    // Outside those blocks, none of the agent's text reaches the log.
+    const outside = blocks.reduce((text, block) => text.replace(block[0], ''), result.stdout)
     for (const piece of ['<script>', '@octocat', 'hub-action:comment', 'javascript:alert']) expect(outside).not.toContain(piece)
   })
 })

@@ -19,11 +19,20 @@ export interface ToolStepScript {
   args?: unknown
   result?: string
   error?: string
+  /**
+   * When the hub stores the step, in ms after the run first starts Running (steps are stored as
+   * each tool call ends). Default: the sum of the durations of this step and those before it.
+   */
+  endsAfterMs?: number
 }
 
 export interface AgentScript {
   /** Agent status Suspended; its runs stay Pending forever (no message). */
   suspended?: boolean
+  /** `status.suspendedReason` of a suspended agent. */
+  suspendedReason?: string
+  /** The run's `children` summaries (delegated and spawned runs), served as given. */
+  children?: Array<Record<string, unknown>>
   description?: string
   /** Phases the run moves through; each `afterMs` after the previous one (0 = at once). */
   steps: Array<{ phase: RunPhase; afterMs: number }>
@@ -60,6 +69,8 @@ export interface RunRecord {
   finishedAt?: number
   message?: string
   history: Array<{ phase: RunPhase; at: number }>
+  /** Each step as the hub stored it, with the instant (same clock as createdAt). */
+  stepsStored: Array<{ id: string; tool: string; at: number }>
 }
 
 export interface AgentsProviderOptions {
@@ -162,7 +173,10 @@ interface Run {
   /** `args` is JSON text inside a string, as the hub sends it (hub-behaviour.md §1). */
   pending?: { inboxID: string; tool: string; args: string } | undefined
   steps: StepDetail[]
-  toolStepsRevealed: boolean
+  /** Script tool steps stored so far; the rest are stored as their call ends, or when the run settles. */
+  toolStepsStored: number
+  toolStepTimers: NodeJS.Timeout[]
+  stepsStored: Array<{ id: string; tool: string; at: number }>
   inputTokens: number
   outputTokens: number
   usdMicros: number
@@ -211,21 +225,42 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     for (const w of [...run.waiters]) w()
   }
 
+  /** Store one script step, as the hub does when its tool call ends. */
+  function storeToolStep(run: Run, s: ToolStepScript): void {
+    const wall = Date.now()
+    const id = `step-${run.steps.length + 1}`
+    const step: StepDetail = { id, tool: s.tool, outcome: s.outcome, at: new Date(wall - (s.durationMS ?? 0)).toISOString() }
+    // The hub stores a step's args and result as JSON text (hub-behaviour.md §1).
+    if (s.args !== undefined) step.args = asJsonText(s.args)
+    if (s.result !== undefined) step.result = asJsonText(s.result)
+    if (s.error !== undefined) step.error = s.error
+    if (s.durationMS !== undefined) step.durationMS = s.durationMS
+    run.steps.push(step)
+    run.stepsStored.push({ id, tool: s.tool, at: perfNow() })
+  }
+
+  /** Store every script step not stored yet (the run reached the approval gate or ended). */
   function revealToolSteps(run: Run): void {
-    if (run.toolStepsRevealed) return
-    run.toolStepsRevealed = true
-    let t = run.startedAt ?? run.createdAt
+    for (const t of run.toolStepTimers) clearTimeout(t)
+    run.toolStepTimers = []
+    const script = run.script.toolSteps ?? []
+    while (run.toolStepsStored < script.length) storeToolStep(run, script[run.toolStepsStored++] as ToolStepScript)
+  }
+
+  /** From the first Running on, each script step is stored when its call ends. */
+  function scheduleToolSteps(run: Run): void {
+    let end = 0
     for (const s of run.script.toolSteps ?? []) {
-      const step: StepDetail = { id: `step-${run.steps.length + 1}`, tool: s.tool, outcome: s.outcome, at: new Date(t).toISOString() }
-      // The hub stores a step's args and result as JSON text (hub-behaviour.md §1).
-      if (s.args !== undefined) step.args = asJsonText(s.args)
-      if (s.result !== undefined) step.result = asJsonText(s.result)
-      if (s.error !== undefined) step.error = s.error
-      if (s.durationMS !== undefined) {
-        step.durationMS = s.durationMS
-        t += s.durationMS
-      }
-      run.steps.push(step)
+      end += s.durationMS ?? 0
+      const timer = setTimeout(() => {
+        const script = run.script.toolSteps ?? []
+        // In order: this step and any before it not stored yet.
+        const upTo = script.indexOf(s)
+        while (run.toolStepsStored <= upTo && run.toolStepsStored < script.length) storeToolStep(run, script[run.toolStepsStored++] as ToolStepScript)
+        notify(run)
+      }, s.endsAfterMs ?? end)
+      timer.unref()
+      run.toolStepTimers.push(timer)
     }
   }
 
@@ -234,7 +269,10 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     const wall = Date.now()
     if (run.phase !== phase) run.history.push({ phase, at })
     run.phase = phase
-    if (phase === 'Running' && run.startedAt === undefined) run.startedAt = wall
+    if (phase === 'Running' && run.startedAt === undefined) {
+      run.startedAt = wall
+      scheduleToolSteps(run)
+    }
 
     if (phase === 'PendingApproval') {
       revealToolSteps(run)
@@ -249,6 +287,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
         state: 'pending',
         resolutions: 0,
       })
+      run.stepsStored.push({ id: `step-${run.steps.length + 1}`, tool: a.tool, at })
       run.steps.push({
         id: `step-${run.steps.length + 1}`,
         tool: a.tool,
@@ -399,6 +438,8 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
   }
 
   function stopRun(run: Run): void {
+    for (const t of run.toolStepTimers) clearTimeout(t)
+    run.toolStepTimers = []
     if (run.timer) clearTimeout(run.timer)
     if (run.approveTimer) clearTimeout(run.approveTimer)
     run.timer = undefined
@@ -430,7 +471,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
     if (run.sources !== undefined) d.sources = run.sources
     if (run.phase === 'PendingApproval' && run.pending) d.pending = run.pending
     d.steps = run.steps.map((s) => ({ ...s }))
-    d.children = []
+    d.children = (run.script.children ?? []).map((c) => ({ ...c }))
     return d
   }
 
@@ -444,6 +485,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
       phase: run.phase,
       createdAt: run.createdPerf,
       history: run.history.map((h) => ({ ...h })),
+      stepsStored: run.stepsStored.map((s) => ({ ...s })),
     }
     if (run.sessionId !== undefined) r.sessionId = run.sessionId
     if (run.idempotencyKey !== undefined) r.idempotencyKey = run.idempotencyKey
@@ -465,7 +507,10 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
         labels: { 'agents.hub.sh/workspace': scope.workspace },
       },
       spec: { description: script.description ?? `${name} agent`, model: 'hub/default' },
-      status: { phase: lowercase ? (script.suspended ? 'suspended' : 'ready') : script.suspended ? 'Suspended' : 'Ready' },
+      status: {
+        phase: lowercase ? (script.suspended ? 'suspended' : 'ready') : script.suspended ? 'Suspended' : 'Ready',
+        ...(script.suspended && script.suspendedReason !== undefined ? { suspendedReason: script.suspendedReason } : {}),
+      },
     }
   }
 
@@ -579,7 +624,9 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
       history: [],
       nextStep: 0,
       steps: [],
-      toolStepsRevealed: false,
+      toolStepsStored: 0,
+      toolStepTimers: [],
+      stepsStored: [],
       inputTokens: 0,
       outputTokens: 0,
       usdMicros: 0,
@@ -728,7 +775,7 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
         return
       }
       if (matched.route.kind === 'whoami') {
-        sendJson(res, 200, { org: tenant.org, workspace: tenant.workspace ?? '', user: tenant.user })
+        sendJson(res, 200, whoami(tenant))
         return
       }
       if (tenant.workspace === null) {
@@ -771,6 +818,20 @@ export function createAgentsProvider(opts: AgentsProviderOptions): AgentsProvide
         else if (route.kind === 'wait') await waitRun(req, res, run)
         else cancel(res, run)
       }
+    }
+  }
+
+  /** `GET /api/whoami` as the hub answers it: an empty workspaceUUID is the personal-org fallback. */
+  function whoami(tenant: Tenant): Record<string, unknown> {
+    const workspace = tenant.workspace ?? ''
+    const clusterID = Object.entries(opts.clusters).find(([, m]) => m.org === tenant.org && m.workspace === workspace)?.[0] ?? ''
+    return {
+      tenantPath: workspace ? `${tenant.org}/${workspace}` : tenant.org,
+      clusterID,
+      orgUUID: tenant.org,
+      workspaceUUID: workspace,
+      user: tenant.user,
+      hasToken: true,
     }
   }
 

@@ -122,7 +122,7 @@ describe('hub proxy and auth', () => {
       expect(r.json).toEqual({ kind: 'Status', reason: 'BadRequest', message: 'a workspace is required', code: 400 })
     }
     const who = await call(emu, 'GET', `${A}/api/whoami`, undefined, emu.headers({ 'X-Hub-Org': 'nope' }))
-    expect(who.json).toEqual({ org: emu.personalOrg, workspace: '', user: emu.user })
+    expect(who.json).toEqual({ tenantPath: emu.personalOrg, clusterID: '', orgUUID: emu.personalOrg, workspaceUUID: '', user: emu.user, hasToken: true })
     expect(emu.runs()).toHaveLength(0)
   })
 
@@ -134,7 +134,14 @@ describe('hub proxy and auth', () => {
       undefined,
       emu.headers({ 'X-Hub-Org': emu.org.toUpperCase(), 'X-Hub-Workspace': emu.workspace.toUpperCase() }),
     )
-    expect(r.json).toEqual({ org: emu.org, workspace: emu.workspace, user: emu.user })
+    expect(r.json).toEqual({
+      tenantPath: `${emu.org}/${emu.workspace}`,
+      clusterID: emu.clusterId,
+      orgUUID: emu.org,
+      workspaceUUID: emu.workspace,
+      user: emu.user,
+      hasToken: true,
+    })
   })
 
   it('refuses the service-account token on normal routes', async () => {
@@ -327,6 +334,36 @@ describe('agents provider: runs', () => {
     await advance(60_000)
     const d = await call(emu, 'GET', `${A}/api/runs/${r.json.runId}`)
     expect(d.json.phase).toBe('Pending')
+  })
+
+  it('stores each tool step as its call ends, serves children and a suspended reason', async () => {
+    emu.setAgent('stepper', {
+      steps: [
+        { phase: 'Running', afterMs: 0 },
+        { phase: 'Succeeded', afterMs: 700 },
+      ],
+      toolSteps: [
+        { tool: 'first', outcome: 'ok', durationMS: 20, endsAfterMs: 50 },
+        { tool: 'second', outcome: 'ok', durationMS: 20, endsAfterMs: 450 },
+      ],
+      children: [{ id: 'c1', agent: 'helper', phase: 'Running' }],
+    })
+    fakeClock()
+    const r = await call(emu, 'POST', `${A}/api/agents/stepper/runs`, { task: 'x' })
+    await advance(250)
+    const mid = await call(emu, 'GET', `${A}/api/runs/${r.json.runId}`)
+    expect([mid.json.phase, mid.json.steps.map((s: { tool: string }) => s.tool)]).toEqual(['Running', ['first']])
+    expect(mid.json.children).toEqual([{ id: 'c1', agent: 'helper', phase: 'Running' }])
+    const waiting = track(call(emu, 'GET', `${A}/api/runs/${r.json.runId}/wait?timeoutSeconds=5`))
+    await received(emu, emu.requests.length)
+    await advance(500)
+    for (let i = 0; !waiting.done && i < 1000; i++) await turns(1)
+    const done = waiting.value!
+    expect([done.json.phase, done.json.steps.map((s: { tool: string }) => s.tool)]).toEqual(['Succeeded', ['first', 'second']])
+    expect(emu.run(r.json.runId)?.stepsStored.map((s) => s.tool)).toEqual(['first', 'second'])
+
+    emu.setAgent('held', { suspended: true, suspendedReason: 'budget exhausted', steps: [{ phase: 'Pending', afterMs: 0 }] })
+    expect((await call(emu, 'GET', `${A}/api/agents/held`)).json.status).toEqual({ phase: 'Suspended', suspendedReason: 'budget exhausted' })
   })
 
   it('idempotency: same key reuses the run at once, whatever the task; scope includes the agent', async () => {

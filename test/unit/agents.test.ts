@@ -341,12 +341,12 @@ describe('runAgent over the transport: a leg that lost the same-key race', () =>
     const { pool, client, agent } = setup()
     agent.enableCallHistory()
     pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(202, { runId: 'lost', phase: 'Pending' }, JSON_HEADERS)
-    pool.intercept({ path: `${USER}/runs/lost/wait?timeoutSeconds=50`, method: 'GET' }).reply(404, notFound('lost'), JSON_HEADERS)
+    pool.intercept({ path: `${USER}/runs/lost/wait?timeoutSeconds=10`, method: 'GET' }).reply(404, notFound('lost'), JSON_HEADERS)
     pool
       .intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' })
       .reply(200, { runId: 'kept', phase: 'Running', reused: true, run: detail('Running', { id: 'kept' }) }, JSON_HEADERS)
     pool
-      .intercept({ path: `${USER}/runs/kept/wait?timeoutSeconds=50`, method: 'GET' })
+      .intercept({ path: `${USER}/runs/kept/wait?timeoutSeconds=10`, method: 'GET' })
       .reply(200, detail('Succeeded', { id: 'kept', output: 'ok' }), JSON_HEADERS)
     const seen = events()
     const result = await runAgent(settings, { client, events: seen }, new AbortController().signal)
@@ -366,7 +366,7 @@ describe('runAgent over the transport: a leg that lost the same-key race', () =>
     const { pool, client, agent } = setup()
     agent.enableCallHistory()
     pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
-    pool.intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=50`, method: 'GET' }).reply(404, notFound('r1'), JSON_HEADERS)
+    pool.intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=10`, method: 'GET' }).reply(404, notFound('r1'), JSON_HEADERS)
     const run = runAgent({ ...settings, idempotencyKey: undefined, idempotencyKeySource: 'none' }, { client, events: events() }, new AbortController().signal)
     await expect(run).rejects.toThrow('Run r1 was not found in workspace')
     expect(

@@ -37,6 +37,8 @@ interface FakeOptions {
   agent?: AgentObject | Error
   canReadAgents?: boolean
   cancel?: 'cancelling' | 'already-settled' | Error
+  /** The hold while running (default 10 s: the live-steps delay). */
+  stepsWithinSeconds?: number
 }
 
 function harness(options: FakeOptions = {}) {
@@ -79,12 +81,18 @@ function harness(options: FakeOptions = {}) {
     events,
     sleep,
     advance,
-    deps: { client: client as unknown as AgentsClient, events, now, sleep },
+    deps: {
+      client: client as unknown as AgentsClient,
+      events,
+      now,
+      sleep,
+      ...(options.stepsWithinSeconds !== undefined ? { stepsWithinSeconds: options.stepsWithinSeconds } : {}),
+    },
   }
 }
 
 describe('runAgent: waiting until the run settles', () => {
-  it('succeeds after several waits, holding at most 50 s each', async () => {
+  it('succeeds after several waits, holding at most 10 s each so finished steps show within 10 s', async () => {
     const h = harness({ waits: [detail('Running'), detail('Running'), detail('Succeeded', { output: 'done' })] })
     const result = await runAgent(settings(), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('succeeded')
@@ -96,8 +104,8 @@ describe('runAgent: waiting until the run settles', () => {
     expect(result.cancel).toBeUndefined()
     expect(result.idempotencyKey).toBe('gha-key')
     expect(result.sessionId).toBe('gha-session')
-    expect(h.client.waitRun.mock.calls.map((call) => call[1])).toEqual([50, 50, 50])
-    expect(result.waitedMs).toBe(100_000)
+    expect(h.client.waitRun.mock.calls.map((call) => call[1])).toEqual([10, 10, 10])
+    expect(result.waitedMs).toBe(20_000)
     expect(h.sleep).not.toHaveBeenCalled()
     expect(h.events.created).toHaveBeenCalledTimes(1)
     expect(h.client.startRun).toHaveBeenCalledWith(
@@ -165,7 +173,7 @@ describe('runAgent: approval gate', () => {
     const h = harness({ waits: [gate, gate, gate, gate, gate, detail('Running'), detail('Succeeded')] })
     const result = await runAgent(settings(), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('succeeded')
-    expect(h.sleep.mock.calls.map((call) => call[0])).toEqual([2_000, 4_000, 8_000, 15_000, 15_000])
+    expect(h.sleep.mock.calls.map((call) => call[0])).toEqual([2_000, 4_000, 8_000, 10_000, 10_000])
     expect(h.client.waitRun).toHaveBeenCalledTimes(7)
     // announced once per approval request, not once per poll
     expect(h.events.awaitingApproval).toHaveBeenCalledTimes(1)
@@ -211,7 +219,7 @@ describe('runAgent: approval gate', () => {
 
 describe('runAgent: limits', () => {
   it('a run Pending past pending-timeout-seconds ends pending-too-long with the agent diagnosis', async () => {
-    const h = harness({ waits: [detail('Pending'), detail('Pending'), detail('Pending')], agent: { status: { phase: 'Suspended' } } })
+    const h = harness({ stepsWithinSeconds: 50, waits: [detail('Pending'), detail('Pending'), detail('Pending')], agent: { status: { phase: 'Suspended' } } })
     const result = await runAgent(settings({ pendingTimeoutSeconds: 120 }), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('pending-too-long')
     expect(result.phase).toBe('Pending')
@@ -226,13 +234,14 @@ describe('runAgent: limits', () => {
   })
 
   it('no diagnosis on the service-account route, and none when the agent read fails', async () => {
-    const s2s = harness({ waits: [detail('Pending')], canReadAgents: false })
+    const s2s = harness({ stepsWithinSeconds: 50, waits: [detail('Pending')], canReadAgents: false })
     const first = await runAgent(settings({ pendingTimeoutSeconds: 30 }), s2s.deps, new AbortController().signal)
     expect(first.outcome).toBe('pending-too-long')
     expect(first.pendingDiagnosis).toBeUndefined()
     expect(s2s.client.getAgent).not.toHaveBeenCalled()
 
     const failing = harness({
+      stepsWithinSeconds: 50,
       waits: [detail('Pending')],
       agent: new HubNotFoundError({ operation: 'read agent "triage"', hint: 'h', status: 404 }),
     })
@@ -242,14 +251,14 @@ describe('runAgent: limits', () => {
   })
 
   it('the Pending ceiling does not apply once the run is Running', async () => {
-    const h = harness({ waits: [detail('Running'), detail('Running'), detail('Running'), detail('Succeeded')] })
+    const h = harness({ stepsWithinSeconds: 50, waits: [detail('Running'), detail('Running'), detail('Running'), detail('Succeeded')] })
     const result = await runAgent(settings({ pendingTimeoutSeconds: 60 }), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('succeeded')
     expect(h.client.getAgent).not.toHaveBeenCalled()
   })
 
   it('the deadline ends the wait with timed-out and no cancel by default', async () => {
-    const h = harness({ waits: [detail('Running'), detail('Running')] })
+    const h = harness({ stepsWithinSeconds: 50, waits: [detail('Running'), detail('Running')] })
     const result = await runAgent(settings({ timeoutSeconds: 100 }), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('timed-out')
     expect(result.phase).toBe('Running')
@@ -260,13 +269,13 @@ describe('runAgent: limits', () => {
   })
 
   it('the last hold is cut to what is left of the budget', async () => {
-    const h = harness({ waits: [detail('Running'), detail('Running')] })
+    const h = harness({ stepsWithinSeconds: 50, waits: [detail('Running'), detail('Running')] })
     await runAgent(settings({ timeoutSeconds: 70 }), h.deps, new AbortController().signal)
     expect(h.client.waitRun.mock.calls.map((call) => call[1])).toEqual([50, 20])
   })
 
   it('on-timeout cancel calls cancelRun exactly once', async () => {
-    const h = harness({ waits: [detail('Running'), detail('Running')] })
+    const h = harness({ stepsWithinSeconds: 50, waits: [detail('Running'), detail('Running')] })
     const result = await runAgent(settings({ timeoutSeconds: 100, onTimeout: 'cancel' }), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('timed-out')
     expect(result.cancel).toBe('cancelling')
@@ -275,7 +284,7 @@ describe('runAgent: limits', () => {
   })
 
   it('a failing cancel is reported, not thrown', async () => {
-    const h = harness({ waits: [detail('Running')], cancel: new Error('network down') })
+    const h = harness({ stepsWithinSeconds: 50, waits: [detail('Running')], cancel: new Error('network down') })
     const result = await runAgent(settings({ timeoutSeconds: 50, onTimeout: 'cancel' }), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('timed-out')
     expect(result.cancel).toBe('failed')
@@ -293,7 +302,7 @@ describe('runAgent: limits', () => {
   })
 
   it('timeout-seconds 0 on a reused terminal run reports its outcome', async () => {
-    const h = harness({ created: { runId: 'r1', phase: 'Failed', reused: true, run: detail('Failed') } })
+    const h = harness({ stepsWithinSeconds: 50, created: { runId: 'r1', phase: 'Failed', reused: true, run: detail('Failed') } })
     const result = await runAgent(settings({ timeoutSeconds: 0 }), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('failed')
   })

@@ -4,7 +4,8 @@
  * redacted, and nothing sent. The requests come from the same builders the real clients use.
  */
 import { pageSizeOf } from '../query/run-query.js'
-import { AgentsClient, HOLD_SECONDS } from '../../hub/agents.js'
+import { AgentsClient } from '../../hub/agents.js'
+import { LIVE_STEPS_SECONDS } from '../run/live-steps.js'
 import { GraphClient, pagedSpec } from '../../hub/graph.js'
 import type { HubTransport } from '../../hub/transport.js'
 import { buildImpactQuery } from '../impact/query-impact.js'
@@ -29,10 +30,14 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
     case 'run': {
       const agents = new AgentsClient(transport, settings.hub.clusterId)
       const start = { agent: settings.run.agent, task: settings.run.task, sessionId: settings.run.sessionId, idempotencyKey: settings.run.idempotencyKey }
-      const planned: PlannedRequest[] = [{ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' }]
+      const planned: PlannedRequest[] = []
+      if (agents.canReadAgents) {
+        planned.push({ ...transport.describe(agents.whoamiCall()), note: 'preflight: an empty workspaceUUID stops the step before any run is created' })
+      }
+      planned.push({ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' })
       if (settings.run.timeoutSeconds > 0) {
         planned.push({
-          ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(HOLD_SECONDS, settings.run.timeoutSeconds))),
+          ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(LIVE_STEPS_SECONDS, settings.run.timeoutSeconds))),
           note: `long-poll, repeated until the run settles or ${settings.run.timeoutSeconds} s pass`,
         })
       }

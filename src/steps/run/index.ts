@@ -10,7 +10,9 @@ export async function runStep(settings: SettingsFor<'run'>, transport: HubTransp
   const events = runEventsToLog(settings.run)
   let result
   try {
-    result = await runAgent(settings.run, { client: new AgentsClient(transport, settings.hub.clusterId), events }, signal)
+    // The scope lets the loop check the workspace (GET /api/whoami) before it starts a run.
+    const scope = { org: settings.hub.org, workspace: settings.hub.workspace }
+    result = await runAgent(settings.run, { client: new AgentsClient(transport, settings.hub.clusterId), events, scope }, signal)
   } finally {
     events.finish()
   }

@@ -11,6 +11,7 @@ import { jsonTextForDisplay } from '../../markdown/json-text.js'
 import { RESULT_FILES, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from '../../runner/outputs.js'
 import type { RunnerContext } from '../../runner/context.js'
 import { formatDuration } from '../../markdown/format.js'
+import { stepLogLine } from './live-steps.js'
 
 /** Characters of approval arguments written to the log; the result file keeps them whole. */
 const APPROVAL_ARGS_LOG_CHARS = 64 * 1024
@@ -19,12 +20,12 @@ const APPROVAL_ARGS_LOG_CHARS = 64 * 1024
 export function runEventsToLog(settings: RunSettings, options: { attached?: boolean } = {}): RunEvents & { finish(): void } {
   let grouped = false
   return {
-    created(created) {
+    created(created, idempotencyKey = settings.idempotencyKey) {
       core.setOutput('run-id', created.runId)
       core.setOutput('reused', String(created.reused === true))
       const how = options.attached ? 'attached (given by `run-id`)' : created.reused ? 'attached to the existing run for this idempotency key' : 'started'
       core.info(`Run ${created.runId} of agent "${settings.agent}" ${how} (phase ${canonicalPhase(created.run?.phase ?? created.phase)}).`)
-      if (settings.idempotencyKey) core.info(`Idempotency key: ${settings.idempotencyKey}`)
+      if (idempotencyKey) core.info(`Idempotency key: ${idempotencyKey}`)
       if (settings.timeoutSeconds > 0 && !isSettled(created.run?.phase ?? created.phase)) {
         core.startGroup(`Waiting up to ${formatDuration(settings.timeoutSeconds * 1000)} for run ${created.runId}`)
         grouped = true
@@ -41,6 +42,10 @@ export function runEventsToLog(settings: RunSettings, options: { attached?: bool
     },
     info(message) {
       core.info(message)
+    },
+    steps(found) {
+      // Agent text: one clipped line a step, with workflow commands off around them.
+      core.infoVerbatim(found.map(stepLogLine).join('\n'))
     },
     finish() {
       if (grouped) core.endGroup()

@@ -6,12 +6,15 @@
  * transport until the deadline. Deciding pass or fail is `runVerdict`'s job, not this loop's.
  */
 import { HOLD_SECONDS, type AgentsClient } from '../../hub/agents.js'
-import { HubDeadlineError, HubError } from '../../hub/errors.js'
+import { HubDeadlineError } from '../../hub/errors.js'
 import { canonicalPhase, isSettled, isTerminal } from '../../hub/phases.js'
 import { cameBackEarly, earlyWaitPause } from '../../hub/retry.js'
 import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
 import type { Verdict } from '../../runner/publish.js'
 import type { RunSettings } from '../../settings/settings.js'
+import { LIVE_STEPS_SECONDS, StepTracker, type NumberedStep } from './live-steps.js'
+import { checkWorkspace, diagnosePending, type HubScope } from './preflight.js'
+import { freshKeyForRerun, rerunNotice } from './rerun.js'
 import { FollowedRun } from './followed-run.js'
 
 export type RunOutcome =
@@ -52,10 +55,13 @@ interface RunProgress {
 
 /** What the loop reports while it works; main wires it to logs and outputs. */
 export interface RunEvents {
-  created(created: CreateRunResponse): void
+  /** `idempotencyKey`: the key the run was started or found under, when one was sent. */
+  created(created: CreateRunResponse, idempotencyKey?: string): void
   progress(progress: RunProgress): void
   awaitingApproval(detail: RunDetail): void
   info(message: string): void
+  /** Steps the agent finished, each once, in order, as soon as a detail lists them (live steps). */
+  steps?(found: readonly NumberedStep[]): void
 }
 
 export interface RunDeps {
@@ -69,9 +75,17 @@ export interface RunDeps {
   maxHoldSeconds?: number
   /** Jitter source of the pacing between early waits. */
   random?: () => number
+  /**
+   * Longest hold while the run is going: a finished step shows in the log at most this long after
+   * the hub stored it, since only an expired /wait or the settled answer carries new steps.
+   */
+  stepsWithinSeconds?: number
+  /** The org and workspace asked for; when given on the user route, whoami is checked first. */
+  scope?: HubScope
 }
 
-const APPROVAL_BACKOFF_MS = [2_000, 4_000, 8_000, 15_000]
+/** Pauses between reads at the approval gate; none longer than the live-steps delay. */
+const APPROVAL_BACKOFF_MS = [2_000, 4_000, 8_000, 10_000]
 
 export async function runAgent(settings: RunSettings, deps: RunDeps, signal: AbortSignal): Promise<RunResult> {
   const now = deps.now ?? Date.now
@@ -82,7 +96,9 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
 
   // `timeout-seconds: 0` only starts the run: the start keeps its own per-request ceiling.
   const budget = settings.timeoutSeconds > 0 ? deadline : undefined
-  const start = {
+  // One whoami before anything is created: it costs a request only on the user route.
+  if (deps.scope && deps.client.canReadAgents) await checkWorkspace(deps.client, deps.scope, signal, budget, (line) => deps.events.info(line))
+  let start = {
     agent: settings.agent,
     task: settings.task,
     sessionId: settings.sessionId,
@@ -90,11 +106,24 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
     signal,
     deadline: budget,
   }
-  const created = await deps.client.startRun(start)
-  deps.events.created(created)
+  let created = await deps.client.startRun(start)
+  let idempotencyKey = settings.idempotencyKey
+  const freshKey = freshKeyForRerun(settings, created)
+  if (freshKey && idempotencyKey) {
+    deps.events.info(rerunNotice(created, idempotencyKey, freshKey, settings.runAttempt ?? 1))
+    start = { ...start, idempotencyKey: freshKey }
+    idempotencyKey = freshKey
+    created = await deps.client.startRun(start)
+  }
+  deps.events.created(created, idempotencyKey)
   // Follows the hub's stored run when this one lost the same-key race (followed-run.ts).
   const followed = FollowedRun.started(deps.client, start, created, (line) => deps.events.info(line))
 
+  const steps = new StepTracker()
+  const reportSteps = (from: RunDetail | undefined) => {
+    const found = steps.fresh(from)
+    if (found.length > 0) deps.events.steps?.(found)
+  }
   let detail = created.run
   let phase = canonicalPhase(detail?.phase ?? created.phase)
   const result = (outcome: RunOutcome, extra: Partial<RunResult> = {}): RunResult => ({
@@ -107,7 +136,7 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
     detail,
     waitedMs: now() - started,
     cancel: undefined,
-    idempotencyKey: settings.idempotencyKey,
+    idempotencyKey,
     sessionId: settings.sessionId,
     ...extra,
   })
@@ -125,6 +154,7 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
   let lastWaitMs = 0
   const announcedApprovals = new Set<string>()
   try {
+    reportSteps(detail)
     for (;;) {
       if (isTerminal(phase)) return result(terminalOutcome(phase))
       if (phase === 'PendingApproval') {
@@ -139,7 +169,9 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
       }
       const remaining = deadline - now()
       if (remaining <= 0) return await timedOut()
-      if (phase === 'Pending' && now() >= pendingCeiling) return result('pending-too-long', { pendingDiagnosis: await diagnosePending() })
+      if (phase === 'Pending' && now() >= pendingCeiling) {
+        return result('pending-too-long', { pendingDiagnosis: await diagnosePending(deps.client, settings.agent, signal, deadline) })
+      }
 
       // The hub answers at once while a human decides, and a broken or hostile hub may
       // answer every wait at once: back off instead of spinning.
@@ -151,12 +183,15 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
         await sleep(Math.min(pause, remaining), signal)
         if (signal.aborted) throw signal.reason
       }
-      let holdMs = Math.min(deadline - now(), (deps.maxHoldSeconds ?? HOLD_SECONDS) * 1000)
+      // Holds end within LIVE_STEPS_SECONDS so each finished step reaches the log soon after the hub stores it.
+      const holdSeconds = Math.min(deps.maxHoldSeconds ?? HOLD_SECONDS, deps.stepsWithinSeconds ?? LIVE_STEPS_SECONDS)
+      let holdMs = Math.min(deadline - now(), holdSeconds * 1000)
       if (phase === 'Pending') holdMs = Math.min(holdMs, pendingCeiling - now())
       if (holdMs <= 0) continue
       const asked = now()
       detail = await followed.wait(holdMs / 1000, signal, deadline)
       phase = canonicalPhase(detail.phase)
+      reportSteps(detail)
       lastWaitMs = now() - asked
       earlyWaits = !isSettled(phase) && cameBackEarly(lastWaitMs, Math.ceil(holdMs / 1000) * 1000) ? earlyWaits + 1 : 0
     }
@@ -181,19 +216,6 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
     } catch (error) {
       deps.events.info(`Could not cancel run ${followed.runId}: ${error instanceof Error ? error.message : String(error)}`)
       return 'failed'
-    }
-  }
-
-  async function diagnosePending(): Promise<string | undefined> {
-    if (!deps.client.canReadAgents) return undefined
-    try {
-      const agent = await deps.client.getAgent(settings.agent, signal, deadline)
-      const agentPhase = agent.status?.phase
-      if (agentPhase && agentPhase.toLowerCase() === 'suspended') return `agent "${settings.agent}" is Suspended`
-      return agentPhase ? `agent "${settings.agent}" is ${agentPhase}` : undefined
-    } catch (error) {
-      if (error instanceof HubError) return undefined
-      throw error
     }
   }
 }
@@ -233,9 +255,13 @@ export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
       const tool = result.detail?.pending?.tool ? ` to call ${result.detail.pending.tool}` : ''
       return settings.onApproval === 'succeed'
         ? { status: 'pass', message: `${run} is waiting for approval${tool}; passing because on-approval is succeed. ${onHub}` }
-        : { status: 'fail', message: `${run} is waiting for approval${tool}; failing because on-approval is fail. Approve or deny it on the hub. ${onHub}` }
+        : {
+            status: 'fail',
+            message: `${run} is waiting for approval${tool}; failing because on-approval is fail. A human must approve or deny it on the hub (or with command: approve). ${onHub}`,
+          }
     }
     case 'timed-out': {
+      if (result.phase === 'PendingApproval') return approvalGateTimeout(result, settings, run, onHub)
       const after = `${run} did not settle within timeout-seconds (${settings.timeoutSeconds} s); last phase ${result.phase}.`
       if (settings.onTimeout === 'warn') return { status: 'warn', message: `${after} ${onHub}` }
       if (settings.onTimeout === 'cancel') {
@@ -273,4 +299,25 @@ export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
         message: `${run} ${result.reused ? 'already existed (idempotency key matched)' : 'started'}; not waiting because timeout-seconds is 0.`,
       }
   }
+}
+
+/**
+ * Out of time at the approval gate: the run is settled there (the hub stops holding waits), and
+ * no longer timeout would help, only a human's decision.
+ */
+function approvalGateTimeout(result: RunResult, settings: RunSettings, run: string, onHub: string): Verdict {
+  const tool = result.detail?.pending?.tool ? ` to call ${result.detail.pending.tool}` : ''
+  const inbox = result.detail?.pending?.inboxID ? ` (inbox item ${result.detail.pending.inboxID})` : ''
+  const waiting = `${run} is waiting for a human's approval${tool}${inbox}, and timeout-seconds (${settings.timeoutSeconds} s) ran out while it waited.`
+  const decide = 'A human must approve or deny it on the hub (or with command: approve).'
+  if (settings.onTimeout === 'cancel') {
+    const fate =
+      result.cancel === 'cancelling'
+        ? 'It was cancelled on the hub (on-timeout: cancel).'
+        : result.cancel === 'already-settled'
+          ? 'It had already ended when the cancel arrived.'
+          : `The cancel request failed, so it still waits on the hub. ${decide}`
+    return { status: 'fail', message: `${waiting} ${fate}` }
+  }
+  return { status: settings.onTimeout === 'warn' ? 'warn' : 'fail', message: `${waiting} ${decide} ${onHub}` }
 }

@@ -8,7 +8,7 @@
  */
 import type { RunResult } from './run-agent.js'
 import type { Verdict } from '../../runner/publish.js'
-import type { RunStep } from '../../hub/schemas.js'
+import { ChildRunSchema, type RunDetail, type RunStep } from '../../hub/schemas.js'
 import {
   SUMMARY_BYTE_BUDGET,
   byteLength,
@@ -40,6 +40,7 @@ const LIMITS = {
   stepError: 500,
   stepJson: 200,
   stepCalls: 32 * 1024,
+  children: 50,
 }
 const ICON: Record<Verdict['status'], string> = { pass: '✅', warn: '⚠️', fail: '❌' }
 
@@ -62,8 +63,9 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
 
   const head: string[] = []
   head.push(`## ${ICON[verdict.status]} Agent run: ${inline(clip(result.agent, LIMITS.name))} — ${inline(clip(result.phase, LIMITS.name))}`)
-  // The hub's message is part of the verdict and shown in full below: cut here to one line's worth.
-  head.push(inline(clip(verdict.message, LIMITS.verdict)))
+  // The hub's message is shown once: in its own section when there is one, so not in this line.
+  const showsHubMessage = Boolean(detail?.message) && result.outcome !== 'succeeded'
+  head.push(inline(clip(showsHubMessage ? withoutHubMessage(verdict.message, detail?.message ?? '') : verdict.message, LIMITS.verdict)))
   if (result.reused) {
     head.push(
       '> [!NOTE]\n> The hub returned an existing run for this idempotency key (a re-run on the same commit attaches to the first run instead of starting another).',
@@ -92,7 +94,7 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
   }
 
   const body: string[] = []
-  if (detail?.message && result.outcome !== 'succeeded') {
+  if (detail?.message && showsHubMessage) {
     body.push(`### Message from the hub\n\n${fenced(clipBytesNoting(detail.message, LIMITS.message))}`)
   }
   if (detail?.pending && result.phase === 'PendingApproval') {
@@ -106,7 +108,11 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
     )
   }
   const tail: string[] = []
-  if (detail?.sources && detail.sources.length > 0) tail.push(sourcesSection(detail.sources, clip, () => (cut = true)))
+  // Sources once: those the agent's answer already names are not listed again.
+  const sources = (detail?.sources ?? []).filter((source) => !detail?.output?.includes(source))
+  if (sources.length > 0) tail.push(sourcesSection(sources, clip, () => (cut = true)))
+  const children = detail ? childrenSection(detail, clip) : ''
+  if (children) tail.push(children)
   if (detail && detail.steps.length > 0) tail.push(stepsSection(detail.steps, clip, () => (cut = true)))
 
   function clipBytesNoting(text: string, max: number): string {
@@ -230,4 +236,38 @@ function spanMs(from?: string, to?: string): number | undefined {
   if (!from || !to) return undefined
   const span = Date.parse(to) - Date.parse(from)
   return Number.isFinite(span) ? span : undefined
+}
+
+/** The verdict line without the hub's message, which has a section of its own. */
+function withoutHubMessage(message: string, hubMessage: string): string {
+  const at = message.indexOf(`: ${hubMessage}`)
+  return at < 0 ? message : `${message.slice(0, at)} (the hub's message is below).${message.slice(at + 2 + hubMessage.length)}`
+}
+
+/** Runs this one delegated to or spawned, with their phase; the hub lists at most 50. */
+function childrenSection(detail: RunDetail, clip: Clip): string {
+  const children = detail.children.flatMap((child) => {
+    const parsed = ChildRunSchema.safeParse(child)
+    return parsed.success ? [parsed.data] : []
+  })
+  if (children.length === 0) return ''
+  const shown = children.slice(0, LIMITS.children)
+  const rows = table<(typeof shown)[number]>(
+    [
+      { header: 'Run', cell: (child) => code(clip(child.id ?? 'unknown', LIMITS.name)) },
+      { header: 'Agent', cell: (child) => inline(clip(child.agent ?? 'unknown', LIMITS.name)) },
+      { header: 'Phase', cell: (child) => inline(clip(child.phase ?? 'unknown', LIMITS.name)) },
+      { header: 'Kind', cell: (child) => inline(clip(child.class ?? child.trigger ?? '', LIMITS.name)) },
+    ],
+    shown,
+  )
+  const more =
+    children.length > shown.length
+      ? `
+
+… and ${formatCount(children.length - shown.length)} more: the result file lists them all.`
+      : ''
+  return `### Children runs (${formatCount(children.length)})
+
+${rows}${more}`
 }
