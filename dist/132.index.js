@@ -15,10 +15,10 @@ __webpack_require__.d(__webpack_exports__, {
   waitStep: () => (/* binding */ waitStep)
 });
 
-// EXTERNAL MODULE: ./src/steps/run/run-agent.ts + 1 modules
-var run_agent = __webpack_require__(2199);
-// EXTERNAL MODULE: ./src/hub/agents.ts + 1 modules
-var agents = __webpack_require__(7322);
+// EXTERNAL MODULE: ./src/steps/run/run-agent.ts + 3 modules
+var run_agent = __webpack_require__(3951);
+// EXTERNAL MODULE: ./src/hub/agents.ts
+var agents = __webpack_require__(5901);
 // EXTERNAL MODULE: ./src/hub/transport.ts + 1 modules
 var hub_transport = __webpack_require__(263);
 // EXTERNAL MODULE: ./src/runner/publish.ts

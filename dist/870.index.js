@@ -230,8 +230,10 @@ __webpack_require__.d(__webpack_exports__, {
 var hub_transport = __webpack_require__(263);
 // EXTERNAL MODULE: ./src/steps/query/run-query.ts
 var run_query = __webpack_require__(1248);
-// EXTERNAL MODULE: ./src/hub/agents.ts + 1 modules
-var hub_agents = __webpack_require__(7322);
+// EXTERNAL MODULE: ./src/hub/agents.ts
+var hub_agents = __webpack_require__(5901);
+// EXTERNAL MODULE: ./src/steps/run/live-steps.ts
+var live_steps = __webpack_require__(7985);
 // EXTERNAL MODULE: ./src/hub/graph.ts
 var hub_graph = __webpack_require__(4835);
 // EXTERNAL MODULE: ./src/steps/impact/query-impact.ts
@@ -290,15 +292,20 @@ var core = __webpack_require__(1019);
 
 
 
+
 function plannedRequests(settings, transport) {
     switch (settings.command) {
         case 'run': {
             const agents = new hub_agents/* AgentsClient */.Iv(transport, settings.hub.clusterId);
             const start = { agent: settings.run.agent, task: settings.run.task, sessionId: settings.run.sessionId, idempotencyKey: settings.run.idempotencyKey };
-            const planned = [{ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' }];
+            const planned = [];
+            if (agents.canReadAgents) {
+                planned.push({ ...transport.describe(agents.whoamiCall()), note: 'preflight: an empty workspaceUUID stops the step before any run is created' });
+            }
+            planned.push({ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' });
             if (settings.run.timeoutSeconds > 0) {
                 planned.push({
-                    ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(hub_agents/* HOLD_SECONDS */.wK, settings.run.timeoutSeconds))),
+                    ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(live_steps/* LIVE_STEPS_SECONDS */.b$, settings.run.timeoutSeconds))),
                     note: `long-poll, repeated until the run settles or ${settings.run.timeoutSeconds} s pass`,
                 });
             }

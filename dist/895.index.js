@@ -11,6 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   renderRunSummary: () => (/* binding */ renderRunSummary)
 });
 
+// EXTERNAL MODULE: ./src/hub/schemas.ts
+var schemas = __webpack_require__(7539);
 // EXTERNAL MODULE: ./src/markdown/format.ts
 var format = __webpack_require__(4370);
 // EXTERNAL MODULE: ./src/markdown/json-text.ts
@@ -369,6 +371,7 @@ const NAMED = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0'
 
 
 
+
 /** Characters of the agent's answer handed to the parser; more could never fit the budget. */
 const OUTPUT_SOURCE_CHARS = 200_000;
 const LIMITS = {
@@ -383,6 +386,7 @@ const LIMITS = {
     stepError: 500,
     stepJson: 200,
     stepCalls: 32 * 1024,
+    children: 50,
 };
 const ICON = { pass: '✅', warn: '⚠️', fail: '❌' };
 function renderRunSummary(result, verdict, options = {}) {
@@ -396,8 +400,9 @@ function renderRunSummary(result, verdict, options = {}) {
     };
     const head = [];
     head.push(`## ${ICON[verdict.status]} Agent run: ${(0,format/* inline */.mG)(clip(result.agent, LIMITS.name))} — ${(0,format/* inline */.mG)(clip(result.phase, LIMITS.name))}`);
-    // The hub's message is part of the verdict and shown in full below: cut here to one line's worth.
-    head.push((0,format/* inline */.mG)(clip(verdict.message, LIMITS.verdict)));
+    // The hub's message is shown once: in its own section when there is one, so not in this line.
+    const showsHubMessage = Boolean(detail?.message) && result.outcome !== 'succeeded';
+    head.push((0,format/* inline */.mG)(clip(showsHubMessage ? withoutHubMessage(verdict.message, detail?.message ?? '') : verdict.message, LIMITS.verdict)));
     if (result.reused) {
         head.push('> [!NOTE]\n> The hub returned an existing run for this idempotency key (a re-run on the same commit attaches to the first run instead of starting another).');
     }
@@ -417,7 +422,7 @@ function renderRunSummary(result, verdict, options = {}) {
         head.push(`Idempotency key ${(0,format/* code */.aY)(clip(result.idempotencyKey, LIMITS.name))}, session ${(0,format/* code */.aY)(clip(result.sessionId, LIMITS.name))}.`);
     }
     const body = [];
-    if (detail?.message && result.outcome !== 'succeeded') {
+    if (detail?.message && showsHubMessage) {
         body.push(`### Message from the hub\n\n${(0,format/* fenced */.OF)(clipBytesNoting(detail.message, LIMITS.message))}`);
     }
     if (detail?.pending && result.phase === 'PendingApproval') {
@@ -428,8 +433,13 @@ function renderRunSummary(result, verdict, options = {}) {
         body.push(`### Waiting for approval\n\nTool ${(0,format/* code */.aY)(clip(detail.pending.tool ?? 'unknown', LIMITS.name))} needs a human's approval${id}: on the hub, or with \`command: approve\` and this step's \`approval-id\` output.${args}`);
     }
     const tail = [];
-    if (detail?.sources && detail.sources.length > 0)
-        tail.push(sourcesSection(detail.sources, clip, () => (cut = true)));
+    // Sources once: those the agent's answer already names are not listed again.
+    const sources = (detail?.sources ?? []).filter((source) => !detail?.output?.includes(source));
+    if (sources.length > 0)
+        tail.push(sourcesSection(sources, clip, () => (cut = true)));
+    const children = detail ? childrenSection(detail, clip) : '';
+    if (children)
+        tail.push(children);
     if (detail && detail.steps.length > 0)
         tail.push(stepsSection(detail.steps, clip, () => (cut = true)));
     function clipBytesNoting(text, max) {
@@ -547,6 +557,35 @@ function spanMs(from, to) {
         return undefined;
     const span = Date.parse(to) - Date.parse(from);
     return Number.isFinite(span) ? span : undefined;
+}
+/** The verdict line without the hub's message, which has a section of its own. */
+function withoutHubMessage(message, hubMessage) {
+    const at = message.indexOf(`: ${hubMessage}`);
+    return at < 0 ? message : `${message.slice(0, at)} (the hub's message is below).${message.slice(at + 2 + hubMessage.length)}`;
+}
+/** Runs this one delegated to or spawned, with their phase; the hub lists at most 50. */
+function childrenSection(detail, clip) {
+    const children = detail.children.flatMap((child) => {
+        const parsed = schemas/* ChildRunSchema */.d2.safeParse(child);
+        return parsed.success ? [parsed.data] : [];
+    });
+    if (children.length === 0)
+        return '';
+    const shown = children.slice(0, LIMITS.children);
+    const rows = (0,format/* table */.tp)([
+        { header: 'Run', cell: (child) => (0,format/* code */.aY)(clip(child.id ?? 'unknown', LIMITS.name)) },
+        { header: 'Agent', cell: (child) => (0,format/* inline */.mG)(clip(child.agent ?? 'unknown', LIMITS.name)) },
+        { header: 'Phase', cell: (child) => (0,format/* inline */.mG)(clip(child.phase ?? 'unknown', LIMITS.name)) },
+        { header: 'Kind', cell: (child) => (0,format/* inline */.mG)(clip(child.class ?? child.trigger ?? '', LIMITS.name)) },
+    ], shown);
+    const more = children.length > shown.length
+        ? `
+
+… and ${(0,format/* formatCount */.B4)(children.length - shown.length)} more: the result file lists them all.`
+        : '';
+    return `### Children runs (${(0,format/* formatCount */.B4)(children.length)})
+
+${rows}${more}`;
 }
 
 
