@@ -52,7 +52,9 @@ export async function matrixStormFigures(): Promise<void> {
 
     const again = await wave(2)
     describe('re-run (attempt 2)', again, storedId)
-    console.log(`  requests per leg: ${((hub.requests.length - requests) / LEGS).toFixed(2)} (target 1); runs the hub stored: ${hub.runs().length}`)
+    console.log(
+      `  requests per leg: ${((hub.requests.length - requests) / LEGS).toFixed(2)} (the preflight and one start that attaches: target 2); runs the hub stored: ${hub.runs().length}`,
+    )
     again.forEach((result) => result.cleanup())
   } finally {
     gate.open()
