@@ -230,7 +230,7 @@ describe('runAgent: limits', () => {
     expect(h.client.cancelRun).not.toHaveBeenCalled()
     const verdict = runVerdict(result, settings({ pendingTimeoutSeconds: 120 }))
     expect(verdict.status).toBe('fail')
-    expect(verdict.message).toContain('The hub says agent "triage" is Suspended.')
+    expect(verdict.message).toContain('The hub says agent "triage" is Suspended: resume the agent on the hub.')
   })
 
   it('no diagnosis on the service-account route, and none when the agent read fails', async () => {
@@ -429,6 +429,18 @@ describe('runVerdict', () => {
     expect(verdict.message).toContain('agent is suspended')
     expect(verdict.message).toContain(ON_HUB)
     expect(verdict.message).not.toContain('The hub says')
+  })
+
+  it('pending-too-long does not call a Ready agent possibly suspended, and names a suspended one as the cause', () => {
+    const ready = runVerdict(result('pending-too-long', { phase: 'Pending', pendingDiagnosis: 'agent "triage" is Ready' }), settings())
+    expect(ready.message).toContain('The hub says agent "triage" is Ready, so it is not suspended. Likely causes: the workspace')
+    expect(ready.message).not.toContain('agent is suspended')
+    const suspended = runVerdict(
+      result('pending-too-long', { phase: 'Pending', pendingDiagnosis: 'agent "triage" is Suspended (budget exhausted)' }),
+      settings(),
+    )
+    expect(suspended.message).toContain('The hub says agent "triage" is Suspended (budget exhausted): resume the agent on the hub.')
+    expect(suspended.message).not.toContain('Likely causes')
   })
 
   it.each([

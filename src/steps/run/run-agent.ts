@@ -276,10 +276,9 @@ export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
       return { status: 'fail', message: `${after} ${onHub} Raise timeout-seconds, or set on-timeout: warn.` }
     }
     case 'pending-too-long': {
-      const diagnosis = result.pendingDiagnosis ? ` The hub says ${result.pendingDiagnosis}.` : ''
       return {
         status: 'fail',
-        message: `${run} stayed Pending for more than pending-timeout-seconds (${settings.pendingTimeoutSeconds} s) and never started.${diagnosis} Likely causes: the workspace's budget is exhausted, the agent's model credential is missing, or the agent is suspended. The hub fails such runs after about 15 minutes. ${onHub}`,
+        message: `${run} stayed Pending for more than pending-timeout-seconds (${settings.pendingTimeoutSeconds} s) and never started.${pendingCauses(result.pendingDiagnosis)} The hub fails such runs after about 15 minutes. ${onHub}`,
       }
     }
     case 'interrupted': {
@@ -320,4 +319,15 @@ function approvalGateTimeout(result: RunResult, settings: RunSettings, run: stri
     return { status: 'fail', message: `${waiting} ${fate}` }
   }
   return { status: settings.onTimeout === 'warn' ? 'warn' : 'fail', message: `${waiting} ${decide} ${onHub}` }
+}
+
+/**
+ * Why a run may sit in Pending, as far as the hub told: a suspended agent is the cause itself;
+ * an agent the hub calls Ready rules suspension out, so it is not listed among the causes.
+ */
+function pendingCauses(diagnosis: string | undefined): string {
+  const budgetOrCredential = "the workspace's budget is exhausted or the agent's model credential is missing"
+  if (!diagnosis) return ` Likely causes: ${budgetOrCredential}, or the agent is suspended.`
+  if (/ is Suspended\b/.test(diagnosis)) return ` The hub says ${diagnosis}: resume the agent on the hub.`
+  return ` The hub says ${diagnosis}, so it is not suspended. Likely causes: ${budgetOrCredential}.`
 }
