@@ -39,7 +39,7 @@ describe('preflight', () => {
     hub.setAgent('asleep', { suspended: true, suspendedReason: 'monthly budget exhausted', steps: [{ phase: 'Pending', afterMs: 0 }] })
     const result = await act({ agent: 'asleep', task: 'hi', 'pending-timeout-seconds': '1' })
     expect(result.code).toBe(1)
-    expect(result.stdout).toContain('The hub says agent "asleep" is Suspended (monthly budget exhausted).')
+    expect(result.stdout).toContain('The hub says agent "asleep" is Suspended (monthly budget exhausted): resume the agent on the hub.')
   })
 })
 
