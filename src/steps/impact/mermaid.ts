@@ -1,6 +1,6 @@
 /**
  * TargetImpact → a Mermaid flowchart: upstream objects → target → downstream objects, with
- * associated objects on dotted links. Pure. Every label is untrusted text: it is quoted,
+ * associated objects on dotted links, and the legend that says so. Pure. Every label is untrusted text: it is quoted,
  * quotes and entity starts are encoded, and characters that Mermaid (or the HTML it renders
  * labels into) would interpret are replaced by look-alikes, so a name can neither break the
  * diagram nor smuggle HTML; the only markup emitted is the `<br/>` added here.
@@ -11,6 +11,21 @@ import { fenced, formatCount } from '../../markdown/format.js'
 const DEFAULT_MAX_NODES_PER_DIRECTION = 8
 /** Longest run of one label line, in code points; longer names are clipped with "…". */
 const MAX_LABEL_LINE = 60
+/**
+ * Mermaid wraps a label wider than this many pixels (its default, 200, splits a pod name such as
+ * shop/checkout-7d9f8c6b5-5z5q5 at a hyphen). Set in the diagram's front matter, which GitHub's
+ * Mermaid reads; wider would shrink every diagram in a comment column.
+ */
+const LABEL_WRAP_PX = 320
+
+/** Said above every graph: which side is which, and what a dotted line means. */
+export const GRAPH_LEGEND =
+  '_Upstream (what it depends on) on the left, the target highlighted, downstream (what depends on it) on the right; a dotted line links an associated object._'
+
+/** The legend, then the graph: the block the report shows for one target and edge. */
+export function renderGraph(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
+  return `${GRAPH_LEGEND}\n\n${renderMermaid(impact, options)}`
+}
 
 export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
   const cap = nodeCap(options.maxNodesPerDirection)
@@ -44,7 +59,8 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
   if (collapsed.length > 0) {
     styles.push('  classDef collapsed stroke-dasharray:4 3', `  class ${collapsed.join(',')} collapsed`)
   }
-  return fenced(['flowchart LR', ...nodes, ...links, ...styles].join('\n'), 'mermaid')
+  const frontMatter = ['---', 'config:', '  flowchart:', `    wrappingWidth: ${LABEL_WRAP_PX}`, '---']
+  return fenced([...frontMatter, 'flowchart LR', ...nodes, ...links, ...styles].join('\n'), 'mermaid')
 }
 
 function link(direction: Direction, id: string): string {
