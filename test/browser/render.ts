@@ -26,7 +26,10 @@ export interface RenderOptions {
   context?: 'comment' | 'document'
   /** The box's header as GitHub frames the markdown: `bold` (an author, a job) then `text`. */
   header?: { bold: string; text: string }
-  /** Open every `<details>` so the screenshot shows what is folded. Default true. */
+  /**
+   * Open every `<details>` so the screenshot shows what is folded. Default false: GitHub shows
+   * them folded unless the markdown says `<details open>`, and so do the README's screenshots.
+   */
   openDetails?: boolean
   /** The page's <title>. */
   title?: string
@@ -51,7 +54,7 @@ function createMarked(context: 'comment' | 'document'): Marked {
 export function renderGitHubMarkdown(markdown: string, options: RenderOptions = {}): string {
   const context = options.context ?? 'document'
   const body = createMarked(context).parse(markdown, { async: false })
-  const settings = { openDetails: options.openDetails ?? true, context }
+  const settings = { openDetails: options.openDetails ?? false, context }
   const header = options.header ? `<div class="frame-header"><strong>${escapeHtml(options.header.bold)}</strong> ${escapeHtml(options.header.text)}</div>` : ''
   return `<!doctype html>
 <html lang="en" data-color-mode="light" data-light-theme="light">
