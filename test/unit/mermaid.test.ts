@@ -142,6 +142,15 @@ describe('renderMermaid', () => {
     expect(body(block).find((line) => line.includes('click'))).toMatch(/^ {2}n0\[".*"\]$/)
   })
 
+  it('puts a long namespace on a line of its own, so a long name keeps its distinctive end', () => {
+    const long = 'payments-api-worker-background-7d9f8c6b5-5z5q5'
+    const labels = [...nodes(renderMermaid(impact({ downstream: [related(long, { kind: 'Pod', namespace: 'payments-production-eu-west' })] }))).values()]
+    expect(labels).toContain(`Pod<br/>payments-production-eu-west/<br/>${long}`)
+    // A short one stays on one line: shop/checkout-7d9f8c6b5-5z5q5 fits the wrapping width.
+    const short = [...nodes(renderMermaid(impact({ downstream: [related('checkout-7d9f8c6b5-5z5q5', { kind: 'Pod' })] }))).values()]
+    expect(short).toContain('Pod<br/>shop/checkout-7d9f8c6b5-5z5q5')
+  })
+
   it('clips very long names and keeps labels on one line', () => {
     expect(Array.from(mermaidText('x'.repeat(300)))).toHaveLength(60)
     expect(mermaidText('x'.repeat(300)).endsWith('…')).toBe(true)

@@ -17,6 +17,8 @@ const MAX_LABEL_LINE = 60
  * Mermaid reads; wider would shrink every diagram in a comment column.
  */
 const LABEL_WRAP_PX = 320
+/** Characters of `namespace/name` that fit in LABEL_WRAP_PX at Mermaid's 16 px sans-serif. */
+const ONE_LINE_NAME = 40
 
 /** Said above every graph: which side is which, and what a dotted line means. */
 export const GRAPH_LEGEND =
@@ -29,7 +31,7 @@ export function renderGraph(impact: TargetImpact, options: { maxNodesPerDirectio
 
 export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
   const cap = nodeCap(options.maxNodesPerDirection)
-  const nodes: string[] = [`  n0["${label([impact.target.kind, qualifiedName(impact.target)])}"]`]
+  const nodes: string[] = [`  n0["${label([impact.target.kind, ...nameLines(impact.target)])}"]`]
   const links: string[] = []
   const collapsed: string[] = []
   let next = 1
@@ -38,7 +40,7 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
     const shown = objects.slice(0, cap)
     for (const object of shown) {
       const id = `n${next++}`
-      const lines = [object.kind, qualifiedName(object)]
+      const lines = [object.kind, ...nameLines(object)]
       if (object.edge && object.edge !== impact.edge) lines.push(`on ${object.edge}`)
       nodes.push(`  ${id}["${label(lines)}"]`)
       links.push(link(direction, id))
@@ -79,8 +81,14 @@ function nodeCap(value: number | undefined): number {
   return Math.max(0, Math.floor(value))
 }
 
-function qualifiedName(object: { namespace?: string | undefined; name: string }): string {
-  return object.namespace ? `${object.namespace}/${object.name}` : object.name
+/**
+ * `namespace/name` on one line when it fits the wrapping width, else the namespace on a line of
+ * its own: a long name then wraps (or is clipped) in its own line and keeps its distinctive end.
+ */
+function nameLines(object: { namespace?: string | undefined; name: string }): string[] {
+  if (!object.namespace) return [object.name]
+  const qualified = `${object.namespace}/${object.name}`
+  return Array.from(qualified).length <= ONE_LINE_NAME ? [qualified] : [`${object.namespace}/`, object.name]
 }
 
 /** Lines of a quoted node label, each escaped, joined with the one piece of markup we add. */
