@@ -4,7 +4,7 @@
  * raw HTML sanitized with GitHub's allowlist, `> [!NOTE]` alerts and ```mermaid diagrams.
  *
  * The markdown becomes HTML here, in Node. Everything after that runs in the page (page.js):
- * DOMPurify with GitHub's allowlist, alerts, task lists, Mermaid. The page loads its scripts
+ * DOMPurify with GitHub's allowlist, alerts, task lists, Mermaid; inspect.js reports what shows. The page loads its scripts
  * from `startAssetServer()` (127.0.0.1, files from node_modules): nothing comes from the internet.
  */
 import { readFileSync } from 'node:fs'
@@ -75,6 +75,7 @@ ${header}
 <script src="/assets/purify.min.js"></script>
 <script src="/assets/mermaid.min.js"></script>
 <script src="/assets/page.js"></script>
+<script src="/assets/inspect.js"></script>
 </body>
 </html>
 `
@@ -126,6 +127,7 @@ export function pageAssets(): Record<string, string> {
     '/assets/purify.min.js': resolvePackageFile('dompurify/dist/purify.min.js', 'mermaid'),
     '/assets/mermaid.min.js': resolvePackageFile('mermaid/dist/mermaid.min.js'),
     '/assets/page.js': join(HERE, 'page.js'),
+    '/assets/inspect.js': join(HERE, 'inspect.js'),
   }
 }
 
