@@ -143,9 +143,8 @@ try {
   outputs(impact, ['targets-count', 'upstream-count', 'downstream-count', 'associated-count', 'comment-url'])
   const comments = github.comments(PULL_REQUEST.owner, PULL_REQUEST.repo, PULL_REQUEST.number)
   markdown(
-    `The comment it posted on pull request #${PULL_REQUEST.number} (updated in place on the next push; the job summary holds the same report; the first target opened)`,
+    `The comment it posted on pull request #${PULL_REQUEST.number} (updated in place on the next push; the job summary holds the same report; the first target comes unfolded)`,
     comments[0]?.body ?? '(no comment)',
-    1,
   )
 
   const query = await step(

@@ -43,8 +43,10 @@ function blocks(tokens: Token[], context: Context): string[] {
       const summary = /<details[^>]*>\s*<summary>(.*?)<\/summary>/is.exec(token.raw)
       if (summary) {
         const closed = /<\/details>/i.test(token.raw)
-        const open = !closed && context.openDetails > 0
-        if (open) context.openDetails--
+        // `<details open>` shows unfolded on GitHub too; openDetails opens that many more.
+        const openedByAuthor = /^<details\s+open\b/i.test(token.raw.trim())
+        const open = !closed && (openedByAuthor || context.openDetails > 0)
+        if (open && !openedByAuthor) context.openDetails--
         out.push(open ? `${style.bold('▾')} ${stripTags(summary[1] ?? '')}` : `${style.bold('▸')} ${stripTags(summary[1] ?? '')} ${style.dim('(folded)')}`, '')
         if (!closed) details = { open, tokens: [] }
       } else {

@@ -3,8 +3,8 @@
 // It does in the browser what GitHub does on its servers after the markdown is turned into
 // HTML: sanitize with GitHub's allowlist (DOMPurify), then turn `> [!NOTE]` quotes into alerts,
 // mark task lists, and render ```mermaid blocks as diagrams. `window.githubMarkdown.ready`
-// resolves to what happened (sanitizer removals, Mermaid errors); `inspect()` reports what a
-// reader would see (tables, leaked markdown, visible text) for the test to judge.
+// resolves to what happened (sanitizer removals, Mermaid errors); inspect.js, loaded next, adds
+// `inspect()`: what a reader would see, for the test to judge.
 ;(function () {
   'use strict'
 
@@ -241,56 +241,6 @@
     return message.split('\n').slice(0, 4).join(' ⏎ ')
   }
 
-  /** What a reader sees: tables, markdown that leaked as text, the visible text. */
-  function inspect() {
-    const tables = [...article.querySelectorAll('table')].map((table) => {
-      const rows = [...table.rows]
-      const before = table.previousElementSibling
-      return {
-        // The line just above the table, e.g. "Upstream — what it depends on (6)".
-        above: before ? before.textContent.trim() : '',
-        bodyRows: table.tBodies[0] ? table.tBodies[0].rows.length : 0,
-        header: [...(table.tHead ? table.tHead.rows[0].cells : rows[0].cells)].map((cell) => cell.textContent.trim()),
-        cellsPerRow: rows.map((row) => [...row.cells].reduce((n, cell) => n + (cell.colSpan || 1), 0)),
-        emptyHeaders: [...table.querySelectorAll('th')].filter((th) => !th.textContent.trim()).length,
-      }
-    })
-    // Text a reader sees outside code: markdown syntax here means something did not render.
-    const leaks = []
-    const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement
-      if (!parent || parent.closest('pre, code, svg, .mermaid-frame')) continue
-      const block = parent.closest('p, li, td, th, h1, h2, h3, h4, h5, h6, summary, dd, dt') || parent
-      const lines = new Set([...(block.innerText || '').split('\n'), ...(block.textContent || '').split('\n')])
-      for (const line of lines) {
-        const text = line.trim()
-        if (!text) continue
-        if (/^\|.*\|$/.test(text) || /\|\s*:?-{3,}:?\s*\|/.test(text)) leaks.push(`table row shown as text: ${text}`)
-        if (/&(?:[a-z]+|#\d+|#x[0-9a-f]+);/i.test(text)) leaks.push(`HTML entity shown as text: ${text}`)
-        if (/\\[\\`*_{}[\]()#+\-.!|<>~]/.test(text)) leaks.push(`markdown escape shown as text: ${text}`)
-        if (/```|~~~/.test(text)) leaks.push(`code fence shown as text: ${text}`)
-        if (/\*\*|__/.test(text)) leaks.push(`emphasis markers shown as text: ${text}`)
-        if (/<\/?(?:details|summary|br|table|div|p|sub|sup)\b[^>]*>/i.test(text)) leaks.push(`HTML tag shown as text: ${text}`)
-      }
-    }
-    return {
-      tables,
-      leaks: [...new Set(leaks)],
-      details: article.querySelectorAll('details').length,
-      detailsWithoutSummary: [...article.querySelectorAll('details')].filter((d) => !d.querySelector(':scope > summary')).length,
-      diagrams: [...article.querySelectorAll('.mermaid-frame svg')].map((svg) => ({
-        nodes: svg.querySelectorAll('.node').length,
-        edges: svg.querySelectorAll('.edgePaths path, path.flowchart-link').length,
-        labels: [...svg.querySelectorAll('.nodeLabel')].map((label) => label.textContent.trim()),
-        width: svg.getBoundingClientRect().width,
-        height: svg.getBoundingClientRect().height,
-      })),
-      alerts: [...article.querySelectorAll('.markdown-alert')].map((alert) => alert.className.replace('markdown-alert ', '')),
-      text: article.innerText,
-    }
-  }
-
   function openAllDetails() {
     for (const details of article.querySelectorAll('details')) details.open = true
   }
@@ -305,5 +255,5 @@
     return { removed, mermaid: mermaidReport }
   })()
 
-  window.githubMarkdown = { ready, inspect, openAllDetails }
+  window.githubMarkdown = { ready, openAllDetails }
 })()

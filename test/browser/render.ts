@@ -4,7 +4,7 @@
  * raw HTML sanitized with GitHub's allowlist, `> [!NOTE]` alerts and ```mermaid diagrams.
  *
  * The markdown becomes HTML here, in Node. Everything after that runs in the page (page.js):
- * DOMPurify with GitHub's allowlist, alerts, task lists, Mermaid. The page loads its scripts
+ * DOMPurify with GitHub's allowlist, alerts, task lists, Mermaid; inspect.js reports what shows. The page loads its scripts
  * from `startAssetServer()` (127.0.0.1, files from node_modules): nothing comes from the internet.
  */
 import { readFileSync } from 'node:fs'
@@ -26,7 +26,10 @@ export interface RenderOptions {
   context?: 'comment' | 'document'
   /** The box's header as GitHub frames the markdown: `bold` (an author, a job) then `text`. */
   header?: { bold: string; text: string }
-  /** Open every `<details>` so the screenshot shows what is folded. Default true. */
+  /**
+   * Open every `<details>` so the screenshot shows what is folded. Default false: GitHub shows
+   * them folded unless the markdown says `<details open>`, and so do the README's screenshots.
+   */
   openDetails?: boolean
   /** The page's <title>. */
   title?: string
@@ -51,7 +54,7 @@ function createMarked(context: 'comment' | 'document'): Marked {
 export function renderGitHubMarkdown(markdown: string, options: RenderOptions = {}): string {
   const context = options.context ?? 'document'
   const body = createMarked(context).parse(markdown, { async: false })
-  const settings = { openDetails: options.openDetails ?? true, context }
+  const settings = { openDetails: options.openDetails ?? false, context }
   const header = options.header ? `<div class="frame-header"><strong>${escapeHtml(options.header.bold)}</strong> ${escapeHtml(options.header.text)}</div>` : ''
   return `<!doctype html>
 <html lang="en" data-color-mode="light" data-light-theme="light">
@@ -72,6 +75,7 @@ ${header}
 <script src="/assets/purify.min.js"></script>
 <script src="/assets/mermaid.min.js"></script>
 <script src="/assets/page.js"></script>
+<script src="/assets/inspect.js"></script>
 </body>
 </html>
 `
@@ -123,6 +127,7 @@ export function pageAssets(): Record<string, string> {
     '/assets/purify.min.js': resolvePackageFile('dompurify/dist/purify.min.js', 'mermaid'),
     '/assets/mermaid.min.js': resolvePackageFile('mermaid/dist/mermaid.min.js'),
     '/assets/page.js': join(HERE, 'page.js'),
+    '/assets/inspect.js': join(HERE, 'inspect.js'),
   }
 }
 

@@ -10,16 +10,21 @@ import { runAction, RUNNER_ENV, type ActionRun } from '../e2e/action-process.ts'
 import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, startGitHubEmulator } from '../emulator/github.ts'
 import { startHubEmulator } from '../emulator/hub.ts'
 import type { RenderOptions } from './render.ts'
+import { GRAPH_LEGEND } from '../../src/steps/impact/mermaid.js'
 
 export interface Scenario {
   /** File name (without .png) of the screenshot in docs/images/. */
   name: string
   markdown: string
   render: RenderOptions
-  /** Texts (or patterns) the rendered page must show. */
+  /** Texts (or patterns) the rendered page must show, once its `<details>` are opened. */
   expectText: Array<string | RegExp>
-  /** Texts the rendered page must not show. */
+  /** Texts the rendered page must not show, even unfolded. */
   rejectText: Array<string | RegExp>
+  /** Texts the page must show as GitHub first shows it, before a reader opens anything. */
+  expectVisible: Array<string | RegExp>
+  /** Texts inside `<details>` that GitHub shows folded: not visible before a click. */
+  expectFolded: Array<string | RegExp>
   /** How many Mermaid diagrams must be drawn. */
   diagrams: number
 }
@@ -101,6 +106,10 @@ export async function produceScenarios(): Promise<Scenario[]> {
     if (problems.length > 0) throw new Error(`The demo scenarios did not run as expected:\n${problems.join('\n')}`)
 
     const totals = /\d+ targets? · \d+ upstream · \d+ downstream · \d+ associated/
+    /** The legend as the page shows it (the markdown sets it in italics). */
+    const legend = GRAPH_LEGEND.replace(/^_|_$/g, '')
+    /** The sentence that used to open each target's details by repeating its summary line. */
+    const repeatedSummary = /on edge prod-(eu|us), (named|rendered)/
     const summaryHeader = (job: string) => ({ bold: `${job} summary`, text: '' })
     return [
       {
@@ -108,7 +117,10 @@ export async function produceScenarios(): Promise<Scenario[]> {
         markdown: pin(succeeded, 'd3b07384-d9a0-4c1f-9e3b-5f2a7c81e6b4', { Duration: '156 ms', Waited: '274 ms' }),
         render: { context: 'document', header: summaryHeader(RUNNER_ENV.GITHUB_JOB ?? 'notes'), title: 'run succeeded' },
         expectText: ['Agent run: quick — Succeeded', 'Succeeded', '1,842 / 312', 'Steps (3)', 'payments-api', 'graph_query'],
-        rejectText: [],
+        // No sentence under the heading that only repeats it.
+        rejectText: [/Run \S+ of agent "quick" succeeded/],
+        expectVisible: ['Agent run: quick — Succeeded', 'Steps (3)', 'payments-api'],
+        expectFolded: ['graph_query', 'Calls:'],
         diagrams: 0,
       },
       {
@@ -116,7 +128,9 @@ export async function produceScenarios(): Promise<Scenario[]> {
         markdown: pin(failed, '8f14e45f-ceea-4e7a-b6b4-1c2d3e4f5a6b', { Duration: '90 ms', Waited: '176 ms' }),
         render: { context: 'document', header: summaryHeader(RUNNER_ENV.GITHUB_JOB ?? 'notes'), title: 'run failed' },
         expectText: ['Agent run: failing — Failed', 'Failed', 'model credential missing for provider openai', 'Message from the hub'],
-        rejectText: ['Succeeded'],
+        rejectText: ['Succeeded', /of agent "failing" failed/],
+        expectVisible: ['Message from the hub', 'model credential missing for provider openai'],
+        expectFolded: [],
         diagrams: 0,
       },
       {
@@ -125,7 +139,10 @@ export async function produceScenarios(): Promise<Scenario[]> {
         render: { context: 'comment', header: { bold: ACTIONS_BOT_LOGIN.replace(/\[bot\]$/, ''), text: 'bot commented' }, title: 'impact comment' },
         expectText: ['Impact of this change', totals, 'shop/checkout', 'Upstream', 'Downstream', 'Note'],
         // The sticky comment's marker is an HTML comment: GitHub never shows it.
-        rejectText: ['hub-action:impact', '<!--'],
+        rejectText: ['hub-action:impact', '<!--', repeatedSummary],
+        // The first target and edge (prod-eu: 6 upstream) comes open, with its legend; prod-us (5 upstream) is folded.
+        expectVisible: [legend, 'Upstream — what it depends on (6)', 'Named in the targets input.'],
+        expectFolded: ['Upstream — what it depends on (5)'],
         diagrams: impactDiagrams(impact.summary),
       },
       {
@@ -133,7 +150,9 @@ export async function produceScenarios(): Promise<Scenario[]> {
         markdown: impact.summary,
         render: { context: 'document', header: summaryHeader('impact'), title: 'impact summary' },
         expectText: ['Impact of this change', totals, 'shop/checkout', 'Upstream', 'Downstream', 'Note'],
-        rejectText: [],
+        rejectText: [repeatedSummary],
+        expectVisible: [legend, 'Upstream — what it depends on (6)'],
+        expectFolded: ['Upstream — what it depends on (5)'],
         diagrams: impactDiagrams(impact.summary),
       },
       {
@@ -150,7 +169,10 @@ export async function produceScenarios(): Promise<Scenario[]> {
           'NetworkPolicy.networking.k8s.io shop/checkout',
         ],
         // unchanged objects (the Deployment differs only in its checksum annotation) are no target
-        rejectText: ['hub-action:impact', 'Deployment.apps shop/checkout'],
+        rejectText: ['hub-action:impact', 'Deployment.apps shop/checkout', repeatedSummary],
+        // prod-eu's checkout-config (5 downstream) opens; prod-us's (4 downstream) is folded.
+        expectVisible: [legend, 'Downstream — what depends on it (5)', 'Rendered from shop/templates/configmap.yaml'],
+        expectFolded: ['Downstream — what depends on it (4)'],
         diagrams: impactDiagrams(chart.summary),
       },
     ]

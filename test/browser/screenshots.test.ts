@@ -38,13 +38,25 @@ interface PageReport {
 }
 
 interface Inspection {
-  tables: Array<{ above: string; bodyRows: number; header: string[]; cellsPerRow: number[]; emptyHeaders: number }>
+  tables: Array<{
+    above: string
+    bodyRows: number
+    header: string[]
+    cellsPerRow: number[]
+    emptyHeaders: number
+    uniformColumns: Array<{ header: string; value: string }>
+  }>
   leaks: string[]
   details: number
   detailsWithoutSummary: number
   diagrams: Array<{ nodes: number; edges: number; labels: string[]; width: number; height: number }>
   alerts: string[]
+  /** Words in table cells and diagram labels split over two lines. */
+  brokenWords: string[]
+  /** What the page shows as GitHub first shows it: folded `<details>` stay folded. */
   text: string
+  /** What it shows once every `<details>` is opened. */
+  unfoldedText: string
 }
 
 interface Rendered {
@@ -155,8 +167,13 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
       // "… (6)" just above a table announces its rows.
       const announced = /\((\d+)\)$/.exec(table.above)?.[1]
       if (announced !== undefined && Number(announced) !== table.bodyRows) problems.push(`table ${index + 1} under "${table.above}" has ${table.bodyRows} rows`)
+      // A table per edge that spells its edge out on every row says nothing the reader needs.
+      for (const column of table.uniformColumns.filter((each) => each.header === 'Edge'))
+        problems.push(`table ${index + 1} under "${table.above}": an Edge column that repeats ${column.value} on every row`)
     }
     for (const leak of inspection.leaks) problems.push(leak)
+    // At this width (a pull request's conversation column) every name the reports show fits on its line.
+    for (const word of inspection.brokenWords) problems.push(`a word broken over two lines in a ${word}`)
     if (inspection.detailsWithoutSummary > 0) problems.push(`${inspection.detailsWithoutSummary} <details> without a <summary>`)
     for (const [index, diagram] of inspection.diagrams.entries()) {
       if (diagram.nodes < 2 || diagram.edges < 1) problems.push(`diagram ${index + 1}: ${diagram.nodes} nodes and ${diagram.edges} edges drawn`)
@@ -186,11 +203,12 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
       if (!scenario) throw new Error(`no scenario ${name}`)
       const rendered = await render(name, scenario.markdown, scenario.render)
       const problems = problemsOf(scenario.markdown, rendered)
-      const text = rendered.inspection.text
-      for (const wanted of scenario.expectText)
-        if (!(typeof wanted === 'string' ? text.includes(wanted) : wanted.test(text))) problems.push(`the page does not show ${String(wanted)}`)
-      for (const unwanted of scenario.rejectText)
-        if (typeof unwanted === 'string' ? text.includes(unwanted) : unwanted.test(text)) problems.push(`the page shows ${String(unwanted)}`)
+      const { text, unfoldedText } = rendered.inspection
+      const shows = (text: string, wanted: string | RegExp) => (typeof wanted === 'string' ? text.includes(wanted) : wanted.test(text))
+      for (const wanted of scenario.expectText) if (!shows(unfoldedText, wanted)) problems.push(`the page does not show ${String(wanted)}, even unfolded`)
+      for (const unwanted of scenario.rejectText) if (shows(unfoldedText, unwanted)) problems.push(`the page shows ${String(unwanted)}`)
+      for (const wanted of scenario.expectVisible) if (!shows(text, wanted)) problems.push(`the page does not show ${String(wanted)} before a click`)
+      for (const folded of scenario.expectFolded) if (shows(text, folded)) problems.push(`the page shows ${String(folded)} unfolded; GitHub folds it`)
       if (rendered.report.mermaid.blocks !== scenario.diagrams) problems.push(`${rendered.report.mermaid.blocks} Mermaid blocks, expected ${scenario.diagrams}`)
       if (rendered.inspection.diagrams.length !== scenario.diagrams)
         problems.push(`${rendered.inspection.diagrams.length} diagrams drawn, expected ${scenario.diagrams}`)

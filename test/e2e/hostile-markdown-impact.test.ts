@@ -88,8 +88,8 @@ function listAfter(tree: GfmNode, title: string): GfmNode | undefined {
   return blocks.slice(at + 1).find((node) => node.type === 'list')
 }
 
-/** The action's own raw HTML: collapsible per-target details (summary text escaped). */
-const OWN_DETAILS = [/^<details><summary>[^<]*<\/summary>$/, /^<\/details>$/]
+/** The action's own raw HTML: collapsible per-target details (summary text escaped), the first one open. */
+const OWN_DETAILS = [/^<details( open)?><summary>[^<]*<\/summary>$/, /^<\/details>$/]
 
 describeWithGfm('hostile names in the impact comment and summary', () => {
   it('render as text: no HTML, comment, image or mention of theirs, and our sections stay headings', async () => {

@@ -132,7 +132,7 @@ describe('a blast radius of thousands of objects', () => {
     expect(result.summary).toContain(`**3 targets · 4 upstream · ${(FANOUT_PODS + 2).toLocaleString('en-US')} downstream · 0 associated**`)
     expect(verdictLines(result.summary)).toEqual(verdictLines(body))
     expect(result.summary).toContain(CAVEAT)
-    expect(result.summary).toContain(`| Pod | bulk/${podNames[podNames.length - 1]} | edge-00 |`)
+    expect(result.summary).toContain(`| Pod | bulk/${podNames[podNames.length - 1]} | descendants |`)
 
     expectSecretsNowhere(result, [hub.token, ACTIONS_TOKEN], { 'comment body': body })
   })

@@ -89,7 +89,9 @@ describe('a run that succeeds', () => {
     const summary = result.summary
 
     expect(summary).toContain('## ✅ Agent run: quick — Succeeded')
-    expect(summary).toContain(`Run ${id} of agent "quick" succeeded.`)
+    // The heading and the table say it all: no sentence repeats them.
+    expect(summary).toContain('## ✅ Agent run: quick — Succeeded\n\n| Run | Phase |')
+    expect(summary).not.toContain(`Run ${id} of agent "quick" succeeded.`)
     expect(summary).toContain('| Run | Phase | Duration | Waited | Tokens in / out | Cost |')
     expect(summary).toContain(`| \`${id}\` | **Succeeded** |`)
     expect(summary).toContain('| 1,842 / 312 | $0.0042 |')

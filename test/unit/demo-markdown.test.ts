@@ -32,6 +32,24 @@ describe('renderMarkdown', () => {
     ])
   })
 
+  it('shows <details open> unfolded, as GitHub does, without using up the ones asked for', () => {
+    const text = md(
+      '<details open><summary>First</summary>',
+      '',
+      'Inside one.',
+      '',
+      '</details>',
+      '',
+      '<details><summary>Second</summary>',
+      '',
+      'Inside two.',
+      '',
+      '</details>',
+    )
+    expect(renderMarkdown(text)).toEqual(['▾ First', '', '  Inside one.', '', '▸ Second (folded)'])
+    expect(renderMarkdown(text, { openDetails: 1 })).toEqual(['▾ First', '', '  Inside one.', '', '▾ Second', '', '  Inside two.'])
+  })
+
   it('hides HTML comments and folds <details> to its summary, opening only as many as asked', () => {
     const text = md(
       '<!-- hub-action:impact v1 key=k -->',

@@ -2,6 +2,7 @@ import { Buffer } from 'node:buffer'
 import { describe, expect, it } from 'vitest'
 import type { ImpactReport, RelatedObject, Target, TargetImpact } from '../../src/steps/impact/model.js'
 import { IMPACT_MARKER_PREFIX, renderImpactReport, renderImpactVerdictLine } from '../../src/steps/impact/impact-report.js'
+import { GRAPH_LEGEND } from '../../src/steps/impact/mermaid.js'
 import { SUMMARY_BYTE_BUDGET } from '../../src/markdown/format.js'
 
 const COMMENT_BUDGET = 65_000
@@ -119,26 +120,50 @@ describe('renderImpactReport: overview and verdicts', () => {
     )
   })
 
-  it('puts graph and tables for each target and edge inside details', () => {
-    expect(markdown.match(/<details><summary>/g)).toHaveLength(3)
-    expect(markdown).toContain('<details><summary>Deployment.apps shop/checkout on prod-eu — 2 upstream, 1 downstream, 1 associated</summary>\n\n')
-    expect(markdown).toContain('Deployment.apps shop/checkout on edge prod-eu, named in the targets input.\n\n```mermaid\nflowchart LR\n')
-    expect(markdown).toContain('Service shop/cart on edge prod-eu, from k8s/cart.yaml (removed).')
+  it('puts graph and tables for each target and edge inside details, the first one open', () => {
+    expect(markdown.match(/<details( open)?><summary>/g)).toEqual(['<details open><summary>', '<details><summary>', '<details><summary>'])
+    expect(markdown).toContain('<details open><summary>Deployment.apps shop/checkout on prod-eu — 2 upstream, 1 downstream, 1 associated</summary>\n\n')
+    expect(markdown).toContain(`Named in the targets input.\n\n${GRAPH_LEGEND}\n\n\`\`\`mermaid\n`)
+    expect(markdown).toContain('From k8s/cart.yaml (removed).')
     expect(markdown).toContain(
       [
         '**Upstream — what it depends on (2)**',
         '',
-        '| Kind | Namespace/Name | Edge | Relation(s) |',
-        '| --- | --- | --- | --- |',
-        '| ConfigMap | shop/config | prod-eu | references |',
-        '| Secret | shop/secret | prod-eu | references |',
+        '| Kind | Namespace/Name | Relation(s) |',
+        '| --- | --- | --- |',
+        '| ConfigMap | shop/config | references |',
+        '| Secret | shop/secret | references |',
       ].join('\n'),
     )
-    expect(markdown).toContain('| ReplicaSet.apps | shop/checkout-7d9 | prod-eu | descendants |')
-    expect(markdown).toContain('| Service | shop/payments | prod-us | grouped, linked |')
-    expect(markdown).toContain('| Ingress.networking.k8s.io | shop/web | prod-eu | selected-by |')
+    expect(markdown).toContain('| ReplicaSet.apps | shop/checkout-7d9 | descendants |')
+    expect(markdown).toContain('| Ingress.networking.k8s.io | shop/web | selected-by |')
     expect(markdown.match(/```mermaid/g)).toHaveLength(3)
     expect(markdown.match(/<\/details>/g)).toHaveLength(3)
+  })
+
+  it('per-edge tables have no Edge column; an object on another edge says so after its name', () => {
+    for (const row of tableRows(markdown).filter((line) => line.includes('Kind'))) expect(cells(row)).toEqual(['Kind', 'Namespace/Name', 'Relation(s)'])
+    expect(markdown).toContain('| Service | shop/payments (on edge prod-us) | grouped, linked |')
+    expect(markdown).not.toMatch(/\| prod-eu \|/)
+  })
+
+  it('a legend above every graph: upstream left, downstream right, dotted = associated', () => {
+    expect(GRAPH_LEGEND).toMatch(/upstream.*on the left.*downstream.*on the right; a dotted line links an associated object/i)
+    expect(markdown.split(`${GRAPH_LEGEND}\n\n\`\`\`mermaid\n`)).toHaveLength(4)
+  })
+
+  it('no details body repeats its summary line: it says only where the target came from', () => {
+    const bodies = [...markdown.matchAll(/<summary>(.*?) on (\S+) — .*<\/summary>\n\n(.*)\n/g)]
+    expect(bodies).toHaveLength(3)
+    for (const [, name, edge, body] of bodies) {
+      expect(body).not.toContain(name)
+      expect(body).not.toContain(`edge ${edge}`)
+    }
+    expect(bodies.map((match) => match[3])).toEqual([
+      'Named in the targets input.',
+      'Named in the targets input. The hub cut this result (row cap or limit): the lists below are incomplete.',
+      'From k8s/cart.yaml (removed).',
+    ])
   })
 
   it('says "none found" for an empty direction, without claiming there is nothing', () => {
@@ -168,10 +193,10 @@ describe('renderImpactReport: overview and verdicts', () => {
     expect(markdown).not.toContain('Trimmed to fit')
   })
 
-  it('every table row has four cells', () => {
+  it('every table row has three cells', () => {
     const rows = tableRows(markdown)
     expect(rows.length).toBeGreaterThan(0)
-    for (const row of rows) expect(cells(row)).toHaveLength(4)
+    for (const row of rows) expect(cells(row)).toHaveLength(3)
   })
 })
 
@@ -238,7 +263,7 @@ describe('renderImpactReport: hostile names', () => {
     expect(markdown).toContain('| &lt;/details&gt; |')
     // The only tags are the ones the renderer writes.
     const tags = outsideFences(markdown).match(/<\/?[a-zA-Z][^>]*>/g) ?? []
-    expect(new Set(tags)).toEqual(new Set(['<details>', '<summary>', '</summary>', '</details>']))
+    expect(new Set(tags)).toEqual(new Set(['<details open>', '<summary>', '</summary>', '</details>']))
     expect(markdown.match(/<\/details>/g)).toHaveLength(1)
   })
 
@@ -247,10 +272,10 @@ describe('renderImpactReport: hostile names', () => {
     expect(markdown).toContain('@\u200boctocat')
   })
 
-  it('pipes do not split table rows: every row has four cells', () => {
+  it('pipes do not split table rows: every row has three cells', () => {
     const rows = tableRows(markdown)
     expect(rows).toHaveLength(3 * (2 + hostile.length))
-    for (const row of rows) expect(cells(row)).toHaveLength(4)
+    for (const row of rows) expect(cells(row)).toHaveLength(3)
   })
 
   it('backticks are escaped outside code', () => {
@@ -313,7 +338,8 @@ describe('renderImpactReport: budgets', () => {
       totals: { upstream: 3, downstream: 3, associated: 3 },
     })
     const full = renderImpactReport(small, { budget: COMMENT_BUDGET })
-    const graph = /```mermaid\n[\s\S]*?\n```/.exec(full)?.[0] ?? ''
+    // The graph is its legend and its diagram.
+    const graph = /_Upstream [^\n]*_\n\n```mermaid\n[\s\S]*?\n```/.exec(full)?.[0] ?? ''
     expect(graph).not.toBe('')
     // Dropping the graph saves it and its blank line; the notice costs itself and one.
     const notice = 'Trimmed to fit: see the full report in the job summary.'
@@ -340,7 +366,7 @@ describe('renderImpactReport: budgets', () => {
     })
     const markdown = renderImpactReport(data, { budget: 20_000 })
     expect(chars(markdown)).toBeLessThanOrEqual(20_000)
-    expect(markdown.match(/<details>/g)).toHaveLength(2)
+    expect(markdown.match(/<details( open)?>/g)).toHaveLength(2)
     expect(markdown.match(/\*\*Downstream — what depends on it \((\d|,)+\)\*\*/g)).toEqual([
       '**Downstream — what depends on it (2,000)**',
       '**Downstream — what depends on it (2)**',
@@ -365,7 +391,7 @@ describe('renderImpactReport: budgets', () => {
     expect(kept).toBeGreaterThan(100)
     expect(kept).toBeLessThan(3000)
     expect(markdown).toContain(`- … and ${(3000 - kept).toLocaleString('en-US')} more targets (trimmed to fit)`)
-    expect(markdown).not.toContain('<details>')
+    expect(markdown).not.toContain('<details')
     // The not-found list is reduced to names but kept whole.
     expect(markdown).toContain('### Not synchronized (10)\n\n- Deployment shop/missing-0\n')
     expect(markdown).toContain('- Deployment shop/missing-9\n')

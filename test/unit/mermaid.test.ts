@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RelatedObject, TargetImpact } from '../../src/steps/impact/model.js'
-import { mermaidText, renderMermaid } from '../../src/steps/impact/mermaid.js'
+import { GRAPH_LEGEND, mermaidText, renderGraph, renderMermaid } from '../../src/steps/impact/mermaid.js'
 
 function related(name: string, extra: Partial<RelatedObject> = {}): RelatedObject {
   return { group: '', kind: 'ConfigMap', namespace: 'shop', name, relations: ['references'], ...extra }
@@ -40,7 +40,19 @@ function nodes(block: string): Map<string, string> {
   return found
 }
 
+/** Labels wrap at 320 px, not Mermaid's 200, so a pod name stays on one line. */
+const FRONT_MATTER = ['---', 'config:', '  flowchart:', '    wrappingWidth: 320', '---', 'flowchart LR']
+
 describe('renderMermaid', () => {
+  it('comes with its legend: upstream left, downstream right, dotted = associated', () => {
+    const graph = renderGraph(impact({ upstream: [related('config')] }))
+    expect(graph.startsWith(`${GRAPH_LEGEND}\n\n\`\`\`mermaid\n`)).toBe(true)
+    expect(graph.endsWith(renderMermaid(impact({ upstream: [related('config')] })))).toBe(true)
+    expect(GRAPH_LEGEND).toContain('Upstream (what it depends on) on the left')
+    expect(GRAPH_LEGEND).toContain('downstream (what depends on it) on the right')
+    expect(GRAPH_LEGEND).toContain('a dotted line links an associated object')
+  })
+
   it('draws upstream → target → downstream and dotted associated links', () => {
     const block = renderMermaid(
       impact({
@@ -50,7 +62,7 @@ describe('renderMermaid', () => {
       }),
     )
     const lines = body(block)
-    expect(lines[0]).toBe('flowchart LR')
+    expect(lines.slice(0, 6)).toEqual(FRONT_MATTER)
     expect(nodes(block)).toEqual(
       new Map([
         ['n0', 'Deployment<br/>shop/checkout'],
@@ -63,7 +75,7 @@ describe('renderMermaid', () => {
     expect(lines).toContain('  n0 --> n2')
     expect(lines).toContain('  n0 -.- n3')
     // Every line is a header, a node, a link or a style: nothing else for Mermaid to misparse.
-    for (const line of lines.slice(1)) {
+    for (const line of lines.slice(FRONT_MATTER.length)) {
       expect(line).toMatch(/^ {2}(n\d+\[".*"\]|n\d+ (-->|-\.-) n\d+|classDef \w+ [\w#:,.-]+( [\w#:,.-]+)*|class n\d+(,n\d+)* \w+)$/)
     }
   })
@@ -128,6 +140,15 @@ describe('renderMermaid', () => {
     // The fake click statement stays inside its label.
     expect(body(block).filter((line) => line.includes('click'))).toHaveLength(1)
     expect(body(block).find((line) => line.includes('click'))).toMatch(/^ {2}n0\[".*"\]$/)
+  })
+
+  it('puts a long namespace on a line of its own, so a long name keeps its distinctive end', () => {
+    const long = 'payments-api-worker-background-7d9f8c6b5-5z5q5'
+    const labels = [...nodes(renderMermaid(impact({ downstream: [related(long, { kind: 'Pod', namespace: 'payments-production-eu-west' })] }))).values()]
+    expect(labels).toContain(`Pod<br/>payments-production-eu-west/<br/>${long}`)
+    // A short one stays on one line: shop/checkout-7d9f8c6b5-5z5q5 fits the wrapping width.
+    const short = [...nodes(renderMermaid(impact({ downstream: [related('checkout-7d9f8c6b5-5z5q5', { kind: 'Pod' })] }))).values()]
+    expect(short).toContain('Pod<br/>shop/checkout-7d9f8c6b5-5z5q5')
   })
 
   it('clips very long names and keeps labels on one line', () => {

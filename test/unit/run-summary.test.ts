@@ -91,8 +91,9 @@ describe('renderRunSummary: a succeeded run', () => {
     PASS,
   )
 
-  it('has a heading with verdict icon, agent and phase, then the verdict', () => {
-    expect(markdown.startsWith('## ✅ Agent run: triage — Succeeded\n\nRun r-123 of agent "triage" succeeded.\n\n')).toBe(true)
+  it('has a heading with verdict icon, agent and phase, then the facts: no sentence that repeats the heading', () => {
+    expect(markdown.startsWith('## ✅ Agent run: triage — Succeeded\n\n| Run |')).toBe(true)
+    expect(markdown).not.toContain('succeeded.')
   })
 
   it('lists run id, phase, duration, waited, tokens and cost, then the key and session', () => {
@@ -135,9 +136,24 @@ describe('renderRunSummary: other runs', () => {
       result({ phase: 'Failed', outcome: 'failed', detail: detail({ phase: 'Failed', message: 'model credential missing\n```\n<b>x</b>' }) }),
       { status: 'fail', message: 'Run r-123 of agent "triage" failed: model credential missing' },
     )
-    expect(markdown.startsWith('## ❌ Agent run: triage — Failed')).toBe(true)
+    // The verdict ("Run … failed: <message>") would repeat the heading and the message below.
+    expect(markdown.startsWith('## ❌ Agent run: triage — Failed\n\n| Run |')).toBe(true)
+    expect(markdown.match(/model credential missing/g)).toHaveLength(1)
     expect(markdown).toContain('### Message from the hub\n\n````text\nmodel credential missing\n```\n<b>x</b>\n````')
     expect(outsideCode(markdown)).not.toContain('<b>')
+  })
+
+  it('a verdict that says more than the heading stays: a failure without a message, a timeout', () => {
+    const silent = renderRunSummary(result({ phase: 'Failed', outcome: 'failed', detail: detail({ phase: 'Failed' }) }), {
+      status: 'fail',
+      message: 'Run r-123 of agent "triage" failed (the hub gave no message)',
+    })
+    expect(silent).toContain('## ❌ Agent run: triage — Failed\n\nRun r-123 of agent "triage" failed \\(the hub gave no message\\)\n\n| Run |')
+    const late = renderRunSummary(result({ phase: 'Running', outcome: 'timed-out', settled: false, detail: detail({ phase: 'Running' }) }), {
+      status: 'fail',
+      message: 'Run r-123 of agent "triage" did not settle within timeout-seconds (60 s); last phase Running.',
+    })
+    expect(late).toContain('\n\nRun r-123 of agent "triage" did not settle within timeout-seconds \\(60 s\\); last phase Running.\n\n| Run |')
   })
 
   it('a reused run shows the notice', () => {

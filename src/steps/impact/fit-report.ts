@@ -15,6 +15,8 @@ export interface ImpactParts {
   summary: string
   /** Always shown inside the details, so optional blocks each add "\n\n" + block. */
   fixed: string
+  /** Shown unfolded (`<details open>`). */
+  open: boolean
   wrapper: Piece
   /** Rendered on first use: a large report drops every graph without drawing one. */
   mermaid: () => Piece
@@ -120,7 +122,7 @@ function detailsPiece(parts: ImpactParts, plan: Plan, index: number): Piece {
   return {
     ...size,
     get text() {
-      text ??= details(parts.summary, [parts.fixed, ...blocks.map((block) => block.text)].join('\n\n'))
+      text ??= details(parts.summary, [parts.fixed, ...blocks.map((block) => block.text)].join('\n\n'), parts.open)
       return text
     },
   }

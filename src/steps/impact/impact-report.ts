@@ -10,7 +10,7 @@ import { cuttable, piece, type CuttableList, type Piece } from '../../markdown/f
 import { clipCharacters, details, inline, table, formatCount } from '../../markdown/format.js'
 import type { Column } from '../../markdown/format.js'
 import { fitReport, type ImpactParts, type Parts } from './fit-report.js'
-import { renderMermaid } from './mermaid.js'
+import { renderGraph } from './mermaid.js'
 
 export const IMPACT_MARKER_PREFIX = '<!-- hub-action:impact'
 const DEFAULT_IMPACT_TITLE = 'Impact of this change'
@@ -50,7 +50,8 @@ export function renderImpactReport(report: ImpactReport, options: ImpactRenderOp
 }
 
 function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
-  const impacts = report.impacts.map((impact) => impactParts(impact))
+  // The first target and edge opens, so a reader sees one graph without a click; the rest stay folded.
+  const impacts = report.impacts.map((impact, index) => impactParts(impact, index === 0))
   const verdictItems = report.impacts.map((impact) => piece(`- ${verdictMarkdown(impact)}`))
   const verdicts: CuttableList | Piece =
     verdictItems.length > 0
@@ -116,17 +117,16 @@ function verdictMarkdown(impact: TargetImpact): string {
   return line
 }
 
-function impactParts(impact: TargetImpact): ImpactParts {
+function impactParts(impact: TargetImpact, open: boolean): ImpactParts {
   const summary = renderImpactVerdictLine(impact)
-  const origin = originText(impact.target)
-  const fixed = `${inline(targetLabel(impact.target))} on edge ${inline(impact.edge)}, ${origin}.${
-    impact.incomplete ? ' The hub cut this result (row cap or limit): the lists below are incomplete.' : ''
-  }`
+  // The summary line already names the target, the edge and the counts: the body adds only where the target came from.
+  const fixed = `${capitalize(originText(impact.target))}.${impact.incomplete ? ' The hub cut this result (row cap or limit): the lists below are incomplete.' : ''}`
   return {
     summary,
     fixed,
-    wrapper: piece(details(summary, fixed)),
-    mermaid: once(() => piece(renderMermaid(impact))),
+    open,
+    wrapper: piece(details(summary, fixed, open)),
+    mermaid: once(() => piece(renderGraph(impact))),
     upstream: piece(directionBlock('upstream', impact)),
     downstream: piece(directionBlock('downstream', impact)),
     downstreamShort: piece(directionBlock('downstream', impact, SHORT_TABLE_ROWS)),
@@ -152,14 +152,22 @@ function directionBlock(direction: Direction, impact: TargetImpact, limit?: numb
   return `${heading}\n\n${relatedTable(objects.slice(0, limit), impact.edge)}\n\n… and ${formatCount(rest)} more ${direction} ${rest === 1 ? 'object' : 'objects'}: the job summary and the result file list them all.`
 }
 
+/**
+ * One table per target and edge: no Edge column, which would repeat that edge on every row.
+ * An object on another edge (an associated object can be) says so after its name.
+ */
 function relatedTable(objects: readonly RelatedObject[], edge: string): string {
   const columns: Column<RelatedObject>[] = [
     { header: 'Kind', cell: (object) => repeated(object.group ? `${object.kind}.${object.group}` : object.kind) },
-    { header: 'Namespace/Name', cell: (object) => inline(object.namespace ? `${object.namespace}/${object.name}` : object.name) },
-    { header: 'Edge', cell: (object) => repeated(object.edge ?? edge) },
+    { header: 'Namespace/Name', cell: (object) => objectName(object, edge) },
     { header: 'Relation(s)', cell: (object) => repeated(object.relations.join(', ')) },
   ]
   return table(columns, objects)
+}
+
+function objectName(object: RelatedObject, edge: string): string {
+  const name = inline(object.namespace ? `${object.namespace}/${object.name}` : object.name)
+  return object.edge && object.edge !== edge ? `${name} (on edge ${inline(object.edge)})` : name
 }
 
 /** `inline` for the few values that repeat across thousands of rows (kinds, edges, relations). */
@@ -250,6 +258,10 @@ function once<T>(make: () => T): () => T {
     }
     return value as T
   }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 function plural(count: number, word: string): string {

@@ -1,6 +1,6 @@
 /**
  * TargetImpact → a Mermaid flowchart: upstream objects → target → downstream objects, with
- * associated objects on dotted links. Pure. Every label is untrusted text: it is quoted,
+ * associated objects on dotted links, and the legend that says so. Pure. Every label is untrusted text: it is quoted,
  * quotes and entity starts are encoded, and characters that Mermaid (or the HTML it renders
  * labels into) would interpret are replaced by look-alikes, so a name can neither break the
  * diagram nor smuggle HTML; the only markup emitted is the `<br/>` added here.
@@ -11,10 +11,27 @@ import { fenced, formatCount } from '../../markdown/format.js'
 const DEFAULT_MAX_NODES_PER_DIRECTION = 8
 /** Longest run of one label line, in code points; longer names are clipped with "…". */
 const MAX_LABEL_LINE = 60
+/**
+ * Mermaid wraps a label wider than this many pixels (its default, 200, splits a pod name such as
+ * shop/checkout-7d9f8c6b5-5z5q5 at a hyphen). Set in the diagram's front matter, which GitHub's
+ * Mermaid reads; wider would shrink every diagram in a comment column.
+ */
+const LABEL_WRAP_PX = 320
+/** Characters of `namespace/name` that fit in LABEL_WRAP_PX at Mermaid's 16 px sans-serif. */
+const ONE_LINE_NAME = 40
+
+/** Said above every graph: which side is which, and what a dotted line means. */
+export const GRAPH_LEGEND =
+  '_Upstream (what it depends on) on the left, the target highlighted, downstream (what depends on it) on the right; a dotted line links an associated object._'
+
+/** The legend, then the graph: the block the report shows for one target and edge. */
+export function renderGraph(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
+  return `${GRAPH_LEGEND}\n\n${renderMermaid(impact, options)}`
+}
 
 export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
   const cap = nodeCap(options.maxNodesPerDirection)
-  const nodes: string[] = [`  n0["${label([impact.target.kind, qualifiedName(impact.target)])}"]`]
+  const nodes: string[] = [`  n0["${label([impact.target.kind, ...nameLines(impact.target)])}"]`]
   const links: string[] = []
   const collapsed: string[] = []
   let next = 1
@@ -23,7 +40,7 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
     const shown = objects.slice(0, cap)
     for (const object of shown) {
       const id = `n${next++}`
-      const lines = [object.kind, qualifiedName(object)]
+      const lines = [object.kind, ...nameLines(object)]
       if (object.edge && object.edge !== impact.edge) lines.push(`on ${object.edge}`)
       nodes.push(`  ${id}["${label(lines)}"]`)
       links.push(link(direction, id))
@@ -44,7 +61,8 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
   if (collapsed.length > 0) {
     styles.push('  classDef collapsed stroke-dasharray:4 3', `  class ${collapsed.join(',')} collapsed`)
   }
-  return fenced(['flowchart LR', ...nodes, ...links, ...styles].join('\n'), 'mermaid')
+  const frontMatter = ['---', 'config:', '  flowchart:', `    wrappingWidth: ${LABEL_WRAP_PX}`, '---']
+  return fenced([...frontMatter, 'flowchart LR', ...nodes, ...links, ...styles].join('\n'), 'mermaid')
 }
 
 function link(direction: Direction, id: string): string {
@@ -63,8 +81,14 @@ function nodeCap(value: number | undefined): number {
   return Math.max(0, Math.floor(value))
 }
 
-function qualifiedName(object: { namespace?: string | undefined; name: string }): string {
-  return object.namespace ? `${object.namespace}/${object.name}` : object.name
+/**
+ * `namespace/name` on one line when it fits the wrapping width, else the namespace on a line of
+ * its own: a long name then wraps (or is clipped) in its own line and keeps its distinctive end.
+ */
+function nameLines(object: { namespace?: string | undefined; name: string }): string[] {
+  if (!object.namespace) return [object.name]
+  const qualified = `${object.namespace}/${object.name}`
+  return Array.from(qualified).length <= ONE_LINE_NAME ? [qualified] : [`${object.namespace}/`, object.name]
 }
 
 /** Lines of a quoted node label, each escaped, joined with the one piece of markup we add. */
