@@ -806,6 +806,10 @@ function sameObject(a, b) {
 
 // EXTERNAL MODULE: external "node:timers/promises"
 var external_node_timers_promises_ = __webpack_require__(8500);
+// EXTERNAL MODULE: external "node:v8"
+var external_node_v8_ = __webpack_require__(8877);
+// EXTERNAL MODULE: external "node:vm"
+var external_node_vm_ = __webpack_require__(714);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
 ;// CONCATENATED MODULE: ./src/steps/impact/manifests.ts
@@ -820,6 +824,8 @@ var dist = __webpack_require__(8815);
  * this file only. The work yields to the event loop as it goes, so a SIGTERM is handled within
  * one slice of parsing rather than after the whole file.
  */
+
+
 
 
 /** Kinds that live outside namespaces: they never get the default namespace. */
@@ -896,6 +902,10 @@ async function objectsFromManifest(path, text, options = {}) {
             throw options.signal.reason;
         return { objects: [], skipped: { path, reason: error instanceof NotParsed ? error.message : `not readable as YAML (${firstLine(error)})` } };
     }
+    finally {
+        if (text.length >= LARGE_FILE_CHARS)
+            collectGarbage();
+    }
     if (objects.length === 0)
         return { objects, skipped: { path, reason: 'holds no Kubernetes object (apiVersion, kind and metadata.name)' } };
     return { objects };
@@ -930,6 +940,27 @@ function lineIndex(text) {
         }
         return low + 1;
     };
+}
+/** A file this large leaves tens of MB of parse garbage (syntax nodes of up to 300,000 tokens). */
+const LARGE_FILE_CHARS = 1024 * 1024;
+let gc = null;
+/**
+ * Collect the garbage a large file's parse left before the next file is read. V8 collects when
+ * it chooses, so the garbage of several large hostile files otherwise stacks into one peak
+ * (314 MB for the worst pull request in `npm run bench`, against a 300 MB bound). `gc` is V8's
+ * own collector, exposed at run time; where that fails, nothing is done.
+ */
+function collectGarbage() {
+    if (gc === null) {
+        try {
+            (0,external_node_v8_.setFlagsFromString)('--expose-gc');
+            gc = (0,external_node_vm_.runInNewContext)('gc');
+        }
+        catch {
+            gc = undefined;
+        }
+    }
+    gc?.();
 }
 /** `{{` somewhere before a later `}}`: what `/\{\{.*?\}\}/s` asked, in one pass instead of one per `{{`. */
 function isTemplate(text) {
@@ -1538,7 +1569,7 @@ function detailsPiece(parts, plan, index) {
     return {
         ...size,
         get text() {
-            text ??= (0,format/* details */.zH)(parts.summary, [parts.fixed, ...blocks.map((block) => block.text)].join('\n\n'));
+            text ??= (0,format/* details */.zH)(parts.summary, [parts.fixed, ...blocks.map((block) => block.text)].join('\n\n'), parts.open);
             return text;
         },
     };
@@ -1616,9 +1647,23 @@ function trim(doc, plan, fits) {
 const DEFAULT_MAX_NODES_PER_DIRECTION = 8;
 /** Longest run of one label line, in code points; longer names are clipped with "…". */
 const MAX_LABEL_LINE = 60;
+/**
+ * Mermaid wraps a label wider than this many pixels (its default, 200, splits a pod name such as
+ * shop/checkout-7d9f8c6b5-5z5q5 at a hyphen). Set in the diagram's front matter, which GitHub's
+ * Mermaid reads; wider would shrink every diagram in a comment column.
+ */
+const LABEL_WRAP_PX = 320;
+/** Characters of `namespace/name` that fit in LABEL_WRAP_PX at Mermaid's 16 px sans-serif. */
+const ONE_LINE_NAME = 40;
+/** Said above every graph: which side is which, and what a dotted line means. */
+const GRAPH_LEGEND = '_Upstream (what it depends on) on the left, the target highlighted, downstream (what depends on it) on the right; a dotted line links an associated object._';
+/** The legend, then the graph: the block the report shows for one target and edge. */
+function renderGraph(impact, options = {}) {
+    return `${GRAPH_LEGEND}\n\n${renderMermaid(impact, options)}`;
+}
 function renderMermaid(impact, options = {}) {
     const cap = nodeCap(options.maxNodesPerDirection);
-    const nodes = [`  n0["${label([impact.target.kind, qualifiedName(impact.target)])}"]`];
+    const nodes = [`  n0["${label([impact.target.kind, ...nameLines(impact.target)])}"]`];
     const links = [];
     const collapsed = [];
     let next = 1;
@@ -1626,7 +1671,7 @@ function renderMermaid(impact, options = {}) {
         const shown = objects.slice(0, cap);
         for (const object of shown) {
             const id = `n${next++}`;
-            const lines = [object.kind, qualifiedName(object)];
+            const lines = [object.kind, ...nameLines(object)];
             if (object.edge && object.edge !== impact.edge)
                 lines.push(`on ${object.edge}`);
             nodes.push(`  ${id}["${label(lines)}"]`);
@@ -1647,7 +1692,8 @@ function renderMermaid(impact, options = {}) {
     if (collapsed.length > 0) {
         styles.push('  classDef collapsed stroke-dasharray:4 3', `  class ${collapsed.join(',')} collapsed`);
     }
-    return (0,format/* fenced */.OF)(['flowchart LR', ...nodes, ...links, ...styles].join('\n'), 'mermaid');
+    const frontMatter = ['---', 'config:', '  flowchart:', `    wrappingWidth: ${LABEL_WRAP_PX}`, '---'];
+    return (0,format/* fenced */.OF)([...frontMatter, 'flowchart LR', ...nodes, ...links, ...styles].join('\n'), 'mermaid');
 }
 function mermaid_link(direction, id) {
     switch (direction) {
@@ -1664,8 +1710,15 @@ function nodeCap(value) {
         return DEFAULT_MAX_NODES_PER_DIRECTION;
     return Math.max(0, Math.floor(value));
 }
-function qualifiedName(object) {
-    return object.namespace ? `${object.namespace}/${object.name}` : object.name;
+/**
+ * `namespace/name` on one line when it fits the wrapping width, else the namespace on a line of
+ * its own: a long name then wraps (or is clipped) in its own line and keeps its distinctive end.
+ */
+function nameLines(object) {
+    if (!object.namespace)
+        return [object.name];
+    const qualified = `${object.namespace}/${object.name}`;
+    return Array.from(qualified).length <= ONE_LINE_NAME ? [qualified] : [`${object.namespace}/`, object.name];
 }
 /** Lines of a quoted node label, each escaped, joined with the one piece of markup we add. */
 function label(lines) {
@@ -1734,7 +1787,8 @@ function renderImpactReport(report, options) {
     return fitReport(buildParts(report, options), Math.max(0, Math.floor(options.budget)));
 }
 function buildParts(report, options) {
-    const impacts = report.impacts.map((impact) => impactParts(impact));
+    // The first target and edge opens, so a reader sees one graph without a click; the rest stay folded.
+    const impacts = report.impacts.map((impact, index) => impactParts(impact, index === 0));
     const verdictItems = report.impacts.map((impact) => piece(`- ${verdictMarkdown(impact)}`));
     const verdicts = verdictItems.length > 0
         ? cuttable('### By target and edge', verdictItems, (rest) => `- … and ${(0,format/* formatCount */.B4)(rest)} more ${plural(rest, 'target')} (trimmed to fit)`)
@@ -1794,15 +1848,16 @@ function verdictMarkdown(impact) {
         line += ` · ⚠️ **incomplete** — the hub cut the result (row cap or limit), so there may be more`;
     return line;
 }
-function impactParts(impact) {
+function impactParts(impact, open) {
     const summary = renderImpactVerdictLine(impact);
-    const origin = originText(impact.target);
-    const fixed = `${(0,format/* inline */.mG)((0,model/* targetLabel */.Op)(impact.target))} on edge ${(0,format/* inline */.mG)(impact.edge)}, ${origin}.${impact.incomplete ? ' The hub cut this result (row cap or limit): the lists below are incomplete.' : ''}`;
+    // The summary line already names the target, the edge and the counts: the body adds only where the target came from.
+    const fixed = `${capitalize(originText(impact.target))}.${impact.incomplete ? ' The hub cut this result (row cap or limit): the lists below are incomplete.' : ''}`;
     return {
         summary,
         fixed,
-        wrapper: piece((0,format/* details */.zH)(summary, fixed)),
-        mermaid: once(() => piece(renderMermaid(impact))),
+        open,
+        wrapper: piece((0,format/* details */.zH)(summary, fixed, open)),
+        mermaid: once(() => piece(renderGraph(impact))),
         upstream: piece(directionBlock('upstream', impact)),
         downstream: piece(directionBlock('downstream', impact)),
         downstreamShort: piece(directionBlock('downstream', impact, SHORT_TABLE_ROWS)),
@@ -1826,14 +1881,21 @@ function directionBlock(direction, impact, limit) {
     const rest = objects.length - limit;
     return `${heading}\n\n${relatedTable(objects.slice(0, limit), impact.edge)}\n\n… and ${(0,format/* formatCount */.B4)(rest)} more ${direction} ${rest === 1 ? 'object' : 'objects'}: the job summary and the result file list them all.`;
 }
+/**
+ * One table per target and edge: no Edge column, which would repeat that edge on every row.
+ * An object on another edge (an associated object can be) says so after its name.
+ */
 function relatedTable(objects, edge) {
     const columns = [
         { header: 'Kind', cell: (object) => repeated(object.group ? `${object.kind}.${object.group}` : object.kind) },
-        { header: 'Namespace/Name', cell: (object) => (0,format/* inline */.mG)(object.namespace ? `${object.namespace}/${object.name}` : object.name) },
-        { header: 'Edge', cell: (object) => repeated(object.edge ?? edge) },
+        { header: 'Namespace/Name', cell: (object) => objectName(object, edge) },
         { header: 'Relation(s)', cell: (object) => repeated(object.relations.join(', ')) },
     ];
     return (0,format/* table */.tp)(columns, objects);
+}
+function objectName(object, edge) {
+    const name = (0,format/* inline */.mG)(object.namespace ? `${object.namespace}/${object.name}` : object.name);
+    return object.edge && object.edge !== edge ? `${name} (on edge ${(0,format/* inline */.mG)(object.edge)})` : name;
 }
 /** `inline` for the few values that repeat across thousands of rows (kinds, edges, relations). */
 const repeatedCache = new Map();
@@ -1916,6 +1978,9 @@ function once(make) {
         }
         return value;
     };
+}
+function capitalize(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
 }
 function plural(count, word) {
     return count === 1 ? word : `${word}s`;

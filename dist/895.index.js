@@ -400,9 +400,12 @@ function renderRunSummary(result, verdict, options = {}) {
     };
     const head = [];
     head.push(`## ${ICON[verdict.status]} Agent run: ${(0,format/* inline */.mG)(clip(result.agent, LIMITS.name))} — ${(0,format/* inline */.mG)(clip(result.phase, LIMITS.name))}`);
-    // The hub's message is shown once: in its own section when there is one, so not in this line.
+    // A verdict line that only repeats the heading is left out; the hub's message is shown once, in
+    // its own section when there is one, so not in this line.
     const showsHubMessage = Boolean(detail?.message) && result.outcome !== 'succeeded';
-    head.push((0,format/* inline */.mG)(clip(showsHubMessage ? withoutHubMessage(verdict.message, detail?.message ?? '') : verdict.message, LIMITS.verdict)));
+    if (!verdictRepeatsHeading(result)) {
+        head.push((0,format/* inline */.mG)(clip(showsHubMessage ? withoutHubMessage(verdict.message, detail?.message ?? '') : verdict.message, LIMITS.verdict)));
+    }
     if (result.reused) {
         head.push('> [!NOTE]\n> The hub returned an existing run for this idempotency key (a re-run on the same commit attaches to the first run instead of starting another).');
     }
@@ -460,6 +463,15 @@ function renderRunSummary(result, verdict, options = {}) {
     }
     const sections = [...head, ...(cut ? [trimmedNote(options.resultFile)] : []), ...body, ...(output ? [output] : []), ...tail];
     return `${sections.join('\n\n')}\n`;
+}
+/**
+ * "Run … of agent … succeeded." says only what the heading, the table and "Message from the hub"
+ * show; the other verdicts (timed out, waiting for approval, no message …) say more.
+ */
+function verdictRepeatsHeading(result) {
+    if (result.outcome === 'succeeded')
+        return true;
+    return (result.outcome === 'failed' || result.outcome === 'aborted') && Boolean(result.detail?.message);
 }
 function trimmedNote(resultFile) {
     const where = resultFile ? `the result file ${(0,format/* code */.aY)(resultFile)} (output \`result-file\`)` : 'the result file (output `result-file`)';

@@ -229,7 +229,9 @@ describe('messages that agree with the outputs', () => {
     }
     const markdown = renderRunSummary(failedResult, runVerdict(failedResult, settings()))
     expect(markdown.split('model credential missing')).toHaveLength(2)
-    expect(markdown).toContain("failed \\(the hub's message is below\\).")
+    // The heading says Failed and the hub's section says why: no verdict line repeats either.
+    expect(markdown).toContain('### Message from the hub')
+    expect(markdown).not.toContain('failed: model credential missing')
     expect(markdown).toContain('### Children runs (2)')
     expect(markdown).toMatch(/`c1`.*helper.*Succeeded.*delegated/)
     expect(markdown).toMatch(/`c2`.*spawned-one.*Running/)
