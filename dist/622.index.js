@@ -946,9 +946,11 @@ const LARGE_FILE_CHARS = 1024 * 1024;
 let gc = null;
 /**
  * Collect the garbage a large file's parse left before the next file is read. V8 collects when
- * it chooses, so the garbage of several large hostile files otherwise stacks into one peak
- * (314 MB for the worst pull request in `npm run bench`, against a 300 MB bound). `gc` is V8's
- * own collector, exposed at run time; where that fails, nothing is done.
+ * it chooses, and keeps the young generation grown after a burst, so several large hostile
+ * files otherwise stack into one peak (314 MB for the worst pull request in `npm run bench`,
+ * against a 300 MB bound; 216 MB with this). `gc` is V8's own collector, exposed at run time;
+ * a memory-reducing ("last-resort") collection also gives the grown space back. Where that
+ * fails, nothing is done.
  */
 function collectGarbage() {
     if (gc === null) {
@@ -960,7 +962,7 @@ function collectGarbage() {
             gc = undefined;
         }
     }
-    gc?.();
+    gc?.({ type: 'major', flavor: 'last-resort' });
 }
 /** `{{` somewhere before a later `}}`: what `/\{\{.*?\}\}/s` asked, in one pass instead of one per `{{`. */
 function isTemplate(text) {

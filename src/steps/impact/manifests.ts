@@ -153,24 +153,26 @@ function lineIndex(text: string): (offset: number) => number {
 /** A file this large leaves tens of MB of parse garbage (syntax nodes of up to 300,000 tokens). */
 const LARGE_FILE_CHARS = 1024 * 1024
 
-let gc: (() => void) | undefined | null = null
+let gc: ((options: { type: 'major'; flavor: 'last-resort' }) => void) | undefined | null = null
 
 /**
  * Collect the garbage a large file's parse left before the next file is read. V8 collects when
- * it chooses, so the garbage of several large hostile files otherwise stacks into one peak
- * (314 MB for the worst pull request in `npm run bench`, against a 300 MB bound). `gc` is V8's
- * own collector, exposed at run time; where that fails, nothing is done.
+ * it chooses, and keeps the young generation grown after a burst, so several large hostile
+ * files otherwise stack into one peak (314 MB for the worst pull request in `npm run bench`,
+ * against a 300 MB bound; 216 MB with this). `gc` is V8's own collector, exposed at run time;
+ * a memory-reducing ("last-resort") collection also gives the grown space back. Where that
+ * fails, nothing is done.
  */
 function collectGarbage(): void {
   if (gc === null) {
     try {
       setFlagsFromString('--expose-gc')
-      gc = runInNewContext('gc') as () => void
+      gc = runInNewContext('gc') as typeof gc
     } catch {
       gc = undefined
     }
   }
-  gc?.()
+  gc?.({ type: 'major', flavor: 'last-resort' })
 }
 
 /** `{{` somewhere before a later `}}`: what `/\{\{.*?\}\}/s` asked, in one pass instead of one per `{{`. */
