@@ -36,7 +36,9 @@ export async function liveStepFigures(): Promise<void> {
     },
   })
   try {
-    console.log(`\nlive steps: one emulated run of ${seconds} s (not 10 min; LIVE_RUN_SECONDS sets it), a step every ${STEP_EVERY_MS} ms`)
+    console.log(
+      `\nlive steps: one emulated run of ${seconds} s (${seconds === 600 ? 'the 10-minute run' : 'not 10 min'}; LIVE_RUN_SECONDS sets it), a step every ${STEP_EVERY_MS} ms`,
+    )
     const loggedAt = new Map<number, number>()
     let seen = ''
     const result = await runAction({
