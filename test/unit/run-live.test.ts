@@ -3,31 +3,9 @@ import { runAgent, runVerdict, type RunEvents } from '../../src/steps/run/run-ag
 import type { AgentsClient } from '../../src/hub/agents.js'
 import { HubNotFoundError } from '../../src/hub/errors.js'
 import type { AgentObject, CreateRunResponse, RunDetail, RunStep, WhoAmI } from '../../src/hub/schemas.js'
-import type { RunSettings } from '../../src/settings/settings.js'
+import { detail, settings, T0 } from './fixtures/run.js'
 import { StepTracker, stepLogLine } from '../../src/steps/run/live-steps.js'
 import { renderRunSummary } from '../../src/steps/run/summary.js'
-
-const T0 = 1_700_000_000_000
-
-function settings(extra: Partial<RunSettings> = {}): RunSettings {
-  return {
-    agent: 'triage',
-    task: 'Check the rollout',
-    idempotencyKey: 'gha-key',
-    idempotencyKeySource: 'auto',
-    sessionId: 'gha-session',
-    timeoutSeconds: 1800,
-    onTimeout: 'fail',
-    onApproval: 'wait',
-    pendingTimeoutSeconds: 300,
-    onCancel: 'detach',
-    ...extra,
-  }
-}
-
-function detail(phase: string, extra: Partial<RunDetail> = {}): RunDetail {
-  return { id: 'r1', phase, inputTokens: 0, outputTokens: 0, usdMicros: 0, steps: [], children: [], ...extra }
-}
 
 function step(id: string, tool: string, extra: Partial<RunStep> = {}): RunStep {
   return { id, tool, outcome: 'ok', ...extra }

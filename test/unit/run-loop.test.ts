@@ -3,29 +3,7 @@ import { runAgent, runVerdict, type RunEvents, type RunOutcome, type RunResult }
 import type { AgentsClient } from '../../src/hub/agents.js'
 import { HubDeadlineError, HubNotFoundError, HubServerError } from '../../src/hub/errors.js'
 import type { AgentObject, CreateRunResponse, RunDetail } from '../../src/hub/schemas.js'
-import type { RunSettings } from '../../src/settings/settings.js'
-
-const T0 = 1_700_000_000_000
-
-function settings(extra: Partial<RunSettings> = {}): RunSettings {
-  return {
-    agent: 'triage',
-    task: 'Check the rollout',
-    idempotencyKey: 'gha-key',
-    idempotencyKeySource: 'auto',
-    sessionId: 'gha-session',
-    timeoutSeconds: 1800,
-    onTimeout: 'fail',
-    onApproval: 'wait',
-    pendingTimeoutSeconds: 300,
-    onCancel: 'detach',
-    ...extra,
-  }
-}
-
-function detail(phase: string, extra: Partial<RunDetail> = {}): RunDetail {
-  return { id: 'r1', phase, inputTokens: 0, outputTokens: 0, usdMicros: 0, steps: [], children: [], ...extra }
-}
+import { detail, settings, T0 } from './fixtures/run.js'
 
 type WaitAnswer = RunDetail | ((hold: number, signal: AbortSignal) => RunDetail | Promise<RunDetail>)
 
