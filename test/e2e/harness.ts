@@ -23,6 +23,11 @@ export async function runStep(options: ActionOptions): Promise<ActionRun> {
   return result
 }
 
+/** The `::error::` lines of a step's log. */
+export function errorLines(result: ActionRun): string[] {
+  return result.stdout.split('\n').filter((line) => line.startsWith('::error::'))
+}
+
 /** The long-polls (`GET …/wait`) the emulator received, from request `from` on. */
 export function waitRequests(hub: HubEmulator, from = 0): RecordedRequest[] {
   return hub.requests.slice(from).filter((r) => r.method === 'GET' && r.path.endsWith('/wait'))

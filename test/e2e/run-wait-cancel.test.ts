@@ -3,30 +3,17 @@
  * service-account route's lack of cancel refused before any request (issue 9).
  * dist/index.js as a child process against the hub emulator over real HTTP.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { runAction, type ActionOptions, type ActionRun } from './action-process.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { errorLines as errors, hubInputs, runStep, useHubEmulator, type ActionOptions, type ActionRun } from './harness.ts'
 
-let hub: HubEmulator
-
-beforeAll(async () => {
-  hub = await startHubEmulator({ maxHoldMs: 300 })
-})
-afterAll(async () => {
-  await hub.close()
-})
+const hub = useHubEmulator({ maxHoldMs: 300 })
 beforeEach(() => {
-  hub.reset()
   hub.setAgent('endless', { steps: [{ phase: 'Running', afterMs: 0 }] })
 })
 
 async function act(extra: Record<string, string>, options: Omit<ActionOptions, 'inputs'> = {}): Promise<ActionRun> {
-  const result = await runAction({ inputs: { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, ...extra }, ...options })
-  onTestFinished(() => result.cleanup())
-  return result
+  return runStep({ inputs: hubInputs(hub, extra), ...options })
 }
-
-const errors = (result: ActionRun) => result.stdout.split('\n').filter((line) => line.startsWith('::error::'))
 const creates = () => hub.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/runs'))
 const cancels = () => hub.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/cancel'))
 
