@@ -71,8 +71,6 @@ export interface RunDeps {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>
   /** How often progress is reported while waiting. */
   progressEveryMs?: number
-  /** Longest single hold we ask of the hub: below the idle cut of common proxies. */
-  maxHoldSeconds?: number
   /** Jitter source of the pacing between early waits. */
   random?: () => number
   /**
@@ -183,8 +181,9 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
         await sleep(Math.min(pause, remaining), signal)
         if (signal.aborted) throw signal.reason
       }
-      // Holds end within LIVE_STEPS_SECONDS so each finished step reaches the log soon after the hub stores it.
-      const holdSeconds = Math.min(deps.maxHoldSeconds ?? HOLD_SECONDS, deps.stepsWithinSeconds ?? LIVE_STEPS_SECONDS)
+      // Holds end within LIVE_STEPS_SECONDS so each finished step reaches the log soon after the
+      // hub stores it, and never past HOLD_SECONDS, the idle cut of common proxies.
+      const holdSeconds = Math.min(HOLD_SECONDS, deps.stepsWithinSeconds ?? LIVE_STEPS_SECONDS)
       let holdMs = Math.min(deadline - now(), holdSeconds * 1000)
       if (phase === 'Pending') holdMs = Math.min(holdMs, pendingCeiling - now())
       if (holdMs <= 0) continue
