@@ -6,23 +6,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { durationFix } from '../../src/settings/fields.ts'
 import { ImpactSchema, loadStructuredParser, QuerySchema } from '../../src/settings/graph-inputs.ts'
-
-const IMPACT_INPUTS = {
-  manifests: '',
-  'rendered-head': '',
-  'rendered-base': '',
-  namespace: '',
-  'impact-source': 'query',
-  'mcp-url': '',
-  'max-depth': '3',
-  'fail-on-downstream': '',
-  comment: 'update',
-  'comment-key': 'hub-action',
-  'github-token': '',
-}
+import { INPUT_DEFAULTS } from '../../src/settings/settings.ts'
 
 function targetsMessages(targets: string): string[] {
-  const result = ImpactSchema.safeParse({ ...IMPACT_INPUTS, targets })
+  const result = ImpactSchema.safeParse({ ...INPUT_DEFAULTS, targets }) // the impact schema reads its own inputs among the defaults
   return result.success ? [] : result.error.issues.map((issue) => issue.message)
 }
 
