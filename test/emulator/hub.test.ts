@@ -150,6 +150,29 @@ describe('hub proxy and auth', () => {
     expect(r.json.reason).toBe('Unauthorized')
   })
 
+  it('a service-account token reads the pending approval on its route and cannot resolve it: the inbox is a user route (401)', async () => {
+    const sa = emu.headers({ Authorization: `Bearer ${emu.serviceAccountToken}` })
+    const base = `${A}/s2s/clusters/${emu.clusterId}`
+    const started = await call(emu, 'POST', `${base}/agents/approval/runs`, { task: 'add a PDB', wait: 5 }, sa)
+    const inboxID = started.json.run.pending.inboxID as string
+    expect(started.json.run).toMatchObject({ phase: 'PendingApproval', pending: { inboxID, tool: 'kubectl_apply' } })
+    expect((await call(emu, 'GET', `${base}/runs/${started.json.runId}`, undefined, sa)).json.pending).toMatchObject({ inboxID, tool: 'kubectl_apply' })
+    expect((await call(emu, 'GET', `${base}/runs/${started.json.runId}/wait?timeoutSeconds=1`, undefined, sa)).json.pending.inboxID).toBe(inboxID)
+    for (const [method, path, body] of [
+      ['GET', `${A}/api/inbox?state=pending`, undefined],
+      ['POST', `${A}/api/inbox/${inboxID}/resolve`, { decision: 'approve' }],
+      ['GET', `${A}/api/runs/${started.json.runId}`, undefined],
+    ] as const) {
+      const refused = await call(emu, method, path, body, sa)
+      expect([refused.status, refused.json.kind, refused.json.reason]).toEqual([401, 'Status', 'Unauthorized'])
+    }
+    expect(emu.agents.inbox()).toEqual([expect.objectContaining({ id: inboxID, state: 'pending', resolutions: 0 })])
+    expect(emu.run(started.json.runId)?.phase).toBe('PendingApproval')
+    // A member's user token resolves it, and the run resumes under that user.
+    const resolved = await call(emu, 'POST', `${A}/api/inbox/${inboxID}/resolve`, { decision: 'approve' })
+    expect(resolved.json).toMatchObject({ state: 'resolved', resolvedBy: emu.user })
+  })
+
   it('answers hub errors in plain text: unknown provider, not ready, unreachable, unknown path', async () => {
     let r = await call(emu, 'GET', '/services/providers/nope/api/x')
     expect([r.status, r.text, r.contentType]).toEqual([404, 'provider not found: nope\n', 'text/plain; charset=utf-8'])
