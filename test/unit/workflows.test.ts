@@ -8,33 +8,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse, parseDocument } from 'yaml'
+import type { Job, Step, Workflow } from './fixtures/workflows.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const WORKFLOWS = join(ROOT, '.github', 'workflows')
-
-interface Step {
-  id?: string
-  name?: string
-  uses?: string
-  run?: string
-  with?: Record<string, unknown>
-  env?: Record<string, unknown>
-  if?: string
-}
-
-interface Job {
-  'runs-on'?: string
-  permissions?: Record<string, string> | string
-  env?: Record<string, unknown>
-  steps?: Step[]
-}
-
-interface Workflow {
-  name?: string
-  on?: unknown
-  permissions?: Record<string, string> | string
-  jobs?: Record<string, Job>
-}
 
 const workflowFiles = readdirSync(WORKFLOWS)
   .filter((file) => /\.ya?ml$/.test(file))
@@ -242,12 +219,35 @@ describe('check-dist.yml', () => {
 })
 
 describe('release.yml', () => {
-  it('runs on v*.*.* tags with contents: write', () => {
+  /** The jobs `name` needs, directly or through others, then `name` itself. */
+  function chain(name: string): string[] {
+    const needs = [job('release.yml', name).needs ?? []].flat()
+    return [...new Set([...needs.flatMap(chain), name])]
+  }
+
+  /** The step that pushes the major tag, and every step that runs before it. */
+  function beforeTheMove(): { mover: string; before: Step[] } {
+    const jobs = Object.entries(workflow('release.yml').jobs ?? {})
+    const [mover = ''] = jobs.find(([, j]) => stepsOf(j).some((step) => /git push origin "\$MAJOR"/.test(step.run ?? ''))) ?? []
+    const own = stepsOf(job('release.yml', mover))
+    const move = own.findIndex((step) => /git push origin "\$MAJOR"/.test(step.run ?? ''))
+    const earlier = chain(mover)
+      .slice(0, -1)
+      .flatMap((name) => stepsOf(job('release.yml', name)))
+    return { mover, before: [...earlier, ...own.slice(0, move)] }
+  }
+
+  const scriptBeforeTheMove = (): string =>
+    beforeTheMove()
+      .before.map((step) => step.run ?? '')
+      .join('\n')
+
+  it('runs on v*.*.* tags, with no permission at workflow level', () => {
     const wf = workflow('release.yml')
     const on = wf.on as { push?: { tags?: string[]; branches?: string[] } }
     expect(on.push?.tags).toEqual(['v*.*.*'])
     expect(on.push?.branches).toBeUndefined()
-    expect(wf.permissions).toEqual({ contents: 'write' })
+    expect(wf.permissions).toEqual({})
   })
 
   it('checks the tag against package.json, moves the major tag and creates the release', () => {
@@ -261,6 +261,56 @@ describe('release.yml', () => {
   it('derives the major tag as vX from the vX.Y.Z tag', () => {
     // ${TAG%%.*} keeps what comes before the first dot: v1.2.3 → v1.
     expect(runScripts('release.yml')).toContain('MAJOR="${TAG%%.*}"')
+  })
+
+  it('before moving the major tag, checks that the commit is on the default branch', () => {
+    const script = scriptBeforeTheMove()
+    expect(script).toMatch(/git merge-base --is-ancestor "\$COMMIT" /)
+    const check = beforeTheMove().before.find((step) => /--is-ancestor/.test(step.run ?? ''))
+    expect(String(check?.env?.DEFAULT_BRANCH)).toBe('${{ github.event.repository.default_branch }}')
+    expect(check?.run).toMatch(/git fetch [^\n]*"\+?refs\/heads\/\$DEFAULT_BRANCH/)
+  })
+
+  it('before moving the major tag, rebuilds dist/ and fails on any difference', () => {
+    const script = scriptBeforeTheMove()
+    expect(script).toMatch(/^npm ci$/m)
+    expect(script).toMatch(/^npm run build$/m)
+    expect(script.indexOf('npm run build')).toBeLessThan(script.indexOf('git status --porcelain dist'))
+    expect(script).toMatch(/git status --porcelain dist\)" \]; then[\s\S]*?exit 1/)
+  })
+
+  it('before moving the major tag, runs the tests', () => {
+    expect(scriptBeforeTheMove()).toMatch(/^npm test$/m)
+  })
+
+  it('moves the major tag to the commit that was verified, once the tag is seen still to point at it', () => {
+    const { mover, before } = beforeTheMove()
+    const move = stepsOf(job('release.yml', mover)).find((step) => /git tag -fa/.test(step.run ?? ''))
+    expect(move?.run).toMatch(/git tag -fa "\$MAJOR" -m "[^"]*" "\$COMMIT"/)
+    const verifier = chain(mover).find((name) => job('release.yml', name).outputs?.commit !== undefined) ?? ''
+    expect(String(move?.env?.COMMIT)).toBe(`\${{ needs.${verifier}.outputs.commit }}`)
+    expect(before.map((step) => step.run ?? '').join('\n')).toMatch(/\$TAG\^\{commit\}[\s\S]*!= "\$COMMIT"/)
+  })
+
+  it('the job that moves the tag runs in the `release` environment and alone may write', () => {
+    const { mover } = beforeTheMove()
+    const environment = job('release.yml', mover).environment
+    expect(typeof environment === 'string' ? environment : environment?.name).toBe('release')
+    for (const [name, j] of Object.entries(workflow('release.yml').jobs ?? {})) {
+      expect(j.permissions, `job ${name} sets its permissions`).toBeDefined()
+      const writes = Object.entries(typeof j.permissions === 'object' ? j.permissions : {}).filter(([, level]) => level === 'write')
+      expect(writes, `job ${name}`).toEqual(name === mover ? [['contents', 'write']] : [])
+    }
+  })
+
+  it('the code of the tag (npm ci, build, tests) runs in a job with a read-only token and no stored credential', () => {
+    const running = Object.entries(workflow('release.yml').jobs ?? {}).filter(([, j]) => stepsOf(j).some((step) => /\bnpm\b/.test(step.run ?? '')))
+    expect(running.length).toBeGreaterThan(0)
+    for (const [name, j] of running) {
+      expect(j.permissions, `job ${name}`).toEqual({ contents: 'read' })
+      const checkout = stepsOf(j).find((step) => step.uses?.startsWith('actions/checkout@'))
+      expect(checkout?.with?.['persist-credentials'], `job ${name}`).toBe(false)
+    }
   })
 })
 

@@ -1,0 +1,156 @@
+/**
+ * The trust rules every workflow the project ships or shows must keep (.github/workflows and the
+ * README's workflows and step lists): third-party actions pinned by commit with the version beside
+ * it, write permissions granted per job, no persisted git credentials next to pull-request content,
+ * and pull-request charts and overlays rendered in a job that holds no hub secret.
+ */
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { readmeWorkflows, repositoryWorkflows, workflowText, type Job, type Workflow, type WorkflowSource } from './fixtures/workflows.js'
+
+/** This action: its recipes follow a major tag (the README's Versioning says how to pin it). */
+const THIS_ACTION = 'acme/hub-action@'
+const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target', 'workflow_run']
+const RENDERER = /\bhelm\s+template\b|\bkustomize\s+build\b|\bkubectl\s+kustomize\b/
+
+const sources = [...repositoryWorkflows, ...readmeWorkflows]
+const names = sources.map((source) => source.name)
+
+function parsed(source: WorkflowSource): Workflow {
+  return parse(workflowText(source)) as Workflow
+}
+
+function jobsOf(source: WorkflowSource): Array<[string, Job]> {
+  return Object.entries(parsed(source).jobs ?? {})
+}
+
+function bySource(name: string): WorkflowSource {
+  const found = sources.find((source) => source.name === name)
+  if (!found) throw new Error(`no workflow ${name}`)
+  return found
+}
+
+function events(source: WorkflowSource): string[] {
+  const on = parsed(source).on
+  if (typeof on === 'string') return [on]
+  if (Array.isArray(on)) return on.map(String)
+  return Object.keys(on ?? {})
+}
+
+/** A README step list can be pasted into any workflow: it is held to the pull-request rules. */
+function handlesPullRequests(source: WorkflowSource): boolean {
+  return source.steps || events(source).some((event) => PULL_REQUEST_EVENTS.includes(event))
+}
+
+function writes(permissions: Job['permissions']): string[] {
+  if (permissions === undefined) return []
+  if (typeof permissions === 'string') return permissions === 'read-all' ? [] : [permissions]
+  return Object.entries(permissions)
+    .filter(([, level]) => level !== 'read' && level !== 'none')
+    .map(([scope, level]) => `${scope}: ${level}`)
+}
+
+/** Every `uses:` line as written, with what follows the value (the version comment). */
+function usesLines(text: string): Array<{ uses: string; rest: string }> {
+  return [...text.matchAll(/^[ \t]*(?:-[ \t]+)?uses:[ \t]*(['"]?)([^\s'"#]+)\1(.*)$/gm)].map((match) => ({ uses: match[2] ?? '', rest: match[3] ?? '' }))
+}
+
+function thirdParty(uses: string): boolean {
+  return !uses.startsWith('./') && !uses.startsWith(THIS_ACTION)
+}
+
+describe('workflow trust rules', () => {
+  it('find the workflows of .github and the README, the Helm and Kustomize recipes among them', () => {
+    expect(repositoryWorkflows.map((source) => source.name)).toEqual(
+      expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/check-dist.yml', '.github/workflows/release.yml']),
+    )
+    expect(readmeWorkflows.length).toBeGreaterThanOrEqual(10)
+    const rendering = sources.filter((source) => RENDERER.test(source.text)).map((source) => source.name)
+    expect(rendering.length, 'the README shows a Helm and a Kustomize recipe').toBeGreaterThanOrEqual(2)
+  })
+
+  it.each(names)('%s: every `uses:` line is a step of the parsed workflow (no pin escapes the line check)', (name) => {
+    const source = bySource(name)
+    const fromLines = usesLines(source.text).map((line) => line.uses)
+    const fromYaml = jobsOf(source).flatMap(([, job]) => (job.steps ?? []).flatMap((step) => (step.uses ? [step.uses] : [])))
+    expect(fromLines).toEqual(fromYaml)
+  })
+
+  it.each(names)('%s: third-party actions are pinned to a full commit SHA with `# vX.Y.Z` beside it', (name) => {
+    const unpinned = usesLines(bySource(name).text)
+      .filter(({ uses }) => thirdParty(uses))
+      .filter(({ uses, rest }) => !/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(uses) || !/^\s+#\s*v\d+\.\d+\.\d+\b/.test(rest))
+      .map(({ uses, rest }) => `${uses}${rest}`)
+    expect(unpinned, 'pin as `owner/repo@<40-hex commit> # vX.Y.Z` (Dependabot keeps such pins current)').toEqual([])
+  })
+
+  it('one version is one commit everywhere, and one commit one version', () => {
+    const pins = sources.flatMap((source) => usesLines(source.text).filter(({ uses }) => thirdParty(uses) && /@[0-9a-f]{40}$/.test(uses)))
+    const versionOf = new Map<string, Set<string>>()
+    const commitOf = new Map<string, Set<string>>()
+    for (const { uses, rest } of pins) {
+      const [action = '', commit = ''] = uses.split('@')
+      const version = /#\s*(v[\d.]+)/.exec(rest)?.[1] ?? ''
+      versionOf.set(uses, (versionOf.get(uses) ?? new Set()).add(version))
+      commitOf.set(`${action}@${version}`, (commitOf.get(`${action}@${version}`) ?? new Set()).add(commit))
+    }
+    expect(pins.length).toBeGreaterThan(0)
+    for (const [uses, versions] of versionOf) expect([...versions], `${uses} is labelled with several versions`).toHaveLength(1)
+    for (const [version, commits] of commitOf) expect([...commits], `${version} is pinned to several commits`).toHaveLength(1)
+  })
+
+  it.each(names.filter((name) => !bySource(name).steps))('%s: no write permission at workflow level; jobs ask for what they need', (name) => {
+    const workflow = parsed(bySource(name))
+    expect(workflow.permissions, 'set `permissions: {}` (or read-only) at the top').toBeDefined()
+    expect(writes(workflow.permissions), 'move write permissions to the jobs that need them').toEqual([])
+    for (const [jobName, job] of jobsOf(bySource(name))) {
+      expect(job.permissions === 'write-all', `job ${jobName}: name each permission instead of write-all`).toBe(false)
+    }
+  })
+
+  it.each(names.filter((name) => handlesPullRequests(bySource(name))))('%s: every actions/checkout has `persist-credentials: false`', (name) => {
+    const persisting = jobsOf(bySource(name)).flatMap(([jobName, job]) =>
+      (job.steps ?? [])
+        .filter((step) => step.uses?.startsWith('actions/checkout@') && String(step.with?.['persist-credentials']) !== 'false')
+        .map((step) => `${jobName}: ${step.uses ?? ''}`),
+    )
+    expect(persisting, 'pull-request content must not sit next to a git credential').toEqual([])
+  })
+
+  it.each(names.filter((name) => handlesPullRequests(bySource(name)) && RENDERER.test(bySource(name).text)))(
+    '%s: the job that renders pull-request content holds no secret and no write permission',
+    (name) => {
+      const renderers = jobsOf(bySource(name)).filter(([, job]) => (job.steps ?? []).some((step) => RENDERER.test(step.run ?? '')))
+      expect(renderers.length).toBeGreaterThan(0)
+      for (const [jobName, job] of renderers) {
+        expect(JSON.stringify(job), `job ${jobName} renders pull-request content: give it no secret`).not.toMatch(/\bsecrets\./)
+        if (!bySource(name).steps) {
+          expect(job.permissions, `job ${jobName}: set its permissions (contents: read)`).toBeDefined()
+          expect(writes(job.permissions), `job ${jobName}`).toEqual([])
+        }
+      }
+    },
+  )
+
+  it.each(readmeWorkflows.filter((source) => !source.steps && RENDERER.test(source.text)).map((source) => source.name))(
+    '%s: `impact` needs the render job, downloads its artifact and runs only the action',
+    (name) => {
+      const jobs = jobsOf(bySource(name))
+      const [renderName, render] = jobs.find(([, job]) => (job.steps ?? []).some((step) => RENDERER.test(step.run ?? ''))) ?? ['', {}]
+      const upload = (render.steps ?? []).find((step) => step.uses?.startsWith('actions/upload-artifact@'))
+      expect(upload, `${renderName} uploads the rendered sets`).toBeDefined()
+      const [impactName, impact] = jobs.find(([, job]) => (job.steps ?? []).some((step) => step.uses?.startsWith(THIS_ACTION))) ?? ['', {}]
+      expect([impact.needs].flat(), `${impactName} needs ${renderName}`).toContain(renderName)
+      const steps = impact.steps ?? []
+      const download = steps.find((step) => step.uses?.startsWith('actions/download-artifact@'))
+      expect(download?.with?.name, 'the artifact the render job uploaded').toBe(upload?.with?.name)
+      expect(
+        steps.filter((step) => step.run !== undefined),
+        `${impactName} holds the hub secret: it runs no script`,
+      ).toEqual([])
+      const action = steps.find((step) => step.uses?.startsWith(THIS_ACTION))
+      expect(String(action?.with?.token)).toMatch(/secrets\./)
+      expect(String(action?.with?.['rendered-head'])).toMatch(new RegExp(`^${String(download?.with?.path)}/`))
+    },
+  )
+})
