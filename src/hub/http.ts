@@ -7,9 +7,19 @@ import type { Dispatcher } from 'undici'
 import requestApi from 'undici/lib/api/api-request.js'
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js'
 
-/** An agent that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as self-hosted runners need. */
+/** An agent that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as self-hosted runners need (GitHub's API). */
 export function defaultDispatcher(): Dispatcher {
   return new EnvHttpProxyAgent()
+}
+
+/**
+ * The hub's agent: https as defaultDispatcher, plain http always direct. Settings take plain
+ * http only for loopback; through a proxy the bearer would cross the network in clear.
+ * (undici reads no ALL_PROXY; an https request falls back to HTTP_PROXY, as it always did.)
+ */
+export function hubDispatcher(env: NodeJS.ProcessEnv = process.env): Dispatcher {
+  const httpsProxy = (env.https_proxy ?? env.HTTPS_PROXY) || (env.http_proxy ?? env.HTTP_PROXY) || ''
+  return new EnvHttpProxyAgent({ httpProxy: '', httpsProxy, noProxy: env.no_proxy ?? env.NO_PROXY ?? '' })
 }
 
 /** A request's options; a body may be given as undefined (a GET), which undici's type does not allow. */

@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { VERSION } from '../version.js'
 import { HubConnectionError, HubDeadlineError, HubError, HubProtocolError } from './errors.js'
-import { BodyCapError, defaultDispatcher, errorCode, formatBytes, headerValue, readCapped, send, type BodyLimits } from './http.js'
+import { BodyCapError, errorCode, formatBytes, headerValue, hubDispatcher, readCapped, send, type BodyLimits } from './http.js'
 import { hubFailure, type FailureContext } from './errors.js'
 import { readMessages } from './sse.js'
 import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryPolicy } from './retry.js'
@@ -22,7 +22,7 @@ export interface HubIdentity {
 }
 
 export interface TransportOptions extends HubIdentity {
-  /** Defaults to an agent that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  /** Defaults to hubDispatcher: HTTPS_PROXY / HTTP_PROXY / NO_PROXY for https, plain http direct. */
   dispatcher?: Dispatcher
   retryPolicy?: RetryPolicy
   /** Where retries are reported; the text never holds the token. */
@@ -201,7 +201,7 @@ export class HubTransport {
     this.tokens.add(options.token)
     this.renewToken = options.renewToken
     this.ownsDispatcher = options.dispatcher === undefined
-    this.dispatcher = options.dispatcher ?? defaultDispatcher()
+    this.dispatcher = options.dispatcher ?? hubDispatcher()
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
     this.log = options.log ?? (() => {})
     this.sleep = options.sleep ?? abortableSleep

@@ -7,6 +7,7 @@ import { ActionError } from '../errors.js'
 import * as core from '../runner/core.js'
 import { z } from 'zod'
 import type { Target } from '../steps/impact/model.js'
+import { mcpOriginProblems } from './bearer-origin.js'
 import { CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, show, uuid } from './fields.js'
 import { ImpactSchema, loadStructuredParser, QuerySchema, type QuerySpecInput } from './graph-inputs.js'
 import {
@@ -53,6 +54,7 @@ export const INPUT_DEFAULTS = {
   namespace: '',
   'impact-source': 'query',
   'mcp-url': '',
+  'mcp-trusted-origin': '',
   'max-depth': '5',
   'fail-on-downstream': '',
   comment: 'update',
@@ -232,6 +234,8 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   const approve = command === 'approve' ? ApproveSchema.safeParse(raw) : undefined
   for (const part of [run, impact, query, wait, cancel, approve]) if (part && !part.success) problems.push(...formatIssues(part.error))
   if (impact?.success) problems.push(...checkImpactCombination(impact.data, runner))
+  if (impact?.success)
+    problems.push(...mcpOriginProblems(CommonSchema.shape['hub-url'].safeParse(raw['hub-url']).data, impact.data['mcp-url'], raw['mcp-trusted-origin']))
   if (command) problems.push(...serviceAccountProblems(command, raw['cluster-id'], run?.data ?? wait?.data))
   if (problems.length > 0 || !common.success) throw new InputError(problems)
 

@@ -33,7 +33,8 @@ describe.each<SdkMcpMode>(['stateless', 'session', 'json'])('an MCP server built
 
     const viaQuery = await impact({})
     expect(viaQuery.code, viaQuery.stdout).toBe(0)
-    const viaMcp = await impact({ 'impact-source': 'mcp', 'mcp-url': sdk.url })
+    // the SDK server listens on its own port: another origin than the hub's, trusted with the token here
+    const viaMcp = await impact({ 'impact-source': 'mcp', 'mcp-url': sdk.url, 'mcp-trusted-origin': new URL(sdk.url).origin })
     expect(viaMcp.code, viaMcp.stdout + viaMcp.stderr).toBe(0)
 
     expect(counts(viaMcp)).toEqual(counts(viaQuery))
