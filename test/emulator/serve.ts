@@ -1,12 +1,14 @@
 // Standalone hub emulator.
-//   node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--verbose]
-// Prints one JSON line {url, token, org, workspace, clusterId, serviceAccountToken, agents}
+//   node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--verbose]
+// Prints one JSON line {url, token, org, workspace, clusterId, serviceAccountToken, agents, fleet}
 // to stdout, then serves until SIGINT/SIGTERM. --verbose logs requests to stderr.
+// --fleet rollout:SCENARIO serves a scripted rollout fleet (graph/rollouts.ts) on wall time from start-up.
 import { startHubEmulator } from './hub.ts'
 import type { HubEmulator, HubEmulatorOptions } from './hub.ts'
+import { ROLLOUT_SCENARIOS, createRolloutFleet, parseRolloutFleetArg, wallClock } from './graph/rollouts.ts'
 
 function usage(msg: string): never {
-  process.stderr.write(`${msg}\nusage: node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--verbose]\n`)
+  process.stderr.write(`${msg}\nusage: node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--verbose]\n`)
   process.exit(2)
 }
 
@@ -17,6 +19,7 @@ function intArg(name: string, v: string | undefined): number {
 
 const opts: HubEmulatorOptions = {}
 let verbose = false
+let fleetName = 'demo'
 const argv = process.argv.slice(2)
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i] ?? ''
@@ -28,6 +31,16 @@ for (let i = 0; i < argv.length; i++) {
     case '--max-hold-ms':
       opts.maxHoldMs = intArg('--max-hold-ms', inline ?? argv[++i])
       break
+    case '--fleet': {
+      fleetName = inline ?? argv[++i] ?? ''
+      const scenario = parseRolloutFleetArg(fleetName)
+      if (scenario) {
+        opts.fleet = createRolloutFleet({ scenario, clock: wallClock() })
+        fleetName = `rollout:${scenario}`
+      } else if (fleetName !== 'demo')
+        usage(`--fleet ${fleetName}: use demo, rollout, or rollout:SCENARIO with SCENARIO one of ${ROLLOUT_SCENARIOS.join(', ')}`)
+      break
+    }
     case '--lowercase':
       opts.lowercasePhases = true
       break
@@ -81,5 +94,6 @@ process.stdout.write(
     clusterId: emu.clusterId,
     serviceAccountToken: emu.serviceAccountToken,
     agents: emu.agents.agentNames(),
+    fleet: fleetName,
   }) + '\n',
 )

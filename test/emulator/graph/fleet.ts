@@ -43,6 +43,8 @@ export type Fleet = {
   objects: FleetObject[]
   /** Bumped on every mutation; indexes and caches are rebuilt when it changes. */
   version: number
+  /** A scripted fleet (rollouts.ts) brings itself to its clock's instant here; read paths call it first. */
+  sync?: () => void
 }
 
 export type FleetOptions = { workspace?: string; workspacePath?: string }

@@ -64,6 +64,7 @@ export function createGraphProvider(fleet: Fleet, opts: GraphProviderOptions = {
   if (opts.warm ?? true) warmIndex(fleet)
 
   return (req, res) => {
+    fleet.sync?.()
     const method = req.method.toUpperCase()
     const path = normalizePath(req.path)
 

@@ -338,6 +338,7 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
     tenant: Tenant | null | undefined,
     cluster: string | undefined,
   ): ToolResult | { rpcError: [number, string] } => {
+    fleet.sync?.()
     const seesRows = cluster === undefined || cluster === workspacePath
     if (name === 'graph__graph_impact') {
       let input: ImpactInput
