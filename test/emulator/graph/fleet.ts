@@ -5,7 +5,7 @@
 // edge/cluster the object was synchronized from); it is never rendered inside
 // `object` in a query response.
 
-export type OwnerReference = {
+type OwnerReference = {
   apiVersion: string
   kind: string
   name: string
@@ -14,7 +14,7 @@ export type OwnerReference = {
   blockOwnerDeletion?: boolean
 }
 
-export type ObjectMeta = {
+type ObjectMeta = {
   name: string
   namespace?: string
   uid: string
@@ -47,7 +47,7 @@ export type Fleet = {
 
 export type FleetOptions = { workspace?: string; workspacePath?: string }
 
-export const DEFAULT_WORKSPACE_PATH = 'acme/ws-platform'
+const DEFAULT_WORKSPACE_PATH = 'acme/ws-platform'
 /** Annotation declaring lateral links: comma-separated `<edge>/<namespace>/<kind>/<name>` (namespace empty for cluster-scoped). */
 export const LINKED_ANNOTATION = 'hub.sh/linked'
 /** Annotation declaring group membership: comma-separated group names; members of one group are `grouped`. */
@@ -65,7 +65,7 @@ export type KindInfo = {
   namespaced: boolean
 }
 
-export const KINDS: readonly KindInfo[] = [
+const KINDS: readonly KindInfo[] = [
   { kind: 'Namespace', group: '', version: 'v1', plural: 'namespaces', shortNames: ['ns'], namespaced: false },
   { kind: 'Node', group: '', version: 'v1', plural: 'nodes', shortNames: ['no'], namespaced: false },
   { kind: 'Pod', group: '', version: 'v1', plural: 'pods', shortNames: ['po'], namespaced: true },
@@ -124,23 +124,6 @@ export function createFleet(objects: FleetObject[] = [], opts: FleetOptions & { 
   const fleet: Fleet = { workspacePath: opts.workspacePath ?? DEFAULT_WORKSPACE_PATH, edges, objects, version: 0 }
   if (opts.workspace !== undefined) fleet.workspace = opts.workspace
   return fleet
-}
-
-/** Adds objects (and their edges) and invalidates indexes. */
-export function addObjects(fleet: Fleet, ...objects: FleetObject[]): void {
-  for (const o of objects) {
-    fleet.objects.push(o)
-    if (!fleet.edges.includes(o.edge)) fleet.edges.push(o.edge)
-  }
-  fleet.version++
-}
-
-/** Removes objects matching the predicate; returns how many were removed. */
-export function removeObjects(fleet: Fleet, pred: (o: FleetObject) => boolean): number {
-  const before = fleet.objects.length
-  fleet.objects = fleet.objects.filter((o) => !pred(o))
-  fleet.version++
-  return before - fleet.objects.length
 }
 
 function uidFor(n: number, salt: number): string {
@@ -281,7 +264,7 @@ function container(name: string, image: string, extra: Record<string, unknown> =
 // ---------------------------------------------------------------------------
 // Demo fleet
 
-export const DEMO_EDGES = ['prod-eu', 'prod-us', 'staging'] as const
+const DEMO_EDGES = ['prod-eu', 'prod-us', 'staging'] as const
 
 /**
  * A realistic fleet over three edges:
@@ -527,7 +510,7 @@ export type LargeFleetOptions = FleetOptions & {
   namespaces?: number
 }
 
-export function largeEdgeName(i: number): string {
+function largeEdgeName(i: number): string {
   return `edge-${String(i).padStart(2, '0')}`
 }
 
