@@ -196,7 +196,7 @@ async function approveStep(settings, transport, signal) {
         return { status: 'pass', message: `${resolved}; not waiting for the run because timeout-seconds is 0.` };
     }
     core/* info */.pq(`${resolved}; waiting for the run.`);
-    const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, hub_transport/* abortableSleep */.Mf);
+    const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, hub_transport/* abortableSleep */.M);
     return followRun(settings, wait, detail, transport, signal);
 }
 async function followRun(settings, wait, detail, transport, signal) {

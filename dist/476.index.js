@@ -10,19 +10,11 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  ACTIONS_BOT_LOGIN: () => (/* reexport */ ACTIONS_BOT_LOGIN),
-  DEFAULT_GITHUB_API_URL: () => (/* reexport */ DEFAULT_GITHUB_API_URL),
   GitHubError: () => (/* reexport */ GitHubError),
-  MAX_COMMENT_CHARS: () => (/* reexport */ MAX_COMMENT_CHARS),
   MAX_LISTED_PR_FILES: () => (/* reexport */ MAX_LISTED_PR_FILES),
-  commentAuthor: () => (/* reexport */ commentAuthor),
-  commentMarker: () => (/* reexport */ commentMarker),
-  composeCommentBody: () => (/* reexport */ composeCommentBody),
   createGitHubClient: () => (/* reexport */ createGitHubClient),
   listChangedFiles: () => (/* reexport */ listChangedFiles),
-  parseMarker: () => (/* reexport */ parseMarker),
   readBoundedFileAtRef: () => (/* reexport */ readBoundedFileAtRef),
-  readFileAtRef: () => (/* reexport */ readFileAtRef),
   readPullRequestEvent: () => (/* reexport */ readPullRequestEvent),
   upsertStickyComment: () => (/* reexport */ upsertStickyComment)
 });
@@ -280,7 +272,7 @@ const DEFAULT_RETRY_DELAY_MS = 1_000;
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** GitHub: "make requests for a single user or client ID serially [and] wait at least one second between each" write. */
 const DEFAULT_WRITE_SPACING_MS = 1_000;
-/** The longest wait GitHub may ask of us (retry-after, rate-limit reset) before we give up instead. */
+/** The longest wait GitHub may ask of us (retry-after, rate-limit reset) before we give up instead. @internal */
 const MAX_WAIT_SECONDS = 60;
 /** Rate-limit waits per call: a limit that is still there after two waits will not lift soon. */
 const RATE_LIMIT_RETRIES = 2;
@@ -416,7 +408,7 @@ async function listChangedFiles(octokit, pr) {
         throw describeFailure(error, `list the files of pull request ${pr.owner}/${pr.repo}#${pr.number}`);
     }
 }
-/** A file's text at a commit or branch; undefined when the file does not exist there (or is a directory). */
+/** A file's text at a commit or branch; undefined when the file does not exist there (or is a directory). @internal */
 async function readFileAtRef(octokit, repository, path, ref) {
     const encodedPath = encodePath(path);
     const operation = `read ${path} at ${ref} in ${repository.owner}/${repository.repo}`;
@@ -523,11 +515,13 @@ var format = __webpack_require__(4370);
  */
 
 
-/** GitHub's limit for an issue comment body, in characters (code points). */
+/** GitHub's limit for an issue comment body, in characters (code points). @internal */
 const MAX_COMMENT_CHARS = 65536;
 /** Who posts with the workflow's GITHUB_TOKEN. */
 const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
-const MARKER_PATTERN = /^<!-- hub-action:impact v(\d+) key=(\S+) run=(\S+) attempt=(\S+) sha=(\S+) -->$/;
+/** How every marker begins; its fields follow. @internal */
+const IMPACT_MARKER_PREFIX = '<!-- hub-action:impact';
+const MARKER_PATTERN = new RegExp(`^${IMPACT_MARKER_PREFIX} v(\\d+) key=(\\S+) run=(\\S+) attempt=(\\S+) sha=(\\S+) -->$`);
 const TRIMMED_NOTE = '_… trimmed: the report is longer than a GitHub comment can hold._';
 const UNKNOWN = 'unknown';
 /** Marker values keep to [A-Za-z0-9._-] so a value cannot end the HTML comment or add a field. */
@@ -537,14 +531,15 @@ function sanitizeMarkerValue(value, fallback = UNKNOWN) {
         .replace(/[^A-Za-z0-9._-]+/g, '_');
     return clean === '' ? fallback : clean;
 }
+/** @internal */
 function commentMarker(fields) {
     const key = sanitizeMarkerValue(fields.key, 'default');
     const run = sanitizeMarkerValue(fields.runId);
     const attempt = sanitizeMarkerValue(fields.runAttempt);
     const sha = sanitizeMarkerValue(fields.sha);
-    return `<!-- hub-action:impact v1 key=${key} run=${run} attempt=${attempt} sha=${sha} -->`;
+    return `${IMPACT_MARKER_PREFIX} v1 key=${key} run=${run} attempt=${attempt} sha=${sha} -->`;
 }
-/** The marker on the body's first line, or undefined when that line is not one of ours. */
+/** The marker on the body's first line, or undefined when that line is not one of ours. @internal */
 function parseMarker(body) {
     if (!body)
         return undefined;
@@ -562,6 +557,7 @@ function parseMarker(body) {
 /**
  * Marker, newline, content; cut at a line boundary with a note when the whole would exceed
  * MAX_COMMENT_CHARS code points. Never splits a surrogate pair, and closes a code fence left open.
+ * @internal
  */
 function composeCommentBody(marker, content) {
     const whole = `${marker}\n${content}`;

@@ -685,9 +685,9 @@ function formatBytes(bytes) {
 
 
 
-/** Notice annotations GitHub shows per step. */
+/** Notice annotations GitHub shows per step. @internal */
 const NOTICES_PER_STEP = 10;
-/** What the impact step may write: the verdict line of the step is a notice too (publish.ts). */
+/** What the impact step may write: the verdict line of the step is a notice too (publish.ts). @internal */
 const MAX_NOTICES = NOTICES_PER_STEP - 1;
 /** A declaring template or overlay file read to find its `kind:` line; larger ones are placed at line 1. */
 const MAX_DECLARING_FILE_BYTES = 512 * 1024;
@@ -864,6 +864,7 @@ const MAX_FLOW_DEPTH = 200;
 const MAX_ALIAS_COUNT = 100;
 /** Parse at most this long between two turns of the event loop. */
 const SLICE_MS = 20;
+/** @internal */
 const TEMPLATE_REASON = 'a template (contains {{ }}): render it first, or name its objects in `targets`';
 /** The objects a manifest file holds, or why it was skipped. Throws only the abort reason. */
 async function targetsFromManifest(path, text, origin, options = {}) {
@@ -964,7 +965,7 @@ function collectGarbage() {
     }
     gc?.({ type: 'major', flavor: 'last-resort' });
 }
-/** `{{` somewhere before a later `}}`: what `/\{\{.*?\}\}/s` asked, in one pass instead of one per `{{`. */
+/** `{{` somewhere before a later `}}`: what `/\{\{.*?\}\}/s` asked, in one pass instead of one per `{{`. @internal */
 function isTemplate(text) {
     const open = text.indexOf('{{');
     return open !== -1 && text.indexOf('}}', open + 2) !== -1;
@@ -1234,7 +1235,7 @@ function matchFiles(workspace, globs) {
     }
     return { paths: [...paths].sort(), emptyGlobs };
 }
-/** Canonical JSON of an object without the noise fields: equal when only noise differs. */
+/** Canonical JSON of an object without the noise fields: equal when only noise differs. @internal */
 function fingerprint(value) {
     return JSON.stringify(canonical(value, ''));
 }
@@ -1657,12 +1658,13 @@ const MAX_LABEL_LINE = 60;
 const LABEL_WRAP_PX = 320;
 /** Characters of `namespace/name` that fit in LABEL_WRAP_PX at Mermaid's 16 px sans-serif. */
 const ONE_LINE_NAME = 40;
-/** Said above every graph: which side is which, and what a dotted line means. */
+/** Said above every graph: which side is which, and what a dotted line means. @internal */
 const GRAPH_LEGEND = '_Upstream (what it depends on) on the left, the target highlighted, downstream (what depends on it) on the right; a dotted line links an associated object._';
 /** The legend, then the graph: the block the report shows for one target and edge. */
 function renderGraph(impact, options = {}) {
     return `${GRAPH_LEGEND}\n\n${renderMermaid(impact, options)}`;
 }
+/** @internal */
 function renderMermaid(impact, options = {}) {
     const cap = nodeCap(options.maxNodesPerDirection);
     const nodes = [`  n0["${label([impact.target.kind, ...nameLines(impact.target)])}"]`];
@@ -1732,6 +1734,7 @@ function label(lines) {
  * syntax, edge text, HTML, markdown strings) become look-alikes; `{`/`}` also rules out a
  * `%%{init}%%` directive. Control characters and line breaks become spaces; `@name` gets a
  * zero-width space.
+ * @internal
  */
 function mermaidText(text) {
     const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
@@ -1764,7 +1767,6 @@ const LOOK_ALIKE = {
 
 
 
-const IMPACT_MARKER_PREFIX = '<!-- hub-action:impact';
 const DEFAULT_IMPACT_TITLE = 'Impact of this change';
 const REMOVED_NOTE = 'removed in this PR — deleting it affects every downstream object';
 const INCOMPLETE_NOTE = 'incomplete — the hub cut the result (row cap or limit), so there may be more';
@@ -2204,7 +2206,6 @@ function targetLabel(target) {
 /* harmony export */   _H: () => (/* binding */ impactsFromStatus),
 /* harmony export */   tx: () => (/* binding */ buildImpactQuery)
 /* harmony export */ });
-/* unused harmony export IMPACT_RELATIONS */
 /* harmony import */ var _hub_graph_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4835);
 /* harmony import */ var _classify_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9286);
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2547);

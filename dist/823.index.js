@@ -8,7 +8,6 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   McpGraphClient: () => (/* binding */ McpGraphClient)
 /* harmony export */ });
-/* unused harmony exports MCP_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, IMPACT_TOOL, CALL_BUDGET_MS, ANSWER_LIMITS */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9691);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(311);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4668);

@@ -247,6 +247,11 @@ var publish = __webpack_require__(5493);
 // EXTERNAL MODULE: ./src/markdown/format.ts
 var format = __webpack_require__(4370);
 ;// CONCATENATED MODULE: ./src/steps/dry-run/summary.ts
+/**
+ * Planned requests → markdown for a dry run's job summary. Pure. A request body carries the
+ * inputs (a task, a list of targets) and may be any size: each is clipped, requests beyond the
+ * budget are counted, not shown, and the note points at the result file, which holds them all.
+ */
 
 const MAX_REQUEST = 64 * 1024;
 const MAX_LINE = 2_000;
@@ -388,7 +393,7 @@ function publishDryRun(settings, requests) {
 
 /** `dry-run: true`: the requests, printed; nothing sent. */
 async function dryRunStep(settings) {
-    const transport = new hub_transport/* HubTransport */.ZS({
+    const transport = new hub_transport/* HubTransport */.Z({
         baseUrl: settings.hub.url,
         token: settings.hub.token || 'oidc-token',
         org: settings.hub.org,
@@ -530,7 +535,6 @@ function targetLabel(target) {
 /* harmony export */   _H: () => (/* binding */ impactsFromStatus),
 /* harmony export */   tx: () => (/* binding */ buildImpactQuery)
 /* harmony export */ });
-/* unused harmony export IMPACT_RELATIONS */
 /* harmony import */ var _hub_graph_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4835);
 /* harmony import */ var _classify_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9286);
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2547);

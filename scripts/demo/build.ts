@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 /** Everything ncc's output depends on (dependencies and overrides reach it through the lockfile). */
-export const BUILD_INPUTS = ['src', 'package-lock.json', 'tsconfig.json'] as const
+const BUILD_INPUTS = ['src', 'package-lock.json', 'tsconfig.json'] as const
 
 export type Freshness = { current: true; commit: string } | { current: false; reason: string }
 

@@ -21,7 +21,7 @@ const sgr =
   (open: number, close: number) =>
   (text: string): string =>
     text === '' ? text : `\u001b[${open}m${text}\u001b[${close}m`
-export const ANSI: Style = {
+const ANSI: Style = {
   bold: sgr(1, 22),
   dim: sgr(2, 22),
   italic: sgr(3, 23),

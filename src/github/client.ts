@@ -19,7 +19,7 @@ import { info } from '../runner/core.js'
 import { toGitHubError } from './errors.js'
 import { createUndiciFetch } from './fetch.js'
 
-export const DEFAULT_GITHUB_API_URL = 'https://api.github.com'
+const DEFAULT_GITHUB_API_URL = 'https://api.github.com'
 
 export type GitHubClient = ReturnType<typeof getOctokit>
 
@@ -47,7 +47,7 @@ const DEFAULT_RETRY_DELAY_MS = 1_000
 const DEFAULT_TIMEOUT_MS = 30_000
 /** GitHub: "make requests for a single user or client ID serially [and] wait at least one second between each" write. */
 const DEFAULT_WRITE_SPACING_MS = 1_000
-/** The longest wait GitHub may ask of us (retry-after, rate-limit reset) before we give up instead. */
+/** The longest wait GitHub may ask of us (retry-after, rate-limit reset) before we give up instead. @internal */
 export const MAX_WAIT_SECONDS = 60
 /** Rate-limit waits per call: a limit that is still there after two waits will not lift soon. */
 const RATE_LIMIT_RETRIES = 2

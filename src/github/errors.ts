@@ -93,7 +93,7 @@ export function toGitHubError(error: unknown, context: ErrorContext): GitHubErro
   })
 }
 
-export function redact(text: string, token: string): string {
+function redact(text: string, token: string): string {
   return token.length >= 4 ? text.split(token).join('***') : text
 }
 

@@ -17,7 +17,7 @@ export interface PullRequestRef extends RepositoryRef {
   headSha: string
 }
 
-export type ChangedFileStatus = 'added' | 'modified' | 'removed' | 'renamed' | 'copied' | 'changed' | 'unchanged'
+type ChangedFileStatus = 'added' | 'modified' | 'removed' | 'renamed' | 'copied' | 'changed' | 'unchanged'
 
 export interface ChangedFile {
   path: string
@@ -80,7 +80,7 @@ export async function listChangedFiles(octokit: GitHubClient, pr: Pick<PullReque
   }
 }
 
-/** A file's text at a commit or branch; undefined when the file does not exist there (or is a directory). */
+/** A file's text at a commit or branch; undefined when the file does not exist there (or is a directory). @internal */
 export async function readFileAtRef(octokit: GitHubClient, repository: RepositoryRef, path: string, ref: string): Promise<string | undefined> {
   const encodedPath = encodePath(path)
   const operation = `read ${path} at ${ref} in ${repository.owner}/${repository.repo}`

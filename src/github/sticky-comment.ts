@@ -10,23 +10,25 @@ import { codePointLength } from '../markdown/format.js'
 import type { GitHubClient } from './client.js'
 import { GitHubError, describeFailure } from './errors.js'
 
-/** GitHub's limit for an issue comment body, in characters (code points). */
+/** GitHub's limit for an issue comment body, in characters (code points). @internal */
 export const MAX_COMMENT_CHARS = 65536
 /** Who posts with the workflow's GITHUB_TOKEN. */
-export const ACTIONS_BOT_LOGIN = 'github-actions[bot]'
+const ACTIONS_BOT_LOGIN = 'github-actions[bot]'
 
-const MARKER_PATTERN = /^<!-- hub-action:impact v(\d+) key=(\S+) run=(\S+) attempt=(\S+) sha=(\S+) -->$/
+/** How every marker begins; its fields follow. @internal */
+export const IMPACT_MARKER_PREFIX = '<!-- hub-action:impact'
+const MARKER_PATTERN = new RegExp(`^${IMPACT_MARKER_PREFIX} v(\\d+) key=(\\S+) run=(\\S+) attempt=(\\S+) sha=(\\S+) -->$`)
 const TRIMMED_NOTE = '_… trimmed: the report is longer than a GitHub comment can hold._'
 const UNKNOWN = 'unknown'
 
-export interface MarkerFields {
+interface MarkerFields {
   key: string
   runId: string | number | undefined
   runAttempt: string | number | undefined
   sha: string | undefined
 }
 
-export interface ParsedMarker {
+interface ParsedMarker {
   version: number
   key: string
   runId: string
@@ -34,7 +36,7 @@ export interface ParsedMarker {
   sha: string
 }
 
-export type StickyCommentMode = 'update' | 'new'
+type StickyCommentMode = 'update' | 'new'
 
 export interface StickyCommentOptions extends MarkerFields {
   owner: string
@@ -49,7 +51,7 @@ export interface StickyCommentOptions extends MarkerFields {
   author?: string | undefined
 }
 
-export type StickyCommentAction = 'created' | 'updated' | 'unchanged' | 'skipped-newer' | 'forbidden'
+type StickyCommentAction = 'created' | 'updated' | 'unchanged' | 'skipped-newer' | 'forbidden'
 
 export interface StickyCommentResult {
   action: StickyCommentAction
@@ -66,15 +68,16 @@ function sanitizeMarkerValue(value: string | number | undefined, fallback: strin
   return clean === '' ? fallback : clean
 }
 
+/** @internal */
 export function commentMarker(fields: MarkerFields): string {
   const key = sanitizeMarkerValue(fields.key, 'default')
   const run = sanitizeMarkerValue(fields.runId)
   const attempt = sanitizeMarkerValue(fields.runAttempt)
   const sha = sanitizeMarkerValue(fields.sha)
-  return `<!-- hub-action:impact v1 key=${key} run=${run} attempt=${attempt} sha=${sha} -->`
+  return `${IMPACT_MARKER_PREFIX} v1 key=${key} run=${run} attempt=${attempt} sha=${sha} -->`
 }
 
-/** The marker on the body's first line, or undefined when that line is not one of ours. */
+/** The marker on the body's first line, or undefined when that line is not one of ours. @internal */
 export function parseMarker(body: string | null | undefined): ParsedMarker | undefined {
   if (!body) return undefined
   const newline = body.indexOf('\n')
@@ -91,6 +94,7 @@ export function parseMarker(body: string | null | undefined): ParsedMarker | und
 /**
  * Marker, newline, content; cut at a line boundary with a note when the whole would exceed
  * MAX_COMMENT_CHARS code points. Never splits a surrogate pair, and closes a code fence left open.
+ * @internal
  */
 export function composeCommentBody(marker: string, content: string): string {
   const whole = `${marker}\n${content}`
@@ -184,7 +188,7 @@ const authors = new WeakMap<GitHubClient, Promise<string>>()
  * fallback where GraphQL is unavailable; it refuses installation tokens (403), and the one
  * installation token without GraphQL we can name is the Actions one, github-actions[bot].
  */
-export function commentAuthor(octokit: GitHubClient): Promise<string> {
+function commentAuthor(octokit: GitHubClient): Promise<string> {
   let author = authors.get(octokit)
   if (!author) {
     author = octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }').then(

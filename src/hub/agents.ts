@@ -18,7 +18,7 @@ import type { HubCall, HubTransport } from './transport.js'
 
 const PREFIX = '/services/providers/agents'
 const CancelAnswerSchema = z.object({ cancelling: z.boolean().optional() })
-/** The hub caps /wait holds at 300 s; a request must outlive the hold it asked for. */
+/** The hub caps /wait holds at 300 s; a request must outlive the hold it asked for. @internal */
 export const MAX_WAIT_SECONDS = 300
 /** The longest hold we ask for: under the 60 s idle cut of common proxies. */
 export const HOLD_SECONDS = 50

@@ -27,7 +27,7 @@ export class HubError extends ActionError {
 
 /** 401 or 403: the token, its type or its permissions. */
 export class HubAuthError extends HubError {}
-/** 400 "a workspace is required": the hub silently fell back to the personal org. */
+/** 400 "a workspace is required": the hub silently fell back to the personal org. @internal */
 export class HubWorkspaceError extends HubError {}
 /** 404: the agent or run is not in this workspace, or the provider is not there. */
 export class HubNotFoundError extends HubError {}
@@ -69,11 +69,6 @@ export interface FailureContext {
   /** The `hub-url` input as given, and the request that was refused (`POST https://…`): a 404 of the router names both. */
   hubUrl?: string | undefined
   request?: string | undefined
-  /**
-   * Hides credentials in the hub's words. Applied before they are clipped: a token cut in
-   * two by the clip would no longer be recognised, and its first half would be printed.
-   */
-  redact?: ((text: string) => string) | undefined
 }
 
 export interface HubAnswer {
@@ -87,7 +82,7 @@ interface Said {
   message?: string | undefined
 }
 
-/** What the hub said, whichever dialect it used. Redacted, then clipped: they end up in logs. */
+/** What the hub said, whichever dialect it used. Redacted, then clipped: they end up in logs. @internal */
 export function readHubSaying(answer: HubAnswer, redact: (text: string) => string = (text) => text): Said {
   const clip = (text: string) => clipText(redact(text))
   const type = answer.contentType.toLowerCase()
@@ -110,7 +105,7 @@ export function readHubSaying(answer: HubAnswer, redact: (text: string) => strin
 }
 
 export function hubFailure(answer: HubAnswer, context: FailureContext): HubError {
-  const said = readHubSaying(answer, context.redact)
+  const said = readHubSaying(answer)
   const base = {
     operation: context.operation,
     status: answer.status,

@@ -79,17 +79,17 @@ export interface McpImpactResult {
 }
 
 /** Sent before any handshake, and asked for in `initialize`. */
-export const MCP_PROTOCOL_VERSION = '2025-06-18'
+const MCP_PROTOCOL_VERSION = '2025-06-18'
 /** What a server may answer in `initialize` (§4); the client reads all of them the same way. */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']
-export const IMPACT_TOOL = 'graph__graph_impact'
+const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']
+const IMPACT_TOOL = 'graph__graph_impact'
 
 /**
  * One call's budget. Before forwarding, the aggregate may spend 8 s on instructions and 8 s on
  * discovery; the forwarded call times out after 15 s today and 90 s after a pending hub change
  * (§4, §5). 110 s covers the longer one with room for the handshake.
  */
-export const CALL_BUDGET_MS = 110_000
+const CALL_BUDGET_MS = 110_000
 /**
  * Tool calls are read-only, so a lost connection, a gateway error or a 429 may be tried again
  * (decideRetry, as for hub calls); fewer and shorter waits than hub calls: a step asks many.
@@ -98,7 +98,7 @@ const MCP_RETRY_POLICY: RetryPolicy = Object.freeze({ maxAttempts: 3, baseDelayM
 /** A provider that failed discovery for one request has no tools; the next request usually has them. */
 const UNKNOWN_TOOL_RETRY_MS = 500
 /** The hub caps tool output at 256 KiB (§5); an answer far bigger than that is not the tool's. */
-export const ANSWER_LIMITS: ResponseLimits = Object.freeze({
+const ANSWER_LIMITS: ResponseLimits = Object.freeze({
   name: 'an MCP answer',
   maxBytes: 4 * 1024 * 1024,
   hint: "Reading stopped at the cap. Something other than the hub's MCP tool answered, or the server streamed without end: check `mcp-url` and any proxy in between.",

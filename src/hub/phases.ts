@@ -1,6 +1,7 @@
 /**
  * Run phases. The server spells them PascalCase; the contract shows lowercase; some hubs may
  * send either. We compare without case and always report the canonical spelling.
+ * @internal
  */
 export const KNOWN_PHASES = ['Pending', 'Running', 'PendingApproval', 'Succeeded', 'Failed', 'Aborted'] as const
 type KnownPhase = (typeof KNOWN_PHASES)[number]

@@ -1,5 +1,6 @@
 /** When to try a request again and how long to wait first. Pure, so it is tested alone. */
 
+/** @internal */
 export const RETRYABLE_STATUS = new Set([408, 429, 502, 503, 504])
 
 export interface RetryPolicy {
@@ -60,7 +61,7 @@ export function retryWait(
   return asked > policy.maxRetryAfterMs ? undefined : Math.max(asked, 0)
 }
 
-/** Capped exponential backoff with "equal jitter" (AWS architecture blog): half fixed, half random. */
+/** Capped exponential backoff with "equal jitter" (AWS architecture blog): half fixed, half random. @internal */
 export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>, random: () => number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1))
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
@@ -70,6 +71,7 @@ export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'baseDel
  * Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3); a date already past
  * comes out negative. Fractional seconds (some proxies send them) round up; negative or
  * unreadable values are undefined.
+ * @internal
  */
 export function parseRetryAfter(value: string, now: number): number | undefined {
   const trimmed = value.trim()
@@ -86,7 +88,7 @@ export function parseRetryAfter(value: string, now: number): number | undefined 
  * Pacing of long-polls that come back before their hold without settling: a hub that does
  * not hold (or answers at once) must not be asked again at once, whatever the phase.
  */
-export const EARLY_WAIT_PACING: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'> = Object.freeze({ baseDelayMs: 250, maxDelayMs: 8_000 })
+const EARLY_WAIT_PACING: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'> = Object.freeze({ baseDelayMs: 250, maxDelayMs: 8_000 })
 
 /** A wait "came back early" when the hub held it for less than 90 % of the hold we asked. */
 export function cameBackEarly(elapsedMs: number, askedHoldMs: number): boolean {

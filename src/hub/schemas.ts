@@ -78,5 +78,4 @@ export type RunStep = z.infer<typeof RunStepSchema>
 export type RunDetail = z.infer<typeof RunDetailSchema>
 export type CreateRunResponse = z.infer<typeof CreateRunResponseSchema>
 export type AgentObject = z.infer<typeof AgentSchema>
-export type ChildRun = z.infer<typeof ChildRunSchema>
 export type WhoAmI = z.infer<typeof WhoAmISchema>

@@ -4,12 +4,18 @@
  */
 import type { Dispatcher } from 'undici'
 import { BodyCapError, headerValue, readCapped, type BodyLimits } from './http.js'
-import type { StreamAnswer } from './transport.js'
 
 type Body = AsyncIterable<Buffer> & { destroy(): unknown; on(event: 'error', listener: () => void): unknown }
 
+/** A 2xx answer as read here; transport.ts adds its refusals to make a StreamAnswer. */
+export type ReadAnswer<T> =
+  | { kind: 'message'; status: number; headers: Dispatcher.ResponseData['headers']; format: 'sse' | 'json'; message: T | undefined }
+  | { kind: 'accepted'; status: number; headers: Dispatcher.ResponseData['headers'] }
+  /** A 2xx body that is neither an event stream nor JSON (a portal page); not read. */
+  | { kind: 'other'; status: number; contentType: string }
+
 /** Stop reading a body. undici reports destroying an unread body as an error event, which nobody needs. */
-export function discard(body: Body): void {
+function discard(body: Body): void {
   body.on('error', () => {})
   body.destroy()
 }
@@ -23,7 +29,7 @@ export async function readMessages<T>(
   limits: BodyLimits,
   pick: ((message: string, status: number) => T | undefined) | undefined,
   signal: AbortSignal,
-): Promise<StreamAnswer<T>> {
+): Promise<ReadAnswer<T>> {
   const { statusCode: status, headers } = response
   const contentType = headerValue(headers['content-type'])
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
@@ -45,7 +51,7 @@ export async function readMessages<T>(
  * stream is then closed: a server may hold it open) or the stream ends. More than
  * `limits.maxBytes` in all throws BodyCapError, whatever the server keeps sending.
  */
-export async function findInEventStream<T>(body: Body, limits: BodyLimits, found: (data: string) => T | undefined): Promise<T | undefined> {
+async function findInEventStream<T>(body: Body, limits: BodyLimits, found: (data: string) => T | undefined): Promise<T | undefined> {
   const reader = new SseReader()
   let bytes = 0
   try {
@@ -72,6 +78,7 @@ export async function findInEventStream<T>(body: Body, limits: BodyLimits, found
  * `message` events. Bytes are decoded in stream mode so a split UTF-8 sequence survives.
  * Events with empty data are skipped: MCP servers of protocol 2025-11-25 send one first to
  * prime resumption (an event id and nothing else), and it is no message.
+ * @internal
  */
 export class SseReader {
   private readonly decoder = new TextDecoder()

@@ -10,7 +10,7 @@ import { VERSION } from '../version.js'
 import { HubConnectionError, HubDeadlineError, HubError, HubProtocolError } from './errors.js'
 import { BodyCapError, errorCode, formatBytes, headerValue, hubDispatcher, readCapped, send, type BodyLimits } from './http.js'
 import { hubFailure, type FailureContext } from './errors.js'
-import { readMessages } from './sse.js'
+import { readMessages, type ReadAnswer } from './sse.js'
 import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryPolicy } from './retry.js'
 
 export interface HubIdentity {
@@ -49,7 +49,7 @@ export interface ResponseLimits extends BodyLimits {
  * messages and the steps' clipped args and results, so 8 MiB and half a million JSON
  * values leave room for thousands of steps.
  */
-export const DEFAULT_BODY_LIMITS: ResponseLimits = Object.freeze({
+const DEFAULT_BODY_LIMITS: ResponseLimits = Object.freeze({
   name: 'one answer (a run, an agent, the edge list)',
   maxBytes: 8 * 1024 * 1024,
   maxValues: 500_000,
@@ -57,7 +57,7 @@ export const DEFAULT_BODY_LIMITS: ResponseLimits = Object.freeze({
   hint: 'No run detail or other single answer is that large: `hub-url` may point at something that is not the hub, or a proxy in between garbles the answer. Report it to the hub administrators.',
 })
 /** Only the first words of an error body are quoted (500 characters): the rest is dropped unread. */
-export const ERROR_BODY_BYTES = 64 * 1024
+const ERROR_BODY_BYTES = 64 * 1024
 
 export interface HubCall<T> {
   method: 'GET' | 'POST'
@@ -130,12 +130,7 @@ export interface RefusedAnswer {
   retryAfter: string | undefined
 }
 
-export type StreamAnswer<T> =
-  | { kind: 'message'; status: number; headers: Dispatcher.ResponseData['headers']; format: 'sse' | 'json'; message: T | undefined }
-  | { kind: 'accepted'; status: number; headers: Dispatcher.ResponseData['headers'] }
-  /** A 2xx body that is neither an event stream nor JSON (a portal page); not read. */
-  | { kind: 'other'; status: number; contentType: string }
-  | RefusedAnswer
+export type StreamAnswer<T> = ReadAnswer<T> | RefusedAnswer
 
 /** One request as the retry loop sees it, whichever public call built it. */
 interface Wire {
@@ -166,7 +161,7 @@ export interface HubResponse<T> {
 
 const DEFAULT_TIMEOUT_MS = 30_000
 /** Connection failures that another attempt cannot fix: DNS and TLS verification. */
-export const PERMANENT_CONNECTION_CODES: ReadonlySet<string> = new Set([
+const PERMANENT_CONNECTION_CODES: ReadonlySet<string> = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
   'CERT_HAS_EXPIRED',

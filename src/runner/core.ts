@@ -55,9 +55,9 @@ export function setSecret(value: string): void {
   redactions = [...new Set([...redactions, ...encodedForms(value)])].sort((a, b) => b.length - a.length)
 }
 
-/** GitHub's limit per step output ("1 MB"), read as decimal megabytes to be safe either way. */
+/** GitHub's limit per step output ("1 MB"), read as decimal megabytes to be safe either way. @internal */
 export const OUTPUT_LIMIT_BYTES = 1_000_000
-/** GitHub refuses a step summary over 1 MiB, and the whole summary of the step is then lost. */
+/** GitHub refuses a step summary over 1 MiB, and the whole summary of the step is then lost. @internal */
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024
 
 /**
@@ -121,10 +121,6 @@ export function notice(message: string, properties: AnnotationProperties = {}): 
 
 export function warning(message: string, properties: AnnotationProperties = {}): void {
   core.warning(commandData(message), annotation(properties))
-}
-
-export function error(message: string, properties: AnnotationProperties = {}): void {
-  core.error(commandData(message), annotation(properties))
 }
 
 /** Fail the step: an error annotation and a non-zero exit code. */

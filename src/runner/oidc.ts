@@ -7,6 +7,7 @@
 import { getIDToken } from '@actions/core'
 import { ActionError } from '../errors.js'
 
+/** @internal */
 export class OidcError extends ActionError {
   constructor(message: string, options: { hint: string; cause?: unknown }) {
     super(message, { operation: 'get a GitHub OIDC token for the hub', ...options })

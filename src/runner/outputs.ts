@@ -10,14 +10,14 @@ import type { RunResult } from '../steps/run/run-agent.js'
 import type { ImpactReport } from '../steps/impact/model.js'
 import { redact } from './core.js'
 
-export const RUN_OUTPUTS = ['run-id', 'phase', 'settled', 'reused', 'output', 'approval-id', 'approval-tool', 'approval-args', 'result-file'] as const
+const RUN_OUTPUTS = ['run-id', 'phase', 'settled', 'reused', 'output', 'approval-id', 'approval-tool', 'approval-args', 'result-file'] as const
 /** Set by `command: cancel` (with `run-id`). */
-export const CANCEL_OUTPUTS = ['run-id', 'cancel-result'] as const
+const CANCEL_OUTPUTS = ['run-id', 'cancel-result'] as const
 export type RunOutputName = (typeof RUN_OUTPUTS)[number]
-export const IMPACT_OUTPUTS = ['targets-count', 'upstream-count', 'downstream-count', 'associated-count', 'report', 'comment-url', 'result-file'] as const
+const IMPACT_OUTPUTS = ['targets-count', 'upstream-count', 'downstream-count', 'associated-count', 'report', 'comment-url', 'result-file'] as const
 export type ImpactOutputName = (typeof IMPACT_OUTPUTS)[number]
-export const QUERY_OUTPUTS = ['count', 'result-file'] as const
-/** Every output the action declares, across commands. */
+const QUERY_OUTPUTS = ['count', 'result-file'] as const
+/** Every output the action declares, across commands. @internal */
 export const ALL_OUTPUTS = [...new Set([...RUN_OUTPUTS, ...CANCEL_OUTPUTS, ...IMPACT_OUTPUTS, ...QUERY_OUTPUTS])]
 
 /** The schema id and version at the head of each result file; a change of shape bumps the version. */

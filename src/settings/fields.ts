@@ -6,7 +6,7 @@ import { z } from 'zod'
 /** The longest a self-hosted job may run. */
 const MAX_SECONDS = 5 * 24 * 3600
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/
 export const CLUSTER_ID = /^[A-Za-z0-9]([A-Za-z0-9._-]{0,251}[A-Za-z0-9])?$/
 
@@ -30,7 +30,7 @@ export const seconds = (fix: string, min: number) =>
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }
 
-/** "30m" → "Write 1800 (30m in seconds)."; undefined when the text is not a duration. */
+/** "30m" → "Write 1800 (30m in seconds)."; undefined when the text is not a duration. @internal */
 export function durationFix(text: string): string | undefined {
   const compact = text.toLowerCase().replace(/\s+/g, '')
   const parts = [...compact.matchAll(/(\d+)([smhd])(?:econds?|ecs?|inutes?|ins?|ours?|rs?|ays?)?/g)]

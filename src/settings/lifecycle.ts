@@ -9,7 +9,7 @@ import { oneOf, seconds, show } from './fields.js'
 export type LifecycleCommand = 'wait' | 'cancel' | 'approve'
 
 /** How a step waits for a run: the same policies whether it started the run or attached to it. */
-export interface WaitSettings {
+interface WaitSettings {
   timeoutSeconds: number
   onTimeout: 'fail' | 'warn' | 'cancel'
   onApproval: 'wait' | 'fail' | 'succeed'

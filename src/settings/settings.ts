@@ -23,7 +23,7 @@ import {
 } from './lifecycle.js'
 import { deriveIdempotencyKey, deriveSessionId, isPullRequestEvent, readRunnerContext, type RunnerContext } from '../runner/context.js'
 
-/** Input names and the defaults applied when the runner did not (action.yml repeats them; a test keeps them equal). */
+/** Input names and the defaults applied when the runner did not (action.yml repeats them; a test keeps them equal). @internal */
 export const INPUT_DEFAULTS = {
   command: 'run',
   'hub-url': '',
@@ -67,7 +67,7 @@ export const INPUT_DEFAULTS = {
 
 type InputName = keyof typeof INPUT_DEFAULTS
 
-export interface HubSettings {
+interface HubSettings {
   url: URL
   /** Empty when the bearer is a GitHub OIDC token, requested for `oidcAudience` at start. */
   token: string
@@ -202,6 +202,7 @@ export async function loadSettings(env: NodeJS.ProcessEnv): Promise<Settings> {
 /**
  * Read, validate and freeze every input from `env` (the runner passes inputs as INPUT_*
  * variables, as @actions/core's getInput reads them). Throws InputError listing every problem.
+ * @internal
  */
 export function readSettings(env: NodeJS.ProcessEnv): Settings {
   // Mask first, so no later log line (ours or a library's) can show it.

@@ -14,8 +14,8 @@ import { pageAssets, renderGitHubMarkdown } from './render.ts'
 import type { Scenario } from './scenarios.ts'
 
 export const IMAGES = join(ROOT, 'docs', 'images')
-export const FINGERPRINTS_FILE = join(IMAGES, 'screenshots.json')
-export const REDRAW = 'run `npm run screenshots` and commit docs/images'
+const FINGERPRINTS_FILE = join(IMAGES, 'screenshots.json')
+const REDRAW = 'run `npm run screenshots` and commit docs/images'
 
 export type Fingerprints = Record<string, string>
 

@@ -4,15 +4,15 @@
 // request only after the hub layer authenticated it and resolved the tenant.
 import type http from 'node:http'
 import { randomUUID } from 'node:crypto'
-import type { EmulatorRequest, ProviderHandler, Tenant } from './hub.ts'
+import type { EmulatorRequest, ProviderHandler, Tenant } from './provider.ts'
 import { sendJson, sendStatus as sendError, sendText } from './http.ts'
 
-export type RunPhase = 'Pending' | 'Running' | 'PendingApproval' | 'Succeeded' | 'Failed' | 'Aborted'
+type RunPhase = 'Pending' | 'Running' | 'PendingApproval' | 'Succeeded' | 'Failed' | 'Aborted'
 
-export const TERMINAL_PHASES: readonly RunPhase[] = ['Succeeded', 'Failed', 'Aborted']
-export const SETTLED_PHASES: readonly RunPhase[] = ['Succeeded', 'Failed', 'Aborted', 'PendingApproval']
+const TERMINAL_PHASES: readonly RunPhase[] = ['Succeeded', 'Failed', 'Aborted']
+const SETTLED_PHASES: readonly RunPhase[] = ['Succeeded', 'Failed', 'Aborted', 'PendingApproval']
 
-export interface ToolStepScript {
+interface ToolStepScript {
   tool: string
   outcome: 'ok' | 'error' | 'denied' | 'pending_approval'
   durationMS?: number
@@ -95,7 +95,7 @@ export interface AgentsProviderOptions {
 }
 
 /** An approval in the inbox (hub-behaviour.md §1): opened when a run reaches PendingApproval. */
-export interface InboxItem {
+interface InboxItem {
   id: string
   runID: string
   agent: string

@@ -32,7 +32,7 @@ import { createFaultQueue, headerMap, listenLocal, readBody } from './http.ts'
 // Public types and constants
 // ---------------------------------------------------------------------------
 
-export type IdentityType = 'Bot' | 'User'
+type IdentityType = 'Bot' | 'User'
 
 export interface TokenIdentity {
   login: string
@@ -46,7 +46,7 @@ export interface TokenIdentity {
 export const ACTIONS_TOKEN = 'ghs_actionstoken000000000000000000000'
 export const READONLY_TOKEN = 'ghs_readonlytoken0000000000000000000'
 export const ACTIONS_BOT_LOGIN = 'github-actions[bot]'
-export const ACTIONS_BOT_ID = 41898282
+const ACTIONS_BOT_ID = 41898282
 
 export const DEFAULT_TOKENS: Readonly<Record<string, TokenIdentity>> = Object.freeze({
   [ACTIONS_TOKEN]: { login: ACTIONS_BOT_LOGIN, type: 'Bot' },
@@ -54,9 +54,9 @@ export const DEFAULT_TOKENS: Readonly<Record<string, TokenIdentity>> = Object.fr
 })
 
 /** Maximum characters (code points) in an issue comment body. */
-export const MAX_COMMENT_CHARS = 65536
+const MAX_COMMENT_CHARS = 65536
 /** GitHub's "list pull request files" stops at this many files. */
-export const MAX_PR_FILES = 3000
+const MAX_PR_FILES = 3000
 
 export interface GitHubEmulatorOptions {
   /** Token → identity. Replaces DEFAULT_TOKENS when given (spread DEFAULT_TOKENS to keep them). */
@@ -82,7 +82,7 @@ export interface RecordedRequest {
   at: number
 }
 
-export type FileStatus = 'added' | 'modified' | 'removed' | 'renamed' | 'copied' | 'changed' | 'unchanged'
+type FileStatus = 'added' | 'modified' | 'removed' | 'renamed' | 'copied' | 'changed' | 'unchanged'
 
 export interface PullRequestFileInput {
   filename: string
@@ -95,7 +95,7 @@ export interface PullRequestFileInput {
   sha?: string
 }
 
-export interface AddPullRequestOptions {
+interface AddPullRequestOptions {
   owner: string
   repo: string
   number: number
@@ -112,7 +112,7 @@ export interface AddPullRequestOptions {
   user?: string
 }
 
-export interface GitHubUser {
+interface GitHubUser {
   login: string
   id: number
   node_id: string
@@ -124,9 +124,9 @@ export interface GitHubUser {
   site_admin: boolean
 }
 
-export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'CONTRIBUTOR' | 'FIRST_TIMER' | 'FIRST_TIME_CONTRIBUTOR' | 'MANNEQUIN' | 'NONE'
+type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'CONTRIBUTOR' | 'FIRST_TIMER' | 'FIRST_TIME_CONTRIBUTOR' | 'MANNEQUIN' | 'NONE'
 
-export interface SeedComment {
+interface SeedComment {
   body: string
   login: string
   type?: IdentityType
@@ -135,7 +135,7 @@ export interface SeedComment {
   created_at?: string
 }
 
-export interface IssueComment {
+interface IssueComment {
   id: number
   node_id: string
   url: string
@@ -162,7 +162,7 @@ export interface FaultSpec {
   headers?: Record<string, string>
 }
 
-export interface Fault {
+interface Fault {
   readonly spec: FaultSpec
   /** Requests this fault has answered so far. */
   readonly hits: number

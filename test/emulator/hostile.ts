@@ -48,7 +48,7 @@ export function instantWait(hub: HubEmulator): Hostility {
   })
 }
 
-export interface EndlessOptions {
+interface EndlessOptions {
   /** Written first (e.g. the start of a JSON object). */
   head: string
   /** Repeated for ever after the head (e.g. `{},`). */
@@ -58,7 +58,7 @@ export interface EndlessOptions {
 }
 
 /** 200 JSON whose body never ends (until `maxBytes`); writes wait for the client to read. */
-export function endlessBody(res: http.ServerResponse, options: EndlessOptions): Promise<void> {
+function endlessBody(res: http.ServerResponse, options: EndlessOptions): Promise<void> {
   const limit = options.maxBytes ?? 1024 * 1024 * 1024
   const chunk = Buffer.from(options.unit.repeat(Math.max(1, Math.floor((64 * 1024) / options.unit.length))))
   res.writeHead(200, { 'Content-Type': 'application/json' })
@@ -88,20 +88,6 @@ export function endlessQueryPage(hub: HubEmulator): Hostility {
     hub,
     (req) => req.method === 'POST' && req.path === '/api/query',
     (_req, res) => endlessBody(res, { head: '{"objects":[', unit: '{},' }),
-    'graph',
-  )
-}
-
-/** One query page of `rows` empty rows, complete and valid: the largest page a cap lets through. */
-export function hugeQueryPage(hub: HubEmulator, rows: number): Hostility {
-  const body = `{"objects":[${Array.from({ length: rows }, () => '{}').join(',')}]}`
-  return hostileProvider(
-    hub,
-    (req) => req.method === 'POST' && req.path === '/api/query',
-    (_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json' })
-      res.end(body)
-    },
     'graph',
   )
 }

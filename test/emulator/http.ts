@@ -89,7 +89,7 @@ export interface FaultMatch {
   times?: number
 }
 
-export interface FaultEntry<S> {
+interface FaultEntry<S> {
   readonly spec: S
   /** Requests this fault has answered so far. */
   hits: number

@@ -7,47 +7,22 @@ import { createAgentsProvider, DEFAULT_AGENTS } from './agents.ts'
 import type { AgentScript, AgentsProvider, RunRecord } from './agents.ts'
 import { createDemoFleet, createGraphProvider, createMcpHandler, type Fleet } from './graph/index.ts'
 import { createFaultQueue, headerMap, listenLocal, loseResponse, readBody, resetSocket, sendStatus, sendText } from './http.ts'
+import type { EmulatorRequest, ProviderHandler, Tenant } from './provider.ts'
 
-export type { AgentScript, RunPhase, RunRecord, ToolStepScript } from './agents.ts'
 export { DEFAULT_AGENTS } from './agents.ts'
-export { sendJson, sendStatus, sendText } from './http.ts'
+export { sendJson, sendText } from './http.ts'
+export type { EmulatorRequest, ProviderHandler, Tenant } from './provider.ts'
 
 export const DEFAULT_TOKEN = 'hub-test-token-0123456789abcdef'
-export const DEFAULT_SERVICE_ACCOUNT_TOKEN = 'hub-sa-token-fedcba9876543210'
-export const DEFAULT_ORG = '3f6c1a2e-8b4d-4e7a-9c15-2d7e0b9a4f61'
+const DEFAULT_SERVICE_ACCOUNT_TOKEN = 'hub-sa-token-fedcba9876543210'
+const DEFAULT_ORG = '3f6c1a2e-8b4d-4e7a-9c15-2d7e0b9a4f61'
 export const DEFAULT_WORKSPACE = '9a2b7c4d-1e3f-4a5b-8c6d-7e8f9a0b1c2d'
-export const DEFAULT_PERSONAL_ORG = 'e1d2c3b4-a596-4877-8695-a4b3c2d1e0f9'
-export const DEFAULT_USER = 'ci-user@example.com'
-export const DEFAULT_SERVICE_ACCOUNT_USER = 'system:serviceaccount:hub-action'
-export const DEFAULT_CLUSTER_ID = 'c-7f3a9e'
+const DEFAULT_PERSONAL_ORG = 'e1d2c3b4-a596-4877-8695-a4b3c2d1e0f9'
+const DEFAULT_USER = 'ci-user@example.com'
+const DEFAULT_SERVICE_ACCOUNT_USER = 'system:serviceaccount:hub-action'
+const DEFAULT_CLUSTER_ID = 'c-7f3a9e'
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** Tenant resolved by the hub for an authenticated request. */
-export interface Tenant {
-  org: string
-  /** null when the org/workspace headers were ignored (silent fallback to the personal org). */
-  workspace: string | null
-  user: string
-  serviceAccount: boolean
-}
-
-export interface EmulatorRequest {
-  method: string
-  /** Path after /services/providers/{name} (still percent-encoded), '/' at least. */
-  path: string
-  /** Full URL path, e.g. /services/providers/agents/api/runs/x */
-  fullPath: string
-  query: URLSearchParams
-  /** Lower-case keys. Client-sent x-hub-user/-tenant/-cluster are replaced by the hub's own. */
-  headers: Record<string, string>
-  body: Buffer
-  /** Parsed body when it is valid JSON, else undefined. */
-  json?: unknown
-  tenant: Tenant
-}
-
-export type ProviderHandler = (req: EmulatorRequest, res: http.ServerResponse) => void | Promise<void>
 
 export interface ExtraRoute {
   /** Matched as a prefix of the URL path. */
@@ -95,7 +70,7 @@ export interface RecordedRequest {
   fault?: string
 }
 
-export type ProviderState = 'ready' | 'notReady' | 'unreachable'
+type ProviderState = 'ready' | 'notReady' | 'unreachable'
 
 export interface HubEmulatorOptions {
   /** Default 0 (ephemeral). Always bound to 127.0.0.1. */

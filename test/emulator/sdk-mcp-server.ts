@@ -16,7 +16,7 @@ import { runImpact, type ImpactInput } from './graph/mcp.ts'
 
 export type SdkMcpMode = 'stateless' | 'session' | 'json'
 
-export interface SdkMcpRequest {
+interface SdkMcpRequest {
   method: string
   /** JSON-RPC method of a POST (undefined for other HTTP methods or unreadable bodies). */
   rpcMethod: string | undefined

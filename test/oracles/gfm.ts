@@ -67,7 +67,7 @@ export interface GfmNode {
 }
 
 /** cmark-gfm's syntax tree. */
-export function parseGfm(markdown: string): GfmNode {
+function parseGfm(markdown: string): GfmNode {
   return parseXml(cmark(markdown, 'xml'))
 }
 

@@ -17,7 +17,7 @@
  */
 
 /** Commands the runner registers by default (plus `stop-commands`). */
-export const RUNNER_COMMANDS: readonly string[] = [
+const RUNNER_COMMANDS: readonly string[] = [
   'stop-commands',
   'set-env',
   'set-output',

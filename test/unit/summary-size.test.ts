@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { QueryResult } from '../../src/steps/query/run-query.js'
-import type { PlannedRequest } from '../../src/steps/dry-run/dry-run.js'
-import { renderDryRun } from '../../src/steps/dry-run/summary.js'
+import { renderDryRun, type PlannedRequest } from '../../src/steps/dry-run/summary.js'
 import { SUMMARY_BYTE_BUDGET } from '../../src/markdown/format.js'
 import { renderQuerySummary } from '../../src/steps/query/summary.js'
 

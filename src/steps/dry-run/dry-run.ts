@@ -13,17 +13,8 @@ import type { Settings } from '../../settings/settings.js'
 import { isPullRequestEvent } from '../../runner/context.js'
 import { RESULT_FILES, resultDirectory, writeJsonFile } from '../../runner/outputs.js'
 import { logUntrusted, writeSummary } from '../../runner/publish.js'
-import { renderDryRun } from './summary.js'
+import { renderDryRun, type PlannedRequest } from './summary.js'
 import * as core from '../../runner/core.js'
-
-export interface PlannedRequest {
-  method: string
-  url: string
-  headers: Record<string, string>
-  body?: unknown
-  /** What this request is for, and what depends on earlier answers. */
-  note: string
-}
 
 export function plannedRequests(settings: Settings, transport: HubTransport): PlannedRequest[] {
   switch (settings.command) {

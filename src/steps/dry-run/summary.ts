@@ -3,8 +3,16 @@
  * inputs (a task, a list of targets) and may be any size: each is clipped, requests beyond the
  * budget are counted, not shown, and the note points at the result file, which holds them all.
  */
-import type { PlannedRequest } from './dry-run.js'
 import { SUMMARY_BYTE_BUDGET, byteLength, clipBytes, clipCharacters, code, fenced, formatCount, inline } from '../../markdown/format.js'
+
+export interface PlannedRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: unknown
+  /** What this request is for, and what depends on earlier answers. */
+  note: string
+}
 
 const MAX_REQUEST = 64 * 1024
 const MAX_LINE = 2_000

@@ -14,9 +14,9 @@ import { dirname, isAbsolute, normalize } from 'node:path'
 import { isRemovedTarget, targetLabel, type ImpactReport, type Target, type TargetImpact } from './model.js'
 import { readWorkspaceFile } from './read-workspace-file.js'
 
-/** Notice annotations GitHub shows per step. */
+/** Notice annotations GitHub shows per step. @internal */
 export const NOTICES_PER_STEP = 10
-/** What the impact step may write: the verdict line of the step is a notice too (publish.ts). */
+/** What the impact step may write: the verdict line of the step is a notice too (publish.ts). @internal */
 export const MAX_NOTICES = NOTICES_PER_STEP - 1
 /** A declaring template or overlay file read to find its `kind:` line; larger ones are placed at line 1. */
 const MAX_DECLARING_FILE_BYTES = 512 * 1024

@@ -12,7 +12,6 @@ import type { Column } from '../../markdown/format.js'
 import { fitReport, type ImpactParts, type Parts } from './fit-report.js'
 import { renderGraph } from './mermaid.js'
 
-export const IMPACT_MARKER_PREFIX = '<!-- hub-action:impact'
 const DEFAULT_IMPACT_TITLE = 'Impact of this change'
 
 export interface ImpactRenderOptions {

@@ -65,6 +65,7 @@ export interface ManifestOptions {
   maxTokensPerDocument?: number
 }
 
+/** @internal */
 export const TEMPLATE_REASON = 'a template (contains {{ }}): render it first, or name its objects in `targets`'
 
 /** The objects a manifest file holds, or why it was skipped. Throws only the abort reason. */
@@ -175,7 +176,7 @@ function collectGarbage(): void {
   gc?.({ type: 'major', flavor: 'last-resort' })
 }
 
-/** `{{` somewhere before a later `}}`: what `/\{\{.*?\}\}/s` asked, in one pass instead of one per `{{`. */
+/** `{{` somewhere before a later `}}`: what `/\{\{.*?\}\}/s` asked, in one pass instead of one per `{{`. @internal */
 export function isTemplate(text: string): boolean {
   const open = text.indexOf('{{')
   return open !== -1 && text.indexOf('}}', open + 2) !== -1

@@ -20,7 +20,7 @@ const LABEL_WRAP_PX = 320
 /** Characters of `namespace/name` that fit in LABEL_WRAP_PX at Mermaid's 16 px sans-serif. */
 const ONE_LINE_NAME = 40
 
-/** Said above every graph: which side is which, and what a dotted line means. */
+/** Said above every graph: which side is which, and what a dotted line means. @internal */
 export const GRAPH_LEGEND =
   '_Upstream (what it depends on) on the left, the target highlighted, downstream (what depends on it) on the right; a dotted line links an associated object._'
 
@@ -29,6 +29,7 @@ export function renderGraph(impact: TargetImpact, options: { maxNodesPerDirectio
   return `${GRAPH_LEGEND}\n\n${renderMermaid(impact, options)}`
 }
 
+/** @internal */
 export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
   const cap = nodeCap(options.maxNodesPerDirection)
   const nodes: string[] = [`  n0["${label([impact.target.kind, ...nameLines(impact.target)])}"]`]
@@ -102,6 +103,7 @@ function label(lines: readonly string[]): string {
  * syntax, edge text, HTML, markdown strings) become look-alikes; `{`/`}` also rules out a
  * `%%{init}%%` directive. Control characters and line breaks become spaces; `@name` gets a
  * zero-width space.
+ * @internal
  */
 export function mermaidText(text: string): string {
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()

@@ -9,7 +9,7 @@ import { edgeOf, isTruncated, type ObjectResult, type QuerySpec, type QueryStatu
 import { classifyRelated, type RelatedRef } from './classify.js'
 import { objectKey, type Target, type TargetImpact } from './model.js'
 
-export const IMPACT_RELATIONS = ['descendants+', 'references', 'selects', 'selected-by', 'owners', 'linked+', 'grouped', 'namespace', 'namespaced'] as const
+const IMPACT_RELATIONS = ['descendants+', 'references', 'selects', 'selected-by', 'owners', 'linked+', 'grouped', 'namespace', 'namespaced'] as const
 /** The hub's default `limit` (roots per page); the impact query sets none. */
 const DEFAULT_ROOT_LIMIT = 100
 const RELATED_PROJECTION = { id: true, cluster: true, object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } } }

@@ -178,7 +178,7 @@ export function matchFiles(workspace: string, globs: readonly string[]): { paths
   return { paths: [...paths].sort(), emptyGlobs }
 }
 
-/** Canonical JSON of an object without the noise fields: equal when only noise differs. */
+/** Canonical JSON of an object without the noise fields: equal when only noise differs. @internal */
 export function fingerprint(value: unknown): string {
   return JSON.stringify(canonical(value, ''))
 }

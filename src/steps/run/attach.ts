@@ -12,7 +12,7 @@ import type { RunSettings } from '../../settings/settings.js'
 import type { AttachSettings } from '../../settings/lifecycle.js'
 
 /** An agents client whose "start" hands back the run already read instead of creating one. */
-export class AttachedRunClient extends AgentsClient {
+class AttachedRunClient extends AgentsClient {
   private readonly detail: RunDetail
   private readonly runId: string
 

@@ -17,6 +17,7 @@ import { checkWorkspace, diagnosePending, type HubScope } from './preflight.js'
 import { freshKeyForRerun, rerunNotice } from './rerun.js'
 import { FollowedRun } from './followed-run.js'
 
+/** @internal */
 export type RunOutcome =
   | 'succeeded'
   | 'failed'

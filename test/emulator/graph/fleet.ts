@@ -49,7 +49,7 @@ export type Fleet = {
 
 export type FleetOptions = { workspace?: string; workspacePath?: string }
 
-export const DEFAULT_WORKSPACE_PATH = 'acme/ws-platform'
+const DEFAULT_WORKSPACE_PATH = 'acme/ws-platform'
 /** Annotation declaring lateral links: comma-separated `<edge>/<namespace>/<kind>/<name>` (namespace empty for cluster-scoped). */
 export const LINKED_ANNOTATION = 'hub.sh/linked'
 /** Annotation declaring group membership: comma-separated group names; members of one group are `grouped`. */
@@ -67,7 +67,7 @@ export type KindInfo = {
   namespaced: boolean
 }
 
-export const KINDS: readonly KindInfo[] = [
+const KINDS: readonly KindInfo[] = [
   { kind: 'Namespace', group: '', version: 'v1', plural: 'namespaces', shortNames: ['ns'], namespaced: false },
   { kind: 'Node', group: '', version: 'v1', plural: 'nodes', shortNames: ['no'], namespaced: false },
   { kind: 'Pod', group: '', version: 'v1', plural: 'pods', shortNames: ['po'], namespaced: true },
@@ -126,23 +126,6 @@ export function createFleet(objects: FleetObject[] = [], opts: FleetOptions & { 
   const fleet: Fleet = { workspacePath: opts.workspacePath ?? DEFAULT_WORKSPACE_PATH, edges, objects, version: 0 }
   if (opts.workspace !== undefined) fleet.workspace = opts.workspace
   return fleet
-}
-
-/** Adds objects (and their edges) and invalidates indexes. */
-export function addObjects(fleet: Fleet, ...objects: FleetObject[]): void {
-  for (const o of objects) {
-    fleet.objects.push(o)
-    if (!fleet.edges.includes(o.edge)) fleet.edges.push(o.edge)
-  }
-  fleet.version++
-}
-
-/** Removes objects matching the predicate; returns how many were removed. */
-export function removeObjects(fleet: Fleet, pred: (o: FleetObject) => boolean): number {
-  const before = fleet.objects.length
-  fleet.objects = fleet.objects.filter((o) => !pred(o))
-  fleet.version++
-  return before - fleet.objects.length
 }
 
 function uidFor(n: number, salt: number): string {
@@ -283,7 +266,7 @@ function container(name: string, image: string, extra: Record<string, unknown> =
 // ---------------------------------------------------------------------------
 // Demo fleet
 
-export const DEMO_EDGES = ['prod-eu', 'prod-us', 'staging'] as const
+const DEMO_EDGES = ['prod-eu', 'prod-us', 'staging'] as const
 
 /**
  * A realistic fleet over three edges:

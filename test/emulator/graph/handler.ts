@@ -10,7 +10,7 @@ import { sendJson as sendJsonAnswer, sendText } from '../http.ts'
 
 export type GraphTenant = { org: string; workspace: string; user: string }
 
-export type GraphRequest = {
+type GraphRequest = {
   method: string
   /** Path after `/services/providers/graph`, e.g. `/api/query`. */
   path: string
@@ -31,7 +31,7 @@ export type GraphProviderOptions = ExecuteOptions & {
 
 export type GraphProvider = (req: GraphRequest, res: http.ServerResponse) => void
 
-export const PORTAL_HTML = `<!doctype html>
+const PORTAL_HTML = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Hub</title><link rel="stylesheet" href="/assets/index.css"></head>
 <body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div><script type="module" src="/assets/index.js"></script></body>

@@ -11,16 +11,16 @@ import { QueryBodyError, QueryValidationError, edgeOfCluster, executeQuery } fro
 import { relationDirection } from './relations.ts'
 import { sendJson, sendText } from './handler.ts'
 
-export const SUPPORTED_PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const
-export const LATEST_PROTOCOL_VERSION = '2025-06-18'
-export const MCP_PATH_RE = /^\/services\/mcpserver\/(.+)\/apis\/hub\.sh\/v1alpha1\/mcpservers\/default\/mcp\/?$/
+const SUPPORTED_PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const
+const LATEST_PROTOCOL_VERSION = '2025-06-18'
+const MCP_PATH_RE = /^\/services\/mcpserver\/(.+)\/apis\/hub\.sh\/v1alpha1\/mcpservers\/default\/mcp\/?$/
 
 // ---------------------------------------------------------------------------
 // Impact: the query the real tool runs, and the classification of its result
 
 export type ImpactInput = { kind: string; name: string; edge?: string; group?: string; namespace?: string; maxDepth?: number }
 
-export type ImpactRef = { edge?: string; group?: string; kind: string; namespace?: string; name: string; relation: string }
+type ImpactRef = { edge?: string; group?: string; kind: string; namespace?: string; name: string; relation: string }
 
 export type ImpactResult = {
   object: Omit<ImpactRef, 'relation'>
@@ -31,8 +31,8 @@ export type ImpactResult = {
   summary: string
 }
 
-export const IMPACT_DEFAULT_MAX_DEPTH = 5
-export const IMPACT_RELATIONS = ['descendants+', 'references', 'selects', 'selected-by', 'owners', 'linked+', 'grouped', 'namespace', 'namespaced'] as const
+const IMPACT_DEFAULT_MAX_DEPTH = 5
+const IMPACT_RELATIONS = ['descendants+', 'references', 'selects', 'selected-by', 'owners', 'linked+', 'grouped', 'namespace', 'namespaced'] as const
 
 /** The QuerySpec the impact tool runs (§3 "Impact over the query API"). */
 export function buildImpactQuery(input: ImpactInput): QuerySpec {
@@ -72,7 +72,7 @@ function refOf(r: ObjectResult, relation: string): ImpactRef {
 }
 
 /** Sorts the anchor's (first object's) relations into impactedBy / impacts / associated, as the tool does. */
-export function classifyImpact(status: QueryStatus, input: ImpactInput): ImpactResult {
+function classifyImpact(status: QueryStatus, input: ImpactInput): ImpactResult {
   const anchor = status.objects?.[0]
   const requested: Omit<ImpactRef, 'relation'> = { kind: input.kind, name: input.name }
   if (input.edge) requested.edge = input.edge
@@ -153,7 +153,7 @@ const REF_SCHEMA = {
   required: ['kind', 'name', 'relation'],
 }
 
-export const TOOLS = [
+const TOOLS = [
   {
     name: 'graph__graph_impact',
     title: 'Fleet impact of one object',

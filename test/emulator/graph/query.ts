@@ -8,10 +8,10 @@ import { getIndex, matchExpression, relatedEntries } from './relations.ts'
 // ---------------------------------------------------------------------------
 // Types
 
-export type OrderField = 'name' | 'namespace' | 'kind' | 'apiGroup' | 'cluster' | 'creationTimestamp'
-export type OrderDirection = 'Asc' | 'Desc'
+type OrderField = 'name' | 'namespace' | 'kind' | 'apiGroup' | 'cluster' | 'creationTimestamp'
+type OrderDirection = 'Asc' | 'Desc'
 
-export type ObjectFilter = {
+type ObjectFilter = {
   groupKind?: { apiGroup?: string; kind?: string }
   name?: string
   namespace?: string
@@ -25,9 +25,9 @@ export type ObjectFilter = {
 }
 
 /** Sparse object tree: leaves `true` select a field. */
-export type ObjectTree = { [field: string]: boolean | ObjectTree }
+type ObjectTree = { [field: string]: boolean | ObjectTree }
 
-export type Projection = {
+type Projection = {
   id?: boolean
   cluster?: boolean
   mutablePath?: boolean
@@ -36,7 +36,7 @@ export type Projection = {
   relations?: Record<string, RelationSpec>
 }
 
-export type RelationSpec = { limit?: number; filters?: ObjectFilter[]; objects?: Projection }
+type RelationSpec = { limit?: number; filters?: ObjectFilter[]; objects?: Projection }
 
 export type QuerySpec = {
   root?: 'objects' | 'clusters' | string
@@ -88,13 +88,13 @@ export class QueryValidationError extends Error {
   override name = 'QueryValidationError'
 }
 
-export const DEFAULT_LIMIT = 100
-export const MAX_LIMIT = 10000
-export const DEFAULT_MAX_DEPTH = 10
-export const MAX_DEPTH = 20
-export const MAX_RELATION_BLOCKS = 10
-export const ROW_CAP = 10000
-export const ORDER_FIELDS: readonly OrderField[] = ['name', 'namespace', 'kind', 'apiGroup', 'cluster', 'creationTimestamp']
+const DEFAULT_LIMIT = 100
+const MAX_LIMIT = 10000
+const DEFAULT_MAX_DEPTH = 10
+const MAX_DEPTH = 20
+const MAX_RELATION_BLOCKS = 10
+const ROW_CAP = 10000
+const ORDER_FIELDS: readonly OrderField[] = ['name', 'namespace', 'kind', 'apiGroup', 'cluster', 'creationTimestamp']
 
 // ---------------------------------------------------------------------------
 // Decoding (type errors → QueryBodyError, Go encoding/json style)
@@ -268,7 +268,7 @@ function decodeProjection(raw: unknown, field: string): Projection {
 }
 
 /** Decodes a parsed JSON body into a QuerySpec; type errors throw QueryBodyError. */
-export function decodeQuerySpec(raw: unknown): QuerySpec {
+function decodeQuerySpec(raw: unknown): QuerySpec {
   if (raw === null || raw === undefined) return {}
   if (!isObj(raw)) throw new QueryBodyError(`json: cannot unmarshal ${jsonType(raw)} into Go value of type QuerySpec`)
   const s: QuerySpec = {}
@@ -355,7 +355,7 @@ function validateProjection(p: Projection | undefined, where: string): void {
   }
 }
 
-export type ValidatedSpec = {
+type ValidatedSpec = {
   spec: QuerySpec
   root: 'objects' | 'clusters'
   limit: number
@@ -365,7 +365,7 @@ export type ValidatedSpec = {
 }
 
 /** Semantic checks; throws QueryValidationError. */
-export function validateQuerySpec(spec: QuerySpec): ValidatedSpec {
+function validateQuerySpec(spec: QuerySpec): ValidatedSpec {
   const root = spec.root === undefined || spec.root === '' ? 'objects' : spec.root
   if (root !== 'objects' && root !== 'clusters') throw new QueryValidationError(`unsupported root "${root}" (objects, clusters)`)
   const limitRaw = spec.limit ?? 0
@@ -559,12 +559,12 @@ function compareToKeyset(keys: readonly Key[], e: Entry, ks: readonly string[]):
 
 type Cursor = { p: number; k: string[] }
 
-export function encodeCursor(c: Cursor): string {
+function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify({ v: 1, p: c.p, k: c.k })).toString('base64')
 }
 
 /** Decodes a cursor; anything unreadable (or for another order) → undefined, i.e. page 1. */
-export function decodeCursor(s: string | undefined, keysetLength: number): Cursor | undefined {
+function decodeCursor(s: string | undefined, keysetLength: number): Cursor | undefined {
   if (!s) return undefined
   try {
     const v: unknown = JSON.parse(Buffer.from(s, 'base64').toString('utf8'))

@@ -7,7 +7,7 @@ import { GROUP_ANNOTATION, LINKED_ANNOTATION, canonicalKind, groupOf } from './f
 export type Direction = 'upstream' | 'downstream' | 'lateral'
 
 /** Relation name → direction relative to the object (the `+` transitive forms share it). */
-export const RELATION_DIRECTIONS: Readonly<Record<string, Direction>> = {
+const RELATION_DIRECTIONS: Readonly<Record<string, Direction>> = {
   owners: 'upstream',
   references: 'upstream',
   selects: 'upstream',
@@ -59,7 +59,7 @@ export type FleetIndex = {
 const SEP = '\u0000'
 const EMPTY: readonly Entry[] = Object.freeze([])
 
-export function objectKey(edge: string, ns: string, kind: string, name: string): string {
+function objectKey(edge: string, ns: string, kind: string, name: string): string {
   return edge + SEP + ns + SEP + kind + SEP + name
 }
 
@@ -161,7 +161,7 @@ function buildIndex(fleet: Fleet): FleetIndex {
   return { fleet, version: fleet.version, entries, entryOf, cache: new Map(), refs: [] }
 }
 
-export function keysOf(idx: FleetIndex): NonNullable<FleetIndex['keys']> {
+function keysOf(idx: FleetIndex): NonNullable<FleetIndex['keys']> {
   if (idx.keys) return idx.keys
   const byUid = new Map<string, Entry>()
   const byKey = new Map<string, Entry>()
@@ -391,7 +391,7 @@ function referencesOf(idx: FleetIndex, e: Entry): readonly Entry[] {
 // Relation lookup
 
 /** Direct neighbours of `e` for a base relation name; empty for unknown names. */
-export function directRelation(idx: FleetIndex, e: Entry, base: string): readonly Entry[] {
+function directRelation(idx: FleetIndex, e: Entry, base: string): readonly Entry[] {
   switch (base) {
     case 'owners':
       return ownershipOf(idx).owners[e.i] ?? EMPTY

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import type { FleetObject, ObjectMeta, OwnerReference } from './fleet.ts'
 
 /** Instant 0 of every rollout timeline; times in a timeline are ms after it. */
-export const ROLLOUT_EPOCH = Date.UTC(2025, 5, 2, 10, 0, 0)
+const ROLLOUT_EPOCH = Date.UTC(2025, 5, 2, 10, 0, 0)
 /** Workloads, their old pods and namespaces were created this long before instant 0. */
 export const CREATED_AT = -7 * 86_400_000
 
@@ -42,7 +42,7 @@ export function uidOf(seed: string): string {
 }
 
 /** `registry/web:1.5` → `registry/web@sha256:…`, what a container status reports as imageID. */
-export function imageIdOf(image: string): string {
+function imageIdOf(image: string): string {
   const repo = image.replace(/:[^/:]+$/, '')
   return `${repo}@sha256:${hexDigest(image)}`
 }

@@ -8,7 +8,7 @@ import { CREATED_AT, counts, iso, meta, nameHash, ownerRef, pod, podTemplate, re
 /** The objects of one track from `at` until the next keyframe (built when first shown). */
 export type Keyframe = { at: number; objects: () => FleetObject[] }
 
-export type RolloutPlan = Workload & {
+type RolloutPlan = Workload & {
   from: PodImages
   to: PodImages
   /** When the new template is applied (metadata.generation 1 → 2). */

@@ -18,10 +18,10 @@ export type { Keyframe } from './rollout-workloads.ts'
 export const DISCONNECT_GRACE_MS = 90_000
 
 /** One thing on one edge over time: nothing before its first keyframe. */
-export type Track = { edge: string; frames: Keyframe[] }
+type Track = { edge: string; frames: Keyframe[] }
 /** An edge is engaged from instant 0; one that disconnects sends nothing from `disconnectAt` on. */
-export type EdgePlan = { name: string; disconnectAt?: number }
-export type Timeline = { edges: EdgePlan[]; tracks: Track[] }
+type EdgePlan = { name: string; disconnectAt?: number }
+type Timeline = { edges: EdgePlan[]; tracks: Track[] }
 
 export const ROLLOUT_SCENARIOS = [
   'converging',
@@ -35,7 +35,7 @@ export const ROLLOUT_SCENARIOS = [
 ] as const
 export type RolloutScenario = (typeof ROLLOUT_SCENARIOS)[number]
 
-export type LargeRolloutOptions = {
+type LargeRolloutOptions = {
   /** Deployments `bench/app-NNN` on every edge; default 100. */
   targets?: number
   /** Edges `edge-00`…; default 20. */
