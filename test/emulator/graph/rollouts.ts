@@ -12,7 +12,6 @@ import { namespace, type PodImages } from './rollout-objects.ts'
 import type { DeploymentPlan, Keyframe } from './rollout-workloads.ts'
 import { deploymentRollout, statefulSetRollout } from './rollout-workloads.ts'
 
-
 /** The hub marks an edge disconnected after about 90 s without a heartbeat (§7). */
 export const DISCONNECT_GRACE_MS = 90_000
 
