@@ -4,6 +4,7 @@
  * that names the input to change. The original error stays as `cause`.
  */
 import { ActionError, type ActionErrorInit } from '../errors.js'
+import { redact } from '../redact.js'
 
 export interface HubErrorInit extends ActionErrorInit {
   status?: number | undefined
@@ -69,11 +70,6 @@ export interface FailureContext {
   /** The `hub-url` input as given, and the request that was refused (`POST https://…`): a 404 of the router names both. */
   hubUrl?: string | undefined
   request?: string | undefined
-  /**
-   * Hides credentials in the hub's words. Applied before they are clipped: a token cut in
-   * two by the clip would no longer be recognised, and its first half would be printed.
-   */
-  redact?: ((text: string) => string) | undefined
 }
 
 export interface HubAnswer {
@@ -88,7 +84,9 @@ interface Said {
 }
 
 /** What the hub said, whichever dialect it used. Redacted, then clipped: they end up in logs. */
-export function readHubSaying(answer: HubAnswer, redact: (text: string) => string = (text) => text): Said {
+export function readHubSaying(answer: HubAnswer): Said {
+  // Redacted again after parsing (JSON escapes may spell a secret), and before the clip: a
+  // token cut in two by the clip would no longer be recognised whole.
   const clip = (text: string) => clipText(redact(text))
   const type = answer.contentType.toLowerCase()
   if (type.includes('json')) {
@@ -110,7 +108,7 @@ export function readHubSaying(answer: HubAnswer, redact: (text: string) => strin
 }
 
 export function hubFailure(answer: HubAnswer, context: FailureContext): HubError {
-  const said = readHubSaying(answer, context.redact)
+  const said = readHubSaying(answer)
   const base = {
     operation: context.operation,
     status: answer.status,
