@@ -36,13 +36,16 @@ var retry = __webpack_require__(4529);
 var core = __webpack_require__(1019);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/redact.ts
+var redact = __webpack_require__(6670);
 ;// CONCATENATED MODULE: ./src/github/errors.ts
 /**
  * Errors raised by the GitHub client. Like HubError, each says what the action was doing
  * (`operation`), what GitHub answered (`status`, `githubMessage`) and a `hint` the user can act
- * on; the original error stays as `cause`. Messages are scrubbed of the token, since GitHub may
- * echo request details back.
+ * on; the original error stays as `cause`. Messages are redacted (src/redact.ts), since GitHub
+ * may echo request details back.
  */
+
 
 class GitHubError extends errors/* ActionError */.l {
     status;
@@ -78,16 +81,15 @@ function isOctokitRequestError(error) {
 function toGitHubError(error, context) {
     if (error instanceof GitHubError)
         return error;
-    const scrub = (text) => redact(text, context.token);
     // the cause is kept for debugging; make it as safe to print as the message
     if (error instanceof Error) {
-        error.message = scrub(error.message);
+        error.message = (0,redact/* redact */.E$)(error.message);
         if (typeof error.stack === 'string')
-            error.stack = scrub(error.stack);
+            error.stack = (0,redact/* redact */.E$)(error.stack);
     }
     if (isOctokitRequestError(error) && error.response !== undefined) {
         const { status, headers, data } = error.response;
-        const githubMessage = scrub(messageFrom(data) ?? error.message);
+        const githubMessage = (0,redact/* redact */.E$)(messageFrom(data) ?? error.message);
         return new GitHubError({
             operation: context.operation,
             status,
@@ -101,13 +103,10 @@ function toGitHubError(error, context) {
     const reason = networkReason(error);
     return new GitHubError({
         operation: context.operation,
-        githubMessage: scrub(reason),
+        githubMessage: (0,redact/* redact */.E$)(reason),
         hint: `GitHub did not answer at ${context.apiUrl}: check the runner's network and proxy settings (HTTPS_PROXY, NO_PROXY) and GITHUB_API_URL.`,
         cause: error,
     });
-}
-function redact(text, token) {
-    return token.length >= 4 ? text.split(token).join('***') : text;
 }
 function composeMessage(init) {
     const answered = init.status !== undefined
@@ -266,6 +265,7 @@ function responseHeaders(raw) {
 
 
 
+
 const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 const DEFAULT_RETRIES = 2;
 const DEFAULT_RETRY_DELAY_MS = 1_000;
@@ -330,14 +330,19 @@ function createGitHubClient(options) {
         log(`GitHub: ${route} answered ${error.status}; retrying in ${delayMs} ms.`);
         return retryRequest(error, allowed, delayMs);
     };
+    (0,redact/* registerSecret */.cl)(options.token);
     octokit.hook.wrap('request', async (request, requestOptions) => {
+        let response;
         try {
-            return await request(requestOptions);
+            response = await request(requestOptions);
         }
         catch (error) {
             const route = `${String(requestOptions.method).toUpperCase()} ${String(requestOptions.url)}`;
-            throw toGitHubError(error, { operation: `call ${route}`, token: options.token, apiUrl });
+            throw toGitHubError(error, { operation: `call ${route}`, apiUrl });
         }
+        // Every string GitHub sends (comment bodies, file contents, names) is redacted as it is received.
+        response.data = (0,redact/* redactValue */.FI)(response.data);
+        return response;
     });
     return octokit;
 }
@@ -349,6 +354,7 @@ var external_node_fs_ = __webpack_require__(3024);
  * The pull request a workflow runs for: which one (from the runner's event file), which files
  * it changes, and a file's text at a commit.
  */
+
 
 
 /** GitHub's "list pull request files" stops here; a list this long may be incomplete. */
@@ -473,8 +479,15 @@ async function readBoundedFileAtRef(octokit, repository, path, ref, maxBytes) {
     const bytes = Buffer.byteLength(text, 'utf8');
     return bytes > maxBytes ? { tooLarge: bytes } : { text };
 }
-/** The raw media type answers with text; some proxies and GHES versions answer JSON or bytes. */
+/**
+ * The raw media type answers with text; some proxies and GHES versions answer JSON or bytes.
+ * The pull request wrote the file, and could plant a secret in it: redacted once decoded.
+ */
 function fileText(data) {
+    const text = decodedFile(data);
+    return text === undefined ? undefined : (0,redact/* redact */.E$)(text);
+}
+function decodedFile(data) {
     if (typeof data === 'string')
         return data;
     if (data instanceof ArrayBuffer)

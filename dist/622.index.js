@@ -571,6 +571,8 @@ var external_node_fs_ = __webpack_require__(3024);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: ./src/redact.ts
+var redact = __webpack_require__(6670);
 ;// CONCATENATED MODULE: ./src/steps/impact/read-workspace-file.ts
 /**
  * Reading a manifest from the checkout, which the pull request controls: only a regular file
@@ -579,6 +581,7 @@ var promises_ = __webpack_require__(1455);
  * reason and never read. Where a skipped link pointed is not said: that path is not ours to
  * publish.
  */
+
 
 
 
@@ -646,7 +649,8 @@ async function readAtMost(handle, size, maxBytes) {
     }
     if (filled > size)
         return { skipped: filled > maxBytes ? tooLarge(filled, maxBytes) : 'grew while it was read: nothing was used' };
-    return { text: buffer.toString('utf8', 0, filled) };
+    // The pull request wrote the file, and could plant a secret in it: redacted as it is read.
+    return { text: (0,redact/* redact */.E$)(buffer.toString('utf8', 0, filled)) };
 }
 /** Linux names the file behind a descriptor in /proc; elsewhere there is no such answer. */
 async function openedPath(handle) {
@@ -2027,6 +2031,7 @@ var version = __webpack_require__(311);
 
 
 
+
 async function openPullRequest(impact, runner) {
     if (!(0,context/* isPullRequestEvent */.T5)(runner.eventName))
         return undefined;
@@ -2067,7 +2072,7 @@ async function openPullRequest(impact, runner) {
                     number: pr.number,
                     key: impact.commentKey,
                     // A comment is written outside the runner's log masking: redact it ourselves.
-                    body: core/* redact */.E$(markdown),
+                    body: (0,redact/* redact */.E$)(markdown),
                     runId: runner.runId,
                     runAttempt: runner.runAttempt,
                     sha: pr.headSha,

@@ -8,10 +8,11 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   McpGraphClient: () => (/* binding */ McpGraphClient)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9691);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(311);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4668);
-/* harmony import */ var _http_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4563);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9691);
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6670);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(311);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4668);
+/* harmony import */ var _http_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4563);
 /**
  * A small MCP client for the hub's aggregate endpoint (hub-behaviour.md §4) and any MCP
  * server that follows the specification, enough to call `graph__graph_impact`.
@@ -28,6 +29,7 @@ export const modules = {
  * global fetch rather than our proxy-aware dispatcher. The e2e tests run this client against a
  * server built from the SDK instead.
  */
+
 
 
 
@@ -65,36 +67,36 @@ const RPC_TIMEOUT_CODE = -32001;
 const SESSION_ID_RE = /^[\x21-\x7e]{1,1024}$/;
 // ---------------------------------------------------------------------------
 // Wire schemas
-const RpcId = zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_2__/* ["null"] */ .chJ()]);
-const RpcResponse = zod__WEBPACK_IMPORTED_MODULE_2__/* .looseObject */ ._H3({
-    jsonrpc: zod__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz('2.0'),
+const RpcId = zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_3__/* ["null"] */ .chJ()]);
+const RpcResponse = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
+    jsonrpc: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('2.0'),
     id: RpcId,
-    result: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional(),
-    error: zod__WEBPACK_IMPORTED_MODULE_2__/* .looseObject */ ._H3({ code: zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig(), message: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), data: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional() }).optional(),
+    result: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J().optional(),
+    error: zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ code: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), message: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), data: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J().optional() }).optional(),
 });
-const InitializeResult = zod__WEBPACK_IMPORTED_MODULE_2__/* .looseObject */ ._H3({ protocolVersion: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP() });
-const CallToolResult = zod__WEBPACK_IMPORTED_MODULE_2__/* .looseObject */ ._H3({
-    content: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .looseObject */ ._H3({ type: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), text: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional() })).default([]),
-    structuredContent: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional(),
-    isError: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
+const InitializeResult = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ protocolVersion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() });
+const CallToolResult = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
+    content: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ type: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), text: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional() })).default([]),
+    structuredContent: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J().optional(),
+    isError: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().optional(),
 });
-const Ref = zod__WEBPACK_IMPORTED_MODULE_2__/* .looseObject */ ._H3({
-    edge: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
-    group: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
-    kind: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    namespace: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
-    name: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    relation: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+const Ref = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
+    edge: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
+    group: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
+    kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    namespace: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
+    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    relation: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
 });
 // Empty lists arrive as null; a server that omits them means the same.
-const RefList = zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(Ref).nullish();
-const ImpactOutput = zod__WEBPACK_IMPORTED_MODULE_2__/* .looseObject */ ._H3({
+const RefList = zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(Ref).nullish();
+const ImpactOutput = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
     object: Ref.omit({ relation: true }),
-    found: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY(),
+    found: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
     impactedBy: RefList,
     impacts: RefList,
     associated: RefList,
-    summary: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    summary: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
 });
 class McpGraphClient {
     url;
@@ -167,7 +169,7 @@ class McpGraphClient {
             });
         }
         catch (error) {
-            this.log(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubError */ .Ik && error.status !== undefined
+            this.log(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubError */ .Ik && error.status !== undefined
                 ? `MCP: ending the session answered ${error.status}; the server will expire it.`
                 : 'MCP: the session could not be ended; the server will expire it.');
         }
@@ -212,14 +214,14 @@ class McpGraphClient {
             }
         }
         catch (error) {
-            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubError */ .Ik))
+            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubError */ .Ik))
                 throw error;
-            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubDeadlineError */ .og))
+            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubDeadlineError */ .og))
                 throw this.transport.redactError(error);
             // A failure whose retry the budget cannot cover (a refusal, a refused connection) is that
             // failure; an attempt cut by the budget, or none left to make, is the budget.
             const last = error.cause;
-            if (last instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubError */ .Ik && !cutByTimeout(last.cause))
+            if (last instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubError */ .Ik && !cutByTimeout(last.cause))
                 throw last;
             throw this.timeoutFailure(operation, last ?? error);
         }
@@ -236,7 +238,7 @@ class McpGraphClient {
             return;
         if (this.session === seen && !this.handshakeRefused) {
             this.session = this.handshake(operation, budget).catch((error) => {
-                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubError */ .Ik)
+                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubError */ .Ik)
                     this.handshakeRefused = error;
                 throw error;
             });
@@ -247,10 +249,10 @@ class McpGraphClient {
             await this.session;
         }
         catch (error) {
-            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubError */ .Ik))
+            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubError */ .Ik))
                 throw error;
             const first = this.refusal(cause, operation, stale);
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubProtocolError */ .mT({
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubProtocolError */ .mT({
                 operation,
                 status: first.status,
                 hubMessage: first.hubMessage,
@@ -265,7 +267,7 @@ class McpGraphClient {
         const init = await this.exchange({
             method: 'initialize',
             id: this.nextId++,
-            params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'hub-action', version: _version_js__WEBPACK_IMPORTED_MODULE_3__/* .VERSION */ .x } },
+            params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'hub-action', version: _version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x } },
         }, what, budget, undefined);
         if (init.kind === 'refused')
             throw this.refusal(init, what, undefined);
@@ -278,9 +280,9 @@ class McpGraphClient {
             throw this.unexpected(what, 'initialize result', parsed.error);
         const protocolVersion = parsed.data.protocolVersion;
         if (!SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubProtocolError */ .mT({
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubProtocolError */ .mT({
                 operation: what,
-                hubMessage: clip(`protocol version ${this.transport.redact(protocolVersion)}`, 100),
+                hubMessage: clip(`protocol version ${(0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(protocolVersion)}`, 100),
                 hint: `The MCP server at \`mcp-url\` speaks a protocol version this action does not (it speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}): use the MCP server URL the hub publishes, or update the action.`,
             });
         }
@@ -332,17 +334,17 @@ class McpGraphClient {
             urlInput: 'mcp-url',
         })
             .catch((error) => {
-            throw error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubProtocolError */ .mT && error.cause instanceof _http_js__WEBPACK_IMPORTED_MODULE_1__/* .BodyCapError */ .Rv ? this.tooLarge(error, error.cause) : error;
+            throw error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubProtocolError */ .mT && error.cause instanceof _http_js__WEBPACK_IMPORTED_MODULE_2__/* .BodyCapError */ .Rv ? this.tooLarge(error, error.cause) : error;
         });
         if (answer.kind === 'refused' || answer.kind === 'accepted')
             return answer;
         if (answer.kind === 'message') {
             if (answer.message)
-                return { kind: 'response', response: answer.message, sessionId: (0,_http_js__WEBPACK_IMPORTED_MODULE_1__/* .headerValue */ .Z)(answer.headers['mcp-session-id']).trim() || undefined };
+                return { kind: 'response', response: answer.message, sessionId: (0,_http_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(answer.headers['mcp-session-id']).trim() || undefined };
             throw this.malformed(operation, answer.status, answer.format === 'sse' ? 'an event stream that ended without an answer to the call' : 'JSON without an answer to the call');
         }
         const html = answer.contentType.toLowerCase().includes('html');
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubProtocolError */ .mT({
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubProtocolError */ .mT({
             operation,
             status: answer.status,
             hubMessage: html ? 'an HTML page instead of an MCP answer' : `a ${clip(answer.contentType, 100) || 'body without Content-Type'} instead of an MCP answer`,
@@ -355,7 +357,8 @@ class McpGraphClient {
     match(text, id, operation, status) {
         let json;
         try {
-            json = JSON.parse(text);
+            // Every string the server sends is redacted as it is received, before anything escapes or clips it.
+            json = (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactValue */ .FI)(JSON.parse(text));
         }
         catch (cause) {
             throw this.malformed(operation, status, 'a message that is not valid JSON', cause);
@@ -386,7 +389,7 @@ class McpGraphClient {
         const result = parsed.data;
         const text = result.content.find((part) => part.type === 'text')?.text;
         if (result.isError) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubRequestError */ .r7({
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubRequestError */ .r7({
                 operation,
                 hubMessage: this.said(text?.trim() || 'the tool failed without saying why'),
                 hint: 'The graph impact tool refused the request: check the object named in its message (`targets`, `manifests`, `namespace`) and `max-depth` (1 to 20).',
@@ -398,7 +401,8 @@ class McpGraphClient {
         if (text === undefined)
             throw this.malformed(operation, 200, 'a tool result without structuredContent or text');
         try {
-            return JSON.parse(text);
+            // The text was redacted as a string; parsing may decode escapes that spelled a secret.
+            return (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactValue */ .FI)(JSON.parse(text));
         }
         catch (cause) {
             throw this.malformed(operation, 200, 'a tool result whose text is not JSON', cause);
@@ -412,42 +416,42 @@ class McpGraphClient {
         const base = { operation, reason: `JSON-RPC ${error.code}`, hubMessage: this.said(error.message) };
         const message = error.message.toLowerCase();
         if (isUnknownTool(error)) {
-            return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubRequestError */ .r7({
+            return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubRequestError */ .r7({
                 ...base,
                 hint: `The graph provider is not available on this MCP endpoint (it has no tool ${tool}, also when asked again): check that \`mcp-url\` is the MCP server URL of this workspace and that the graph provider is enabled there; a provider that failed discovery has no tools until it recovers.`,
             });
         }
         if (error.code === RPC_TIMEOUT_CODE || /timed? ?out|deadline/.test(message)) {
-            return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubServerError */ .ZV({
+            return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubServerError */ .ZV({
                 ...base,
                 hint: "The graph provider did not answer within the hub's limit for forwarded MCP calls (15 s on today's hubs): try again; a lower `max-depth` makes the query cheaper.",
             });
         }
         if (error.code === -32601) {
-            return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubProtocolError */ .mT({
+            return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubProtocolError */ .mT({
                 ...base,
                 hint: 'The server at `mcp-url` does not offer MCP tools: use the MCP server URL the hub publishes (…/services/mcpserver/…/mcp).',
             });
         }
         if (error.code === -32700 || error.code === -32600) {
-            return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubProtocolError */ .mT({
+            return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubProtocolError */ .mT({
                 ...base,
                 hint: "The MCP endpoint could not read the request: check that `mcp-url` is the hub's MCP endpoint, and report this with the hub version.",
             });
         }
         if (error.code === -32602 || (error.code === 0 && /invalid (input|param|argument)|unknown field|required|must be|validat/.test(message))) {
-            return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubRequestError */ .r7({
+            return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubRequestError */ .r7({
                 ...base,
                 hint: 'The graph provider refused the tool arguments: check the target named in its message (`targets`, `manifests`, `namespace`) and `max-depth` (1 to 20); if they look right, the tool on this hub takes other arguments than this action sends: report it with the hub version.',
             });
         }
         if (error.code === 0) {
-            return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubServerError */ .ZV({
+            return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubServerError */ .ZV({
                 ...base,
                 hint: 'The provider behind the MCP endpoint failed while handling the call (its message is above): try again; if it persists, report it to the hub administrators with the time of the failure.',
             });
         }
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubServerError */ .ZV({
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubServerError */ .ZV({
             ...base,
             hint: 'The MCP endpoint failed while handling the call: try again; if it persists, report it to the hub administrators with the time of the failure.',
         });
@@ -459,32 +463,32 @@ class McpGraphClient {
         // JSON-RPC error bodies (what MCP servers send with 400 and 404) carry their text under error.message.
         // The transport redacted the body already (a proxy may echo request headers), before any clip.
         const body = rpcErrorText(answer) ?? answer.body;
-        const failure = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .hubFailure */ .uv)({ ...answer, contentType: body === answer.body ? answer.contentType : 'text/plain', body }, context);
+        const failure = (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .hubFailure */ .uv)({ ...answer, contentType: body === answer.body ? answer.contentType : 'text/plain', body }, context);
         const endpoint = `${this.url.host}${this.url.pathname}`;
         if (answer.status === 401) {
-            return rehint(failure, `The MCP endpoint at ${this.url.host} refused the token: the hub's aggregate takes any non-empty bearer, so the token was empty or a gateway in front of it refused it. Check \`token\` and \`mcp-url\` (\`cluster-id\` does nothing for the MCP source).`, _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubAuthError */ .qU);
+            return rehint(failure, `The MCP endpoint at ${this.url.host} refused the token: the hub's aggregate takes any non-empty bearer, so the token was empty or a gateway in front of it refused it. Check \`token\` and \`mcp-url\` (\`cluster-id\` does nothing for the MCP source).`, _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubAuthError */ .qU);
         }
         if (answer.status === 403) {
-            return rehint(failure, `The MCP endpoint at ${this.url.host} refused this token: use a token of a user or service account with access to workspace ${workspace}, and check that \`mcp-url\` belongs to that workspace.`, _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubAuthError */ .qU);
+            return rehint(failure, `The MCP endpoint at ${this.url.host} refused this token: use a token of a user or service account with access to workspace ${workspace}, and check that \`mcp-url\` belongs to that workspace.`, _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubAuthError */ .qU);
         }
         if (answer.status === 400) {
             const tried = session ? ', also after the MCP initialize handshake' : this.handshakeRefused ? ', and refused the MCP initialize handshake too' : '';
             return rehint(failure, session?.id
                 ? 'The MCP server refused the call within its session: check that `mcp-url` is the MCP server URL the hub publishes, and report this with the server version.'
-                : `The MCP endpoint refused the call as sent${tried}: check that \`mcp-url\` is the MCP server URL the hub publishes (…/services/mcpserver/{workspace path}/apis/hub.sh/v1alpha1/mcpservers/default/mcp). \`cluster-id\`, \`org\` and \`workspace\` do not change what the MCP endpoint accepts.`, _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubRequestError */ .r7);
+                : `The MCP endpoint refused the call as sent${tried}: check that \`mcp-url\` is the MCP server URL the hub publishes (…/services/mcpserver/{workspace path}/apis/hub.sh/v1alpha1/mcpservers/default/mcp). \`cluster-id\`, \`org\` and \`workspace\` do not change what the MCP endpoint accepts.`, _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubRequestError */ .r7);
         }
-        if (failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubNotFoundError */ .DK) {
+        if (failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubNotFoundError */ .DK) {
             return rehint(failure, session?.id
                 ? `The MCP server at ${endpoint} lost our session again right after a new one was started: check that \`mcp-url\` points at one server (not a pool without shared sessions), and try again.`
                 : `No MCP endpoint at ${endpoint}: set \`mcp-url\` to the MCP server URL the hub publishes in its status (…/services/mcpserver/{workspace path}/apis/hub.sh/v1alpha1/mcpservers/default/mcp), and check that \`org\` and \`workspace\` name that workspace.`);
         }
-        if (failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubProtocolError */ .mT) {
+        if (failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubProtocolError */ .mT) {
             return rehint(failure, "`mcp-url` seems to point at the portal rather than the hub's MCP endpoint: use the MCP server URL the hub publishes (…/services/mcpserver/…/mcp).");
         }
         return failure;
     }
     timeoutFailure(operation, cause) {
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubConnectionError */ .IY({
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubConnectionError */ .IY({
             operation,
             hint: `No answer from ${this.url.host} within ${Math.round(this.timeoutMs / 1000)} s, the budget of one MCP call: check that the hub is up and reachable from the runner, and that \`mcp-url\` is right.`,
             cause,
@@ -492,16 +496,16 @@ class McpGraphClient {
     }
     /** The cap in MCP's words: what one MCP answer may be, and what the tool's output is at most. */
     tooLarge(error, cap) {
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubProtocolError */ .mT({
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubProtocolError */ .mT({
             operation: error.operation,
             status: error.status,
-            hubMessage: `an answer larger than ${(0,_http_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(cap.limits.maxBytes)}, the most this action reads from one MCP answer (the hub's tool output is at most 256 KiB)`,
+            hubMessage: `an answer larger than ${(0,_http_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(cap.limits.maxBytes)}, the most this action reads from one MCP answer (the hub's tool output is at most 256 KiB)`,
             hint: ANSWER_LIMITS.hint,
             cause: cap,
         });
     }
     malformed(operation, status, what, cause) {
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubProtocolError */ .mT({
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubProtocolError */ .mT({
             operation,
             status,
             hubMessage: what,
@@ -514,7 +518,7 @@ class McpGraphClient {
             .slice(0, 3)
             .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
             .join('; ');
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HubProtocolError */ .mT({
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubProtocolError */ .mT({
             operation,
             status,
             hubMessage: this.said(`an unexpected ${what} (${issues})`),
@@ -524,12 +528,12 @@ class McpGraphClient {
     }
     /** Server text for a message: redacted by the transport first, then clipped, so a clip never splits a token into view. */
     said(text) {
-        return clip(this.transport.redact(text));
+        return clip((0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(text));
     }
 }
 /** The transport aborts an attempt at its ceiling: undici reports that as the signal's TimeoutError or an abort. */
 function cutByTimeout(error) {
-    const code = (0,_http_js__WEBPACK_IMPORTED_MODULE_1__/* .errorCode */ .CA)(error);
+    const code = (0,_http_js__WEBPACK_IMPORTED_MODULE_2__/* .errorCode */ .CA)(error);
     return ((error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) ||
         code === 'UND_ERR_HEADERS_TIMEOUT' ||
         code === 'UND_ERR_ABORTED');
@@ -543,7 +547,7 @@ function rpcErrorText(answer) {
         return undefined;
     try {
         const parsed = JSON.parse(answer.body);
-        return typeof parsed.error?.message === 'string' ? parsed.error.message : undefined;
+        return typeof parsed.error?.message === 'string' ? (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(parsed.error.message) : undefined;
     }
     catch {
         return undefined;

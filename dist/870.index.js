@@ -616,7 +616,7 @@ function refOf(result, relation) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _hub_graph_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4835);
-/* harmony import */ var _runner_core_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1019);
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6670);
 /* harmony import */ var _runner_outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7424);
 /**
  * `command: query` — run a QuerySpec through every page and stream the objects to the result
@@ -643,13 +643,13 @@ async function runQuery(settings, graph, resultFile, signal) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, `{"schema":${JSON.stringify(_runner_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .RESULT_FILES */ .Se.query.schema)},"version":${_runner_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .RESULT_FILES */ .Se.query.version},"query":${JSON.stringify(spec)},"objects":[\n`);
         outcome = await graph.forEachPage(spec, { pageSize, maxObjects: settings.maxObjects, ...(signal ? { signal } : {}) }, (objects) => {
             const chunk = objects.map((object) => JSON.stringify(object)).join(',\n');
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, (written > 0 ? ',\n' : '') + (0,_runner_core_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(chunk));
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, (written > 0 ? ',\n' : '') + (0,_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(chunk));
             written += objects.length;
             for (const object of objects)
                 if (sample.length < SAMPLE_SIZE)
                     sample.push(object);
         });
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, `\n],"count":${outcome.count},"pages":${outcome.pages},"complete":${outcome.stoppedBy === 'last-page'},"stoppedBy":${JSON.stringify(outcome.stoppedBy)},"hubWarnings":${(0,_runner_core_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(JSON.stringify(outcome.warnings))}}\n`);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, `\n],"count":${outcome.count},"pages":${outcome.pages},"complete":${outcome.stoppedBy === 'last-page'},"stoppedBy":${JSON.stringify(outcome.stoppedBy)},"hubWarnings":${(0,_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(JSON.stringify(outcome.warnings))}}\n`);
     }
     finally {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);

@@ -17,6 +17,7 @@ import { defaultDispatcher } from '../hub/http.js'
 import { retryWait } from '../hub/retry.js'
 import { info } from '../runner/core.js'
 import { toGitHubError } from './errors.js'
+import { redactValue, registerSecret } from '../redact.js'
 import { createUndiciFetch } from './fetch.js'
 
 const DEFAULT_GITHUB_API_URL = 'https://api.github.com'
@@ -121,13 +122,18 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     return retryRequest(error, allowed, delayMs)
   }
 
+  registerSecret(options.token)
   octokit.hook.wrap('request', async (request, requestOptions) => {
+    let response: Awaited<ReturnType<typeof request>>
     try {
-      return await request(requestOptions)
+      response = await request(requestOptions)
     } catch (error) {
       const route = `${String(requestOptions.method).toUpperCase()} ${String(requestOptions.url)}`
-      throw toGitHubError(error, { operation: `call ${route}`, token: options.token, apiUrl })
+      throw toGitHubError(error, { operation: `call ${route}`, apiUrl })
     }
+    // Every string GitHub sends (comment bodies, file contents, names) is redacted as it is received.
+    response.data = redactValue<unknown>(response.data)
+    return response
   })
   return octokit
 }

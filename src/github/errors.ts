@@ -1,10 +1,11 @@
 /**
  * Errors raised by the GitHub client. Like HubError, each says what the action was doing
  * (`operation`), what GitHub answered (`status`, `githubMessage`) and a `hint` the user can act
- * on; the original error stays as `cause`. Messages are scrubbed of the token, since GitHub may
- * echo request details back.
+ * on; the original error stays as `cause`. Messages are redacted (src/redact.ts), since GitHub
+ * may echo request details back.
  */
 import { ActionError, type ActionErrorInit } from '../errors.js'
+import { redact } from '../redact.js'
 
 export interface GitHubErrorInit extends ActionErrorInit {
   /** Absent when GitHub never answered (connection refused, DNS, TLS, timeout). */
@@ -58,22 +59,20 @@ function isOctokitRequestError(error: unknown): error is OctokitRequestError {
 
 interface ErrorContext {
   operation: string
-  token: string
   apiUrl: string
 }
 
 /** Map whatever octokit threw to a GitHubError. Already-mapped errors pass through. */
 export function toGitHubError(error: unknown, context: ErrorContext): GitHubError {
   if (error instanceof GitHubError) return error
-  const scrub = (text: string): string => redact(text, context.token)
   // the cause is kept for debugging; make it as safe to print as the message
   if (error instanceof Error) {
-    error.message = scrub(error.message)
-    if (typeof error.stack === 'string') error.stack = scrub(error.stack)
+    error.message = redact(error.message)
+    if (typeof error.stack === 'string') error.stack = redact(error.stack)
   }
   if (isOctokitRequestError(error) && error.response !== undefined) {
     const { status, headers, data } = error.response
-    const githubMessage = scrub(messageFrom(data) ?? error.message)
+    const githubMessage = redact(messageFrom(data) ?? error.message)
     return new GitHubError({
       operation: context.operation,
       status,
@@ -87,14 +86,10 @@ export function toGitHubError(error: unknown, context: ErrorContext): GitHubErro
   const reason = networkReason(error)
   return new GitHubError({
     operation: context.operation,
-    githubMessage: scrub(reason),
+    githubMessage: redact(reason),
     hint: `GitHub did not answer at ${context.apiUrl}: check the runner's network and proxy settings (HTTPS_PROXY, NO_PROXY) and GITHUB_API_URL.`,
     cause: error,
   })
-}
-
-function redact(text: string, token: string): string {
-  return token.length >= 4 ? text.split(token).join('***') : text
 }
 
 function composeMessage(init: GitHubErrorInit): string {

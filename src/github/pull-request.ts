@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { GitHubClient } from './client.js'
 import { GitHubError, describeFailure } from './errors.js'
+import { redact } from '../redact.js'
 
 export interface RepositoryRef {
   owner: string
@@ -149,8 +150,16 @@ export async function readBoundedFileAtRef(
   return bytes > maxBytes ? { tooLarge: bytes } : { text }
 }
 
-/** The raw media type answers with text; some proxies and GHES versions answer JSON or bytes. */
+/**
+ * The raw media type answers with text; some proxies and GHES versions answer JSON or bytes.
+ * The pull request wrote the file, and could plant a secret in it: redacted once decoded.
+ */
 function fileText(data: unknown): string | undefined {
+  const text = decodedFile(data)
+  return text === undefined ? undefined : redact(text)
+}
+
+function decodedFile(data: unknown): string | undefined {
   if (typeof data === 'string') return data
   if (data instanceof ArrayBuffer) return new TextDecoder().decode(data)
   if (Array.isArray(data)) return undefined // a directory listing

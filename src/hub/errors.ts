@@ -4,6 +4,7 @@
  * that names the input to change. The original error stays as `cause`.
  */
 import { ActionError, type ActionErrorInit } from '../errors.js'
+import { redact } from '../redact.js'
 
 export interface HubErrorInit extends ActionErrorInit {
   status?: number | undefined
@@ -83,7 +84,9 @@ interface Said {
 }
 
 /** What the hub said, whichever dialect it used. Redacted, then clipped: they end up in logs. @internal */
-export function readHubSaying(answer: HubAnswer, redact: (text: string) => string = (text) => text): Said {
+export function readHubSaying(answer: HubAnswer): Said {
+  // Redacted again after parsing (JSON escapes may spell a secret), and before the clip: a
+  // token cut in two by the clip would no longer be recognised whole.
   const clip = (text: string) => clipText(redact(text))
   const type = answer.contentType.toLowerCase()
   if (type.includes('json')) {

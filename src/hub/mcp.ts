@@ -15,6 +15,7 @@
  * server built from the SDK instead.
  */
 import { z } from 'zod'
+import { redact, redactValue } from '../redact.js'
 import { VERSION } from '../version.js'
 import {
   HubAuthError,
@@ -353,7 +354,7 @@ export class McpGraphClient {
     if (!SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) {
       throw new HubProtocolError({
         operation: what,
-        hubMessage: clip(`protocol version ${this.transport.redact(protocolVersion)}`, 100),
+        hubMessage: clip(`protocol version ${redact(protocolVersion)}`, 100),
         hint: `The MCP server at \`mcp-url\` speaks a protocol version this action does not (it speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}): use the MCP server URL the hub publishes, or update the action.`,
       })
     }
@@ -431,7 +432,8 @@ export class McpGraphClient {
   private match(text: string, id: number, operation: string, status: number): RpcResponse | undefined {
     let json: unknown
     try {
-      json = JSON.parse(text)
+      // Every string the server sends is redacted as it is received, before anything escapes or clips it.
+      json = redactValue(JSON.parse(text))
     } catch (cause) {
       throw this.malformed(operation, status, 'a message that is not valid JSON', cause)
     }
@@ -466,7 +468,8 @@ export class McpGraphClient {
     // Servers on protocol 2024-11-05 only send the JSON as text.
     if (text === undefined) throw this.malformed(operation, 200, 'a tool result without structuredContent or text')
     try {
-      return JSON.parse(text)
+      // The text was redacted as a string; parsing may decode escapes that spelled a secret.
+      return redactValue(JSON.parse(text))
     } catch (cause) {
       throw this.malformed(operation, 200, 'a tool result whose text is not JSON', cause)
     }
@@ -616,7 +619,7 @@ export class McpGraphClient {
 
   /** Server text for a message: redacted by the transport first, then clipped, so a clip never splits a token into view. */
   private said(text: string): string {
-    return clip(this.transport.redact(text))
+    return clip(redact(text))
   }
 }
 
@@ -639,7 +642,7 @@ function rpcErrorText(answer: RefusedAnswer): string | undefined {
   if (!answer.contentType.toLowerCase().includes('json')) return undefined
   try {
     const parsed = JSON.parse(answer.body) as { error?: { message?: unknown } }
-    return typeof parsed.error?.message === 'string' ? parsed.error.message : undefined
+    return typeof parsed.error?.message === 'string' ? redact(parsed.error.message) : undefined
   } catch {
     return undefined
   }

@@ -11,6 +11,7 @@ import { HubConnectionError, HubDeadlineError, HubError, HubProtocolError } from
 import { BodyCapError, errorCode, formatBytes, headerValue, hubDispatcher, readCapped, send, type BodyLimits } from './http.js'
 import { hubFailure, type FailureContext } from './errors.js'
 import { readMessages, type ReadAnswer } from './sse.js'
+import { redact, redactValue, registerSecret } from '../redact.js'
 import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryPolicy } from './retry.js'
 
 export interface HubIdentity {
@@ -174,8 +175,6 @@ const PERMANENT_CONNECTION_CODES: ReadonlySet<string> = new Set([
 
 export class HubTransport {
   private current: Readonly<HubIdentity>
-  /** Every token used so far, for redaction. */
-  private readonly tokens = new Set<string>()
   private readonly renewToken: (() => Promise<string>) | undefined
   private readonly dispatcher: Dispatcher
   private readonly ownsDispatcher: boolean
@@ -193,7 +192,7 @@ export class HubTransport {
       workspace: options.workspace,
       clusterId: options.clusterId,
     })
-    this.tokens.add(options.token)
+    registerSecret(options.token)
     this.renewToken = options.renewToken
     this.ownsDispatcher = options.dispatcher === undefined
     this.dispatcher = options.dispatcher ?? hubDispatcher()
@@ -290,7 +289,7 @@ export class HubTransport {
           continue
         }
         // Redact before anything clips the hub's words: a clipped token no longer matches.
-        const said: RefusedAnswer = { ...answer, body: this.redact(answer.body) }
+        const said: RefusedAnswer = { ...answer, body: redact(answer.body) }
         if (wire.returnStatus?.includes(answer.status)) return said
         outcome = { kind: 'status', status: answer.status, retryAfter: answer.retryAfter }
         failure = this.redactError(wire.refusal(said))
@@ -309,7 +308,7 @@ export class HubTransport {
       if (decision.delayMs >= left) throw this.deadlinePassed(wire, failure)
       const of = Number.isFinite(policy.maxAttempts) ? `/${policy.maxAttempts - 1}` : ''
       const until = Number.isFinite(left) && !Number.isFinite(policy.maxAttempts) ? ` (${Math.round(left / 1000)} s of the time budget left)` : ''
-      this.log(this.redact(`${wire.label} ${describeOutcome(outcome)}; retry ${attempt}${of} in ${(decision.delayMs / 1000).toFixed(1)} s${until}`))
+      this.log(redact(`${wire.label} ${describeOutcome(outcome)}; retry ${attempt}${of} in ${(decision.delayMs / 1000).toFixed(1)} s${until}`))
       await this.sleep(decision.delayMs, wire.signal)
       if (wire.signal?.aborted) throw wire.signal.reason
     }
@@ -338,22 +337,9 @@ export class HubTransport {
 
   private async renew(): Promise<void> {
     const token = await (this.renewToken as () => Promise<string>)()
-    this.tokens.add(token)
+    registerSecret(token)
     this.current = Object.freeze({ ...this.current, token })
     this.log('Hub: the token was refused (401); retrying once with a fresh one.')
-  }
-
-  /** Replace the token wherever it might appear in text bound for a log or a message. */
-  redact(text: string): string {
-    let out = text
-    // Each token as sent and as a JSON string or a URL would carry it; longest first, so a
-    // form that contains another is replaced whole.
-    const forms = new Set<string>()
-    for (const token of this.tokens) if (token) for (const form of [token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)]) forms.add(form)
-    for (const form of [...forms].sort((a, b) => b.length - a.length)) out = out.split(form).join('***')
-    // A credential-looking word after "Bearer" (not the hub's "invalid bearer token").
-    out = out.replace(/(Bearer\s+)(?=[A-Za-z0-9._~+/=-]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,}/gi, '$1***')
-    return out
   }
 
   /** Work that needs the connections once more before they close (ending an MCP session). */
@@ -460,7 +446,8 @@ export class HubTransport {
     }
     let json: unknown
     try {
-      json = JSON.parse(answer.body)
+      // Every string the hub sends is redacted as it is received, before anything escapes or clips it.
+      json = redactValue(JSON.parse(answer.body))
     } catch (cause) {
       throw new HubProtocolError({
         operation: call.operation,
@@ -517,7 +504,7 @@ export class HubTransport {
 
   /** The error with its message redacted (in place): for errors callers build from the hub's words. */
   redactError<E extends HubError>(error: E): E {
-    const redacted = this.redact(error.message)
+    const redacted = redact(error.message)
     if (redacted !== error.message) error.message = redacted
     return error
   }

@@ -1,7 +1,7 @@
 /**
  * The runner's side, on @actions/core: inputs, outputs, secrets, state, groups and annotations
- * go through core. What is ours on top: every secret redacted (in its encoded forms too) from
- * logs, outputs, the summary and files; untrusted text neutralised before core writes it to
+ * go through core. What is ours on top: every secret redacted (in its encoded forms too, by
+ * src/redact.ts) from logs, outputs, the summary and files; untrusted text neutralised before core writes it to
  * stdout (core escapes line breaks in command data but not a line-start `::` in a plain log line,
  * nor `##[`); and GitHub's size caps for outputs and the step summary.
  */
@@ -9,50 +9,20 @@ import { randomUUID } from 'node:crypto'
 import { appendFileSync, statSync } from 'node:fs'
 import { EOL } from 'node:os'
 import * as core from '@actions/core'
+import { redact, registerSecret } from '../redact.js'
 
 /** Where an annotation points (core's properties): a file, a line, a title. */
 export type AnnotationProperties = core.AnnotationProperties
 
-/** Every registered secret in every encoded form it may take in text we write, longest first. */
-let redactions: string[] = []
-
 /**
- * Replace every registered secret in text bound for a log, an output, the summary or a file:
- * as written, and in the encoded forms the runner's own masker also hides (JSON-string escaped,
- * also twice; URL-encoded; base64 and base64url at each of the three byte alignments), so a
- * secret that went through an encoder before reaching us is still caught.
- */
-export function redact(text: string): string {
-  let out = text
-  for (const form of redactions) if (out.includes(form)) out = out.split(form).join('***')
-  return out
-}
-
-/** The forms of a secret to redact. */
-function encodedForms(secret: string): string[] {
-  const json = JSON.stringify(secret).slice(1, -1)
-  const forms = new Set([secret, json, JSON.stringify(json).slice(1, -1), encodeURIComponent(secret)])
-  // Inside a longer base64 text only whole 3-byte groups encode the same way wherever they are.
-  const bytes = Buffer.from(secret, 'utf8')
-  for (let shift = 0; shift < 3; shift++) {
-    const whole = Math.floor((bytes.length - shift) / 3) * 3
-    if (whole < 6) continue
-    const base64 = bytes.subarray(shift, shift + whole).toString('base64')
-    forms.add(base64)
-    forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'))
-  }
-  return [...forms].filter((form) => form.length > 0)
-}
-
-/**
- * Ask the runner to mask a value in every later log line, and redact it ourselves from
- * everything this module writes (outputs and the summary are files the runner does not mask).
+ * Ask the runner to mask a value in every later log line, and register it with the one
+ * redactor (src/redact.ts), which this module applies to everything it writes: outputs, the
+ * summary and files are not masked by the runner, and the log's text may hold an encoded form.
  */
 export function setSecret(value: string): void {
   if (!value) return
   core.setSecret(value)
-  // Longest first, across secrets, so a longer form is never cut by a shorter one first.
-  redactions = [...new Set([...redactions, ...encodedForms(value)])].sort((a, b) => b.length - a.length)
+  registerSecret(value)
 }
 
 /** GitHub's limit per step output ("1 MB"), read as decimal megabytes to be safe either way. @internal */
@@ -136,12 +106,16 @@ export function endGroup(): void {
   core.endGroup()
 }
 
-/** Print text with workflow commands switched off around it, so it cannot issue any. */
+/**
+ * Print text with workflow commands switched off around it, so it cannot issue any. The log
+ * viewer still draws a line starting `##[error]`, `##[group]`, `##[section]`… as its own
+ * formatting whether commands run or not, so `##[` is broken here too (a zero-width space).
+ */
 export function infoVerbatim(text: string): void {
   const resume = randomUUID()
   core.info(`::stop-commands::${resume}`)
-  // Commands are off until the resume token, so the text is shown exactly as written.
-  core.info(redact(text))
+  // Commands are off until the resume token, so the text is shown as written but for `##[`.
+  core.info(breakLegacyCommands(redact(text)))
   core.info(`::${resume}::`)
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
 import type { RunResult } from '../steps/run/run-agent.js'
 import type { ImpactReport } from '../steps/impact/model.js'
-import { redact } from './core.js'
+import { redact } from '../redact.js'
 
 const RUN_OUTPUTS = ['run-id', 'phase', 'settled', 'reused', 'output', 'approval-id', 'approval-tool', 'approval-args', 'result-file'] as const
 /** Set by `command: cancel` (with `run-id`). */

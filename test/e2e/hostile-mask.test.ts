@@ -11,10 +11,12 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runAction } from './harness.ts'
 import { startHubEmulator, type EmulatorRequest, type HubEmulator } from '../emulator/hub.ts'
-import { exposedLines, readWorkflowCommands } from '../oracles/workflow-commands.ts'
+import { secretTraces } from '../oracles/secret-traces.ts'
+import { exposedLines, readWorkflowCommands, shownLog } from '../oracles/workflow-commands.ts'
 
-const FIRST_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJuIjoxfQ.Zmlyc3Qtb2lkYy10b2tlbi1zaWduYXR1cmU'
-const RENEWED_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJuIjoyfQ.cmVuZXdlZC1vaWRjLXRva2VuLXNpZ25hdHVyZQ'
+// base64url, as OIDC tokens are: `_` and `-` are what markdown escapes (see hostile-secrets.test.ts for other shapes).
+const FIRST_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJuIjoxfQ.Zmlyc3Qt_b2lkYy1-0b2tlbi1zaWduYXR1cmU'
+const RENEWED_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJuIjoyfQ.cmVuZXdl_ZC1vaWRj-LXRva2VuLXNpZ25hdHVyZQ'
 const REQUEST_TOKEN = 'runner-request-token-31c2'
 const RUN_ID = 'run-9\n::stop-commands::attackerstop'
 
@@ -33,7 +35,7 @@ function hostileAgents(request: EmulatorRequest, res: http.ServerResponse): void
   if (request.method === 'POST' && request.path.endsWith('/runs')) return reply(201, { runId: RUN_ID, phase: 'Running', reused: false })
   if (!renewed) return reply(401, { kind: 'Status', reason: 'Unauthorized', message: 'token expired', code: 401 })
   if (request.method === 'GET' && request.path.endsWith('/wait'))
-    return reply(200, { id: RUN_ID, phase: 'Succeeded', output: `used ${RENEWED_TOKEN} to call the API`, steps: [], children: [] })
+    return reply(200, { id: RUN_ID, phase: 'Succeeded', output: `used ${RENEWED_TOKEN} to call the API, not **${FIRST_TOKEN}**`, steps: [], children: [] })
   reply(404, { kind: 'Status', reason: 'NotFound', message: 'not scripted', code: 404 })
 }
 
@@ -75,8 +77,9 @@ it('a planted stop-commands cannot switch off the add-mask of a renewed OIDC tok
       expect(view.commands.filter((c) => c.data.startsWith('attackerstop'))).toEqual([])
       expect(view.masks).toEqual(expect.arrayContaining([FIRST_TOKEN, RENEWED_TOKEN]))
     }
-    const written = [...Object.values(result.outputs), ...Object.values(result.files)].join('\n')
-    expect(written).not.toContain(RENEWED_TOKEN)
+    // In any encoded or clipped form too (the summary escapes `_` and `-`), in what the runner shows and what was written.
+    const written = [shownLog(readWorkflowCommands(result.stdout)), ...Object.values(result.outputs), ...Object.values(result.files)].join('\n')
+    for (const token of [FIRST_TOKEN, RENEWED_TOKEN]) expect(secretTraces(written, token)).toEqual([])
   } finally {
     result.cleanup()
   }

@@ -1,6 +1,6 @@
 /** The runner-parser port on behaviours of the real runner (actions/runner ActionCommand.cs, ActionCommandManager.cs). */
 import { describe, expect, it } from 'vitest'
-import { exposedLines, readWorkflowCommands, shownLog } from './workflow-commands.ts'
+import { exposedLines, fakedFormatting, readWorkflowCommands, shownLog } from './workflow-commands.ts'
 
 const names = (stdout: string, collation: 'ordinal' | 'icu' = 'ordinal') =>
   readWorkflowCommands(stdout, { collation }).commands.map((c) => `${c.form}${c.name}`)
@@ -77,5 +77,13 @@ describe('the ICU collation', () => {
     // Matched, but the name is read from offset 2 (after `::`) or 3 (after `##[`): a mark shifts it off.
     expect(names('\u200b::warning::x\n:\u200b:warning::x\n#\u200b#[warning]x\n##\u200b[warning]x\n', 'icu')).toEqual([])
     expect(names('::warning::x\nsay ##[error]y\n', 'icu')).toEqual(['::warning', '##[error'])
+  })
+})
+
+describe('log viewer formatting', () => {
+  it('is faked by a printed line starting `##[error]`, `##[group]`…, not by the lines of commands the runner ran', () => {
+    const stdout =
+      '::stop-commands::t1\n##[error]fake\n  ##[GROUP]fold\nsay ##[error]mid-line\n##[section]s\n::t1::\n::error::real\n::group::real\n::endgroup::\n'
+    expect(fakedFormatting(readWorkflowCommands(stdout)).map((line) => line.text)).toEqual(['##[error]fake', '  ##[GROUP]fold', '##[section]s'])
   })
 })

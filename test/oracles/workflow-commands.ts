@@ -13,7 +13,8 @@
  *
  * API: `readWorkflowCommands(stdout)` → every line with the command it issued (if any), whether
  * commands were stopped, the masks in force and the text a reader sees; `exposedLines(view,
- * secret)` → the lines where the secret is shown in clear.
+ * secret)` → the lines where the secret is shown in clear; `fakedFormatting(view)` → lines the log
+ * viewer would draw as an error, a fold or a section though no command made them.
  */
 
 /** Commands the runner registers by default (plus `stop-commands`). */
@@ -153,6 +154,19 @@ export function readWorkflowCommands(stdout: string, options: ReadOptions = {}):
 /** Lines where the secret is shown in clear: printed, and no mask in force hid it. */
 export function exposedLines(view: RunnerView, secret: string): RunnerLine[] {
   return view.lines.filter((line) => line.shown.includes(secret))
+}
+
+/**
+ * What GitHub's log viewer draws as its own formatting, not as text: a printed line that starts
+ * with one of these in brackets after `##` (a red error, a fold, a section header). The runner
+ * prints such lines for the commands it runs; any other line that starts so is faked.
+ */
+export const VIEWER_FORMATS: readonly string[] = ['error', 'warning', 'notice', 'debug', 'group', 'endgroup', 'section', 'command']
+const VIEWER_FORMAT = new RegExp(`^\\s*##\\[(${VIEWER_FORMATS.join('|')})\\]`, 'i')
+
+/** Lines the viewer would draw as formatting though no command the runner ran made them. */
+export function fakedFormatting(view: RunnerView): RunnerLine[] {
+  return view.lines.filter((line) => line.command === undefined && line.shown.split('\n').some((shown) => VIEWER_FORMAT.test(shown)))
 }
 
 /** The log as a reader sees it: each line's shown text, masks applied. */

@@ -9,15 +9,15 @@ import {
   info,
   infoVerbatim,
   OUTPUT_LIMIT_BYTES,
-  redact,
   setOutput,
   setSecret,
   startGroup,
   SUMMARY_LIMIT_BYTES,
   warning,
 } from '../../src/runner/core.js'
+import { redact } from '../../src/redact.js'
 import { parseOutputFile } from '../e2e/action-process.ts'
-import { readWorkflowCommands } from '../oracles/workflow-commands.ts'
+import { fakedFormatting, readWorkflowCommands, VIEWER_FORMATS } from '../oracles/workflow-commands.ts'
 
 /** Everything written to stdout while `write` runs. */
 function stdoutOf(write: () => void): string {
@@ -92,12 +92,23 @@ describe('log lines carrying untrusted text', () => {
     expect(coreUsers).toContain('runner/core.ts')
   })
 
-  it('between stop-commands markers, show the text as written and let nothing run', () => {
+  it('between stop-commands markers, show the text as written (but for `##[`) and let nothing run', () => {
     const stdout = stdoutOf(() => infoVerbatim(HOSTILE))
     const view = readWorkflowCommands(stdout)
     expect(view.commands.map((c) => c.name)).toEqual(['stop-commands', view.commands[0]?.data])
     expect(view.stoppedAtEnd).toBe(false)
-    expect(stdout).toContain(HOSTILE)
+    expect(stdout).toContain(HOSTILE.replace(/##\[/g, '##\u200b['))
+  })
+
+  it('between stop-commands markers, draw no error, warning, fold or section in the log viewer', () => {
+    const faked = VIEWER_FORMATS.flatMap((name) => [`##[${name}]fake ${name}`, `  ##[${name.toUpperCase()}]indented`])
+    const stdout = stdoutOf(() => infoVerbatim(['agent output', ...faked, 'the end'].join('\n')))
+    for (const collation of ['ordinal', 'icu'] as const) {
+      const view = readWorkflowCommands(stdout, { collation })
+      expect(fakedFormatting(view).map((line) => line.text)).toEqual([])
+      expect(view.commands.map((c) => c.name)).toEqual(['stop-commands', view.commands[0]?.data])
+    }
+    expect(stdout.replace(/##\u200b\[/g, '##[')).toContain(faked.join('\n'))
   })
 })
 

@@ -13,6 +13,7 @@ import {
 } from '../../src/hub/errors.js'
 import { HubTransport, type HubCall } from '../../src/hub/transport.js'
 import { VERSION } from '../../src/version.js'
+import { redact } from '../../src/redact.js'
 
 const ORIGIN = 'https://hub.example.com'
 const TOKEN = 'tok_S3cr3tValue_abc123'
@@ -351,10 +352,10 @@ describe('HubTransport never shows the token', () => {
     for (const line of logs) expect(line).not.toContain(TOKEN)
   })
 
-  it('redact() also hides any Bearer credential', () => {
-    const { transport } = setup()
-    expect(transport.redact(`a ${TOKEN} b`)).toBe('a *** b')
-    expect(transport.redact('Authorization: Bearer other.jwt.value')).toBe('Authorization: Bearer ***')
+  it('the redactor hides the token and any Bearer credential', () => {
+    setup()
+    expect(redact(`a ${TOKEN} b`)).toBe('a *** b')
+    expect(redact('Authorization: Bearer other.jwt.value')).toBe('Authorization: Bearer ***')
   })
 
   it('a connection error message does not hold the token', async () => {
@@ -458,7 +459,7 @@ describe('HubTransport token renewal (short-lived OIDC tokens)', () => {
     expect(renewToken).toHaveBeenCalledTimes(1)
     expect(transport.identity.token).toBe('fresh_T0ken_value_987654')
     expect(logs.join('\n')).not.toContain('fresh_T0ken_value_987654')
-    expect(transport.redact('old tok_S3cr3tValue_abc123 new fresh_T0ken_value_987654')).toBe('old *** new ***')
+    expect(redact('old tok_S3cr3tValue_abc123 new fresh_T0ken_value_987654')).toBe('old *** new ***')
   })
 
   it('a second 401 with the fresh token fails with the 401 advice, without asking again', async () => {

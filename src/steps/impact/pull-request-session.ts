@@ -7,6 +7,7 @@ import type { ImpactSettings } from '../../settings/settings.js'
 import type { PullRequestFiles } from './targets.js'
 import { isPullRequestEvent, type RunnerContext } from '../../runner/context.js'
 import * as core from '../../runner/core.js'
+import { redact } from '../../redact.js'
 import { VERSION } from '../../version.js'
 
 export interface PullRequestSession {
@@ -59,7 +60,7 @@ export async function openPullRequest(impact: ImpactSettings, runner: RunnerCont
           number: pr.number,
           key: impact.commentKey,
           // A comment is written outside the runner's log masking: redact it ourselves.
-          body: core.redact(markdown),
+          body: redact(markdown),
           runId: runner.runId,
           runAttempt: runner.runAttempt,
           sha: pr.headSha,

@@ -8,6 +8,7 @@
 import { constants } from 'node:fs'
 import { open, readlink, realpath, type FileHandle } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { redact } from '../../redact.js'
 
 /**
  * The largest manifest file read, from the checkout or from GitHub at the base commit. 4 MiB:
@@ -71,7 +72,8 @@ async function readAtMost(handle: FileHandle, size: number, maxBytes: number): P
     filled += bytesRead
   }
   if (filled > size) return { skipped: filled > maxBytes ? tooLarge(filled, maxBytes) : 'grew while it was read: nothing was used' }
-  return { text: buffer.toString('utf8', 0, filled) }
+  // The pull request wrote the file, and could plant a secret in it: redacted as it is read.
+  return { text: redact(buffer.toString('utf8', 0, filled)) }
 }
 
 /** Linux names the file behind a descriptor in /proc; elsewhere there is no such answer. */

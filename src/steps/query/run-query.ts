@@ -6,7 +6,7 @@ import { closeSync, openSync, writeSync } from 'node:fs'
 import type { GraphClient, PageGuardResult, QuerySpec } from '../../hub/graph.js'
 import { MAX_QUERY_LIMIT } from '../../hub/graph.js'
 import type { QuerySettings } from '../../settings/settings.js'
-import { redact } from '../../runner/core.js'
+import { redact } from '../../redact.js'
 import { RESULT_FILES } from '../../runner/outputs.js'
 
 const DEFAULT_PAGE_SIZE = 1_000
