@@ -1,0 +1,68 @@
+// The approval inbox (hub-behaviour.md §1): an item opens when a run reaches PendingApproval
+// (runs.ts); resolving it approves, denies or answers the pending call.
+import type http from 'node:http'
+import type { EmulatorRequest } from '../hub.ts'
+import { sendJson, sendStatus as sendError } from '../http.ts'
+import type { RunEndpoints } from './endpoints.ts'
+import type { RunLifecycle } from './runs.ts'
+import type { AgentsState } from './state.ts'
+
+/** An approval in the inbox (hub-behaviour.md §1): opened when a run reaches PendingApproval. */
+export interface InboxItem {
+  id: string
+  runID: string
+  agent: string
+  tool: string
+  args: string
+  state: 'pending' | 'resolved'
+  decision?: 'approve' | 'deny' | 'answer'
+  response?: string
+  /** Who resolved it (the hub resumes the run under this caller's token). */
+  resolvedBy?: string
+  /** How many times it was resolved: the hub does not check that an item is still pending. */
+  resolutions: number
+}
+
+export type Inbox = ReturnType<typeof createInbox>
+
+export function createInbox(st: AgentsState, life: RunLifecycle, endpoints: RunEndpoints) {
+  const { inbox } = st
+  const { approveRun, resumeRun } = life
+  const { findRun } = endpoints
+
+  async function resolveItem(
+    req: EmulatorRequest,
+    res: http.ServerResponse,
+    id: string,
+    scope: { org: string; workspace: string },
+    user: string,
+  ): Promise<void> {
+    const item = inbox.get(id)
+    const run = item ? findRun(item.runID, scope) : undefined
+    if (!item || !run) {
+      sendError(res, 404, 'NotFound', `inbox item "${id}" not found`)
+      return
+    }
+    const body = req.json as { decision?: unknown; response?: unknown } | undefined
+    const decision = body?.decision
+    if (decision !== 'approve' && decision !== 'deny' && decision !== 'answer') {
+      sendError(res, 400, 'BadRequest', 'decision must be approve, deny or answer')
+      return
+    }
+    const response = typeof body?.response === 'string' ? body.response : undefined
+    // Like the hub: no check that the item is still pending; the run moves only if it waits on it.
+    item.state = 'resolved'
+    item.decision = decision
+    item.resolvedBy = user
+    item.resolutions++
+    if (response !== undefined) item.response = response
+    else delete item.response
+    if (run.phase === 'PendingApproval' && run.pending?.inboxID === id) {
+      if (decision === 'approve') approveRun(run)
+      else resumeRun(run, decision, response)
+    }
+    sendJson(res, 200, { ...item })
+  }
+
+  return { resolveItem }
+}
