@@ -31,6 +31,6 @@
 export { blobSha } from './github/contents.ts'
 export { SECONDARY_RATE_LIMIT_MESSAGE, secondaryRateLimit } from './github/faults.ts'
 export { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, DEFAULT_TOKENS, READONLY_TOKEN } from './github/identities.ts'
-export type { PullRequestFileInput } from './github/pulls.ts'
+export type { PullRequestFileInput } from './github/state.ts'
 export type { GitHubEmulator, GitHubEmulatorOptions, RecordedRequest } from './github/server.ts'
 export { startGitHubEmulator } from './github/server.ts'

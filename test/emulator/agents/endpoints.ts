@@ -2,7 +2,7 @@
 // inline wait), wait, and cancel, each scoped to the caller's org and workspace.
 import type http from 'node:http'
 import { randomUUID } from 'node:crypto'
-import type { EmulatorRequest } from '../hub.ts'
+import type { EmulatorRequest } from '../provider.ts'
 import { sendJson, sendStatus as sendError } from '../http.ts'
 import type { Holds } from './holds.ts'
 import type { RunLifecycle } from './runs.ts'

@@ -1,27 +1,11 @@
 // The approval inbox (hub-behaviour.md §1): an item opens when a run reaches PendingApproval
 // (runs.ts); resolving it approves, denies or answers the pending call.
 import type http from 'node:http'
-import type { EmulatorRequest } from '../hub.ts'
+import type { EmulatorRequest } from '../provider.ts'
 import { sendJson, sendStatus as sendError } from '../http.ts'
 import type { RunEndpoints } from './endpoints.ts'
 import type { RunLifecycle } from './runs.ts'
 import type { AgentsState } from './state.ts'
-
-/** An approval in the inbox (hub-behaviour.md §1): opened when a run reaches PendingApproval. */
-export interface InboxItem {
-  id: string
-  runID: string
-  agent: string
-  tool: string
-  args: string
-  state: 'pending' | 'resolved'
-  decision?: 'approve' | 'deny' | 'answer'
-  response?: string
-  /** Who resolved it (the hub resumes the run under this caller's token). */
-  resolvedBy?: string
-  /** How many times it was resolved: the hub does not check that an item is still pending. */
-  resolutions: number
-}
 
 export type Inbox = ReturnType<typeof createInbox>
 

@@ -4,10 +4,10 @@
 // request only after the hub layer authenticated it and resolved the tenant.
 // This file builds the state and wires the parts: runs.ts (the run state machine), views.ts,
 // holds.ts, endpoints.ts (create, wait, cancel), inbox.ts (approvals) and routes.ts.
-import type { ProviderHandler } from '../hub.ts'
+import type { ProviderHandler } from '../provider.ts'
 import { createHolds } from './holds.ts'
 import { createInbox } from './inbox.ts'
-import type { InboxItem } from './inbox.ts'
+import type { InboxItem } from './state.ts'
 import { createRoutes } from './routes.ts'
 import { createRunEndpoints } from './endpoints.ts'
 import { createRunLifecycle } from './runs.ts'

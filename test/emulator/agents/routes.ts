@@ -1,6 +1,6 @@
 // HTTP routing of the provider's endpoints: the user routes under /api (whoami, agents, runs,
 // inbox) and the service-account routes under /s2s/clusters/{clusterId} (create, get, wait).
-import type { ProviderHandler, Tenant } from '../hub.ts'
+import type { ProviderHandler, Tenant } from '../provider.ts'
 import { sendJson, sendStatus as sendError, sendText } from '../http.ts'
 import type { RunEndpoints } from './endpoints.ts'
 import type { Inbox } from './inbox.ts'

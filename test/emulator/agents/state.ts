@@ -1,7 +1,22 @@
 // What the agents provider holds: its options, the run as stored, and the state every part shares.
 import type { AgentScript, RunPhase } from './scripts.ts'
 import { SETTLED_PHASES, TERMINAL_PHASES } from './scripts.ts'
-import type { InboxItem } from './inbox.ts'
+
+/** An approval in the inbox (hub-behaviour.md §1): opened when a run reaches PendingApproval. */
+export interface InboxItem {
+  id: string
+  runID: string
+  agent: string
+  tool: string
+  args: string
+  state: 'pending' | 'resolved'
+  decision?: 'approve' | 'deny' | 'answer'
+  response?: string
+  /** Who resolved it (the hub resumes the run under this caller's token). */
+  resolvedBy?: string
+  /** How many times it was resolved: the hub does not check that an item is still pending. */
+  resolutions: number
+}
 
 export interface AgentsProviderOptions {
   agents: Record<string, AgentScript>

@@ -3,12 +3,10 @@ import { accountId, userObject } from './identities.ts'
 import type { GitHubUser, IdentityType } from './identities.ts'
 import { err } from './replies.ts'
 import type { Ctx, Reply } from './replies.ts'
-import type { GitHubState, StoredComment, StoredRepo } from './state.ts'
+import type { AuthorAssociation, GitHubState, StoredComment, StoredRepo } from './state.ts'
 
 /** Maximum characters (code points) in an issue comment body. */
 const MAX_COMMENT_CHARS = 65536
-
-export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'CONTRIBUTOR' | 'FIRST_TIMER' | 'FIRST_TIME_CONTRIBUTOR' | 'MANNEQUIN' | 'NONE'
 
 export interface SeedComment {
   body: string

@@ -3,23 +3,10 @@
 import { accountId, stableId, userObject } from './identities.ts'
 import { blobSha, sha1 } from './contents.ts'
 import type { Repos } from './repos.ts'
-import type { GitHubState, StoredPull, StoredRepo } from './state.ts'
+import type { GitHubState, PullRequestFileInput, StoredPull, StoredRepo } from './state.ts'
 
 /** GitHub's "list pull request files" stops at this many files. */
 export const MAX_PR_FILES = 3000
-
-type FileStatus = 'added' | 'modified' | 'removed' | 'renamed' | 'copied' | 'changed' | 'unchanged'
-
-export interface PullRequestFileInput {
-  filename: string
-  status: FileStatus
-  previous_filename?: string
-  additions?: number
-  deletions?: number
-  changes?: number
-  patch?: string
-  sha?: string
-}
 
 export interface AddPullRequestOptions {
   owner: string

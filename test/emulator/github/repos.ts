@@ -1,7 +1,7 @@
 // Repositories: found or created by owner and name, their refs, and the repository object.
 import { accountId, stableId, userObject } from './identities.ts'
 import type { GitHubUser } from './identities.ts'
-import type { AuthorAssociation } from './comments.ts'
+import type { AuthorAssociation } from './state.ts'
 import type { GitHubState, StoredComment, StoredRepo } from './state.ts'
 
 function repoKey(owner: string, repo: string): string {

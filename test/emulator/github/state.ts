@@ -1,8 +1,21 @@
 // What the emulator stores: repositories with their pull requests, contents and comments, and the
 // state the routes share.
-import type { AuthorAssociation } from './comments.ts'
 import type { IdentityType } from './identities.ts'
-import type { PullRequestFileInput } from './pulls.ts'
+
+type FileStatus = 'added' | 'modified' | 'removed' | 'renamed' | 'copied' | 'changed' | 'unchanged'
+
+export interface PullRequestFileInput {
+  filename: string
+  status: FileStatus
+  previous_filename?: string
+  additions?: number
+  deletions?: number
+  changes?: number
+  patch?: string
+  sha?: string
+}
+
+export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'CONTRIBUTOR' | 'FIRST_TIMER' | 'FIRST_TIME_CONTRIBUTOR' | 'MANNEQUIN' | 'NONE'
 
 export interface StoredPull {
   number: number
