@@ -131,6 +131,7 @@ function attachedRunSettings(wait, detail) {
         onApproval: wait.onApproval,
         pendingTimeoutSeconds: wait.pendingTimeoutSeconds,
         onCancel: wait.onCancel,
+        liveSteps: wait.liveSteps,
     };
 }
 /**

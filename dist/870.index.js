@@ -310,7 +310,7 @@ function plannedRequests(settings, transport) {
             planned.push({ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' });
             if (settings.run.timeoutSeconds > 0) {
                 planned.push({
-                    ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(live_steps/* LIVE_STEPS_SECONDS */.b$, settings.run.timeoutSeconds))),
+                    ...transport.describe(agents.waitRunCall('RUN_ID', Math.min((0,live_steps/* holdSecondsFor */.aq)(settings.run.liveSteps), settings.run.timeoutSeconds))),
                     note: `long-poll, repeated until the run settles or ${settings.run.timeoutSeconds} s pass`,
                 });
             }

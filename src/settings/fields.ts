@@ -18,6 +18,14 @@ export const show = (value: unknown) => {
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fix: string) =>
   z.enum(values, { error: (issue) => `${show(issue.input)} is not one of ${values.join(', ')}. ${fix}` })
 
+/** `true` or `false`, in any case. */
+export const boolean = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^(true|false)$/i.test(v), { error: (issue) => `${show(issue.input)} is not a boolean: use true or false.` })
+    .transform((v) => v.toLowerCase() === 'true')
+
 export const seconds = (fix: string, min: number) =>
   z
     .string()

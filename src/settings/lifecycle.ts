@@ -4,7 +4,7 @@
  * service-account route cannot serve (it has no cancel and no inbox: hub-behaviour.md §1).
  */
 import { z } from 'zod'
-import { oneOf, seconds, show } from './fields.js'
+import { boolean, oneOf, seconds, show } from './fields.js'
 
 export type LifecycleCommand = 'wait' | 'cancel' | 'approve'
 
@@ -15,6 +15,8 @@ interface WaitSettings {
   onApproval: 'wait' | 'fail' | 'succeed'
   pendingTimeoutSeconds: number
   onCancel: 'detach' | 'cancel'
+  /** Log each finished step within 10 s (holds of 10 s), or hold each wait up to 50 s and not. */
+  liveSteps: boolean
 }
 
 export interface AttachSettings extends WaitSettings {
@@ -42,6 +44,7 @@ export const WAITING_FIELDS = {
   'on-approval': oneOf(['wait', 'fail', 'succeed'], 'It says what to do while a run awaits approval.'),
   'pending-timeout-seconds': seconds('Use a whole number of seconds such as 300 for 5 minutes: it bounds how long a run may stay Pending.', 1),
   'on-cancel': oneOf(['detach', 'cancel'], 'It says what happens to the run when the job is cancelled.'),
+  'live-steps': boolean(),
 }
 
 const runId = (command: LifecycleCommand) =>
@@ -96,6 +99,7 @@ export function waitSettings(raw: z.infer<typeof WaitSchema> | z.infer<typeof Ap
     onApproval: raw['on-approval'],
     pendingTimeoutSeconds: raw['pending-timeout-seconds'],
     onCancel: raw['on-cancel'],
+    liveSteps: raw['live-steps'],
   })
 }
 

@@ -8,7 +8,7 @@ import * as core from '../runner/core.js'
 import { z } from 'zod'
 import type { Target } from '../steps/impact/model.js'
 import { mcpOriginProblems } from './bearer-origin.js'
-import { CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, show, uuid } from './fields.js'
+import { boolean, CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, show, uuid } from './fields.js'
 import { ImpactSchema, loadStructuredParser, QuerySchema, type QuerySpecInput } from './graph-inputs.js'
 import {
   ApproveSchema,
@@ -42,6 +42,7 @@ export const INPUT_DEFAULTS = {
   'on-approval': 'wait',
   'pending-timeout-seconds': '300',
   'on-cancel': 'detach',
+  'live-steps': 'true',
   'run-id': '',
   decision: 'approve',
   response: '',
@@ -89,6 +90,8 @@ export interface RunSettings {
   onApproval: 'wait' | 'fail' | 'succeed'
   pendingTimeoutSeconds: number
   onCancel: 'detach' | 'cancel'
+  /** Log each finished step within 10 s (holds of 10 s), or hold each wait up to 50 s and not. */
+  liveSteps: boolean
   /** GITHUB_RUN_ATTEMPT: above 1 on a re-run (see steps/run/rerun.ts). */
   runAttempt?: number | undefined
 }
@@ -162,11 +165,7 @@ const CommonSchema = z.object({
       error: (issue) =>
         `${show(issue.input)} is not an audience (1 to 256 printable characters, no spaces): use the audience the hub's identity provider expects.`,
     }),
-  'dry-run': z
-    .string()
-    .trim()
-    .refine((v) => /^(true|false)$/i.test(v), { error: (issue) => `${show(issue.input)} is not a boolean: use true or false.` })
-    .transform((v) => v.toLowerCase() === 'true'),
+  'dry-run': boolean(),
   org: uuid('org'),
   workspace: uuid('workspace'),
   'cluster-id': z
@@ -276,6 +275,7 @@ function runSettings(run: z.infer<typeof RunSchema>, runner: RunnerContext): Rea
     onApproval: run['on-approval'],
     pendingTimeoutSeconds: run['pending-timeout-seconds'],
     onCancel: run['on-cancel'],
+    liveSteps: run['live-steps'],
     runAttempt: Number.parseInt(runner.runAttempt ?? '', 10) || undefined,
   })
 }

@@ -334,6 +334,7 @@ describe('runAgent over the transport: a leg that lost the same-key race', () =>
     onApproval: 'wait',
     pendingTimeoutSeconds: 300,
     onCancel: 'detach',
+    liveSteps: true,
   }
   const events = () => ({ created: vi.fn(), progress: vi.fn(), awaitingApproval: vi.fn(), info: vi.fn() })
 

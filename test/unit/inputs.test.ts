@@ -84,6 +84,7 @@ describe('readSettings: valid inputs', () => {
       onApproval: 'wait',
       pendingTimeoutSeconds: 300,
       onCancel: 'detach',
+      liveSteps: true,
     })
     expect(settings.run.idempotencyKey).toMatch(/^gha-[0-9a-f]{40}$/)
     expect(settings.runner.sha).toBe(GITHUB.GITHUB_SHA)
@@ -106,6 +107,7 @@ describe('readSettings: valid inputs', () => {
       'on-cancel': 'cancel',
       'idempotency-key': 'my-key',
       'session-id': 'review-42',
+      'live-steps': 'FALSE',
     })
     expect(settings).toMatchObject({
       timeoutSeconds: 0,
@@ -116,6 +118,7 @@ describe('readSettings: valid inputs', () => {
       idempotencyKey: 'my-key',
       idempotencyKeySource: 'explicit',
       sessionId: 'review-42',
+      liveSteps: false,
     })
     expect(read({ 'cluster-id': 'edge-7' }).hub.clusterId).toBe('edge-7')
   })
@@ -159,6 +162,7 @@ describe('readSettings: bad inputs', () => {
     ['on-approval', 'maybe', '"maybe" is not one of wait, fail, succeed'],
     ['pending-timeout-seconds', '0', '"0" is out of range: use 1 to 432000 seconds'],
     ['on-cancel', 'kill', '"kill" is not one of detach, cancel'],
+    ['live-steps', 'off', '"off" is not a boolean: use true or false'],
     ['command', 'explode', '"explode" is not one of run, wait, cancel, approve, impact, query'],
     ['cluster-id', 'bad id!', '"bad id!" is not a cluster id'],
   ])('%s = %j is refused, naming the input and the value', (name, value, expected) => {
@@ -314,6 +318,7 @@ describe('lifecycle commands', () => {
       onApproval: 'succeed',
       pendingTimeoutSeconds: 300,
       onCancel: 'detach',
+      liveSteps: true,
     })
   })
 

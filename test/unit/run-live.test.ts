@@ -109,6 +109,39 @@ describe('live steps', () => {
   })
 })
 
+describe('live-steps: the pacing of the waits', () => {
+  /** Ten minutes waited on in holds of `holdSeconds`: the run settles on the wait that covers its end. */
+  function tenMinuteRun(holdSeconds: number) {
+    const waits = Array.from({ length: Math.ceil(600 / holdSeconds) - 1 }, () => detail('Running', { steps: [step('s1', 'graph_query')] }))
+    return harness({ waits: [...waits, detail('Succeeded', { steps: [step('s1', 'graph_query'), step('s2', 'web_fetch')] })] })
+  }
+
+  it('on (the default): holds of 10 s, 6 requests a minute, each step logged as the waits bring it', async () => {
+    const h = tenMinuteRun(10)
+    const result = await runAgent(settings(), h.deps, new AbortController().signal)
+    expect(result.outcome).toBe('succeeded')
+    expect(h.client.waitRun.mock.calls.map((call) => call[1])).toEqual(Array.from({ length: 60 }, () => 10))
+    expect(h.events.steps).toHaveBeenCalledTimes(2)
+  })
+
+  it('off: holds of 50 s, 12 waits for 10 minutes, no step lines, and the settled answer ends the loop at once', async () => {
+    const h = tenMinuteRun(50)
+    const result = await runAgent(settings({ liveSteps: false }), h.deps, new AbortController().signal)
+    expect(result.outcome).toBe('succeeded')
+    expect(h.client.waitRun.mock.calls.map((call) => call[1])).toEqual(Array.from({ length: 12 }, () => 50))
+    expect(h.events.steps).not.toHaveBeenCalled()
+    // The summary still lists every step: the result keeps the last detail.
+    expect(result.detail?.steps).toHaveLength(2)
+  })
+
+  it('off: the last hold is still cut to what is left of the budget', async () => {
+    const h = harness({ waits: [detail('Running'), detail('Running')] })
+    const result = await runAgent(settings({ liveSteps: false, timeoutSeconds: 70 }), h.deps, new AbortController().signal)
+    expect(result.outcome).toBe('timed-out')
+    expect(h.client.waitRun.mock.calls.map((call) => call[1])).toEqual([50, 20])
+  })
+})
+
 describe('preflight', () => {
   it('an empty workspace in whoami stops before any run is created', async () => {
     const h = harness({ whoami: { workspaceUUID: '' } })

@@ -5,7 +5,7 @@
  */
 import { pageSizeOf } from '../query/run-query.js'
 import { AgentsClient } from '../../hub/agents.js'
-import { LIVE_STEPS_SECONDS } from '../run/live-steps.js'
+import { holdSecondsFor } from '../run/live-steps.js'
 import { GraphClient, pagedSpec } from '../../hub/graph.js'
 import type { HubTransport } from '../../hub/transport.js'
 import { buildImpactQuery } from '../impact/query-impact.js'
@@ -28,7 +28,7 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
       planned.push({ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' })
       if (settings.run.timeoutSeconds > 0) {
         planned.push({
-          ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(LIVE_STEPS_SECONDS, settings.run.timeoutSeconds))),
+          ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(holdSecondsFor(settings.run.liveSteps), settings.run.timeoutSeconds))),
           note: `long-poll, repeated until the run settles or ${settings.run.timeoutSeconds} s pass`,
         })
       }

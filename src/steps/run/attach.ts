@@ -42,6 +42,7 @@ export function attachedRunSettings(wait: AttachSettings, detail: RunDetail): Ru
     onApproval: wait.onApproval,
     pendingTimeoutSeconds: wait.pendingTimeoutSeconds,
     onCancel: wait.onCancel,
+    liveSteps: wait.liveSteps,
   }
 }
 

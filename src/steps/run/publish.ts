@@ -21,6 +21,7 @@ export function runEventsToLog(settings: RunSettings, options: { attached?: bool
   let grouped = false
   return {
     created(created, idempotencyKey = settings.idempotencyKey) {
+      void loadRenderer()
       core.setOutput('run-id', created.runId)
       core.setOutput('reused', String(created.reused === true))
       const how = options.attached ? 'attached (given by `run-id`)' : created.reused ? 'attached to the existing run for this idempotency key' : 'started'
@@ -77,7 +78,26 @@ export async function publishRun(result: RunResult, verdict: Verdict, runner: Ru
     logUntrusted('', result.detail.output)
     core.endGroup()
   }
-  // The renderer parses the agent's markdown: loaded only now, not at start-up.
-  const { renderRunSummary } = await import('./summary.js')
+  const { renderRunSummary } = await loadRenderer()
   writeSummary(renderRunSummary(result, verdict, { resultFile: path }))
+}
+
+let renderer: Promise<typeof import('./summary.js')> | undefined
+
+/**
+ * The summary renderer parses the agent's markdown with marked: not loaded at start-up, and not
+ * after the run settles either, where loading it and compiling marked's expressions on first use
+ * was most of the time from settle to exit (bench/README.md). It is started when the run exists,
+ * so it loads (and warms up) while the hub holds the wait; a run that settles at once loses nothing.
+ */
+function loadRenderer(): Promise<typeof import('./summary.js')> {
+  if (!renderer) {
+    renderer = import('./summary.js').then((module) => {
+      module.warmUp()
+      return module
+    })
+    // Handled here so an early failure is not an unhandled rejection; publishRun awaits it again.
+    renderer.catch(() => undefined)
+  }
+  return renderer
 }

@@ -12,7 +12,7 @@ import { cameBackEarly, earlyWaitPause } from '../../hub/retry.js'
 import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
 import type { Verdict } from '../../runner/publish.js'
 import type { RunSettings } from '../../settings/settings.js'
-import { LIVE_STEPS_SECONDS, StepTracker, type NumberedStep } from './live-steps.js'
+import { holdSecondsFor, StepTracker, type NumberedStep } from './live-steps.js'
 import { checkWorkspace, diagnosePending, type HubScope } from './preflight.js'
 import { freshKeyForRerun, rerunNotice } from './rerun.js'
 import { FollowedRun } from './followed-run.js'
@@ -75,8 +75,9 @@ export interface RunDeps {
   /** Jitter source of the pacing between early waits. */
   random?: () => number
   /**
-   * Longest hold while the run is going: a finished step shows in the log at most this long after
-   * the hub stored it, since only an expired /wait or the settled answer carries new steps.
+   * Longest hold while the run is going, with live steps: a finished step shows in the log at most
+   * this long after the hub stored it, since only an expired /wait or the settled answer carries
+   * new steps. Without live steps holds are HOLD_SECONDS.
    */
   stepsWithinSeconds?: number
   /** The org and workspace asked for; when given on the user route, whoami is checked first. */
@@ -120,6 +121,8 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
 
   const steps = new StepTracker()
   const reportSteps = (from: RunDetail | undefined) => {
+    // With live steps off the log shows none of them; the summary and result file list them all.
+    if (!settings.liveSteps) return
     const found = steps.fresh(from)
     if (found.length > 0) deps.events.steps?.(found)
   }
@@ -182,9 +185,9 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
         await sleep(Math.min(pause, remaining), signal)
         if (signal.aborted) throw signal.reason
       }
-      // Holds end within LIVE_STEPS_SECONDS so each finished step reaches the log soon after the
-      // hub stores it, and never past HOLD_SECONDS, the idle cut of common proxies.
-      const holdSeconds = Math.min(HOLD_SECONDS, deps.stepsWithinSeconds ?? LIVE_STEPS_SECONDS)
+      // With live steps, holds end within LIVE_STEPS_SECONDS so each finished step reaches the log
+      // soon after the hub stores it; without, they last HOLD_SECONDS, the idle cut of common proxies.
+      const holdSeconds = settings.liveSteps ? Math.min(HOLD_SECONDS, deps.stepsWithinSeconds ?? holdSecondsFor(true)) : holdSecondsFor(false)
       let holdMs = Math.min(deadline - now(), holdSeconds * 1000)
       if (phase === 'Pending') holdMs = Math.min(holdMs, pendingCeiling - now())
       if (holdMs <= 0) continue

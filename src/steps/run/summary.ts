@@ -51,6 +51,19 @@ export interface RunSummaryOptions {
   budget?: number
 }
 
+/** A few lines of what agents write: headings, emphasis, code, links, lists, a table, a quote. */
+const WARM_UP_SAMPLE =
+  '## A\n\nSome *text* with `code`, **bold** and a [link](https://example.com).\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n> quoted\n\n```\ncode\n```\n'
+
+/**
+ * Render a small answer once and throw it away: V8 compiles each of marked's expressions on its
+ * first use, and publish.ts calls this while the hub holds a wait, so that work is not done
+ * between the run settling and the step ending.
+ */
+export function warmUp(): void {
+  untrustedMarkdown(WARM_UP_SAMPLE)
+}
+
 export function renderRunSummary(result: RunResult, verdict: Verdict, options: RunSummaryOptions = {}): string {
   const budget = options.budget ?? SUMMARY_BYTE_BUDGET
   const detail = result.detail
