@@ -17,7 +17,7 @@ export interface NumberedStep {
 
 /** Characters of a step's arguments shown in its log line; longer ones are left to the summary. */
 /** A wait is held at most this long, so a finished step reaches the log within it (issue 10: ≤ 10 s). */
-export const LIVE_STEPS_SECONDS = 10
+const LIVE_STEPS_SECONDS = 10
 
 /**
  * The longest hold of one wait. Live steps: LIVE_STEPS_SECONDS, 6 requests a minute per waiting
