@@ -44,7 +44,7 @@ const LIMITS = {
 }
 const ICON: Record<Verdict['status'], string> = { pass: '✅', warn: '⚠️', fail: '❌' }
 
-export interface RunSummaryOptions {
+interface RunSummaryOptions {
   /** Path of the result file, named in the note when something had to be cut. */
   resultFile?: string | undefined
   /** Whole summary budget in bytes (tests use small ones). */
