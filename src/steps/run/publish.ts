@@ -78,11 +78,13 @@ export async function publishRun(result: RunResult, verdict: Verdict, runner: Ru
     logUntrusted('', result.detail.output)
     core.endGroup()
   }
-  const { renderRunSummary } = await loadRenderer()
+  const renderRunSummary = await loadRenderer()
   writeSummary(renderRunSummary(result, verdict, { resultFile: path }))
 }
 
-let renderer: Promise<typeof import('./summary.js')> | undefined
+type RenderRunSummary = typeof import('./summary.js').renderRunSummary
+
+let renderer: Promise<RenderRunSummary> | undefined
 
 /**
  * The summary renderer parses the agent's markdown with marked: not loaded at start-up, and not
@@ -90,11 +92,11 @@ let renderer: Promise<typeof import('./summary.js')> | undefined
  * was most of the time from settle to exit (bench/README.md). It is started when the run exists,
  * so it loads (and warms up) while the hub holds the wait; a run that settles at once loses nothing.
  */
-function loadRenderer(): Promise<typeof import('./summary.js')> {
+function loadRenderer(): Promise<RenderRunSummary> {
   if (!renderer) {
-    renderer = import('./summary.js').then((module) => {
-      module.warmUp()
-      return module
+    renderer = import('./summary.js').then(({ renderRunSummary, warmUp }) => {
+      warmUp()
+      return renderRunSummary
     })
     // Handled here so an early failure is not an unhandled rejection; publishRun awaits it again.
     renderer.catch(() => undefined)
