@@ -13,6 +13,8 @@ import { buildImpactQuery, impactsFromStatus } from './query-impact.js'
 import { addReferencedBy } from './referenced-by.js'
 import type { Verdict } from '../../runner/publish.js'
 import type { ImpactSettings } from '../../settings/settings.js'
+import { requestLimiter, type Limiter } from './bounds.js'
+import { partitionByScope } from './scope.js'
 
 /** The slice of the MCP client this command needs. */
 export type ImpactTool = Pick<McpGraphClient, 'impact'>
@@ -25,51 +27,25 @@ export interface ImpactDeps {
 }
 
 export interface ImpactInputs {
+  /** Every target collected; those outside `settings.scope` are listed as skipped, never queried. */
   targets: readonly Target[]
   skippedFiles: readonly SkippedFile[]
   commit?: string | undefined
 }
 
-const PARALLEL_TARGETS = 4
-
 export async function computeImpact(settings: ImpactSettings, inputs: ImpactInputs, deps: ImpactDeps): Promise<ImpactReport> {
   const warnings: string[] = []
   let edges: string[] | undefined
-  const workspaceEdges = async () => (edges ??= await deps.graph.edges(deps.signal))
+  // every hub request of the step, whichever fan-out sends it, waits for a place here
+  const limit = requestLimiter()
+  const workspaceEdges = async () => (edges ??= await limit(() => deps.graph.edges(deps.signal)))
+  const { inScope: targets, skipped: skippedTargets } = partitionByScope(inputs.targets, settings.scope)
 
-  const perTarget = await mapLimited(inputs.targets, PARALLEL_TARGETS, async (target) => {
-    if (settings.source === 'mcp') {
-      if (!deps.tool) throw new Error('impact-source is mcp but no MCP client was given')
-      // The tool answers for its first match only: ask it once per place the object exists.
-      const found: TargetImpact[] = []
-      for (const place of await placesOf(deps.graph, target, deps.signal)) {
-        const impact = await impactFromTool(deps.tool, { ...target, namespace: place.namespace }, place.edge, settings.maxDepth, deps.signal)
-        // The tool runs the query API's own query: not finding what the query API just found means
-        // it asked as another tenant, which is what an `mcp-url` with the cluster id does (§4).
-        if (!impact) throw toolMissesObject(target, place, settings.mcpUrl)
-        found.push(impact)
-      }
-      return found
-    }
-    // A relation query across edges merges same-named objects into one node (hub-behaviour.md §3):
-    // ask one edge at a time, each edge where the target exists, so each gets its own relations.
-    const edgesOfTarget = target.edge ? [target.edge] : [...new Set((await placesOf(deps.graph, target, deps.signal)).map((place) => place.edge))]
-    const found: TargetImpact[] = []
-    for (const edge of edgesOfTarget) {
-      const onEdge = { ...target, edge }
-      const status = await deps.graph.query(
-        buildImpactQuery(onEdge, settings.maxDepth),
-        deps.signal,
-        `compute the impact of ${target.kind} ${target.name} on edge ${edge}`,
-      )
-      found.push(...impactsFromStatus(status, target))
-    }
-    return found
-  })
+  const perTarget = await Promise.all(targets.map((target) => impactsOfTarget(target, settings, { ...deps, limit })))
 
   const impacts = perTarget.flatMap((found) => found.sort((a, b) => a.edge.localeCompare(b.edge)))
-  const notFound = inputs.targets.filter((_, index) => (perTarget[index] ?? []).length === 0)
-  warnings.push(...(await addReferencedBy(deps.graph, impacts, deps.signal)))
+  const notFound = targets.filter((_, index) => (perTarget[index] ?? []).length === 0)
+  warnings.push(...(await addReferencedBy(deps.graph, impacts, limit, deps.signal)))
   if (notFound.length > 0) await workspaceEdges()
   for (const impact of impacts) {
     if (impact.incomplete)
@@ -78,16 +54,48 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
 
   return {
     source: settings.source,
-    targets: [...inputs.targets],
+    targets,
     impacts,
     notFound,
     skippedFiles: [...inputs.skippedFiles],
+    skippedTargets,
     edges: edges ?? [],
     totals: distinctTotals(impacts),
     maxDepth: settings.maxDepth,
     commit: inputs.commit,
     warnings,
   }
+}
+
+/** The impact of one target on each edge where it exists; each request waits for the limiter. */
+async function impactsOfTarget(target: Target, settings: ImpactSettings, deps: ImpactDeps & { limit: Limiter }): Promise<TargetImpact[]> {
+  const { limit } = deps
+  if (settings.source === 'mcp') {
+    const tool = deps.tool
+    if (!tool) throw new Error('impact-source is mcp but no MCP client was given')
+    // The tool answers for its first match only: ask it once per place the object exists.
+    const found: TargetImpact[] = []
+    for (const place of await limit(() => placesOf(deps.graph, target, deps.signal))) {
+      const impact = await limit(() => impactFromTool(tool, { ...target, namespace: place.namespace }, place.edge, settings.maxDepth, deps.signal))
+      // The tool runs the query API's own query: not finding what the query API just found means
+      // it asked as another tenant, which is what an `mcp-url` with the cluster id does (§4).
+      if (!impact) throw toolMissesObject(target, place, settings.mcpUrl)
+      found.push(impact)
+    }
+    return found
+  }
+  // A relation query across edges merges same-named objects into one node (hub-behaviour.md §3):
+  // ask one edge at a time, each edge where the target exists, so each gets its own relations.
+  const edgesOfTarget = target.edge ? [target.edge] : [...new Set((await limit(() => placesOf(deps.graph, target, deps.signal))).map((place) => place.edge))]
+  const found: TargetImpact[] = []
+  for (const edge of edgesOfTarget) {
+    const onEdge = { ...target, edge }
+    const status = await limit(() =>
+      deps.graph.query(buildImpactQuery(onEdge, settings.maxDepth), deps.signal, `compute the impact of ${target.kind} ${target.name} on edge ${edge}`),
+    )
+    found.push(...impactsFromStatus(status, target))
+  }
+  return found
 }
 
 interface Place {
@@ -165,19 +173,6 @@ async function impactFromTool(tool: ImpactTool, target: Target, edge: string, ma
 function distinctTotals(impacts: readonly TargetImpact[]): Record<Direction, number> {
   const count = (direction: Direction) => new Set(impacts.flatMap((impact) => impact[direction].map(objectKey))).size
   return { upstream: count('upstream'), downstream: count('downstream'), associated: count('associated') }
-}
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await work(items[index] as T)
-    }
-  })
-  await Promise.all(lanes)
-  return results
 }
 
 export function impactVerdict(report: ImpactReport, failOnDownstream: number | undefined): Verdict {
