@@ -57,7 +57,11 @@ interface Opened {
   workspace: string
 }
 
-async function reportImpact(settings: SettingsFor<'impact'>, { graph, tool, pullRequest, collected, workspace }: Opened, signal: AbortSignal): Promise<Verdict> {
+async function reportImpact(
+  settings: SettingsFor<'impact'>,
+  { graph, tool, pullRequest, collected, workspace }: Opened,
+  signal: AbortSignal,
+): Promise<Verdict> {
   const { impact, runner } = settings
   core.info(
     `Impact of ${collected.targets.length} target(s)${collected.files.length ? ` from ${collected.files.length} manifest file(s)` : ''}, via ${impact.source}.`,

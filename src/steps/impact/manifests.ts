@@ -215,9 +215,10 @@ async function eachDocument(
   const parser = new Parser()
   const composer = new Composer({})
   const take = (document: Document.Parsed) => onValue(plainValue(document, text), document)
-  // the parser hands over each document as it ends: count it then (empty ones too: they cost parsing all the same), before it is composed
-  const compose = (token: CST.Token) => {
-    if (token.type === 'document' && ++counted.documents > maxDocuments) throw new TooManyDocuments()
+  // The parser hands over each document as it ends: count it then, before it is composed. Empty
+  // ones count too (a million `---` cost seconds), but for the one a trailing `---` leaves.
+  const compose = (token: CST.Token, last = false) => {
+    if (token.type === 'document' && (!last || token.value) && ++counted.documents > maxDocuments) throw new TooManyDocuments()
     for (const document of composer.next(token)) take(document)
   }
   let tokensInDocument = 0
@@ -247,7 +248,7 @@ async function eachDocument(
       }
     }
   }
-  for (const token of parser.end()) compose(token)
+  for (const token of parser.end()) compose(token, true)
   for (const document of composer.end()) take(document)
 }
 
