@@ -184,3 +184,40 @@ describe('the request limiter', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled'])
   })
 })
+
+describe('every fan-out of computeImpact shares the limiter', () => {
+  it('keeps at most 4 hub requests in flight across targets, edges and referenced-by lookups', async () => {
+    let inFlight = 0
+    let most = 0
+    const held = async <T>(answer: T): Promise<T> => {
+      most = Math.max(most, ++inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      inFlight--
+      return answer
+    }
+    const edges = ['prod-eu', 'prod-us', 'staging']
+    const graph = {
+      // every target exists on three edges: a lookup, then one impact query per edge
+      query: (spec: { cluster?: { name: string } }) =>
+        held(
+          spec.cluster
+            ? { objects: [{ cluster: `ws/${spec.cluster.name}`, object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'x', namespace: 'shop' } } }] }
+            : { objects: edges.map((edge) => ({ cluster: `ws/${edge}`, object: { metadata: { namespace: 'shop' } } })) },
+        ),
+      forEachPage: () => held({ stoppedBy: 'last-page' }),
+      edges: () => held(edges),
+    }
+    const targets: Target[] = Array.from({ length: 30 }, (_, index) => ({
+      kind: 'ConfigMap',
+      group: '',
+      name: `c${index}`,
+      namespace: 'shop',
+      origin: { kind: 'input' },
+    }))
+    const { computeImpact } = await import('../../src/steps/impact/compute-impact.js')
+    const settings = { ...impactSettings({}), scope: { namespaces: [], kinds: [] } }
+    const report = await computeImpact(settings, { targets, skippedFiles: [] }, { graph: graph as never, log: () => {} })
+    expect(report.impacts).toHaveLength(90)
+    expect(most).toBe(4)
+  })
+})
