@@ -552,7 +552,8 @@ async function impactsOfTarget(target, settings, deps) {
     const found = [];
     for (const edge of edgesOfTarget) {
         const onEdge = { ...target, edge };
-        const status = await limit(() => deps.graph.query((0,query_impact/* buildImpactQuery */.tx)(onEdge, settings.maxDepth), deps.signal, `compute the impact of ${target.kind} ${target.name} on edge ${edge}`));
+        const operation = `compute the impact of ${target.kind} ${target.name} on edge ${edge}`;
+        const status = onePage(await limit(() => deps.graph.query((0,query_impact/* buildImpactQuery */.tx)(onEdge, settings.maxDepth), deps.signal, operation)), operation);
         found.push(...(0,query_impact/* impactsFromStatus */._H)(status, target));
     }
     return found;
@@ -565,7 +566,8 @@ async function placesOf(graph, target, signal) {
     const spec = { filter: { objects: [filter] }, objects: { id: true, cluster: true, object: { metadata: { namespace: true } } } };
     if (target.edge)
         spec.cluster = { name: target.edge };
-    const status = await graph.query(spec, signal, `look up ${target.kind} ${target.name} on the workspace's edges`);
+    const operation = `look up ${target.kind} ${target.name} on the workspace's edges`;
+    const status = onePage(await graph.query(spec, signal, operation), operation);
     return (status.objects ?? []).map((object) => {
         const namespace = object.object?.metadata?.namespace;
         const cut = object.cluster?.lastIndexOf('/') ?? -1;
@@ -574,6 +576,20 @@ async function placesOf(graph, target, signal) {
             namespace: typeof namespace === 'string' && namespace ? namespace : undefined,
             workspacePath: object.cluster && cut > 0 ? object.cluster.slice(0, cut) : undefined,
         };
+    });
+}
+/**
+ * These queries set no `limit`, so the hub answers one page of at most 100 roots. More is an
+ * answer no hub gives, and each root would be classified and fan out into further queries.
+ */
+function onePage(status, operation) {
+    const roots = status.objects?.length ?? 0;
+    if (roots <= query_impact/* DEFAULT_ROOT_LIMIT */.TY)
+        return status;
+    throw new errors/* HubProtocolError */.mT({
+        operation,
+        hubMessage: `${roots.toLocaleString('en-US')} objects in one page`,
+        hint: `A page of this query holds at most ${query_impact/* DEFAULT_ROOT_LIMIT */.TY} objects, so the answer was not used and no query followed from it. Check that \`hub-url\` is the hub.`,
     });
 }
 const MCP_PATH = /^(.*\/services\/mcpserver\/)([^]+?)(\/apis\/hub\.sh\/v1alpha1\/mcpservers\/[^/]+\/mcp\/?)$/;
@@ -2341,6 +2357,7 @@ function targetLabel(target) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   H8: () => (/* binding */ refOf),
+/* harmony export */   TY: () => (/* binding */ DEFAULT_ROOT_LIMIT),
 /* harmony export */   _H: () => (/* binding */ impactsFromStatus),
 /* harmony export */   tx: () => (/* binding */ buildImpactQuery)
 /* harmony export */ });

@@ -6,6 +6,7 @@
  * (`allowed-namespaces`, `allowed-kinds`) are listed as skipped and never sent to the hub.
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { hostileProvider } from '../emulator/hostile.ts'
 import { errorLines, hubInputs, makeWorkspace, readResultFile, runStep, useHubEmulator, type ActionRun, type ImpactReportFile } from './harness.ts'
 
 const hub = useHubEmulator()
@@ -103,5 +104,34 @@ describe('the scope the workflow allows', () => {
     const sent = hub.requests.map((request) => request.body ?? '').join('\n')
     expect(sent).toContain('"checkout"')
     for (const name of ['checkout-config', 'coredns-outsider', 'clusterrole-outsider']) expect(sent).not.toContain(name)
+  }, 70_000)
+})
+
+describe('a hostile hub cannot widen the fan-out', () => {
+  it('refuses a lookup page of more roots than a page holds, before any query follows from it', async () => {
+    // 2,000 places on 2,000 edges: each would be one more impact query
+    const body = JSON.stringify({ objects: Array.from({ length: 2000 }, (_, index) => ({ id: String(index), cluster: `ws/edge-${index}` })) })
+    const hostility = hostileProvider(
+      hub,
+      (req) => req.method === 'POST' && req.path === '/api/query',
+      (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.end(body)
+      },
+      'graph',
+    )
+    onTestFinished(() => hostility.restore())
+    const workspace = makeWorkspace({})
+    onTestFinished(() => workspace.cleanup())
+    const result = await runStep({
+      inputs: { command: 'impact', ...hubInputs(hub), targets: '[{kind: Deployment, group: apps, name: checkout, namespace: shop}]' },
+      env: { GITHUB_WORKSPACE: workspace.dir, GITHUB_EVENT_NAME: 'push' },
+      killAfterMs: 60_000,
+    })
+    expect(result.code).toBe(1)
+    expect(errorLines(result)).toEqual([
+      "::error::Could not look up Deployment checkout on the workspace's edges (hub answered an error: 2,000 objects in one page). A page of this query holds at most 100 objects, so the answer was not used and no query followed from it. Check that `hub-url` is the hub.",
+    ])
+    expect(hostility.answered).toBe(1)
   }, 70_000)
 })

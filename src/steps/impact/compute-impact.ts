@@ -4,12 +4,12 @@
  * same classification, so they report the same thing for the same fleet. Referenced-by
  * dependents come from the query API either way (the tool has no such relation).
  */
-import { HubRequestError } from '../../hub/errors.js'
-import { edgeOf, type GraphClient } from '../../hub/graph.js'
+import { HubProtocolError, HubRequestError } from '../../hub/errors.js'
+import { edgeOf, type GraphClient, type QueryStatus } from '../../hub/graph.js'
 import type { McpGraphClient } from '../../hub/mcp.js'
 import { baseRelation, classifyRelated } from './classify.js'
 import { objectKey, type Direction, type ImpactReport, type SkippedFile, type Target, type TargetImpact } from './model.js'
-import { buildImpactQuery, impactsFromStatus } from './query-impact.js'
+import { buildImpactQuery, DEFAULT_ROOT_LIMIT, impactsFromStatus } from './query-impact.js'
 import { addReferencedBy } from './referenced-by.js'
 import type { Verdict } from '../../runner/publish.js'
 import type { ImpactSettings } from '../../settings/settings.js'
@@ -90,9 +90,8 @@ async function impactsOfTarget(target: Target, settings: ImpactSettings, deps: I
   const found: TargetImpact[] = []
   for (const edge of edgesOfTarget) {
     const onEdge = { ...target, edge }
-    const status = await limit(() =>
-      deps.graph.query(buildImpactQuery(onEdge, settings.maxDepth), deps.signal, `compute the impact of ${target.kind} ${target.name} on edge ${edge}`),
-    )
+    const operation = `compute the impact of ${target.kind} ${target.name} on edge ${edge}`
+    const status = onePage(await limit(() => deps.graph.query(buildImpactQuery(onEdge, settings.maxDepth), deps.signal, operation)), operation)
     found.push(...impactsFromStatus(status, target))
   }
   return found
@@ -111,7 +110,8 @@ async function placesOf(graph: GraphClient, target: Target, signal?: AbortSignal
   if (target.namespace) filter.namespace = target.namespace
   const spec: Record<string, unknown> = { filter: { objects: [filter] }, objects: { id: true, cluster: true, object: { metadata: { namespace: true } } } }
   if (target.edge) spec.cluster = { name: target.edge }
-  const status = await graph.query(spec, signal, `look up ${target.kind} ${target.name} on the workspace's edges`)
+  const operation = `look up ${target.kind} ${target.name} on the workspace's edges`
+  const status = onePage(await graph.query(spec, signal, operation), operation)
   return (status.objects ?? []).map((object) => {
     const namespace = (object.object?.metadata as { namespace?: unknown } | undefined)?.namespace
     const cut = object.cluster?.lastIndexOf('/') ?? -1
@@ -120,6 +120,20 @@ async function placesOf(graph: GraphClient, target: Target, signal?: AbortSignal
       namespace: typeof namespace === 'string' && namespace ? namespace : undefined,
       workspacePath: object.cluster && cut > 0 ? object.cluster.slice(0, cut) : undefined,
     }
+  })
+}
+
+/**
+ * These queries set no `limit`, so the hub answers one page of at most 100 roots. More is an
+ * answer no hub gives, and each root would be classified and fan out into further queries.
+ */
+function onePage(status: QueryStatus, operation: string): QueryStatus {
+  const roots = status.objects?.length ?? 0
+  if (roots <= DEFAULT_ROOT_LIMIT) return status
+  throw new HubProtocolError({
+    operation,
+    hubMessage: `${roots.toLocaleString('en-US')} objects in one page`,
+    hint: `A page of this query holds at most ${DEFAULT_ROOT_LIMIT} objects, so the answer was not used and no query followed from it. Check that \`hub-url\` is the hub.`,
   })
 }
 
