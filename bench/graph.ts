@@ -93,6 +93,9 @@ async function reportFigures(hub: Hub): Promise<void> {
     comment: 'off',
     commentKey: 'default',
     githubToken: '',
+    maxTargets: 200,
+    maxDocuments: 1000,
+    scope: { namespaces: [], kinds: [] },
   }
   const target = { kind: 'Deployment', group: 'apps', name: 'fanout', namespace: 'bulk', edge: 'edge-00', origin: { kind: 'input' as const } }
   const build: number[] = []

@@ -42,6 +42,12 @@ export async function hostileFigures(): Promise<void> {
         install: () => largestPage(hub),
         inputs: { command: 'query', query: '{"limit": 10000}', 'max-objects': '10000' },
       },
+      {
+        // each root of an impact lookup would fan out into a query: refused past one page (100)
+        label: 'impact lookup answered with the largest page',
+        install: () => largestPage(hub),
+        inputs: { command: 'impact', targets: '[{kind: Deployment, group: apps, name: checkout, namespace: shop}]' },
+      },
     ]
     let worst = 0
     for (const item of cases) {

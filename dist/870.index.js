@@ -532,6 +532,7 @@ function targetLabel(target) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   H8: () => (/* binding */ refOf),
+/* harmony export */   TY: () => (/* binding */ DEFAULT_ROOT_LIMIT),
 /* harmony export */   _H: () => (/* binding */ impactsFromStatus),
 /* harmony export */   tx: () => (/* binding */ buildImpactQuery)
 /* harmony export */ });

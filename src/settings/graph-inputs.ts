@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import type { Target } from '../steps/impact/model.js'
 import { DNS_LABEL, oneOf, show, toServiceUrl } from './fields.js'
+import { IMPACT_LIMIT_FIELDS } from './impact-limits.js'
 
 const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
 const GROUP = /^$|^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
@@ -189,6 +190,7 @@ export const ImpactSchema = z
         error: (issue) => `${show(issue.input)} must be 1 to 64 letters, digits, '.', '_' or '-': it tells several reports on one PR apart.`,
       }),
     'github-token': z.string(),
+    ...IMPACT_LIMIT_FIELDS,
   })
   .superRefine((value, ctx) => {
     if (value.targets.length === 0 && value.manifests.length === 0 && value['rendered-head'].length === 0) {

@@ -10,6 +10,7 @@ import type { Target } from '../steps/impact/model.js'
 import { mcpOriginProblems } from './bearer-origin.js'
 import { boolean, CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, show, uuid } from './fields.js'
 import { ImpactSchema, loadStructuredParser, QuerySchema, type QuerySpecInput } from './graph-inputs.js'
+import type { AllowedKind } from './impact-limits.js'
 import {
   ApproveSchema,
   approveSettings,
@@ -62,6 +63,10 @@ export const INPUT_DEFAULTS = {
   'comment-key': 'default',
   // action.yml defaults this to the workflow's token (an expression); outside a runner it is empty.
   'github-token': '',
+  'max-targets': '200',
+  'max-documents': '1000',
+  'allowed-namespaces': '',
+  'allowed-kinds': '',
   query: '',
   'max-objects': '10000',
 } as const
@@ -112,6 +117,12 @@ export interface ImpactSettings {
   comment: 'update' | 'new' | 'off'
   commentKey: string
   githubToken: string
+  /** The most distinct targets one step reports on; past it the step fails before any hub request. */
+  maxTargets: number
+  /** The most YAML documents (and List items) one manifest or rendered file may hold. */
+  maxDocuments: number
+  /** Targets outside these are skipped, not queried; empty: no restriction. */
+  scope: Readonly<{ namespaces: readonly string[]; kinds: readonly AllowedKind[] }>
 }
 
 export interface QuerySettings {
@@ -294,6 +305,9 @@ function impactSettings(impact: z.infer<typeof ImpactSchema>): Readonly<ImpactSe
     comment: impact.comment,
     commentKey: impact['comment-key'],
     githubToken: impact['github-token'],
+    maxTargets: impact['max-targets'],
+    maxDocuments: impact['max-documents'],
+    scope: Object.freeze({ namespaces: Object.freeze(impact['allowed-namespaces']), kinds: Object.freeze(impact['allowed-kinds']) }),
   })
 }
 

@@ -128,6 +128,8 @@ describe('regular expressions and parsing: linear and interruptible', () => {
     }
     let fallback: NodeJS.Timeout | undefined
     const result = await onPush(dir, {
+      // past the default `max-documents` the step would stop at the first file: let it parse on
+      inputs: { command: 'impact', ...hubInputs(hub), manifests: 'deploy/**/*.yaml', namespace: 'shop', 'max-documents': '100000' },
       killAfterMs: 30_000,
       // once reading has begun (an old build never says so: then after 3 s, well inside its regex)
       onStdout: (_text, child) => {

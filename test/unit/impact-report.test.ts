@@ -29,6 +29,7 @@ function report(extra: Partial<ImpactReport> = {}): ImpactReport {
     impacts: [],
     notFound: [],
     skippedFiles: [],
+    skippedTargets: [],
     edges: ['prod-eu', 'prod-us'],
     totals: { upstream: 0, downstream: 0, associated: 0 },
     maxDepth: 5,

@@ -112,6 +112,7 @@ describe.each(Object.entries(TOKEN_SHAPES))('a %s-shaped secret', (_shape, secre
       impacts: [impact],
       notFound: [],
       skippedFiles: [],
+      skippedTargets: [],
       edges: [`edge-${secret}`],
       totals: { upstream: 1, downstream: 1, associated: 0 },
       maxDepth: 5,

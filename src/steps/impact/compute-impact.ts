@@ -4,15 +4,17 @@
  * same classification, so they report the same thing for the same fleet. Referenced-by
  * dependents come from the query API either way (the tool has no such relation).
  */
-import { HubRequestError } from '../../hub/errors.js'
-import { edgeOf, type GraphClient } from '../../hub/graph.js'
+import { HubProtocolError, HubRequestError } from '../../hub/errors.js'
+import { edgeOf, type GraphClient, type QueryStatus } from '../../hub/graph.js'
 import type { McpGraphClient } from '../../hub/mcp.js'
 import { baseRelation, classifyRelated } from './classify.js'
 import { objectKey, type Direction, type ImpactReport, type SkippedFile, type Target, type TargetImpact } from './model.js'
-import { buildImpactQuery, impactsFromStatus } from './query-impact.js'
+import { buildImpactQuery, DEFAULT_ROOT_LIMIT, impactsFromStatus } from './query-impact.js'
 import { addReferencedBy } from './referenced-by.js'
 import type { Verdict } from '../../runner/publish.js'
 import type { ImpactSettings } from '../../settings/settings.js'
+import { requestLimiter, type Limiter } from './bounds.js'
+import { partitionByScope } from './scope.js'
 
 /** The slice of the MCP client this command needs. */
 export type ImpactTool = Pick<McpGraphClient, 'impact'>
@@ -25,51 +27,25 @@ export interface ImpactDeps {
 }
 
 export interface ImpactInputs {
+  /** Every target collected; those outside `settings.scope` are listed as skipped, never queried. */
   targets: readonly Target[]
   skippedFiles: readonly SkippedFile[]
   commit?: string | undefined
 }
 
-const PARALLEL_TARGETS = 4
-
 export async function computeImpact(settings: ImpactSettings, inputs: ImpactInputs, deps: ImpactDeps): Promise<ImpactReport> {
   const warnings: string[] = []
   let edges: string[] | undefined
-  const workspaceEdges = async () => (edges ??= await deps.graph.edges(deps.signal))
+  // every hub request of the step, whichever fan-out sends it, waits for a place here
+  const limit = requestLimiter()
+  const workspaceEdges = async () => (edges ??= await limit(() => deps.graph.edges(deps.signal)))
+  const { inScope: targets, skipped: skippedTargets } = partitionByScope(inputs.targets, settings.scope)
 
-  const perTarget = await mapLimited(inputs.targets, PARALLEL_TARGETS, async (target) => {
-    if (settings.source === 'mcp') {
-      if (!deps.tool) throw new Error('impact-source is mcp but no MCP client was given')
-      // The tool answers for its first match only: ask it once per place the object exists.
-      const found: TargetImpact[] = []
-      for (const place of await placesOf(deps.graph, target, deps.signal)) {
-        const impact = await impactFromTool(deps.tool, { ...target, namespace: place.namespace }, place.edge, settings.maxDepth, deps.signal)
-        // The tool runs the query API's own query: not finding what the query API just found means
-        // it asked as another tenant, which is what an `mcp-url` with the cluster id does (§4).
-        if (!impact) throw toolMissesObject(target, place, settings.mcpUrl)
-        found.push(impact)
-      }
-      return found
-    }
-    // A relation query across edges merges same-named objects into one node (hub-behaviour.md §3):
-    // ask one edge at a time, each edge where the target exists, so each gets its own relations.
-    const edgesOfTarget = target.edge ? [target.edge] : [...new Set((await placesOf(deps.graph, target, deps.signal)).map((place) => place.edge))]
-    const found: TargetImpact[] = []
-    for (const edge of edgesOfTarget) {
-      const onEdge = { ...target, edge }
-      const status = await deps.graph.query(
-        buildImpactQuery(onEdge, settings.maxDepth),
-        deps.signal,
-        `compute the impact of ${target.kind} ${target.name} on edge ${edge}`,
-      )
-      found.push(...impactsFromStatus(status, target))
-    }
-    return found
-  })
+  const perTarget = await Promise.all(targets.map((target) => impactsOfTarget(target, settings, { ...deps, limit })))
 
   const impacts = perTarget.flatMap((found) => found.sort((a, b) => a.edge.localeCompare(b.edge)))
-  const notFound = inputs.targets.filter((_, index) => (perTarget[index] ?? []).length === 0)
-  warnings.push(...(await addReferencedBy(deps.graph, impacts, deps.signal)))
+  const notFound = targets.filter((_, index) => (perTarget[index] ?? []).length === 0)
+  warnings.push(...(await addReferencedBy(deps.graph, impacts, limit, deps.signal)))
   if (notFound.length > 0) await workspaceEdges()
   for (const impact of impacts) {
     if (impact.incomplete)
@@ -78,16 +54,47 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
 
   return {
     source: settings.source,
-    targets: [...inputs.targets],
+    targets,
     impacts,
     notFound,
     skippedFiles: [...inputs.skippedFiles],
+    skippedTargets,
     edges: edges ?? [],
     totals: distinctTotals(impacts),
     maxDepth: settings.maxDepth,
     commit: inputs.commit,
     warnings,
   }
+}
+
+/** The impact of one target on each edge where it exists; each request waits for the limiter. */
+async function impactsOfTarget(target: Target, settings: ImpactSettings, deps: ImpactDeps & { limit: Limiter }): Promise<TargetImpact[]> {
+  const { limit } = deps
+  if (settings.source === 'mcp') {
+    const tool = deps.tool
+    if (!tool) throw new Error('impact-source is mcp but no MCP client was given')
+    // The tool answers for its first match only: ask it once per place the object exists.
+    const found: TargetImpact[] = []
+    for (const place of await limit(() => placesOf(deps.graph, target, deps.signal))) {
+      const impact = await limit(() => impactFromTool(tool, { ...target, namespace: place.namespace }, place.edge, settings.maxDepth, deps.signal))
+      // The tool runs the query API's own query: not finding what the query API just found means
+      // it asked as another tenant, which is what an `mcp-url` with the cluster id does (§4).
+      if (!impact) throw toolMissesObject(target, place, settings.mcpUrl)
+      found.push(impact)
+    }
+    return found
+  }
+  // A relation query across edges merges same-named objects into one node (hub-behaviour.md §3):
+  // ask one edge at a time, each edge where the target exists, so each gets its own relations.
+  const edgesOfTarget = target.edge ? [target.edge] : [...new Set((await limit(() => placesOf(deps.graph, target, deps.signal))).map((place) => place.edge))]
+  const found: TargetImpact[] = []
+  for (const edge of edgesOfTarget) {
+    const onEdge = { ...target, edge }
+    const operation = `compute the impact of ${target.kind} ${target.name} on edge ${edge}`
+    const status = onePage(await limit(() => deps.graph.query(buildImpactQuery(onEdge, settings.maxDepth), deps.signal, operation)), operation)
+    found.push(...impactsFromStatus(status, target))
+  }
+  return found
 }
 
 interface Place {
@@ -103,7 +110,8 @@ async function placesOf(graph: GraphClient, target: Target, signal?: AbortSignal
   if (target.namespace) filter.namespace = target.namespace
   const spec: Record<string, unknown> = { filter: { objects: [filter] }, objects: { id: true, cluster: true, object: { metadata: { namespace: true } } } }
   if (target.edge) spec.cluster = { name: target.edge }
-  const status = await graph.query(spec, signal, `look up ${target.kind} ${target.name} on the workspace's edges`)
+  const operation = `look up ${target.kind} ${target.name} on the workspace's edges`
+  const status = onePage(await graph.query(spec, signal, operation), operation)
   return (status.objects ?? []).map((object) => {
     const namespace = (object.object?.metadata as { namespace?: unknown } | undefined)?.namespace
     const cut = object.cluster?.lastIndexOf('/') ?? -1
@@ -112,6 +120,20 @@ async function placesOf(graph: GraphClient, target: Target, signal?: AbortSignal
       namespace: typeof namespace === 'string' && namespace ? namespace : undefined,
       workspacePath: object.cluster && cut > 0 ? object.cluster.slice(0, cut) : undefined,
     }
+  })
+}
+
+/**
+ * These queries set no `limit`, so the hub answers one page of at most 100 roots. More is an
+ * answer no hub gives, and each root would be classified and fan out into further queries.
+ */
+function onePage(status: QueryStatus, operation: string): QueryStatus {
+  const roots = status.objects?.length ?? 0
+  if (roots <= DEFAULT_ROOT_LIMIT) return status
+  throw new HubProtocolError({
+    operation,
+    hubMessage: `${roots.toLocaleString('en-US')} objects in one page`,
+    hint: `A page of this query holds at most ${DEFAULT_ROOT_LIMIT} objects, so the answer was not used and no query followed from it. Check that \`hub-url\` is the hub.`,
   })
 }
 
@@ -165,19 +187,6 @@ async function impactFromTool(tool: ImpactTool, target: Target, edge: string, ma
 function distinctTotals(impacts: readonly TargetImpact[]): Record<Direction, number> {
   const count = (direction: Direction) => new Set(impacts.flatMap((impact) => impact[direction].map(objectKey))).size
   return { upstream: count('upstream'), downstream: count('downstream'), associated: count('associated') }
-}
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await work(items[index] as T)
-    }
-  })
-  await Promise.all(lanes)
-  return results
 }
 
 export function impactVerdict(report: ImpactReport, failOnDownstream: number | undefined): Verdict {

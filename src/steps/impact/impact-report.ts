@@ -57,7 +57,9 @@ function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
       ? cuttable('### By target and edge', verdictItems, (rest) => `- … and ${formatCount(rest)} more ${plural(rest, 'target')} (trimmed to fit)`)
       : piece(
           report.targets.length === 0
-            ? 'No targets: nothing was named in `targets` and no changed manifest declared an object.'
+            ? report.skippedTargets.length > 0
+              ? 'No targets in scope: every object declared is outside `allowed-namespaces` or `allowed-kinds`, so nothing was queried.'
+              : 'No targets: nothing was named in `targets` and no changed manifest declared an object.'
             : 'None of the targets was found on an edge, so no impact could be read.',
         )
 
@@ -76,7 +78,7 @@ function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
             (rest) => `- … and ${formatCount(rest)} more (trimmed to fit)`,
           )
         : undefined,
-    skipped: report.skippedFiles.length > 0 ? piece(skippedSection(report)) : undefined,
+    skipped: report.skippedFiles.length > 0 || report.skippedTargets.length > 0 ? piece(skippedSection(report)) : undefined,
     warnings: report.warnings.length > 0 ? piece(warningsSection(report.warnings)) : undefined,
     caveat: piece(CAVEAT),
   }
@@ -93,6 +95,7 @@ function overview(report: ImpactReport): string {
   const counts: string[] = []
   if (report.notFound.length > 0) counts.push(`Not found on any edge: ${formatCount(report.notFound.length)}`)
   if (report.skippedFiles.length > 0) counts.push(`Skipped files: ${formatCount(report.skippedFiles.length)}`)
+  if (report.skippedTargets.length > 0) counts.push(`Outside the allowed scope: ${formatCount(report.skippedTargets.length)}`)
   if (incomplete > 0) counts.push(`Incomplete results: ${formatCount(incomplete)}`)
   if (counts.length > 0) lines.push(counts.join(' · '))
   const source = report.source === 'mcp' ? 'the MCP impact tool' : 'the query API'
@@ -195,9 +198,18 @@ function notFoundSection(report: ImpactReport): string {
   ].join('\n\n')
 }
 
+/** Files not read, and targets outside the scope the workflow allows (never queried). */
 function skippedSection(report: ImpactReport): string {
-  const items = report.skippedFiles.map((file) => `- ${inline(file.path)} — ${inline(file.reason)}`)
-  return `### Skipped files (${formatCount(report.skippedFiles.length)})\n\n${items.join('\n')}`
+  const sections: string[] = []
+  if (report.skippedFiles.length > 0) {
+    const items = report.skippedFiles.map((file) => `- ${inline(file.path)} — ${inline(file.reason)}`)
+    sections.push(`### Skipped files (${formatCount(report.skippedFiles.length)})\n\n${items.join('\n')}`)
+  }
+  if (report.skippedTargets.length > 0) {
+    const items = report.skippedTargets.map(({ target, reason }) => `- ${targetName(target)} — ${originText(target)}; ${inline(reason)}`)
+    sections.push(`### Outside the allowed scope (${formatCount(report.skippedTargets.length)})\n\n${items.join('\n')}`)
+  }
+  return sections.join('\n\n')
 }
 
 function warningsSection(warnings: readonly string[]): string {

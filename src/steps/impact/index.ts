@@ -7,7 +7,7 @@ import { GraphClient } from '../../hub/graph.js'
 import type { HubTransport } from '../../hub/transport.js'
 import { capAnnotations, impactAnnotations } from './annotations.js'
 import { workspaceRoot } from './read-workspace-file.js'
-import { collectTargets } from './targets.js'
+import { collectTargets, type CollectedTargets } from './targets.js'
 import type { SettingsFor } from '../../settings/settings.js'
 import type { Verdict } from '../../runner/publish.js'
 import { publishImpact } from './publish.js'
@@ -24,25 +24,9 @@ const SUMMARY_TRIMMED = 'Trimmed to stay under the job summary limit of 1 MiB: t
 export async function impactStep(settings: SettingsFor<'impact'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
   const { impact, runner } = settings
   const pullRequest = await openPullRequest(impact, runner)
-  const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(transport, impact.mcpUrl) : undefined
-  try {
-    return await reportImpact(settings, { graph: new GraphClient(transport), tool, pullRequest }, signal)
-  } finally {
-    // A failure to close changes nothing the step reported.
-    await tool?.close().catch(() => undefined)
-  }
-}
-
-interface Opened {
-  graph: GraphClient
-  tool: ImpactTool | undefined
-  pullRequest: PullRequestSession | undefined
-}
-
-async function reportImpact(settings: SettingsFor<'impact'>, { graph, tool, pullRequest }: Opened, signal: AbortSignal): Promise<Verdict> {
-  const { impact, runner } = settings
   // Off a runner (npm run local), the manifests are read from where the action was started.
   const workspace = runner.workspace ?? process.cwd()
+  // Every target is collected, and the caps checked, before the first hub request.
   const collected = await collectTargets({
     given: impact.targets,
     globs: impact.manifests,
@@ -53,7 +37,32 @@ async function reportImpact(settings: SettingsFor<'impact'>, { graph, tool, pull
     pullRequest: pullRequest?.files,
     signal,
     log: core.info,
+    maxTargets: impact.maxTargets,
+    maxDocuments: impact.maxDocuments,
   })
+  const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(transport, impact.mcpUrl) : undefined
+  try {
+    return await reportImpact(settings, { graph: new GraphClient(transport), tool, pullRequest, collected, workspace }, signal)
+  } finally {
+    // A failure to close changes nothing the step reported.
+    await tool?.close().catch(() => undefined)
+  }
+}
+
+interface Opened {
+  graph: GraphClient
+  tool: ImpactTool | undefined
+  pullRequest: PullRequestSession | undefined
+  collected: CollectedTargets
+  workspace: string
+}
+
+async function reportImpact(
+  settings: SettingsFor<'impact'>,
+  { graph, tool, pullRequest, collected, workspace }: Opened,
+  signal: AbortSignal,
+): Promise<Verdict> {
+  const { impact, runner } = settings
   core.info(
     `Impact of ${collected.targets.length} target(s)${collected.files.length ? ` from ${collected.files.length} manifest file(s)` : ''}, via ${impact.source}.`,
   )

@@ -12,8 +12,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { Composer, Lexer, Parser, isMap, isScalar, isSeq, type Document } from 'yaml'
+import { Composer, Lexer, Parser, isMap, isScalar, isSeq, type CST, type Document } from 'yaml'
 import type { SkippedFile, Target, TargetOrigin } from './model.js'
+import { tooManyDocuments } from './bounds.js'
 
 /** Kinds that live outside namespaces: they never get the default namespace. */
 const CLUSTER_SCOPED = new Set([
@@ -63,12 +64,17 @@ export interface ManifestOptions {
   /** Aborted when the job is cancelled: parsing stops at the next slice. */
   signal?: AbortSignal | undefined
   maxTokensPerDocument?: number
+  /**
+   * YAML documents (a `List`'s items each count as one) the file may hold; past it the step
+   * fails (`max-documents`), counted as the lexer goes so a hostile file stops early.
+   */
+  maxDocuments?: number | undefined
 }
 
 /** @internal */
 export const TEMPLATE_REASON = 'a template (contains {{ }}): render it first, or name its objects in `targets`'
 
-/** The objects a manifest file holds, or why it was skipped. Throws only the abort reason. */
+/** The objects a manifest file holds, or why it was skipped. Throws only the abort reason and a CapError. */
 export async function targetsFromManifest(path: string, text: string, origin: TargetOrigin, options: ManifestOptions = {}): Promise<ManifestTargets> {
   if (isTemplate(text)) return { targets: [], skipped: { path, reason: TEMPLATE_REASON } }
   const read = await objectsFromManifest(path, text, options)
@@ -102,11 +108,16 @@ export async function objectsFromManifest(
 ): Promise<{ objects: ManifestObject[]; skipped?: SkippedFile | undefined }> {
   const objects: ManifestObject[] = []
   const lineAt = lineIndex(text)
+  const maxDocuments = options.maxDocuments ?? Infinity
+  const counted = { documents: 0 }
   try {
-    await eachDocument(text, options, (value, document) => {
+    await eachDocument(text, options, counted, (value, document) => {
       const source = sourceComment(document)
       const found: Array<{ value: unknown; offset: number | undefined }> = []
       expandLists(value, document.contents, found)
+      // the document itself was counted as it ended; a List's further items count here
+      counted.documents += Math.max(0, found.length - 1)
+      if (counted.documents > maxDocuments) throw new TooManyDocuments()
       for (const { value: object, offset } of found) {
         const target = asTarget(object, options.defaultNamespace)
         if (target) objects.push({ target, value: object as Record<string, unknown>, line: lineAt(offset ?? document.range[0]), source })
@@ -114,6 +125,7 @@ export async function objectsFromManifest(
     })
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason
+    if (error instanceof TooManyDocuments) throw tooManyDocuments(path, maxDocuments)
     return { objects: [], skipped: { path, reason: error instanceof NotParsed ? error.message : `not readable as YAML (${firstLine(error)})` } }
   } finally {
     if (text.length >= LARGE_FILE_CHARS) collectGarbage()
@@ -185,16 +197,31 @@ export function isTemplate(text: string): boolean {
 /** Why a file could not be read as YAML; its message is the reason shown to the user. */
 class NotParsed extends Error {}
 
+/** The file holds more documents than `maxDocuments`: the step fails, naming the file. */
+class TooManyDocuments extends Error {}
+
 /**
  * Each document's plain value, in order. The lexer, parser and composer are driven one token
  * at a time (what `parseAllDocuments` does in one go), so the token count of the document in
  * progress is known before its syntax tree grows past the bound, and the loop can pause.
  */
-async function eachDocument(text: string, options: ManifestOptions, onValue: (value: unknown, document: Document.Parsed) => void): Promise<void> {
+async function eachDocument(
+  text: string,
+  options: ManifestOptions,
+  counted: { documents: number },
+  onValue: (value: unknown, document: Document.Parsed) => void,
+): Promise<void> {
   const maxTokens = options.maxTokensPerDocument ?? MAX_TOKENS_PER_DOCUMENT
+  const maxDocuments = options.maxDocuments ?? Infinity
   const parser = new Parser()
   const composer = new Composer({})
   const take = (document: Document.Parsed) => onValue(plainValue(document, text), document)
+  // The parser hands over each document as it ends: count it then, before it is composed. Empty
+  // ones count too (a million `---` cost seconds), but for the one a trailing `---` leaves.
+  const compose = (token: CST.Token, last = false) => {
+    if (token.type === 'document' && (!last || token.value) && ++counted.documents > maxDocuments) throw new TooManyDocuments()
+    for (const document of composer.next(token)) take(document)
+  }
   let tokensInDocument = 0
   let flowDepth = 0
   let sliceStart = performance.now()
@@ -211,7 +238,7 @@ async function eachDocument(text: string, options: ManifestOptions, onValue: (va
     } else if ((lexeme === ']' || lexeme === '}') && flowDepth > 0) flowDepth--
     for (const token of parser.next(lexeme)) {
       if (token.type === 'document') tokensInDocument = flowDepth = 0
-      for (const document of composer.next(token)) take(document)
+      compose(token)
     }
     if (++sinceClock >= 1000) {
       sinceClock = 0
@@ -222,7 +249,7 @@ async function eachDocument(text: string, options: ManifestOptions, onValue: (va
       }
     }
   }
-  for (const token of parser.end()) for (const document of composer.next(token)) take(document)
+  for (const token of parser.end()) compose(token, true)
   for (const document of composer.end()) take(document)
 }
 

@@ -71,6 +71,12 @@ export interface SkippedFile {
   reason: string
 }
 
+/** A target outside the scope the workflow allows (`allowed-namespaces`, `allowed-kinds`): never queried. */
+export interface SkippedTarget {
+  target: Target
+  reason: string
+}
+
 export interface ImpactReport {
   source: 'query' | 'mcp'
   /** Distinct targets named by input or manifests, before edge lookup. */
@@ -79,6 +85,8 @@ export interface ImpactReport {
   /** Targets found on no edge: a new object, a stale edge, or missing visibility. */
   notFound: Target[]
   skippedFiles: SkippedFile[]
+  /** Targets outside the allowed scope, listed and never queried. */
+  skippedTargets: SkippedTarget[]
   /** The workspace's engaged edges, when they were read. */
   edges: string[]
   /** Distinct objects per direction across all targets and edges. */

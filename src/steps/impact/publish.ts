@@ -19,6 +19,7 @@ export function publishImpact(published: PublishedImpact, runner: RunnerContext)
   for (const impact of report.impacts) core.info(renderImpactVerdictLine(impact))
   for (const target of report.notFound) core.info(`${targetLabel(target)}: not found on any edge (new object, stale edge, or no visibility).`)
   for (const skipped of report.skippedFiles) core.info(`Skipped ${skipped.path}: ${skipped.reason}`)
+  for (const { target, reason } of report.skippedTargets) core.info(`Skipped ${targetLabel(target)}: ${reason}.`)
   for (const warning of report.warnings) core.warning(warning)
   const path = writeJsonFile(resultDirectory(runner.tempDir), 'impact-report.json', {
     ...RESULT_FILES.impact,

@@ -11,7 +11,7 @@ import { objectKey, type Target, type TargetImpact } from './model.js'
 
 const IMPACT_RELATIONS = ['descendants+', 'references', 'selects', 'selected-by', 'owners', 'linked+', 'grouped', 'namespace', 'namespaced'] as const
 /** The hub's default `limit` (roots per page); the impact query sets none. */
-const DEFAULT_ROOT_LIMIT = 100
+export const DEFAULT_ROOT_LIMIT = 100
 const RELATED_PROJECTION = { id: true, cluster: true, object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } } }
 
 export function buildImpactQuery(target: Target, maxDepth: number): QuerySpec {

@@ -9,6 +9,7 @@ import type { GraphClient, ObjectResult } from '../../hub/graph.js'
 import { mergeRelated } from './classify.js'
 import type { RelatedObject, TargetImpact } from './model.js'
 import { refOf } from './query-impact.js'
+import type { Limiter } from './bounds.js'
 
 const REFERENCED_KINDS = new Set(['ConfigMap', 'Secret', 'PersistentVolumeClaim', 'ServiceAccount'])
 const PAGE_SIZE = 2_000
@@ -18,9 +19,11 @@ function isReferencedKind(group: string, kind: string): boolean {
   return group === '' && REFERENCED_KINDS.has(kind)
 }
 
-/** Adds `referenced-by` objects to the downstream lists of the impacts that can have them. */
-export async function addReferencedBy(graph: GraphClient, impacts: TargetImpact[], signal?: AbortSignal): Promise<string[]> {
-  const warnings: string[] = []
+/**
+ * Adds `referenced-by` objects to the downstream lists of the impacts that can have them. The
+ * (edge, namespace) lookups run side by side; each one's pages hold one place of the limiter.
+ */
+export async function addReferencedBy(graph: GraphClient, impacts: TargetImpact[], limit: Limiter, signal?: AbortSignal): Promise<string[]> {
   const groups = new Map<string, TargetImpact[]>()
   for (const impact of impacts) {
     const { target } = impact
@@ -28,27 +31,33 @@ export async function addReferencedBy(graph: GraphClient, impacts: TargetImpact[
     const key = `${impact.edge}\u0000${target.namespace}`
     groups.set(key, [...(groups.get(key) ?? []), impact])
   }
-  for (const members of groups.values()) {
-    const first = members[0]
-    if (!first?.target.namespace) continue
-    const namespace = first.target.namespace
-    const filters = members.map((impact) => ({
-      groupKind: { apiGroup: '', kind: impact.target.kind },
-      name: impact.target.name,
-      namespace,
-    }))
-    const spec = {
-      cluster: { name: first.edge },
-      filter: { objects: [{ namespace }] },
-      objects: {
-        id: true,
-        cluster: true,
-        object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } },
-        relations: { references: { filters, objects: { object: { kind: true, metadata: { name: true } } } } },
-      },
-    }
-    const found = new Map<TargetImpact, RelatedObject[]>()
-    const result = await graph.forEachPage(
+  const perGroup = await Promise.all([...groups.values()].map((members) => referrersIn(graph, members, limit, signal)))
+  return perGroup.flatMap((warning) => (warning ? [warning] : []))
+}
+
+/** One (edge, namespace): its referrers merged into the members' downstream; a warning when the lookup stopped early. */
+async function referrersIn(graph: GraphClient, members: TargetImpact[], limit: Limiter, signal?: AbortSignal): Promise<string | undefined> {
+  const first = members[0]
+  if (!first?.target.namespace) return undefined
+  const namespace = first.target.namespace
+  const filters = members.map((impact) => ({
+    groupKind: { apiGroup: '', kind: impact.target.kind },
+    name: impact.target.name,
+    namespace,
+  }))
+  const spec = {
+    cluster: { name: first.edge },
+    filter: { objects: [{ namespace }] },
+    objects: {
+      id: true,
+      cluster: true,
+      object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } },
+      relations: { references: { filters, objects: { object: { kind: true, metadata: { name: true } } } } },
+    },
+  }
+  const found = new Map<TargetImpact, RelatedObject[]>()
+  const result = await limit(() =>
+    graph.forEachPage(
       spec,
       {
         pageSize: PAGE_SIZE,
@@ -60,13 +69,11 @@ export async function addReferencedBy(graph: GraphClient, impacts: TargetImpact[
       (objects) => {
         for (const object of objects) collect(object, members, found)
       },
-    )
-    if (result.stoppedBy !== 'last-page') {
-      warnings.push(`Referenced-by lookup in namespace ${namespace} on edge ${first.edge} stopped early (${result.stoppedBy}); dependents may be missing.`)
-    }
-    for (const [impact, referrers] of found) impact.downstream = mergeRelated(impact.downstream, referrers)
-  }
-  return warnings
+    ),
+  )
+  for (const [impact, referrers] of found) impact.downstream = mergeRelated(impact.downstream, referrers)
+  if (result.stoppedBy === 'last-page') return undefined
+  return `Referenced-by lookup in namespace ${namespace} on edge ${first.edge} stopped early (${result.stoppedBy}); dependents may be missing.`
 }
 
 function collect(object: ObjectResult, members: TargetImpact[], found: Map<TargetImpact, RelatedObject[]>): void {

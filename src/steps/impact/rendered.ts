@@ -62,6 +62,7 @@ export async function readRenderedSet(options: {
   defaultNamespace: string | undefined
   signal?: AbortSignal | undefined
   maxFileBytes?: number | undefined
+  maxDocuments?: number | undefined
 }): Promise<RenderedSet> {
   const { paths, emptyGlobs } = matchFiles(options.workspace, options.globs)
   const set: RenderedSet = { objects: [], files: [], skippedFiles: [], emptyGlobs }
@@ -78,7 +79,11 @@ export async function readRenderedSet(options: {
       set.skippedFiles.push({ path, reason: read.skipped })
       continue
     }
-    const parsed = await objectsFromManifest(path, read.text, { defaultNamespace: options.defaultNamespace, signal: options.signal })
+    const parsed = await objectsFromManifest(path, read.text, {
+      defaultNamespace: options.defaultNamespace,
+      signal: options.signal,
+      maxDocuments: options.maxDocuments,
+    })
     if (parsed.skipped) set.skippedFiles.push(parsed.skipped)
     for (const object of parsed.objects) {
       const key = objectKey(object.target)

@@ -11,6 +11,7 @@ import type { ChangedFile } from '../../github/pull-request.js'
 import { isRemovedTarget, type SkippedFile, type Target, type TargetOrigin } from './model.js'
 import { matchFiles, readRenderedSet, renderedTargets } from './rendered.js'
 import { MAX_MANIFEST_BYTES, readWorkspaceFile, tooLarge, workspaceRoot, type FileRead } from './read-workspace-file.js'
+import { tooManyTargets } from './bounds.js'
 
 /** What the pull-request side must provide; implemented over the GitHub API. */
 export interface PullRequestFiles {
@@ -45,8 +46,25 @@ export async function collectTargets(options: {
   maxFileBytes?: number
   /** Progress for the step log: reading large files can take seconds. */
   log?: (message: string) => void
+  /** Distinct targets allowed in all (`max-targets`): past it, reading stops and a CapError is thrown. */
+  maxTargets?: number | undefined
+  /** YAML documents one file may hold (`max-documents`). */
+  maxDocuments?: number | undefined
 }): Promise<CollectedTargets> {
-  const found: Target[] = [...options.given]
+  const maxTargets = options.maxTargets ?? Infinity
+  const inputs = [
+    ...(options.given.length > 0 ? ['targets'] : []),
+    ...(options.globs.length > 0 ? ['manifests'] : []),
+    ...(options.renderedHead?.length ? ['rendered-head'] : []),
+  ]
+  const found = new Map<string, Target>()
+  // counted as they are found, so a pull request of many objects stops the reading early
+  const add = (targets: readonly Target[], complete: boolean) => {
+    addDistinct(found, targets)
+    if (found.size > maxTargets) throw tooManyTargets(maxTargets, found.size, complete, inputs)
+  }
+  const rendering = (options.renderedHead?.length ?? 0) > 0
+  add(options.given, options.globs.length === 0 && !rendering)
   const skippedFiles: SkippedFile[] = []
   const files: string[] = []
   const warnings: string[] = []
@@ -59,7 +77,7 @@ export async function collectTargets(options: {
       : workspaceManifests(options.workspace, options.globs)
     if (emptyGlobs.length > 0) warnings.push(emptyGlobWarning('manifests', emptyGlobs, options.workspace, options.pullRequest !== undefined))
     if (sources.length > 0) options.log?.(`Reading ${sources.length} manifest file(s).`)
-    for (const source of sources) {
+    for (const [index, source] of sources.entries()) {
       // a turn of the event loop between files, so a cancel is heard even when each file is quick
       await nextTurn()
       options.signal?.throwIfAborted()
@@ -70,12 +88,16 @@ export async function collectTargets(options: {
         continue
       }
       const origin: TargetOrigin = { kind: 'manifest', path: source.path, change: source.change }
-      const result = await targetsFromManifest(source.path, read.text, origin, { defaultNamespace: options.defaultNamespace, signal: options.signal })
-      found.push(...result.targets)
+      const result = await targetsFromManifest(source.path, read.text, origin, {
+        defaultNamespace: options.defaultNamespace,
+        signal: options.signal,
+        maxDocuments: options.maxDocuments,
+      })
+      add(result.targets, index === sources.length - 1 && !rendering)
       if (result.skipped) skippedFiles.push(result.skipped)
     }
   }
-  if (options.renderedHead && options.renderedHead.length > 0) {
+  if (options.renderedHead && rendering) {
     const read = (globs: readonly string[]) =>
       readRenderedSet({
         globs,
@@ -84,6 +106,7 @@ export async function collectTargets(options: {
         defaultNamespace: options.defaultNamespace,
         signal: options.signal,
         maxFileBytes: options.maxFileBytes,
+        maxDocuments: options.maxDocuments,
       })
     const head = await read(options.renderedHead)
     const base = options.renderedBase && options.renderedBase.length > 0 ? await read(options.renderedBase) : undefined
@@ -102,10 +125,11 @@ export async function collectTargets(options: {
         ? `Rendered sets: ${head.objects.length} object(s) at the head, ${base.objects.length} at the base; ${rendered.length} added, removed or changed.`
         : `Rendered set: ${head.objects.length} object(s) at the head (no base set: every one is a target).`,
     )
-    found.push(...rendered)
+    // the last source: every target is counted by now
+    add(rendered, true)
   }
   return {
-    targets: distinctTargets(found),
+    targets: [...found.values()],
     skippedFiles,
     files,
     warnings,
@@ -137,14 +161,12 @@ async function readSource(
 }
 
 /** One target per object; a removed manifest's origin wins, since it is the riskier change. */
-function distinctTargets(targets: readonly Target[]): Target[] {
-  const byKey = new Map<string, Target>()
+function addDistinct(byKey: Map<string, Target>, targets: readonly Target[]): void {
   for (const target of targets) {
     const key = [target.edge ?? '', target.group, target.kind, target.namespace ?? '', target.name].join('\u0000')
     const existing = byKey.get(key)
     if (!existing || isRemovedTarget(target)) byKey.set(key, target)
   }
-  return [...byKey.values()]
 }
 
 type Source = { path: string; change: Extract<TargetOrigin, { kind: 'manifest' }>['change'] }

@@ -1,0 +1,57 @@
+/**
+ * What bounds the work a pull request can cause: a cap on targets per step and on documents per
+ * file, each checked while reading (before the first hub request), and one limiter on the hub
+ * requests in flight, shared by every fan-out of the step (per target, edge and namespace).
+ */
+import { ActionError } from '../../errors.js'
+
+/** A cap on what the inputs declared was passed; the step fails before any hub request. */
+export class CapError extends ActionError {
+  constructor(message: string, input: string) {
+    super(message, { operation: 'collect the impact targets', hint: `raise \`${input}\`, or narrow what is read` })
+    this.name = 'CapError'
+  }
+}
+
+/** `counted` is what was seen when reading stopped: the whole count, or a lower bound. */
+export function tooManyTargets(max: number, counted: number, complete: boolean, inputs: readonly string[]): CapError {
+  const declared = complete ? counted.toLocaleString('en-US') : `more than ${max.toLocaleString('en-US')}`
+  return new CapError(
+    `Too many targets: ${inputs.map((input) => `\`${input}\``).join(', ')} declare ${declared} distinct objects, over \`max-targets\` (${max.toLocaleString('en-US')}); nothing was sent to the hub. Raise \`max-targets\` if every one should be reported, or narrow the globs (a pull request you do not trust chooses them: set \`allowed-namespaces\` and \`allowed-kinds\` too).`,
+    'max-targets',
+  )
+}
+
+export function tooManyDocuments(path: string, max: number): CapError {
+  return new CapError(
+    `Too many documents in one file: ${path} holds more than ${max.toLocaleString('en-US')} YAML documents (a List's items each count as one), over \`max-documents\` (${max.toLocaleString('en-US')}); reading stopped there and nothing was sent to the hub. Raise \`max-documents\`, or split the file.`,
+    'max-documents',
+  )
+}
+
+/** Hub requests one impact step has in flight at most. */
+const PARALLEL_REQUESTS = 4
+
+export type Limiter = <T>(request: () => Promise<T>) => Promise<T>
+
+/**
+ * At most `size` requests in flight; the others wait their turn in order. Wrap single requests
+ * (or one paging loop) only: work that waits for another limited request while holding a place
+ * could wait for itself.
+ */
+export function requestLimiter(size = PARALLEL_REQUESTS): Limiter {
+  let active = 0
+  const waiting: Array<() => void> = []
+  return async (request) => {
+    if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve))
+    else active++
+    try {
+      return await request()
+    } finally {
+      // hand the place on directly, so a newcomer cannot take it between the two
+      const next = waiting.shift()
+      if (next) next()
+      else active--
+    }
+  }
+}
