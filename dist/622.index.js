@@ -2167,7 +2167,7 @@ async function annotateDeclarations(report, workspace, changedPaths) {
         core/* notice */.lm(summary, { title: 'hub-action impact' });
 }
 async function openImpactTool(transport, url) {
-    const { McpGraphClient } = await __webpack_require__.e(/* import() */ 823).then(__webpack_require__.bind(__webpack_require__, 2823));
+    const { McpGraphClient } = await __webpack_require__.e(/* import() */ 851).then(__webpack_require__.bind(__webpack_require__, 3851));
     // On the hub's transport: its token renewal, retries, caps and redaction reach MCP calls too.
     return new McpGraphClient({ url, transport, log: core/* info */.pq });
 }
