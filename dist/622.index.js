@@ -2025,9 +2025,12 @@ function publishImpact(published, runner) {
 
 // EXTERNAL MODULE: ./src/runner/context.ts
 var context = __webpack_require__(1953);
+// EXTERNAL MODULE: ./src/errors.ts
+var src_errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 ;// CONCATENATED MODULE: ./src/steps/impact/pull-request-session.ts
+
 
 
 
@@ -2093,7 +2096,7 @@ async function openPullRequest(impact, runner) {
             catch (error) {
                 if (!(error instanceof github.GitHubError))
                     throw error;
-                core/* warning */.$e(`Could not comment on pull request #${pr.number}: ${error.message} The report is in the job summary.`);
+                core/* warning */.$e(`Could not comment on pull request #${pr.number}: ${(0,src_errors/* renderError */.v)(error)} The report is in the job summary.`);
                 return undefined;
             }
         },

@@ -1,7 +1,8 @@
 /**
- * Errors raised by the hub clients. Each carries what a user needs to act: what the action
- * was doing (`operation`), what the hub said (`status`, `reason`, `hubMessage`) and a `hint`
- * that names the input to change. The original error stays as `cause`.
+ * Errors raised by the hub clients. Each carries what a user needs to act, as data: what the
+ * action was doing (`operation`), what the hub said (`status`, `reason`, `hubMessage`) and a
+ * `hint` that names the input to change; the original error stays as `cause`. The words are
+ * put together by renderError (src/errors.ts); the hub's were redacted as they were received.
  */
 import { ActionError, type HubErrorData } from '../errors.js'
 import { redact } from '../redact.js'
