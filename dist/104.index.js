@@ -413,8 +413,8 @@ var src_errors = __webpack_require__(3916);
 
 /** A cap on what the inputs declared was passed; the step fails before any hub request. */
 class CapError extends src_errors/* ActionError */.l {
-    constructor(message, input) {
-        super(message, { operation: 'collect the impact targets', hint: `raise \`${input}\`, or narrow what is read` });
+    constructor(statement, input) {
+        super({ kind: 'statement', statement, operation: 'collect the impact targets', hint: `raise \`${input}\`, or narrow what is read` });
         this.name = 'CapError';
     }
 }
@@ -2185,6 +2185,7 @@ var version = __webpack_require__(311);
 
 
 
+
 async function openPullRequest(impact, runner) {
     if (!(0,context/* isPullRequestEvent */.T5)(runner.eventName))
         return undefined;
@@ -2246,7 +2247,7 @@ async function openPullRequest(impact, runner) {
             catch (error) {
                 if (!(error instanceof github.GitHubError))
                     throw error;
-                core/* warning */.$e(`Could not comment on pull request #${pr.number}: ${error.message} The report is in the job summary.`);
+                core/* warning */.$e(`Could not comment on pull request #${pr.number}: ${(0,src_errors/* renderError */.v)(error)} The report is in the job summary.`);
                 return undefined;
             }
         },
@@ -2323,7 +2324,7 @@ async function annotateDeclarations(report, workspace, changedPaths) {
         core/* notice */.lm(summary, { title: 'hub-action impact' });
 }
 async function openImpactTool(transport, url) {
-    const { McpGraphClient } = await __webpack_require__.e(/* import() */ 823).then(__webpack_require__.bind(__webpack_require__, 2823));
+    const { McpGraphClient } = await __webpack_require__.e(/* import() */ 851).then(__webpack_require__.bind(__webpack_require__, 3851));
     // On the hub's transport: its token renewal, retries, caps and redaction reach MCP calls too.
     return new McpGraphClient({ url, transport, log: core/* info */.pq });
 }

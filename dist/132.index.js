@@ -39,8 +39,8 @@ var errors = __webpack_require__(3916);
 
 /** A lifecycle command that declined to act on what the hub showed (nothing was sent to change it). */
 class StepRefusal extends errors/* ActionError */.l {
-    constructor(message, operation = 'resolve the approval') {
-        super(message, { operation, hint: 'see the message' });
+    constructor(statement, operation = 'resolve the approval') {
+        super({ kind: 'statement', operation, hint: 'see the message', statement });
         this.name = 'StepRefusal';
     }
 }

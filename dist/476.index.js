@@ -42,37 +42,31 @@ var redact = __webpack_require__(6670);
 /**
  * Errors raised by the GitHub client. Like HubError, each says what the action was doing
  * (`operation`), what GitHub answered (`status`, `githubMessage`) and a `hint` the user can act
- * on; the original error stays as `cause`. Messages are redacted (src/redact.ts), since GitHub
- * may echo request details back.
+ * on; the original error stays as `cause`. GitHub's words are redacted (src/redact.ts) as they
+ * are received, since GitHub may echo request details back; src/errors.ts renders the message.
  */
 
 
 class GitHubError extends errors/* ActionError */.l {
-    status;
-    githubMessage;
-    requestId;
     constructor(init) {
-        super(composeMessage(init), init);
+        super({ ...init, kind: 'github' });
         this.name = 'GitHubError';
-        this.status = init.status;
-        this.githubMessage = init.githubMessage;
-        this.requestId = init.requestId;
     }
-    /** The same failure described from the caller's side: "list the files of pull request #7". */
-    withOperation(operation) {
-        return new GitHubError({
-            operation,
-            hint: this.hint,
-            status: this.status,
-            githubMessage: this.githubMessage,
-            requestId: this.requestId,
-            cause: this.cause,
-        });
+    get githubMessage() {
+        return this.data.githubMessage;
+    }
+    get requestId() {
+        return this.data.requestId;
+    }
+    /** The same failure with some of its data changed: the caller's operation, "list the files of pull request #7". */
+    with(change) {
+        const { kind: _kind, ...data } = this.data;
+        return new GitHubError({ ...data, ...change });
     }
 }
 /** Re-label a GitHubError with the caller's operation; anything else passes through unchanged. */
 function describeFailure(error, operation) {
-    return error instanceof GitHubError ? error.withOperation(operation) : error;
+    return error instanceof GitHubError ? error.with({ operation }) : error;
 }
 function isOctokitRequestError(error) {
     return error instanceof Error && error.name === 'HttpError' && typeof error.status === 'number';
@@ -107,14 +101,6 @@ function toGitHubError(error, context) {
         hint: `GitHub did not answer at ${context.apiUrl}: check the runner's network and proxy settings (HTTPS_PROXY, NO_PROXY) and GITHUB_API_URL.`,
         cause: error,
     });
-}
-function composeMessage(init) {
-    const answered = init.status !== undefined
-        ? ` (GitHub answered ${init.status}${init.githubMessage ? `: ${init.githubMessage}` : ''})`
-        : init.githubMessage
-            ? ` (no answer from GitHub: ${init.githubMessage})`
-            : '';
-    return `Could not ${init.operation}${answered}.${init.hint ? ` ${init.hint}` : ''}`;
 }
 function messageFrom(data) {
     if (typeof data === 'object' && data !== null && 'message' in data) {

@@ -3,7 +3,7 @@
  * publishes its own outputs, summary and comment), and give the step its verdict. The only
  * place that fails the step.
  */
-import { ActionError } from './errors.js'
+import { ActionError, renderError } from './errors.js'
 import { HubTransport } from './hub/transport.js'
 import * as core from './runner/core.js'
 import { requestIdToken } from './runner/oidc.js'
@@ -76,7 +76,7 @@ function describeFailure(error: unknown, interrupt: AbortSignal, command: Settin
       ? 'The job was cancelled before the run was created. If the request reached the hub, a re-run on the same commit attaches to that run through its idempotency key.'
       : 'The job was cancelled before the step finished; nothing was published.'
   }
-  if (error instanceof ActionError) return error.message
+  if (error instanceof ActionError) return renderError(error as ActionError)
   core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it with this log.`
 }

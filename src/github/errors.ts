@@ -1,49 +1,38 @@
 /**
  * Errors raised by the GitHub client. Like HubError, each says what the action was doing
  * (`operation`), what GitHub answered (`status`, `githubMessage`) and a `hint` the user can act
- * on; the original error stays as `cause`. Messages are redacted (src/redact.ts), since GitHub
- * may echo request details back.
+ * on; the original error stays as `cause`. GitHub's words are redacted (src/redact.ts) as they
+ * are received, since GitHub may echo request details back; src/errors.ts renders the message.
  */
-import { ActionError, type ActionErrorInit } from '../errors.js'
+import { ActionError, type GitHubErrorData } from '../errors.js'
 import { redact } from '../redact.js'
 
-export interface GitHubErrorInit extends ActionErrorInit {
-  /** Absent when GitHub never answered (connection refused, DNS, TLS, timeout). */
-  status?: number | undefined
-  githubMessage?: string | undefined
-  /** x-github-request-id, for a support ticket. */
-  requestId?: string | undefined
-}
+type GitHubErrorInit = Omit<GitHubErrorData, 'kind'>
 
-export class GitHubError extends ActionError {
-  readonly status: number | undefined
-  readonly githubMessage: string | undefined
-  readonly requestId: string | undefined
-
+export class GitHubError extends ActionError<GitHubErrorData> {
   constructor(init: GitHubErrorInit) {
-    super(composeMessage(init), init)
+    super({ ...init, kind: 'github' })
     this.name = 'GitHubError'
-    this.status = init.status
-    this.githubMessage = init.githubMessage
-    this.requestId = init.requestId
   }
 
-  /** The same failure described from the caller's side: "list the files of pull request #7". */
-  withOperation(operation: string): GitHubError {
-    return new GitHubError({
-      operation,
-      hint: this.hint,
-      status: this.status,
-      githubMessage: this.githubMessage,
-      requestId: this.requestId,
-      cause: this.cause,
-    })
+  get githubMessage(): string | undefined {
+    return this.data.githubMessage
+  }
+
+  get requestId(): string | undefined {
+    return this.data.requestId
+  }
+
+  /** The same failure with some of its data changed: the caller's operation, "list the files of pull request #7". */
+  with(change: Partial<GitHubErrorInit>): GitHubError {
+    const { kind: _kind, ...data } = this.data
+    return new GitHubError({ ...data, ...change })
   }
 }
 
 /** Re-label a GitHubError with the caller's operation; anything else passes through unchanged. */
 export function describeFailure(error: unknown, operation: string): unknown {
-  return error instanceof GitHubError ? error.withOperation(operation) : error
+  return error instanceof GitHubError ? error.with({ operation }) : error
 }
 
 /** The parts of @octokit/request-error's RequestError we read (duck-typed: no extra dependency). */
@@ -90,16 +79,6 @@ export function toGitHubError(error: unknown, context: ErrorContext): GitHubErro
     hint: `GitHub did not answer at ${context.apiUrl}: check the runner's network and proxy settings (HTTPS_PROXY, NO_PROXY) and GITHUB_API_URL.`,
     cause: error,
   })
-}
-
-function composeMessage(init: GitHubErrorInit): string {
-  const answered =
-    init.status !== undefined
-      ? ` (GitHub answered ${init.status}${init.githubMessage ? `: ${init.githubMessage}` : ''})`
-      : init.githubMessage
-        ? ` (no answer from GitHub: ${init.githubMessage})`
-        : ''
-  return `Could not ${init.operation}${answered}.${init.hint ? ` ${init.hint}` : ''}`
 }
 
 function messageFrom(data: unknown): string | undefined {

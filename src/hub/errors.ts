@@ -1,41 +1,51 @@
 /**
- * Errors raised by the hub clients. Each carries what a user needs to act: what the action
- * was doing (`operation`), what the hub said (`status`, `reason`, `hubMessage`) and a `hint`
- * that names the input to change. The original error stays as `cause`.
+ * Errors raised by the hub clients. Each carries what a user needs to act, as data: what the
+ * action was doing (`operation`), what the hub said (`status`, `reason`, `hubMessage`) and a
+ * `hint` that names the input to change; the original error stays as `cause`. The words are
+ * put together by renderError (src/errors.ts); the hub's were redacted as they were received.
  */
-import { ActionError, type ActionErrorInit } from '../errors.js'
+import { ActionError, type HubErrorData } from '../errors.js'
 import { redact } from '../redact.js'
 
-export interface HubErrorInit extends ActionErrorInit {
-  status?: number | undefined
-  reason?: string | undefined
-  hubMessage?: string | undefined
-}
+export type HubErrorInit = Omit<HubErrorData, 'kind'>
+type HubErrorClass = new (init: HubErrorInit) => HubError
 
-export class HubError extends ActionError {
-  readonly status: number | undefined
-  readonly reason: string | undefined
-  readonly hubMessage: string | undefined
-
+export class HubError extends ActionError<HubErrorData> {
   constructor(init: HubErrorInit) {
-    super(composeMessage(init), init)
+    super({ ...init, kind: 'hub' })
     this.name = new.target.name
-    this.status = init.status
-    this.reason = init.reason
-    this.hubMessage = init.hubMessage
+  }
+
+  get reason(): string | undefined {
+    return this.data.reason
+  }
+
+  get hubMessage(): string | undefined {
+    return this.data.hubMessage
+  }
+
+  /** The same failure with some of its data changed (a hint that fits the caller), as this class or `As`. */
+  with(change: Partial<HubErrorInit>, As: HubErrorClass = this.constructor as HubErrorClass): HubError {
+    const { kind: _kind, ...data } = this.data
+    return new As({ ...data, ...change })
   }
 }
 
 /** 401 or 403: the token, its type or its permissions. */
 export class HubAuthError extends HubError {}
-/** 400 "a workspace is required": the hub silently fell back to the personal org. @internal */
+/**
+ * The hub fell back to the personal org: a 400 "a workspace is required", or whoami showing no
+ * workspace. The inputs name a workspace the token's user is not a member of.
+ */
 export class HubWorkspaceError extends HubError {}
 /** 404: the agent or run is not in this workspace, or the provider is not there. */
 export class HubNotFoundError extends HubError {}
 /** Any other 4xx: the request itself was refused. */
 export class HubRequestError extends HubError {}
-/** 5xx (and 429 once retries are spent): the hub or the provider is not answering well. */
+/** 5xx: the hub or the provider is not answering well. */
 export class HubServerError extends HubError {}
+/** 429 once retries are spent: the hub is busy rather than broken (a server error all the same). @internal */
+export class HubRateLimitError extends HubServerError {}
 /** No HTTP answer at all: connection refused or reset, DNS, TLS, or our per-request timeout. */
 export class HubConnectionError extends HubError {}
 /** An answer we cannot use: HTML instead of JSON, JSON of an unexpected shape, or past a body cap. */
@@ -45,13 +55,6 @@ export class HubProtocolError extends HubError {}
  * Not a hub failure as such: the caller decides (`on-timeout` for a run).
  */
 export class HubDeadlineError extends HubError {}
-
-function composeMessage(init: HubErrorInit): string {
-  const said = [init.status, init.reason].filter((part) => part !== undefined).join(' ')
-  const hub = init.hubMessage ? `: ${init.hubMessage}` : ''
-  const what = said || hub ? ` (hub answered ${said || 'an error'}${hub})` : ''
-  return `Could not ${init.operation}${what}. ${init.hint}`
-}
 
 /**
  * Turns a refused hub answer into a typed error with a message a user can act on.
@@ -111,6 +114,7 @@ export function hubFailure(answer: HubAnswer, context: FailureContext): HubError
   const said = readHubSaying(answer)
   const base = {
     operation: context.operation,
+    subject: context.subject,
     status: answer.status,
     reason: said.reason,
     hubMessage: said.message,
@@ -166,7 +170,7 @@ export function hubFailure(answer: HubAnswer, context: FailureContext): HubError
     })
   }
   if (status === 429) {
-    return new HubServerError({
+    return new HubRateLimitError({
       ...base,
       hint: 'The hub kept answering "too many requests" after several retries: try again later, or lower the number of parallel jobs calling it.',
     })

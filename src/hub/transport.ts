@@ -6,6 +6,7 @@
  */
 import type { Dispatcher } from 'undici'
 import type { z } from 'zod'
+import { renderError } from '../errors.js'
 import { VERSION } from '../version.js'
 import { HubConnectionError, HubDeadlineError, HubError, HubProtocolError } from './errors.js'
 import { BodyCapError, errorCode, formatBytes, headerValue, hubDispatcher, readCapped, send, type BodyLimits } from './http.js'
@@ -240,7 +241,7 @@ export class HubTransport {
           throw new BodyCapError(limits, 'bytes')
         }
         const body = await readCapped(response.body, limits, { signal })
-        return this.redactFailure(() => this.parse({ status, contentType: headerValue(response.headers['content-type']), body }, call))
+        return this.parse({ status, contentType: headerValue(response.headers['content-type']), body }, call)
       },
     )
     if (answer.kind === 'refused') throw new Error('unreachable: call() returns no refusal')
@@ -292,11 +293,11 @@ export class HubTransport {
         const said: RefusedAnswer = { ...answer, body: redact(answer.body) }
         if (wire.returnStatus?.includes(answer.status)) return said
         outcome = { kind: 'status', status: answer.status, retryAfter: answer.retryAfter }
-        failure = this.redactError(wire.refusal(said))
+        failure = wire.refusal(said)
       } catch (error) {
         if (wire.signal?.aborted) throw wire.signal.reason ?? error
-        if (error instanceof HubError) throw this.redactError(error)
-        failure = this.redactError(this.connectionFailure(error, wire))
+        if (error instanceof HubError) throw error
+        failure = this.connectionFailure(error, wire)
         if (wire.deadline !== undefined && wire.deadline - this.now() <= 0) throw this.deadlinePassed(wire, failure)
         if (PERMANENT_CONNECTION_CODES.has(errorCode(error) ?? '')) throw failure
         outcome = { kind: 'connection', code: errorCode(error) }
@@ -325,14 +326,12 @@ export class HubTransport {
   }
 
   private deadlinePassed(call: { operation: string }, last: HubError | undefined): HubDeadlineError {
-    const lastWords = last ? ` The last attempt: ${last.message}` : ''
-    return this.redactError(
-      new HubDeadlineError({
-        operation: call.operation,
-        hint: `The time budget ran out before the hub answered.${lastWords}`,
-        ...(last ? { cause: last } : {}),
-      }),
-    )
+    const lastWords = last ? ` The last attempt: ${renderError(last)}` : ''
+    return new HubDeadlineError({
+      operation: call.operation,
+      hint: `The time budget ran out before the hub answered.${lastWords}`,
+      ...(last ? { cause: last } : {}),
+    })
   }
 
   private async renew(): Promise<void> {
@@ -438,7 +437,8 @@ export class HubTransport {
       throw new HubProtocolError({
         operation: call.operation,
         status: answer.status,
-        hubMessage: html ? 'an HTML page instead of JSON' : `a ${answer.contentType || 'body without Content-Type'} instead of JSON`,
+        // The header is the server's words too: redacted as they are quoted.
+        hubMessage: html ? 'an HTML page instead of JSON' : `a ${redact(answer.contentType) || 'body without Content-Type'} instead of JSON`,
         hint: html
           ? '`hub-url` seems to point at the portal or a wrong path: use the hub base URL that serves /services/providers/….'
           : 'Something between the action and the hub answered instead of the hub: check `hub-url` and any proxy in between.',
@@ -491,22 +491,6 @@ export class HubTransport {
     }
     if (!call.repeatable && call.unsureDelivery) hint = `${hint} ${call.unsureDelivery}`
     return new HubConnectionError({ operation: call.operation, hint, cause: error })
-  }
-
-  /** Parsing names what the hub sent (e.g. a relation key): those words are redacted too. */
-  private redactFailure<R>(parse: () => R): R {
-    try {
-      return parse()
-    } catch (error) {
-      throw error instanceof HubError ? this.redactError(error) : error
-    }
-  }
-
-  /** The error with its message redacted (in place): for errors callers build from the hub's words. */
-  redactError<E extends HubError>(error: E): E {
-    const redacted = redact(error.message)
-    if (redacted !== error.message) error.message = redacted
-    return error
   }
 }
 

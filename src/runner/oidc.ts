@@ -5,12 +5,13 @@
  * itself is @actions/core's `getIDToken`, which also masks the token it returns.
  */
 import { getIDToken } from '@actions/core'
-import { ActionError } from '../errors.js'
+import { ActionError, type StatementErrorData } from '../errors.js'
 
 /** @internal */
-export class OidcError extends ActionError {
-  constructor(message: string, options: { hint: string; cause?: unknown }) {
-    super(message, { operation: 'get a GitHub OIDC token for the hub', ...options })
+export class OidcError extends ActionError<StatementErrorData> {
+  /** `what` went wrong, then `: hint.` */
+  constructor(what: string, options: { hint: string; cause?: unknown }) {
+    super({ kind: 'statement', operation: 'get a GitHub OIDC token for the hub', statement: what, withHint: true, ...options })
     this.name = 'OidcError'
   }
 }
@@ -20,10 +21,9 @@ const REQUEST_TIMEOUT_MS = 15_000
 
 export async function requestIdToken(audience: string, env: NodeJS.ProcessEnv): Promise<string> {
   if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
-    throw new OidcError(
-      'Input `oidc-audience` is set but the runner offers no OIDC token: add `permissions: id-token: write` to the job (pull requests from forks never get one), or pass `token`.',
-      { hint: 'add `permissions: id-token: write` to the job, or pass `token`' },
-    )
+    throw new OidcError('Input `oidc-audience` is set but the runner offers no OIDC token', {
+      hint: 'add `permissions: id-token: write` to the job (pull requests from forks never get one), or pass `token`',
+    })
   }
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
@@ -35,10 +35,10 @@ export async function requestIdToken(audience: string, env: NodeJS.ProcessEnv): 
   } catch (error) {
     // core's message carries the HTTP status ("Error Code : 401") across several lines: keep it on one.
     const detail = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()
-    throw new OidcError(
-      `GitHub refused or failed the OIDC token request for audience "${audience}" (${detail}): check \`permissions: id-token: write\` on the job and the audience.`,
-      { hint: 'check `permissions: id-token: write` on the job and the audience', cause: error },
-    )
+    throw new OidcError(`GitHub refused or failed the OIDC token request for audience "${audience}" (${detail})`, {
+      hint: 'check `permissions: id-token: write` on the job and the audience',
+      cause: error,
+    })
   } finally {
     clearTimeout(timer)
   }

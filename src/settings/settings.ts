@@ -3,7 +3,7 @@
  * validated by one schema, and handed on as one frozen Settings object. A bad input ends the
  * step before any request, with a message that names the input, the value and the fix.
  */
-import { ActionError } from '../errors.js'
+import { ActionError, type InputErrorData } from '../errors.js'
 import * as core from '../runner/core.js'
 import { z } from 'zod'
 import type { Target } from '../steps/impact/model.js'
@@ -150,15 +150,14 @@ export type Settings = Readonly<
 export type SettingsFor<C extends Settings['command']> = Extract<Settings, { command: C }>
 
 /** Bad inputs, found before any request is sent; each problem names the input, the value and the fix. */
-export class InputError extends ActionError {
-  readonly problems: readonly string[]
+export class InputError extends ActionError<InputErrorData> {
   constructor(problems: readonly string[]) {
-    super(problems.length === 1 ? `Invalid input: ${problems[0] ?? ''}` : `${problems.length} invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`, {
-      operation: 'read the inputs',
-      hint: 'fix the inputs named above',
-    })
+    super({ kind: 'input', operation: 'read the inputs', hint: 'fix the inputs named above', problems })
     this.name = 'InputError'
-    this.problems = problems
+  }
+
+  get problems(): readonly string[] {
+    return this.data.problems
   }
 }
 

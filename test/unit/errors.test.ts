@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ActionError } from '../../src/errors.js'
+import { ActionError, renderError } from '../../src/errors.js'
 import { GitHubError } from '../../src/github/errors.js'
-import { HubAuthError } from '../../src/hub/errors.js'
+import { HubAuthError, HubConnectionError, HubNotFoundError, HubProtocolError, HubServerError, HubWorkspaceError, type HubError } from '../../src/hub/errors.js'
 import { OidcError } from '../../src/runner/oidc.js'
 import { InputError } from '../../src/settings/settings.js'
+import { checkWorkspace } from '../../src/steps/run/preflight.js'
+import { StepRefusal } from '../../src/steps/run/refusal.js'
 
 describe('the error root', () => {
   it('is what every reported failure extends, with its operation, hint and cause', () => {
@@ -22,5 +24,79 @@ describe('the error root', () => {
     expect(errors.map((error) => error.name)).toEqual(['HubAuthError', 'GitHubError', 'OidcError', 'InputError'])
     expect(errors.slice(0, 3).map((error) => error.cause)).toEqual([cause, cause, cause])
     expect(errors[0]?.message).toBe('Could not start a run (hub answered 401). Check `token`.')
+  })
+})
+
+describe('renderError: the one renderer, the same words as before errors were data', () => {
+  it('renders a hub failure from its data: status, reason, the hub’s words, the hint', () => {
+    const cases: Array<[HubError, string]> = [
+      [
+        new HubNotFoundError({ operation: 'get run r1', status: 404, reason: 'NotFound', hubMessage: 'run r1 not found', hint: 'Check `run-id`.' }),
+        'Could not get run r1 (hub answered 404 NotFound: run r1 not found). Check `run-id`.',
+      ],
+      [new HubServerError({ operation: 'wait for run r1', status: 502, hint: 'Try again.' }), 'Could not wait for run r1 (hub answered 502). Try again.'],
+      [
+        new HubProtocolError({ operation: 'list agents', hubMessage: 'an HTML page instead of JSON', hint: 'Check `hub-url`.' }),
+        'Could not list agents (hub answered an error: an HTML page instead of JSON). Check `hub-url`.',
+      ],
+      [
+        new HubConnectionError({ operation: 'start a run of agent "triage"', hint: 'The connection to hub.example failed (ECONNREFUSED).' }),
+        'Could not start a run of agent "triage". The connection to hub.example failed (ECONNREFUSED).',
+      ],
+    ]
+    for (const [error, text] of cases) {
+      expect(renderError(error)).toBe(text)
+      // The message is the same rendering, kept for stack traces and cause chains.
+      expect(error.message).toBe(text)
+    }
+  })
+
+  it('renders GitHub failures, answered or not, with and without a hint', () => {
+    expect(
+      renderError(
+        new GitHubError({ operation: 'list the files of pull request #7', status: 403, githubMessage: 'Forbidden', hint: 'Give the job a permission.' }),
+      ),
+    ).toBe('Could not list the files of pull request #7 (GitHub answered 403: Forbidden). Give the job a permission.')
+    expect(renderError(new GitHubError({ operation: 'call GET /repos', githubMessage: 'ECONNRESET: socket hang up', hint: 'Check the network.' }))).toBe(
+      'Could not call GET /repos (no answer from GitHub: ECONNRESET: socket hang up). Check the network.',
+    )
+    expect(renderError(new GitHubError({ operation: 'create a comment', status: 418, hint: '' }))).toBe('Could not create a comment (GitHub answered 418).')
+  })
+
+  it('renders input problems, one or several, and the statement-shaped failures', () => {
+    expect(renderError(new InputError(['`timeout-seconds` must be a number']))).toBe('Invalid input: `timeout-seconds` must be a number')
+    expect(renderError(new InputError(['a is wrong', 'b is wrong']))).toBe('2 invalid inputs:\n- a is wrong\n- b is wrong')
+    expect(renderError(new OidcError('Input `oidc-audience` is set but the runner offers no OIDC token', { hint: 'pass `token`' }))).toBe(
+      'Input `oidc-audience` is set but the runner offers no OIDC token: pass `token`.',
+    )
+    expect(renderError(new StepRefusal('Run r1 is not waiting for approval: nothing was resolved.'))).toBe(
+      'Run r1 is not waiting for approval: nothing was resolved.',
+    )
+  })
+
+  it('changes a field by building a new error from the data, never by editing a message', () => {
+    const first = new HubNotFoundError({ operation: 'call the tool', status: 404, hubMessage: 'nope', hint: 'Old hint.' })
+    const second = first.with({ hint: 'New hint.' }, HubAuthError)
+    expect(second).toBeInstanceOf(HubAuthError)
+    expect(renderError(second)).toBe('Could not call the tool (hub answered 404: nope). New hint.')
+    expect(renderError(first)).toBe('Could not call the tool (hub answered 404: nope). Old hint.')
+    expect(Object.isFrozen(first.data)).toBe(true)
+    const relabelled = new GitHubError({ operation: 'call GET /x', status: 404, hint: 'h' }).with({ operation: 'read a.yaml at main' })
+    expect(renderError(relabelled)).toBe('Could not read a.yaml at main (GitHub answered 404). h')
+  })
+})
+
+describe('the workspace preflight', () => {
+  it('reports the fallback to the personal org as a hub error (the request was sent), in the same words', async () => {
+    const client = { whoami: async () => ({ workspaceUUID: '' }) }
+    const error = await checkWorkspace(client, { org: 'o', workspace: 'w' }, new AbortController().signal, undefined, () => {}).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    )
+    expect(error).toBeInstanceOf(HubWorkspaceError)
+    expect(error).not.toBeInstanceOf(InputError)
+    expect(renderError(error as HubWorkspaceError)).toBe(
+      'Invalid input: `org`/`workspace` (org "o", workspace "w"): the hub resolved this token to no workspace (GET /api/whoami answered an empty workspaceUUID), which means it fell back to the user\'s personal org, so a run would start outside the workspace you named. Set org and workspace to the UUIDs of a workspace the token\'s user is a member of (the hub\'s workspace settings show both). No run was created.',
+    )
   })
 })

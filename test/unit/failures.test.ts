@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { HubAuthError, HubError, HubNotFoundError, HubProtocolError, HubRequestError, HubServerError, HubWorkspaceError } from '../../src/hub/errors.js'
+import {
+  HubAuthError,
+  HubError,
+  HubNotFoundError,
+  HubProtocolError,
+  HubRateLimitError,
+  HubRequestError,
+  HubServerError,
+  HubWorkspaceError,
+} from '../../src/hub/errors.js'
 import { hubFailure, readHubSaying, type FailureContext } from '../../src/hub/errors.js'
 import { registerSecret } from '../../src/redact.js'
 
@@ -162,6 +171,16 @@ describe('hubFailure', () => {
     expect(error).toBeInstanceOf(HubServerError)
     expect(error.status).toBe(429)
     expect(error.message).toContain('too many requests')
+  })
+
+  it('429 has its own kind, HubRateLimitError, with the same words', () => {
+    const error = hubFailure({ status: 429, contentType: TEXT_TYPE, body: 'slow down' }, context)
+    expect(error).toBeInstanceOf(HubRateLimitError)
+    expect(error.name).toBe('HubRateLimitError')
+    expect(error.message).toBe(
+      'Could not start a run of agent "triage" (hub answered 429: slow down). The hub kept answering "too many requests" after several retries: try again later, or lower the number of parallel jobs calling it.',
+    )
+    expect(hubFailure({ status: 503, contentType: TEXT_TYPE, body: 'busy' }, context)).not.toBeInstanceOf(HubRateLimitError)
   })
 
   it('502: the hub could not reach the provider', () => {

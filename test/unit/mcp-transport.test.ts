@@ -5,7 +5,8 @@
 import { MockAgent } from 'undici'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HubError, HubRequestError } from '../../src/hub/errors.js'
-import { McpGraphClient, type McpImpactInput } from '../../src/hub/mcp.js'
+import { McpGraphClient } from '../../src/hub/mcp/client.js'
+import type { McpImpactInput } from '../../src/hub/mcp/impact.js'
 import { HubTransport } from '../../src/hub/transport.js'
 
 const ORIGIN = 'https://hub.example.com'

@@ -2,8 +2,18 @@ import * as http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Agent } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { HubAuthError, HubConnectionError, HubError, HubNotFoundError, HubProtocolError, HubRequestError, HubServerError } from '../../src/hub/errors.js'
-import { McpGraphClient, type McpImpactInput } from '../../src/hub/mcp.js'
+import {
+  HubAuthError,
+  HubConnectionError,
+  HubDeadlineError,
+  HubError,
+  HubNotFoundError,
+  HubProtocolError,
+  HubRequestError,
+  HubServerError,
+} from '../../src/hub/errors.js'
+import { McpGraphClient } from '../../src/hub/mcp/client.js'
+import type { McpImpactInput } from '../../src/hub/mcp/impact.js'
 import { SseReader } from '../../src/hub/sse.js'
 import { HubTransport, type TransportOptions } from '../../src/hub/transport.js'
 import { createDemoFleet, createMcpHandler, parseSse } from '../emulator/graph/index.ts'
@@ -316,7 +326,7 @@ describe('McpGraphClient failures', () => {
     const now = () => start + (readings++ === 0 ? 0 : 999)
     const timed = new McpGraphClient({ url, transport: transportFor(url, TOKEN, { now, sleep: async () => {} }), timeoutMs: 1_000 })
     const error = await rejection(timed.impact(CHECKOUT))
-    expect(error).toBeInstanceOf(HubConnectionError)
+    expect(error).toBeInstanceOf(HubDeadlineError)
     expect(error.message).toContain('within 1 s, the budget of one MCP call')
   })
 })

@@ -3,7 +3,7 @@
  * once per direction with every relation that links it. Both impact sources (query and MCP)
  * end here, so they count the same way.
  */
-import type { McpRelated } from '../../hub/mcp.js'
+import type { McpRelated } from '../../hub/mcp/impact.js'
 import { objectKey, type Direction, type RelatedObject } from './model.js'
 
 const DIRECTIONS: Record<string, Direction> = {

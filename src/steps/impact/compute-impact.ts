@@ -6,7 +6,7 @@
  */
 import { HubProtocolError, HubRequestError } from '../../hub/errors.js'
 import { edgeOf, type GraphClient, type QueryStatus } from '../../hub/graph.js'
-import type { McpGraphClient } from '../../hub/mcp.js'
+import type { McpGraphClient } from '../../hub/mcp/client.js'
 import { baseRelation, classifyRelated } from './classify.js'
 import { objectKey, type Direction, type ImpactReport, type SkippedFile, type Target, type TargetImpact } from './model.js'
 import { buildImpactQuery, DEFAULT_ROOT_LIMIT, impactsFromStatus } from './query-impact.js'

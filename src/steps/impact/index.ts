@@ -93,7 +93,7 @@ async function annotateDeclarations(report: Parameters<typeof impactAnnotations>
 }
 
 async function openImpactTool(transport: HubTransport, url: URL) {
-  const { McpGraphClient } = await import('../../hub/mcp.js')
+  const { McpGraphClient } = await import('../../hub/mcp/client.js')
   // On the hub's transport: its token renewal, retries, caps and redaction reach MCP calls too.
   return new McpGraphClient({ url, transport, log: core.info })
 }

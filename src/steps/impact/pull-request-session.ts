@@ -7,6 +7,7 @@ import type { ImpactSettings } from '../../settings/settings.js'
 import type { PullRequestFiles } from './targets.js'
 import { isPullRequestEvent, type RunnerContext } from '../../runner/context.js'
 import * as core from '../../runner/core.js'
+import { renderError } from '../../errors.js'
 import { redact } from '../../redact.js'
 import { VERSION } from '../../version.js'
 
@@ -81,7 +82,7 @@ export async function openPullRequest(impact: ImpactSettings, runner: RunnerCont
         }
       } catch (error) {
         if (!(error instanceof github.GitHubError)) throw error
-        core.warning(`Could not comment on pull request #${pr.number}: ${error.message} The report is in the job summary.`)
+        core.warning(`Could not comment on pull request #${pr.number}: ${renderError(error)} The report is in the job summary.`)
         return undefined
       }
     },

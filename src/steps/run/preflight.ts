@@ -3,8 +3,8 @@
  * only), and the agent's status once a run has sat in Pending too long (hub-behaviour.md §1).
  */
 import type { AgentsClient } from '../../hub/agents.js'
-import { HubAuthError, HubError } from '../../hub/errors.js'
-import { InputError } from '../../settings/settings.js'
+import { renderError } from '../../errors.js'
+import { HubAuthError, HubError, HubWorkspaceError } from '../../hub/errors.js'
 
 export interface HubScope {
   org: string
@@ -29,14 +29,19 @@ export async function checkWorkspace(
   } catch (error) {
     // A refused token would be refused by the start too: say so now, before anything is created.
     if (!(error instanceof HubError) || error instanceof HubAuthError || signal.aborted) throw error
-    log(`Could not check the workspace before starting (GET /api/whoami): ${error.message} Going on.`)
+    log(`Could not check the workspace before starting (GET /api/whoami): ${renderError(error)} Going on.`)
     return
   }
   if (workspaceUuid === undefined || workspaceUuid.trim() !== '') return
   const named = scope ? `org ${JSON.stringify(scope.org)}, workspace ${JSON.stringify(scope.workspace)}` : 'the org and workspace given'
-  throw new InputError([
-    `\`org\`/\`workspace\` (${named}): the hub resolved this token to no workspace (GET /api/whoami answered an empty workspaceUUID), which means it fell back to the user's personal org, so a run would start outside the workspace you named. Set org and workspace to the UUIDs of a workspace the token's user is a member of (the hub's workspace settings show both). No run was created.`,
-  ])
+  // The request went out and the hub answered: a hub error that names the inputs to fix.
+  throw new HubWorkspaceError({
+    operation: 'check the workspace before starting (GET /api/whoami)',
+    hint: "set `org` and `workspace` to the UUIDs of a workspace the token's user belongs to",
+    problems: [
+      `\`org\`/\`workspace\` (${named}): the hub resolved this token to no workspace (GET /api/whoami answered an empty workspaceUUID), which means it fell back to the user's personal org, so a run would start outside the workspace you named. Set org and workspace to the UUIDs of a workspace the token's user is a member of (the hub's workspace settings show both). No run was created.`,
+    ],
+  })
 }
 
 /** Why a run may sit in Pending, from the agent's status; undefined when the hub cannot tell. */

@@ -1,9 +1,9 @@
-import { ActionError } from '../../errors.js'
+import { ActionError, type StatementErrorData } from '../../errors.js'
 
 /** A lifecycle command that declined to act on what the hub showed (nothing was sent to change it). */
-export class StepRefusal extends ActionError {
-  constructor(message: string, operation = 'resolve the approval') {
-    super(message, { operation, hint: 'see the message' })
+export class StepRefusal extends ActionError<StatementErrorData> {
+  constructor(statement: string, operation = 'resolve the approval') {
+    super({ kind: 'statement', operation, hint: 'see the message', statement })
     this.name = 'StepRefusal'
   }
 }

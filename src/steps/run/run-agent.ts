@@ -6,6 +6,7 @@
  * transport until the deadline. Deciding pass or fail is `runVerdict`'s job, not this loop's.
  */
 import { HOLD_SECONDS, type AgentsClient } from '../../hub/agents.js'
+import { ActionError, renderError } from '../../errors.js'
 import { HubDeadlineError } from '../../hub/errors.js'
 import { canonicalPhase, isSettled, isTerminal } from '../../hub/phases.js'
 import { cameBackEarly, earlyWaitPause } from '../../hub/retry.js'
@@ -217,7 +218,9 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
     try {
       return await deps.client.cancelRun(followed.runId, 2_000)
     } catch (error) {
-      deps.events.info(`Could not cancel run ${followed.runId}: ${error instanceof Error ? error.message : String(error)}`)
+      deps.events.info(
+        `Could not cancel run ${followed.runId}: ${error instanceof ActionError ? renderError(error as ActionError) : error instanceof Error ? error.message : String(error)}`,
+      )
       return 'failed'
     }
   }
