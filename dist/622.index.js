@@ -571,6 +571,8 @@ var external_node_fs_ = __webpack_require__(3024);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: ./src/markdown/format.ts
+var format = __webpack_require__(4370);
 // EXTERNAL MODULE: ./src/redact.ts
 var redact = __webpack_require__(6670);
 ;// CONCATENATED MODULE: ./src/steps/impact/read-workspace-file.ts
@@ -581,6 +583,7 @@ var redact = __webpack_require__(6670);
  * reason and never read. Where a skipped link pointed is not said: that path is not ours to
  * publish.
  */
+
 
 
 
@@ -633,7 +636,7 @@ async function readWorkspaceFile(root, path, maxBytes = MAX_MANIFEST_BYTES) {
 }
 /** The reason for a file over the cap, shared with files read from GitHub. */
 function tooLarge(size, maxBytes) {
-    return `${formatBytes(size)}, larger than the ${formatBytes(maxBytes)} read for a manifest file: split it, or name its objects in \`targets\``;
+    return `${(0,format/* formatBytes */.z3)(size)}, larger than the ${(0,format/* formatBytes */.z3)(maxBytes)} read for a manifest file: split it, or name its objects in \`targets\``;
 }
 const MISSING = 'not in the workspace: check out the pull request head (actions/checkout) before this step';
 const OUTSIDE = 'a symlink to a file outside the workspace: only files inside the checkout are read';
@@ -668,9 +671,6 @@ function isInside(root, path) {
 function errorCode(error) {
     const code = error?.code;
     return typeof code === 'string' ? code : undefined;
-}
-function formatBytes(bytes) {
-    return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB` : `${bytes.toLocaleString('en-US')} bytes`;
 }
 
 ;// CONCATENATED MODULE: ./src/steps/impact/annotations.ts
@@ -1419,8 +1419,6 @@ var outputs = __webpack_require__(7424);
 var publish = __webpack_require__(5493);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
-// EXTERNAL MODULE: ./src/markdown/format.ts
-var format = __webpack_require__(4370);
 ;// CONCATENATED MODULE: ./src/markdown/fit.ts
 /**
  * Measured pieces of markdown, for documents that must fit a budget of characters (code
@@ -1742,12 +1740,10 @@ function label(lines) {
  */
 function mermaidText(text) {
     const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
-    const chars = flat.length > MAX_LABEL_LINE ? Array.from(flat) : undefined;
-    const clipped = chars && chars.length > MAX_LABEL_LINE ? `${chars.slice(0, MAX_LABEL_LINE - 1).join('')}…` : flat;
-    return (clipped
+    return ((0,format/* clip */.$Q)(flat, MAX_LABEL_LINE)
         .replace(/["#&<>[\]{}()|`]/g, (ch) => LOOK_ALIKE[ch] ?? ' ')
         // Not a mention even if the diagram is ever shown as text.
-        .replace(/@(?=[A-Za-z0-9])/g, '@\u200b') || ' ');
+        .replace(/@(?=[A-Za-z0-9])/g, `@${format/* ZERO_WIDTH_SPACE */.pe}`) || ' ');
 }
 const LOOK_ALIKE = {
     '"': '#quot;',
@@ -1783,7 +1779,7 @@ const CAVEAT = [
 ].join('\n');
 /** One line for logs: plain text, no markdown, no line breaks or control characters. */
 function renderImpactVerdictLine(impact) {
-    const parts = [`${plain((0,model/* targetLabel */.Op)(impact.target))} on ${plain(impact.edge)} — ${countsText(impact)}`];
+    const parts = [`${logSafe((0,model/* targetLabel */.Op)(impact.target))} on ${logSafe(impact.edge)} — ${countsText(impact)}`];
     if (isRemoved(impact.target))
         parts.push(REMOVED_NOTE);
     if (impact.incomplete)
@@ -1934,7 +1930,7 @@ function skippedSection(report) {
     return `### Skipped files (${(0,format/* formatCount */.B4)(report.skippedFiles.length)})\n\n${items.join('\n')}`;
 }
 function warningsSection(warnings) {
-    const items = warnings.map((warning) => `- ${(0,format/* inline */.mG)((0,format/* clipCharacters */.Pu)(warning, MAX_WARNING, ' …').text)}`);
+    const items = warnings.map((warning) => `- ${(0,format/* inline */.mG)((0,format/* clip */.$Q)(warning, MAX_WARNING, ' …'))}`);
     return `### Warnings\n\n${items.join('\n')}`;
 }
 function targetName(target) {
@@ -1960,8 +1956,8 @@ function isRemoved(target) {
 // ---------------------------------------------------------------------------------------
 // Small helpers
 /** One log-safe line: no control characters, no line breaks, no workflow command ("::"). */
-function plain(text) {
-    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/::/g, ':\u200b:');
+function logSafe(text) {
+    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/::/g, `:${format/* ZERO_WIDTH_SPACE */.pe}:`);
 }
 function safeHref(url) {
     if (!url)
@@ -2116,8 +2112,8 @@ async function openPullRequest(impact, runner) {
 
 /** The comment leaves room for the hidden marker line under GitHub's 65,536 characters. */
 const COMMENT_BUDGET = 65_000;
-/** The job summary must stay under 1 MiB. */
-const SUMMARY_BUDGET = 1_000_000;
+/** Characters of the job summary's report; its bytes are held to SUMMARY_BYTE_BUDGET by the renderer. */
+const SUMMARY_CHARACTER_BUDGET = 1_000_000;
 const SUMMARY_TRIMMED = 'Trimmed to stay under the job summary limit of 1 MiB: the result file (output `result-file`) holds the whole report.';
 async function impactStep(settings, transport, signal) {
     const { impact, runner } = settings;
@@ -2152,7 +2148,7 @@ async function reportImpact(settings, { graph, tool, pullRequest }, signal) {
     const summaryUrl = runner.repository && runner.runId ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}` : undefined;
     const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) });
     const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined;
-    publishImpact({ report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET, trimmedNote: SUMMARY_TRIMMED }) }, runner);
+    publishImpact({ report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_CHARACTER_BUDGET, trimmedNote: SUMMARY_TRIMMED }) }, runner);
     await annotateDeclarations(report, workspace, collected.changedPaths);
     // Only now, with the summary and comment out, may the step fail on the blast radius.
     return impactVerdict(report, impact.failOnDownstream);

@@ -8,11 +8,12 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   McpGraphClient: () => (/* binding */ McpGraphClient)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9691);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9691);
 /* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6670);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(311);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(311);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4668);
 /* harmony import */ var _http_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4563);
+/* harmony import */ var _markdown_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4370);
 /**
  * A small MCP client for the hub's aggregate endpoint (hub-behaviour.md §4) and any MCP
  * server that follows the specification, enough to call `graph__graph_impact`.
@@ -29,6 +30,7 @@ export const modules = {
  * global fetch rather than our proxy-aware dispatcher. The e2e tests run this client against a
  * server built from the SDK instead.
  */
+
 
 
 
@@ -67,36 +69,36 @@ const RPC_TIMEOUT_CODE = -32001;
 const SESSION_ID_RE = /^[\x21-\x7e]{1,1024}$/;
 // ---------------------------------------------------------------------------
 // Wire schemas
-const RpcId = zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_3__/* ["null"] */ .chJ()]);
-const RpcResponse = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
-    jsonrpc: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('2.0'),
+const RpcId = zod__WEBPACK_IMPORTED_MODULE_4__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_4__/* ["null"] */ .chJ()]);
+const RpcResponse = zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({
+    jsonrpc: zod__WEBPACK_IMPORTED_MODULE_4__/* .literal */ .euz('2.0'),
     id: RpcId,
-    result: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J().optional(),
-    error: zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ code: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), message: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), data: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J().optional() }).optional(),
+    result: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J().optional(),
+    error: zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({ code: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig(), message: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), data: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J().optional() }).optional(),
 });
-const InitializeResult = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ protocolVersion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() });
-const CallToolResult = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
-    content: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ type: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), text: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional() })).default([]),
-    structuredContent: zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J().optional(),
-    isError: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().optional(),
+const InitializeResult = zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({ protocolVersion: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP() });
+const CallToolResult = zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({
+    content: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({ type: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), text: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().optional() })).default([]),
+    structuredContent: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J().optional(),
+    isError: zod__WEBPACK_IMPORTED_MODULE_4__/* .boolean */ .zMY().optional(),
 });
-const Ref = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
-    edge: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
-    group: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
-    kind: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-    namespace: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
-    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-    relation: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+const Ref = zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({
+    edge: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().optional(),
+    group: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().optional(),
+    kind: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(),
+    namespace: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().optional(),
+    name: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(),
+    relation: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(),
 });
 // Empty lists arrive as null; a server that omits them means the same.
-const RefList = zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(Ref).nullish();
-const ImpactOutput = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
+const RefList = zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(Ref).nullish();
+const ImpactOutput = zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({
     object: Ref.omit({ relation: true }),
-    found: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+    found: zod__WEBPACK_IMPORTED_MODULE_4__/* .boolean */ .zMY(),
     impactedBy: RefList,
     impacts: RefList,
     associated: RefList,
-    summary: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    summary: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(),
 });
 class McpGraphClient {
     url;
@@ -267,7 +269,7 @@ class McpGraphClient {
         const init = await this.exchange({
             method: 'initialize',
             id: this.nextId++,
-            params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'hub-action', version: _version_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x } },
+            params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'hub-action', version: _version_js__WEBPACK_IMPORTED_MODULE_5__/* .VERSION */ .x } },
         }, what, budget, undefined);
         if (init.kind === 'refused')
             throw this.refusal(init, what, undefined);
@@ -499,7 +501,7 @@ class McpGraphClient {
         return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HubProtocolError */ .mT({
             operation: error.operation,
             status: error.status,
-            hubMessage: `an answer larger than ${(0,_http_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(cap.limits.maxBytes)}, the most this action reads from one MCP answer (the hub's tool output is at most 256 KiB)`,
+            hubMessage: `an answer larger than ${(0,_markdown_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatBytes */ .z3)(cap.limits.maxBytes)}, the most this action reads from one MCP answer (the hub's tool output is at most 256 KiB)`,
             hint: ANSWER_LIMITS.hint,
             cause: cap,
         });

@@ -29,7 +29,8 @@ import {
   type HubErrorInit,
 } from './errors.js'
 import { hubFailure, type FailureContext } from './errors.js'
-import { BodyCapError, errorCode, formatBytes, headerValue } from './http.js'
+import { BodyCapError, errorCode, headerValue } from './http.js'
+import { formatBytes } from '../markdown/format.js'
 import type { RetryPolicy } from './retry.js'
 import type { HubTransport, RefusedAnswer, ResponseLimits, StreamAnswer } from './transport.js'
 
