@@ -39,7 +39,9 @@ var marked_esm = __webpack_require__(8022);
  * - every `@` in text gets a zero-width space after it, so no mention notifies anyone.
  *
  * This module is the only one that loads marked; it is imported on demand where a summary is
- * rendered.
+ * rendered. It drives marked's lexer passes by hand and reads its token shapes, which are not
+ * semver-stable: marked is pinned to a minor version, and test/unit/marked-contract.test.ts
+ * fails when an upgrade changes what is relied on here.
  */
 
 

@@ -15,7 +15,9 @@
  * - every `@` in text gets a zero-width space after it, so no mention notifies anyone.
  *
  * This module is the only one that loads marked; it is imported on demand where a summary is
- * rendered.
+ * rendered. It drives marked's lexer passes by hand and reads its token shapes, which are not
+ * semver-stable: marked is pinned to a minor version, and test/unit/marked-contract.test.ts
+ * fails when an upgrade changes what is relied on here.
  */
 import { Buffer } from 'node:buffer'
 import { Lexer, type Token, type Tokens } from 'marked'
