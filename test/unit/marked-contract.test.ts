@@ -19,7 +19,7 @@ describe('marked, as untrusted.ts uses it', () => {
     }
     expect(pkg.dependencies.marked).toMatch(/^~?\d+\.\d+\.\d+$/)
     expect(lock.packages['']?.dependencies?.marked).toBe(pkg.dependencies.marked)
-    const [major, minor] = pkg.dependencies.marked.replace('~', '').split('.')
+    const [major, minor] = (pkg.dependencies.marked ?? '').replace('~', '').split('.')
     expect(lock.packages['node_modules/marked']?.version?.startsWith(`${major}.${minor}.`)).toBe(true)
   })
 
