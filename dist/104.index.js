@@ -667,6 +667,8 @@ var external_node_fs_ = __webpack_require__(3024);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: ./src/markdown/format.ts
+var format = __webpack_require__(4370);
 // EXTERNAL MODULE: ./src/redact.ts
 var redact = __webpack_require__(6670);
 ;// CONCATENATED MODULE: ./src/steps/impact/read-workspace-file.ts
@@ -677,6 +679,7 @@ var redact = __webpack_require__(6670);
  * reason and never read. Where a skipped link pointed is not said: that path is not ours to
  * publish.
  */
+
 
 
 
@@ -729,7 +732,7 @@ async function readWorkspaceFile(root, path, maxBytes = MAX_MANIFEST_BYTES) {
 }
 /** The reason for a file over the cap, shared with files read from GitHub. */
 function tooLarge(size, maxBytes) {
-    return `${formatBytes(size)}, larger than the ${formatBytes(maxBytes)} read for a manifest file: split it, or name its objects in \`targets\``;
+    return `${(0,format/* formatBytes */.z3)(size)}, larger than the ${(0,format/* formatBytes */.z3)(maxBytes)} read for a manifest file: split it, or name its objects in \`targets\``;
 }
 const MISSING = 'not in the workspace: check out the pull request head (actions/checkout) before this step';
 const OUTSIDE = 'a symlink to a file outside the workspace: only files inside the checkout are read';
@@ -764,9 +767,6 @@ function isInside(root, path) {
 function errorCode(error) {
     const code = error?.code;
     return typeof code === 'string' ? code : undefined;
-}
-function formatBytes(bytes) {
-    return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB` : `${bytes.toLocaleString('en-US')} bytes`;
 }
 
 ;// CONCATENATED MODULE: ./src/steps/impact/annotations.ts
@@ -1557,8 +1557,6 @@ var outputs = __webpack_require__(7424);
 var publish = __webpack_require__(5493);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
-// EXTERNAL MODULE: ./src/markdown/format.ts
-var format = __webpack_require__(4370);
 ;// CONCATENATED MODULE: ./src/markdown/fit.ts
 /**
  * Measured pieces of markdown, for documents that must fit a budget of characters (code
@@ -1641,16 +1639,81 @@ function enforceBudget(text, budget) {
  */
 
 
+/** A degradation of one level: `give` is the plan without the detail. */
+const drop = (give) => ({ levels: () => 1, apply: (plan, keep) => (keep >= 1 ? plan : give(plan)) });
 /** The document of `doc` within `budget` characters and SUMMARY_BYTE_BUDGET bytes. */
 function fitReport(doc, budget) {
-    const plan = fullPlan(doc);
-    const fits = (size) => size.chars + 1 <= budget && size.bytes + 1 <= format/* SUMMARY_BYTE_BUDGET */.Gh;
-    // Graphs are rendered only when the rest fits without them: they are dropped first anyway.
-    const withoutGraphs = { ...plan, mermaid: false };
-    if (!fits(measure(doc, withoutGraphs)) || !fits(measure(doc, plan)))
-        trim(doc, plan, fits);
-    const text = `${assemble(doc, plan).join('\n\n')}\n`;
+    const fits = (plan) => {
+        const size = measure(doc, plan);
+        return size.chars + 1 <= budget && size.bytes + 1 <= format/* SUMMARY_BYTE_BUDGET */.Gh;
+    };
+    const text = `${assemble(doc, choosePlan(doc, fits)).join('\n\n')}\n`;
     return enforceBudget(text, budget);
+}
+/**
+ * The degradations in the order they are made, then the largest document that fits: the first
+ * whose plan fits, keeping as many levels of the last one as fit. When none does, all of them
+ * are made (and enforceBudget clips what is left).
+ */
+function choosePlan(doc, fits) {
+    const full = fullPlan(doc);
+    // Graphs are rendered only when the rest fits without them: they are dropped first anyway.
+    if (fits({ ...full, mermaid: false }) && fits(full))
+        return full;
+    let plan = full;
+    for (const degradation of degradations(doc)) {
+        // `plan` does not fit, so neither does keeping every level.
+        const keep = largestFitting(degradation.levels(plan) - 1, (levels) => fits(degradation.apply(plan, levels)));
+        plan = degradation.apply(plan, keep);
+        if (fits(plan))
+            return plan;
+    }
+    return plan;
+}
+/**
+ * Whole sections first, in a fixed order: Mermaid graphs (with the "trimmed" notice), associated
+ * tables, upstream tables, downstream tables one at a time (longest first: first cut to their
+ * first rows, then dropped), the per-target details, skipped files, warnings, the not-found
+ * explanation; then the verdict lines and the not-found names, each cut to its first K.
+ */
+function degradations(doc) {
+    const longestFirst = doc.impacts.map((_, index) => index).sort((a, b) => (doc.impacts[b]?.downstream.chars ?? 0) - (doc.impacts[a]?.downstream.chars ?? 0));
+    return [
+        drop((plan) => ({ ...plan, trimmed: true, mermaid: false })),
+        drop((plan) => ({ ...plan, associated: false })),
+        drop((plan) => ({ ...plan, upstream: false })),
+        downstreamTables(doc, longestFirst),
+        drop((plan) => ({ ...plan, details: false })),
+        drop((plan) => ({ ...plan, skipped: false })),
+        drop((plan) => ({ ...plan, warnings: false })),
+        drop((plan) => ({ ...plan, notFoundFull: false })),
+        { levels: (plan) => ('heading' in doc.verdicts ? plan.verdictLimit : 0), apply: (plan, keep) => ({ ...plan, verdictLimit: keep }) },
+        { levels: (plan) => plan.notFoundLimit, apply: (plan, keep) => ({ ...plan, notFoundLimit: keep }) },
+    ];
+}
+/**
+ * Downstream tables, in `order`, each first cut to its first rows, then (once all are cut)
+ * dropped: 2 × n steps, of which `keep` are not taken. A table whose cut form is no smaller (a
+ * few rows over the cut, and the "… and N more" line) stays whole until it is dropped, so each
+ * step leaves a document no larger than the one before.
+ */
+function downstreamTables(doc, order) {
+    const n = order.length;
+    const cutIsSmaller = (parts) => parts !== undefined && parts.downstreamShort.chars <= parts.downstream.chars && parts.downstreamShort.bytes <= parts.downstream.bytes;
+    return {
+        levels: () => 2 * n,
+        apply(plan, keep) {
+            const taken = 2 * n - keep;
+            const downstream = [...plan.downstream];
+            order.forEach((index, position) => {
+                if (taken > n + position)
+                    downstream[index] = 'none';
+                else if (taken > position && cutIsSmaller(doc.impacts[index]))
+                    downstream[index] = 'short';
+            });
+            return { ...plan, downstream };
+        },
+    };
 }
 function fullPlan(doc) {
     return {
@@ -1732,59 +1795,6 @@ function measure(doc, plan) {
 }
 function assemble(doc, plan) {
     return sections(doc, plan).map((entry) => (typeof entry === 'function' ? entry() : entry).text);
-}
-function trim(doc, plan, fits) {
-    plan.trimmed = true;
-    const coarse = [() => (plan.mermaid = false), () => (plan.associated = false), () => (plan.upstream = false)];
-    for (const step of coarse) {
-        step();
-        if (fits(measure(doc, plan)))
-            return;
-    }
-    // Downstream tables one at a time, longest first: first cut to their first rows, then, if
-    // that is not enough, dropped. Sizes are exact, so no re-measuring.
-    const size = measure(doc, plan);
-    const order = doc.impacts.map((_, index) => index).sort((a, b) => (doc.impacts[b]?.downstream.chars ?? 0) - (doc.impacts[a]?.downstream.chars ?? 0));
-    for (const [from, to] of [
-        ['full', 'short'],
-        ['short', 'none'],
-    ]) {
-        for (const index of order) {
-            if (fits(size))
-                return;
-            const parts = doc.impacts[index];
-            if (!parts || plan.downstream[index] !== from)
-                continue;
-            const before = from === 'full' ? parts.downstream : parts.downstreamShort;
-            const after = to === 'short' ? parts.downstreamShort : undefined;
-            plan.downstream[index] = to;
-            size.chars -= before.chars + 2 - (after ? after.chars + 2 : 0);
-            size.bytes -= before.bytes + 2 - (after ? after.bytes + 2 : 0);
-        }
-    }
-    if (fits(size))
-        return;
-    const later = [
-        () => (plan.details = false),
-        () => (plan.skipped = false),
-        () => (plan.warnings = false),
-        () => (plan.notFoundFull = false),
-    ];
-    for (const step of later) {
-        step();
-        if (fits(measure(doc, plan)))
-            return;
-    }
-    plan.verdictLimit = largestFitting(plan.verdictLimit, (limit) => {
-        plan.verdictLimit = limit;
-        return fits(measure(doc, plan));
-    });
-    if (fits(measure(doc, plan)))
-        return;
-    plan.notFoundLimit = largestFitting(plan.notFoundLimit, (limit) => {
-        plan.notFoundLimit = limit;
-        return fits(measure(doc, plan));
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/steps/impact/mermaid.ts
@@ -1880,12 +1890,10 @@ function label(lines) {
  */
 function mermaidText(text) {
     const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
-    const chars = flat.length > MAX_LABEL_LINE ? Array.from(flat) : undefined;
-    const clipped = chars && chars.length > MAX_LABEL_LINE ? `${chars.slice(0, MAX_LABEL_LINE - 1).join('')}…` : flat;
-    return (clipped
+    return ((0,format/* clip */.$Q)(flat, MAX_LABEL_LINE)
         .replace(/["#&<>[\]{}()|`]/g, (ch) => LOOK_ALIKE[ch] ?? ' ')
         // Not a mention even if the diagram is ever shown as text.
-        .replace(/@(?=[A-Za-z0-9])/g, '@\u200b') || ' ');
+        .replace(/@(?=[A-Za-z0-9])/g, `@${format/* ZERO_WIDTH_SPACE */.pe}`) || ' ');
 }
 const LOOK_ALIKE = {
     '"': '#quot;',
@@ -1921,7 +1929,7 @@ const CAVEAT = [
 ].join('\n');
 /** One line for logs: plain text, no markdown, no line breaks or control characters. */
 function renderImpactVerdictLine(impact) {
-    const parts = [`${plain((0,model/* targetLabel */.Op)(impact.target))} on ${plain(impact.edge)} — ${countsText(impact)}`];
+    const parts = [`${logSafe((0,model/* targetLabel */.Op)(impact.target))} on ${logSafe(impact.edge)} — ${countsText(impact)}`];
     if (isRemoved(impact.target))
         parts.push(REMOVED_NOTE);
     if (impact.incomplete)
@@ -2085,7 +2093,7 @@ function skippedSection(report) {
     return sections.join('\n\n');
 }
 function warningsSection(warnings) {
-    const items = warnings.map((warning) => `- ${(0,format/* inline */.mG)((0,format/* clipCharacters */.Pu)(warning, MAX_WARNING, ' …').text)}`);
+    const items = warnings.map((warning) => `- ${(0,format/* inline */.mG)((0,format/* clip */.$Q)(warning, MAX_WARNING, ' …'))}`);
     return `### Warnings\n\n${items.join('\n')}`;
 }
 function targetName(target) {
@@ -2111,8 +2119,8 @@ function isRemoved(target) {
 // ---------------------------------------------------------------------------------------
 // Small helpers
 /** One log-safe line: no control characters, no line breaks, no workflow command ("::"). */
-function plain(text) {
-    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/::/g, ':\u200b:');
+function logSafe(text) {
+    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/::/g, `:${format/* ZERO_WIDTH_SPACE */.pe}:`);
 }
 function safeHref(url) {
     if (!url)
@@ -2270,8 +2278,8 @@ async function openPullRequest(impact, runner) {
 
 /** The comment leaves room for the hidden marker line under GitHub's 65,536 characters. */
 const COMMENT_BUDGET = 65_000;
-/** The job summary must stay under 1 MiB. */
-const SUMMARY_BUDGET = 1_000_000;
+/** Characters of the job summary's report; its bytes are held to SUMMARY_BYTE_BUDGET by the renderer. */
+const SUMMARY_CHARACTER_BUDGET = 1_000_000;
 const SUMMARY_TRIMMED = 'Trimmed to stay under the job summary limit of 1 MiB: the result file (output `result-file`) holds the whole report.';
 async function impactStep(settings, transport, signal) {
     const { impact, runner } = settings;
@@ -2309,7 +2317,7 @@ async function reportImpact(settings, { graph, tool, pullRequest, collected, wor
     const summaryUrl = runner.repository && runner.runId ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}` : undefined;
     const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) });
     const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined;
-    publishImpact({ report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET, trimmedNote: SUMMARY_TRIMMED }) }, runner);
+    publishImpact({ report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_CHARACTER_BUDGET, trimmedNote: SUMMARY_TRIMMED }) }, runner);
     await annotateDeclarations(report, workspace, collected.changedPaths);
     // Only now, with the summary and comment out, may the step fail on the blast radius.
     return impactVerdict(report, impact.failOnDownstream);

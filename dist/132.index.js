@@ -37,6 +37,7 @@ var phases = __webpack_require__(8247);
 var errors = __webpack_require__(3916);
 ;// CONCATENATED MODULE: ./src/steps/run/refusal.ts
 
+
 /** A lifecycle command that declined to act on what the hub showed (nothing was sent to change it). */
 class StepRefusal extends errors/* ActionError */.l {
     constructor(statement, operation = 'resolve the approval') {
@@ -46,8 +47,7 @@ class StepRefusal extends errors/* ActionError */.l {
 }
 /** Hub text inside one of our messages: quoted, on one line, and short. */
 function quoteHubText(text, max = 200) {
-    const line = (text ?? '').replace(/\s+/g, ' ');
-    return JSON.stringify(line.length > max ? `${line.slice(0, max)}…` : line);
+    return JSON.stringify((0,format/* clip */.$Q)((text ?? '').replace(/\s+/g, ' '), max));
 }
 
 ;// CONCATENATED MODULE: ./src/steps/run/approve.ts

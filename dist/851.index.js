@@ -21,6 +21,8 @@ var errors = __webpack_require__(4668);
 var http = __webpack_require__(4563);
 // EXTERNAL MODULE: ./src/errors.ts
 var src_errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/markdown/format.ts
+var format = __webpack_require__(4370);
 ;// CONCATENATED MODULE: ./src/hub/mcp/json-rpc.ts
 /**
  * JSON-RPC 2.0 as MCP carries it: the response shape, finding our answer among the messages a
@@ -82,6 +84,7 @@ function rpcErrorText(answer) {
 }
 
 ;// CONCATENATED MODULE: ./src/hub/mcp/failures.ts
+
 
 
 
@@ -214,7 +217,7 @@ function tooLarge(error, cap) {
     return new errors/* HubProtocolError */.mT({
         operation: error.operation,
         status: error.status,
-        hubMessage: `an answer larger than ${(0,http/* formatBytes */.z3)(cap.limits.maxBytes)}, the most this action reads from one MCP answer (the hub's tool output is at most 256 KiB)`,
+        hubMessage: `an answer larger than ${(0,format/* formatBytes */.z3)(cap.limits.maxBytes)}, the most this action reads from one MCP answer (the hub's tool output is at most 256 KiB)`,
         hint: ANSWER_LIMITS.hint,
         cause: cap,
     });

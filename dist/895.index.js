@@ -42,20 +42,21 @@ var marked_esm = __webpack_require__(8022);
  * - every `@` in text gets a zero-width space after it, so no mention notifies anyone.
  *
  * This module is the only one that loads marked; it is imported on demand where a summary is
- * rendered.
+ * rendered. It drives marked's lexer passes by hand and reads its token shapes, which are not
+ * semver-stable: marked is pinned to a minor version, and test/unit/marked-contract.test.ts
+ * fails when an upgrade changes what is relied on here.
  */
 
 
 
-const ZERO_WIDTH_SPACE = '\u200b';
 /** Deeper nesting is flattened into text: no reader needs it, and it bounds recursion. */
 const MAX_DEPTH = 8;
 const CLIPPED = '…(clipped)';
 function untrustedMarkdown(text, options = {}) {
     const context = { headingFloor: Math.min(6, Math.max(1, (options.headingsBelow ?? 0) + 1)), depth: 0 };
     const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    const source = boundNesting(clipCharacters(text, MAX_SOURCE_CHARS)
-        .replace(/\r\n?/g, '\n')
+    const source = boundNesting((0,format/* clipCharacters */.Pu)(text, MAX_SOURCE_CHARS, '')
+        .text.replace(/\r\n?/g, '\n')
         .replace(/\u0000/g, '\ufffd'));
     const blocks = lexBlocks(source);
     if (!blocks) {
@@ -121,9 +122,6 @@ function lexBlocks(source) {
 function boundNesting(source) {
     return source.replace(/^[ \t>*+\-.)\d]{49,}/gm, (prefix) => prefix.slice(0, MAX_LINE_PREFIX));
 }
-function clipCharacters(text, max) {
-    return text.length <= max ? text : text.slice(0, max).replace(/[\ud800-\udbff]$/, '');
-}
 function countDelimiters(text) {
     let count = 0;
     for (let i = 0; i < text.length; i++) {
@@ -142,13 +140,13 @@ function fitCode(text, maxBytes) {
         body = (0,format/* clipBytes */.Wp)(body, Math.max(0, maxBytes - overhead - CLIPPED.length - 1), '').text + `\n${CLIPPED}`;
         clipped = true;
     }
-    return { markdown: codeBlock(body, 'text').join('\n'), clipped };
+    return { markdown: (0,format/* fenced */.OF)(body), clipped };
 }
 // ---------------------------------------------------------------------------------------
 // Blocks: each renders to lines; containers prefix the lines of their children.
 function renderBlock(token, context) {
     if (context.depth > MAX_DEPTH)
-        return codeBlock(token.raw.replace(/\n+$/, ''), 'text');
+        return codeBlock(token.raw.replace(/\n+$/, ''));
     switch (token.type) {
         case 'space':
         case 'def':
@@ -168,8 +166,8 @@ function renderBlock(token, context) {
             return paragraphLines(text.tokens ? renderInline(text.tokens, context) : escapeText(text.text));
         }
         case 'code': {
-            const code = token;
-            return codeBlock(code.text, code.lang ?? '');
+            const block = token;
+            return codeBlock(block.text, block.lang ?? '');
         }
         case 'html':
             // Raw HTML the agent wrote: shown as the text it is, line by line.
@@ -253,13 +251,9 @@ function renderTable(table, context) {
     const rule = `| ${table.align.map((align) => (align === 'right' ? '---:' : align === 'center' ? ':---:' : align === 'left' ? ':---' : '---')).join(' | ')} |`;
     return [row(table.header), rule, ...table.rows.map(row)];
 }
-/** A fenced code block its text cannot close: the fence outgrows every backtick run inside. */
+/** `fenced` as lines, for a container to prefix. */
 function codeBlock(text, language) {
-    const longest = Math.max(2, ...(text.match(/`{3,}/g) ?? []).map((run) => run.length));
-    const fence = '`'.repeat(longest + 1);
-    // An info string may not hold a backtick; keep only what names a language.
-    const info = (language.match(/^[\w+#.-]{1,30}/) ?? [''])[0];
-    return [`${fence}${info}`, ...text.split('\n'), fence];
+    return (0,format/* fenced */.OF)(text, language).split('\n');
 }
 // ---------------------------------------------------------------------------------------
 // Inline content: one string, "\n" for line breaks inside a paragraph.
@@ -308,13 +302,8 @@ function wrap(marker, content) {
     return content.trim() === '' ? content : `${marker}${content}${marker}`;
 }
 function codeSpan(text, context) {
-    const flat = text.replace(/\n/g, ' ');
-    const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
-    const fence = '`'.repeat(longest + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') || (flat.startsWith(' ') && flat.endsWith(' ') && flat.trim() !== '') ? ' ' : '';
     // GFM splits table cells on any unescaped pipe, even inside a code span.
-    const body = context.inTable ? flat.replace(/\|/g, '\\|') : flat;
-    return `${fence}${pad}${body}${pad}${fence}`;
+    return context.inTable ? (0,format/* code */.aY)(text).replace(/\|/g, '\\|') : (0,format/* code */.aY)(text);
 }
 /** A link only to an absolute http(s) or mailto address; otherwise just its text. */
 function linkTo(href, text) {
@@ -340,7 +329,7 @@ function safeUrl(href) {
 // Text
 /**
  * Literal text: every character that can start or end inline markup escaped (the same set as
- * `inline` in markdown.ts), `&`, `<` and `>` as entities (no entity or tag of the agent's
+ * `inline` in format.ts), `&`, `<` and `>` as entities (no entity or tag of the agent's
  * survives), and a zero-width space after every `@`. What could open a block at the start of a
  * line is escaped per line, in `paragraphLines`.
  */
@@ -349,7 +338,7 @@ function escapeText(text) {
         .replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
         .replace(/[\\`*_{}[\]()#+!~|&<>@]/g, (ch) => ESCAPED[ch] ?? `\\${ch}`);
 }
-const ESCAPED = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '@': `@${ZERO_WIDTH_SPACE}` };
+const ESCAPED = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '@': `@${format/* ZERO_WIDTH_SPACE */.pe}` };
 function oneLine(markdown) {
     return markdown.replace(/\\\n/g, ' ').replace(/\n/g, ' ').trim();
 }

@@ -255,12 +255,12 @@ function renderQuerySummary(result, maxObjects) {
         sections.push('> [!WARNING]\n> The hub restarted the results at page 1 (it did not accept the paging cursor), so paging stopped there to avoid a loop. The objects collected are distinct but may be incomplete.');
     }
     if (result.stoppedBy === 'truncated') {
-        const said = result.warnings.length > 0 ? ` The hub said: ${result.warnings.map((warning) => (0,format/* inline */.mG)(clip(warning, MAX_CELL))).join('; ')}.` : '';
+        const said = result.warnings.length > 0 ? ` The hub said: ${result.warnings.map((warning) => (0,format/* inline */.mG)((0,format/* clip */.$Q)(warning, MAX_CELL))).join('; ')}.` : '';
         sections.push(`> [!WARNING]\n> Incomplete: the hub's 10,000-row cap (objects and their relations together) cut a page, so whole objects after it are missing and ${(0,format/* formatCount */.B4)(result.count)} is a lower bound.${said} Ask for smaller pages (a lower \`limit\`) or fewer relations.`);
     }
     if (result.count === 0) {
         const edges = result.edges ?? [];
-        const shown = edges.slice(0, MAX_EDGES).map((edge) => (0,format/* code */.aY)(clip(edge, MAX_EDGE)));
+        const shown = edges.slice(0, MAX_EDGES).map((edge) => (0,format/* code */.aY)((0,format/* clip */.$Q)(edge, MAX_EDGE)));
         if (edges.length > MAX_EDGES)
             shown.push(`and ${(0,format/* formatCount */.B4)(edges.length - MAX_EDGES)} more`);
         const engaged = edges.length > 0 ? `Engaged edges in this workspace: ${shown.join(', ')}.` : 'This workspace has no engaged edges, which explains an empty result.';
@@ -275,18 +275,15 @@ function renderQuerySummary(result, maxObjects) {
 /** The sample table, whole rows only, within `budget` bytes (20 rows of clipped cells always fit today). */
 function sampleTable(rows, budget) {
     const render = (kept) => (0,format/* table */.tp)([
-        { header: 'Kind', cell: (row) => (0,format/* inline */.mG)(clip(row.kind, MAX_CELL)) },
-        { header: 'Namespace/Name', cell: (row) => (0,format/* inline */.mG)(clip(row.name, MAX_CELL)) },
-        { header: 'Edge', cell: (row) => (0,format/* inline */.mG)(clip(row.edge, MAX_CELL)) },
+        { header: 'Kind', cell: (row) => (0,format/* inline */.mG)((0,format/* clip */.$Q)(row.kind, MAX_CELL)) },
+        { header: 'Namespace/Name', cell: (row) => (0,format/* inline */.mG)((0,format/* clip */.$Q)(row.name, MAX_CELL)) },
+        { header: 'Edge', cell: (row) => (0,format/* inline */.mG)((0,format/* clip */.$Q)(row.edge, MAX_CELL)) },
     ], kept);
     let kept = rows.length;
     let markdown = render(rows);
     while (kept > 0 && (0,format/* byteLength */.dp)(markdown) > budget)
         markdown = render(rows.slice(0, --kept));
     return { markdown, rows: kept };
-}
-function clip(text, max) {
-    return (0,format/* clipCharacters */.Pu)(text, max, '…').text;
 }
 function describe(row) {
     const object = (row.object ?? {});

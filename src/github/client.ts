@@ -4,7 +4,7 @@
  * honoured on every call, and errors mapped to GitHubError. Loaded only on pull-request events.
  *
  * Waits are bounded: GitHub may ask for an hour (a primary limit resets hourly); a step must not
- * hang that long, so any wait above MAX_WAIT_SECONDS is not made and the call fails with a hint.
+ * hang that long, so any wait above MAX_RATE_LIMIT_WAIT_SECONDS is not made and the call fails with a hint.
  */
 import { getOctokit } from '@actions/github'
 import type { RequestError } from '@octokit/request-error'
@@ -49,7 +49,7 @@ const DEFAULT_TIMEOUT_MS = 30_000
 /** GitHub: "make requests for a single user or client ID serially [and] wait at least one second between each" write. */
 const DEFAULT_WRITE_SPACING_MS = 1_000
 /** The longest wait GitHub may ask of us (retry-after, rate-limit reset) before we give up instead. @internal */
-export const MAX_WAIT_SECONDS = 60
+export const MAX_RATE_LIMIT_WAIT_SECONDS = 60
 /** Rate-limit waits per call: a limit that is still there after two waits will not lift soon. */
 const RATE_LIMIT_RETRIES = 2
 
@@ -68,8 +68,8 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     (kind: string) =>
     (retryAfter: number, request: { method?: string; url?: string }, _octokit: unknown, retryCount: number): boolean => {
       const route = `${request.method ?? ''} ${request.url ?? ''}`
-      if (retryAfter > MAX_WAIT_SECONDS || retryCount >= RATE_LIMIT_RETRIES) {
-        log(`GitHub: ${kind} on ${route}; not waiting ${retryAfter} s (at most ${MAX_WAIT_SECONDS} s, ${RATE_LIMIT_RETRIES} times).`)
+      if (retryAfter > MAX_RATE_LIMIT_WAIT_SECONDS || retryCount >= RATE_LIMIT_RETRIES) {
+        log(`GitHub: ${kind} on ${route}; not waiting ${retryAfter} s (at most ${MAX_RATE_LIMIT_WAIT_SECONDS} s, ${RATE_LIMIT_RETRIES} times).`)
         return false
       }
       log(`GitHub: ${kind} on ${route}; waiting ${retryAfter} s as GitHub asks.`)
@@ -104,7 +104,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   // The retry plugin waits 1, 4, 9 s whatever GitHub says; honour retry-after instead, add
   // jitter (the waits of hub and MCP calls: retryWait), and never send a POST twice after a 5xx
   // or no answer (it may have created a comment). Which answers are retried stays the plugin's.
-  const waits = { baseDelayMs: retryDelayMs, maxDelayMs: MAX_WAIT_SECONDS * 1000, maxRetryAfterMs: MAX_WAIT_SECONDS * 1000 }
+  const waits = { baseDelayMs: retryDelayMs, maxDelayMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000, maxRetryAfterMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000 }
   const plugin = (octokit as unknown as RetryPlugin).retry
   const retryRequest = plugin.retryRequest.bind(plugin)
   plugin.retryRequest = (error, allowed) => {

@@ -6,6 +6,7 @@
 import type { Dispatcher } from 'undici'
 import requestApi from 'undici/lib/api/api-request.js'
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js'
+import { formatBytes } from '../markdown/format.js'
 
 /** An agent that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as self-hosted runners need (GitHub's API). */
 export function defaultDispatcher(): Dispatcher {
@@ -75,12 +76,6 @@ function capWording(limits: BodyLimits, exceeded: 'bytes' | 'values' | 'depth'):
   if (exceeded === 'bytes') return `a body larger than ${formatBytes(limits.maxBytes)}`
   if (exceeded === 'values') return `a body of more than ${(limits.maxValues ?? 0).toLocaleString('en-US')} JSON values`
   return `a body nested deeper than ${limits.maxDepth ?? 0} levels`
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
-  return `${bytes} bytes`
 }
 
 /**

@@ -2,12 +2,14 @@
  * Markdown building blocks for text we do not control (hub names and messages, tool names,
  * object and file names): each one-line string becomes literal text, inline code or a fenced
  * block, so nothing here lets raw HTML, a closing tag, a comment marker or a live @mention
- * through. An agent's markdown answer goes through `untrusted-markdown.ts` instead, which
- * parses it (and is loaded only where a summary is rendered).
+ * through. An agent's markdown answer goes through `untrusted.ts` instead, which parses it
+ * (and is loaded only where a summary is rendered). The sizes and clips of plain text (code
+ * points and UTF-8 bytes, as GitHub counts them) live here too, for logs and messages as well.
  */
 import { Buffer } from 'node:buffer'
 
-const ZERO_WIDTH_SPACE = '\u200b'
+/** Put after `@` (no mention notifies anyone) or inside `::` and `##[` (no workflow command runs): it reads the same. */
+export const ZERO_WIDTH_SPACE = '\u200b'
 
 /**
  * GitHub rejects a step's job summary over 1 MiB and the step's report is then lost. Every
@@ -34,20 +36,28 @@ export function inline(text: string): string {
     .replace(/^(\d{1,9})([.)])/, '$1\\$2')
 }
 
-/** Text as inline code that cannot break out of its span. */
+/**
+ * Text as inline code that cannot break out of its span. A span that starts with a backtick, or
+ * starts and ends with a space, is padded: GFM strips one space from each side of such a span.
+ */
 export function code(text: string): string {
   const clean = text.replace(/\r?\n|\r/g, ' ')
   const longestRun = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length))
   const fence = '`'.repeat(longestRun + 1)
-  const pad = clean.startsWith('`') || clean.endsWith('`') ? ' ' : ''
+  const spaced = clean.startsWith(' ') && clean.endsWith(' ') && clean.trim() !== ''
+  const pad = clean.startsWith('`') || clean.endsWith('`') || spaced ? ' ' : ''
   return `${fence}${pad}${clean}${pad}${fence}`
 }
 
-/** A fenced block that the text cannot close early: the fence outgrows any backtick run inside. */
+/**
+ * A fenced block that the text cannot close early: the fence outgrows any backtick run inside.
+ * An info string may not hold a backtick; only what names a language is kept of `language`.
+ */
 export function fenced(text: string, language = 'text'): string {
   const longestRun = Math.max(2, ...(text.match(/`{3,}/g) ?? []).map((run) => run.length))
   const fence = '`'.repeat(longestRun + 1)
-  return `${fence}${language}\n${text}\n${fence}`
+  const info = (/^[\w+#.-]{1,30}/.exec(language) ?? [''])[0]
+  return `${fence}${info}\n${text}\n${fence}`
 }
 
 export interface Column<Row> {
@@ -100,13 +110,23 @@ export function clipBytes(text: string, max: number, marker = ' …(clipped)'): 
 /** Clip to a character budget (GitHub counts characters, not bytes) without splitting a code point. */
 export function clipCharacters(text: string, max: number, marker = '\n\n…(clipped)'): { text: string; clipped: boolean } {
   if (codePointLength(text) <= max) return { text, clipped: false }
-  return {
-    text:
-      Array.from(text)
-        .slice(0, Math.max(0, max - marker.length))
-        .join('') + marker,
-    clipped: true,
+  return { text: firstCodePoints(text, Math.max(0, max - marker.length)) + marker, clipped: true }
+}
+
+/** A name or message cut to `max` characters (code points), `marker` counted in: the one clip for short text. */
+export function clip(text: string, max: number, marker = '…'): string {
+  return clipCharacters(text, max, marker).text
+}
+
+/** The first `count` code points of text, found without building an array of them all. */
+function firstCodePoints(text: string, count: number): string {
+  let end = 0
+  for (let seen = 0; seen < count && end < text.length; seen++) {
+    const unit = text.charCodeAt(end)
+    const next = text.charCodeAt(end + 1)
+    end += unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1
   }
+  return text.slice(0, end)
 }
 
 /** Characters as GitHub counts them (code points, as `Array.from(text).length`), without building the array. */
@@ -143,6 +163,12 @@ export function formatCount(value: number): string {
   const [whole = '0', fraction] = String(value).split('.')
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return fraction === undefined ? grouped : `${grouped}.${fraction}`
+}
+
+/** A size for people: whole bytes (grouped) below 1 MiB, MiB to one decimal from there ("4 MiB", "2.1 MiB"). */
+export function formatBytes(bytes: number): string {
+  const MiB = 1024 * 1024
+  return bytes >= MiB ? `${(bytes / MiB).toFixed(1).replace(/\.0$/, '')} MiB` : `${formatCount(bytes)} bytes`
 }
 
 export function formatUsd(micros: number): string {

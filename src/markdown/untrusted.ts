@@ -15,13 +15,14 @@
  * - every `@` in text gets a zero-width space after it, so no mention notifies anyone.
  *
  * This module is the only one that loads marked; it is imported on demand where a summary is
- * rendered.
+ * rendered. It drives marked's lexer passes by hand and reads its token shapes, which are not
+ * semver-stable: marked is pinned to a minor version, and test/unit/marked-contract.test.ts
+ * fails when an upgrade changes what is relied on here.
  */
 import { Buffer } from 'node:buffer'
 import { Lexer, type Token, type Tokens } from 'marked'
-import { clipBytes } from './format.js'
+import { ZERO_WIDTH_SPACE, clipBytes, clipCharacters, code, fenced } from './format.js'
 
-const ZERO_WIDTH_SPACE = '\u200b'
 /** Deeper nesting is flattened into text: no reader needs it, and it bounds recursion. */
 const MAX_DEPTH = 8
 const CLIPPED = '…(clipped)'
@@ -43,8 +44,8 @@ export function untrustedMarkdown(text: string, options: UntrustedMarkdownOption
   const context: Context = { headingFloor: Math.min(6, Math.max(1, (options.headingsBelow ?? 0) + 1)), depth: 0 }
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY
   const source = boundNesting(
-    clipCharacters(text, MAX_SOURCE_CHARS)
-      .replace(/\r\n?/g, '\n')
+    clipCharacters(text, MAX_SOURCE_CHARS, '')
+      .text.replace(/\r\n?/g, '\n')
       .replace(/\u0000/g, '\ufffd'),
   )
   const blocks = lexBlocks(source)
@@ -120,10 +121,6 @@ function boundNesting(source: string): string {
   return source.replace(/^[ \t>*+\-.)\d]{49,}/gm, (prefix) => prefix.slice(0, MAX_LINE_PREFIX))
 }
 
-function clipCharacters(text: string, max: number): string {
-  return text.length <= max ? text : text.slice(0, max).replace(/[\ud800-\udbff]$/, '')
-}
-
 function countDelimiters(text: string): number {
   let count = 0
   for (let i = 0; i < text.length; i++) {
@@ -142,14 +139,14 @@ function fitCode(text: string, maxBytes: number): NeutralisedMarkdown {
     body = clipBytes(body, Math.max(0, maxBytes - overhead - CLIPPED.length - 1), '').text + `\n${CLIPPED}`
     clipped = true
   }
-  return { markdown: codeBlock(body, 'text').join('\n'), clipped }
+  return { markdown: fenced(body), clipped }
 }
 
 // ---------------------------------------------------------------------------------------
 // Blocks: each renders to lines; containers prefix the lines of their children.
 
 function renderBlock(token: Token, context: Context): string[] | undefined {
-  if (context.depth > MAX_DEPTH) return codeBlock(token.raw.replace(/\n+$/, ''), 'text')
+  if (context.depth > MAX_DEPTH) return codeBlock(token.raw.replace(/\n+$/, ''))
   switch (token.type) {
     case 'space':
     case 'def':
@@ -169,8 +166,8 @@ function renderBlock(token: Token, context: Context): string[] | undefined {
       return paragraphLines(text.tokens ? renderInline(text.tokens, context) : escapeText(text.text))
     }
     case 'code': {
-      const code = token as Tokens.Code
-      return codeBlock(code.text, code.lang ?? '')
+      const block = token as Tokens.Code
+      return codeBlock(block.text, block.lang ?? '')
     }
     case 'html':
       // Raw HTML the agent wrote: shown as the text it is, line by line.
@@ -262,13 +259,9 @@ function renderTable(table: Tokens.Table, context: Context): string[] {
   return [row(table.header), rule, ...table.rows.map(row)]
 }
 
-/** A fenced code block its text cannot close: the fence outgrows every backtick run inside. */
-function codeBlock(text: string, language: string): string[] {
-  const longest = Math.max(2, ...(text.match(/`{3,}/g) ?? []).map((run) => run.length))
-  const fence = '`'.repeat(longest + 1)
-  // An info string may not hold a backtick; keep only what names a language.
-  const info = (language.match(/^[\w+#.-]{1,30}/) ?? [''])[0]
-  return [`${fence}${info}`, ...text.split('\n'), fence]
+/** `fenced` as lines, for a container to prefix. */
+function codeBlock(text: string, language?: string): string[] {
+  return fenced(text, language).split('\n')
 }
 
 // ---------------------------------------------------------------------------------------
@@ -321,13 +314,8 @@ function wrap(marker: string, content: string): string {
 }
 
 function codeSpan(text: string, context: Context): string {
-  const flat = text.replace(/\n/g, ' ')
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length))
-  const fence = '`'.repeat(longest + 1)
-  const pad = flat.startsWith('`') || flat.endsWith('`') || (flat.startsWith(' ') && flat.endsWith(' ') && flat.trim() !== '') ? ' ' : ''
   // GFM splits table cells on any unescaped pipe, even inside a code span.
-  const body = context.inTable ? flat.replace(/\|/g, '\\|') : flat
-  return `${fence}${pad}${body}${pad}${fence}`
+  return context.inTable ? code(text).replace(/\|/g, '\\|') : code(text)
 }
 
 /** A link only to an absolute http(s) or mailto address; otherwise just its text. */
@@ -354,7 +342,7 @@ function safeUrl(href: string): string | undefined {
 
 /**
  * Literal text: every character that can start or end inline markup escaped (the same set as
- * `inline` in markdown.ts), `&`, `<` and `>` as entities (no entity or tag of the agent's
+ * `inline` in format.ts), `&`, `<` and `>` as entities (no entity or tag of the agent's
  * survives), and a zero-width space after every `@`. What could open a block at the start of a
  * line is escaped per line, in `paragraphLines`.
  */

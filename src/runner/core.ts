@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { appendFileSync, statSync } from 'node:fs'
 import { EOL } from 'node:os'
 import * as core from '@actions/core'
+import { ZERO_WIDTH_SPACE, formatBytes } from '../markdown/format.js'
 import { redact, registerSecret } from '../redact.js'
 
 /** Where an annotation points (core's properties): a file, a line, a title. */
@@ -28,7 +29,7 @@ export function setSecret(value: string): void {
 /** GitHub's limit per step output ("1 MB"), read as decimal megabytes to be safe either way. @internal */
 export const OUTPUT_LIMIT_BYTES = 1_000_000
 /** GitHub refuses a step summary over 1 MiB, and the whole summary of the step is then lost. @internal */
-export const SUMMARY_LIMIT_BYTES = 1024 * 1024
+export const GITHUB_SUMMARY_LIMIT_BYTES = 1024 * 1024
 
 /**
  * Set a step output. A value over GitHub's limit per output is cut to fit, with a note at its
@@ -59,7 +60,7 @@ export function appendSummary(markdown: string): boolean {
   if (!file) return false
   let text = redact(markdown)
   if (!text.endsWith(EOL)) text += EOL
-  const room = SUMMARY_LIMIT_BYTES - sizeOf(file)
+  const room = GITHUB_SUMMARY_LIMIT_BYTES - sizeOf(file)
   const size = Buffer.byteLength(text, 'utf8')
   if (size > room) {
     const note = `${EOL}> [!WARNING]${EOL}> This summary was cut to stay under GitHub's limit of 1 MiB per step summary. The whole report is in the result file (output \`result-file\`).${EOL}`
@@ -126,7 +127,6 @@ export function infoVerbatim(text: string): void {
  * of those characters never crosses a line break, so each is scanned once.
  */
 const COMMAND_AT_LINE_START = /(^|\r\n|\r|\n)([\t\v\f \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]*)::/g
-const ZERO_WIDTH_SPACE = '\u200b'
 
 /**
  * Make text unable to issue a workflow command on any line the runner splits it into, in either
@@ -208,10 +208,4 @@ function sizeOf(file: string): number {
   } catch {
     return 0
   }
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`
-  return `${bytes} bytes`
 }

@@ -2,6 +2,7 @@
  * Field parsers shared by the input schemas: each names the bad value and says how to fix it.
  */
 import { z } from 'zod'
+import { clip } from '../markdown/format.js'
 
 /** The longest a self-hosted job may run. */
 const MAX_SECONDS = 5 * 24 * 3600
@@ -10,30 +11,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/
 export const CLUSTER_ID = /^[A-Za-z0-9]([A-Za-z0-9._-]{0,251}[A-Za-z0-9])?$/
 
-export const show = (value: unknown) => {
-  const text = String(value)
-  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)
-}
+/** A user's value quoted inside an error message; a long one is cut to 80 characters and "…". */
+export const quoteInput = (value: unknown) => JSON.stringify(clip(String(value), 81))
 
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fix: string) =>
-  z.enum(values, { error: (issue) => `${show(issue.input)} is not one of ${values.join(', ')}. ${fix}` })
+  z.enum(values, { error: (issue) => `${quoteInput(issue.input)} is not one of ${values.join(', ')}. ${fix}` })
 
 /** `true` or `false`, in any case. */
 export const boolean = () =>
   z
     .string()
     .trim()
-    .refine((v) => /^(true|false)$/i.test(v), { error: (issue) => `${show(issue.input)} is not a boolean: use true or false.` })
+    .refine((v) => /^(true|false)$/i.test(v), { error: (issue) => `${quoteInput(issue.input)} is not a boolean: use true or false.` })
     .transform((v) => v.toLowerCase() === 'true')
 
 export const seconds = (fix: string, min: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number of seconds. ${durationFix(String(issue.input)) ?? fix}` })
+    .regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number of seconds. ${durationFix(String(issue.input)) ?? fix}` })
     .transform(Number)
     .refine((n) => n >= min && n <= MAX_SECONDS, {
-      error: (issue) => `${show(issue.input)} is out of range: use ${min} to ${MAX_SECONDS} seconds. ${fix}`,
+      error: (issue) => `${quoteInput(issue.input)} is out of range: use ${min} to ${MAX_SECONDS} seconds. ${fix}`,
     })
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }
@@ -54,7 +53,7 @@ export const uuid = (name: 'org' | 'workspace') =>
     .min(1, { error: `is required: the ${name === 'org' ? 'organization' : 'workspace'} UUID from the hub (not its display name).`, abort: true })
     .regex(UUID, {
       error: (issue) =>
-        `${show(issue.input)} is not a UUID. Use the ${name === 'org' ? 'organization' : 'workspace'} UUID shown in the hub's settings, not its display name; the hub silently ignores anything else.`,
+        `${quoteInput(issue.input)} is not a UUID. Use the ${name === 'org' ? 'organization' : 'workspace'} UUID shown in the hub's settings, not its display name; the hub silently ignores anything else.`,
     })
 
 function isLoopback(hostname: string): boolean {
@@ -68,7 +67,7 @@ export function toServiceUrl(text: string, ctx: z.RefinementCtx, example: string
   try {
     url = new URL(text)
   } catch {
-    ctx.addIssue({ code: 'custom', message: `${show(text)} is not a URL. Use ${what}, e.g. ${example}.` })
+    ctx.addIssue({ code: 'custom', message: `${quoteInput(text)} is not a URL. Use ${what}, e.g. ${example}.` })
     return z.NEVER
   }
   if (url.username || url.password) {
@@ -78,12 +77,12 @@ export function toServiceUrl(text: string, ctx: z.RefinementCtx, example: string
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
     ctx.addIssue({
       code: 'custom',
-      message: `${show(text)} must use https (plain http is accepted only for loopback addresses such as http://127.0.0.1:8080), so the token never crosses a network in clear.`,
+      message: `${quoteInput(text)} must use https (plain http is accepted only for loopback addresses such as http://127.0.0.1:8080), so the token never crosses a network in clear.`,
     })
     return z.NEVER
   }
   if (url.hash || (base && url.search)) {
-    ctx.addIssue({ code: 'custom', message: `${show(text)} must be a ${base ? 'base URL without query or fragment' : 'URL without a #fragment'}.` })
+    ctx.addIssue({ code: 'custom', message: `${quoteInput(text)} must be a ${base ? 'base URL without query or fragment' : 'URL without a #fragment'}.` })
     return z.NEVER
   }
   return url

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import type { Target } from '../steps/impact/model.js'
-import { DNS_LABEL, oneOf, show, toServiceUrl } from './fields.js'
+import { DNS_LABEL, oneOf, quoteInput, toServiceUrl } from './fields.js'
 import { IMPACT_LIMIT_FIELDS } from './impact-limits.js'
 
 const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
@@ -159,7 +159,8 @@ export const ImpactSchema = z
       .string()
       .trim()
       .refine((v) => v === '' || DNS_LABEL.test(v), {
-        error: (issue) => `${show(issue.input)} is not a namespace name (a DNS-1123 label). It is the namespace given to manifest objects that name none.`,
+        error: (issue) =>
+          `${quoteInput(issue.input)} is not a namespace name (a DNS-1123 label). It is the namespace given to manifest objects that name none.`,
       }),
     'impact-source': oneOf(['query', 'mcp'], "`query` computes impact with the query API; `mcp` asks the hub's graph_impact tool at `mcp-url`."),
     'mcp-url': z
@@ -171,15 +172,15 @@ export const ImpactSchema = z
     'max-depth': z
       .string()
       .trim()
-      .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number. Use 1 to 20 (the hub's limit).` })
+      .regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number. Use 1 to 20 (the hub's limit).` })
       .transform(Number)
-      .refine((n) => n >= 1 && n <= 20, { error: (issue) => `${show(issue.input)} is out of range: use 1 to 20 (the hub's limit).` }),
+      .refine((n) => n >= 1 && n <= 20, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to 20 (the hub's limit).` }),
     'fail-on-downstream': z
       .string()
       .trim()
       .refine((v) => v === '' || /^\d+$/.test(v), {
         error: (issue) =>
-          `${show(issue.input)} is not a whole number: the step fails when more distinct objects than this are downstream. Leave it empty to never fail.`,
+          `${quoteInput(issue.input)} is not a whole number: the step fails when more distinct objects than this are downstream. Leave it empty to never fail.`,
       })
       .transform((v) => (v === '' ? undefined : Number(v))),
     comment: oneOf(['update', 'new', 'off'], '`update` keeps one sticky comment up to date, `new` adds one per run, `off` comments nothing.'),
@@ -187,7 +188,7 @@ export const ImpactSchema = z
       .string()
       .trim()
       .regex(/^[A-Za-z0-9._-]{1,64}$/, {
-        error: (issue) => `${show(issue.input)} must be 1 to 64 letters, digits, '.', '_' or '-': it tells several reports on one PR apart.`,
+        error: (issue) => `${quoteInput(issue.input)} must be 1 to 64 letters, digits, '.', '_' or '-': it tells several reports on one PR apart.`,
       }),
     'github-token': z.string(),
     ...IMPACT_LIMIT_FIELDS,
@@ -252,9 +253,9 @@ export const QuerySchema = z.object({
   'max-objects': z
     .string()
     .trim()
-    .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number: the most objects to collect across all pages.` })
+    .regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number: the most objects to collect across all pages.` })
     .transform(Number)
-    .refine((n) => n >= 1 && n <= 1_000_000, { error: (issue) => `${show(issue.input)} is out of range: use 1 to 1000000.` }),
+    .refine((n) => n >= 1 && n <= 1_000_000, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to 1000000.` }),
 })
 
 function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
@@ -270,7 +271,7 @@ function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
   if (!Array.isArray(parsed.value)) {
     ctx.addIssue({
       code: 'custom',
-      message: `must be a list of objects, each with \`kind\` and \`name\` (and optional \`group\`, \`namespace\`, \`edge\`); it is ${show(text.trim())}. Give a list such as [{kind: Deployment, name: checkout}].`,
+      message: `must be a list of objects, each with \`kind\` and \`name\` (and optional \`group\`, \`namespace\`, \`edge\`); it is ${quoteInput(text.trim())}. Give a list such as [{kind: Deployment, name: checkout}].`,
     })
     return []
   }
@@ -296,7 +297,7 @@ function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
 
 /** A zod issue in our words, with the bad value first: `0 is too small: the least is 1`. */
 function describeIssue(issue: z.core.$ZodIssue): string {
-  const value = issue.input === undefined || typeof issue.input === 'object' ? '' : `${show(issue.input)} `
+  const value = issue.input === undefined || typeof issue.input === 'object' ? '' : `${quoteInput(issue.input)} `
   switch (issue.code) {
     case 'too_small':
       return `${value}is too small: the least is ${String(issue.minimum)}`

@@ -5,7 +5,7 @@
  * the pull request cannot widen.
  */
 import { z } from 'zod'
-import { DNS_LABEL, show } from './fields.js'
+import { DNS_LABEL, quoteInput } from './fields.js'
 
 const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/
 const GROUP = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
@@ -14,9 +14,9 @@ const cap = (what: string, max: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d+$/, { error: (issue) => `${show(issue.input)} is not a whole number: ${what}.` })
+    .regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number: ${what}.` })
     .transform(Number)
-    .refine((n) => n >= 1 && n <= max, { error: (issue) => `${show(issue.input)} is out of range: use 1 to ${max}.` })
+    .refine((n) => n >= 1 && n <= max, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to ${max}.` })
 
 /** Entries separated by newlines or commas; blank ones and `#` comments left out. */
 function entries(text: string): string[] {
@@ -42,7 +42,7 @@ export const IMPACT_LIMIT_FIELDS = {
     const list = entries(text)
     for (const name of list) {
       if (!DNS_LABEL.test(name))
-        ctx.addIssue({ code: 'custom', message: `${show(name)} is not a namespace name (a DNS-1123 label). List namespaces, one a line.` })
+        ctx.addIssue({ code: 'custom', message: `${quoteInput(name)} is not a namespace name (a DNS-1123 label). List namespaces, one a line.` })
     }
     return list
   }),
@@ -55,7 +55,7 @@ export const IMPACT_LIMIT_FIELDS = {
       if (!KIND.test(kind) || (group !== undefined && !GROUP.test(group))) {
         ctx.addIssue({
           code: 'custom',
-          message: `${show(entry)} is not a kind: list kinds such as Deployment (any API group) or Deployment.apps (that group only), one a line.`,
+          message: `${quoteInput(entry)} is not a kind: list kinds such as Deployment (any API group) or Deployment.apps (that group only), one a line.`,
         })
         continue
       }

@@ -4,7 +4,7 @@
  * service-account route cannot serve (it has no cancel and no inbox: hub-behaviour.md §1).
  */
 import { z } from 'zod'
-import { boolean, oneOf, seconds, show } from './fields.js'
+import { boolean, oneOf, seconds, quoteInput } from './fields.js'
 
 export type LifecycleCommand = 'wait' | 'cancel' | 'approve'
 
@@ -54,7 +54,7 @@ const runId = (command: LifecycleCommand) =>
     .min(1, { error: `is required for \`command: ${command}\`: the id of the run, e.g. \`\${{ steps.start.outputs.run-id }}\`.`, abort: true })
     .regex(HUB_ID, {
       error: (issue) =>
-        `${show(issue.input)} is not a run id (letters, digits, '.', '_', ':' and '-'). Pass the \`run-id\` output of the step that started it.`,
+        `${quoteInput(issue.input)} is not a run id (letters, digits, '.', '_', ':' and '-'). Pass the \`run-id\` output of the step that started it.`,
     })
 
 const optionalId = z
@@ -62,7 +62,7 @@ const optionalId = z
   .trim()
   .refine((v) => v === '' || HUB_ID.test(v), {
     error: (issue) =>
-      `${show(issue.input)} is not an approval id (letters, digits, '.', '_', ':' and '-'). Pass the \`approval-id\` output of the step that stopped at the gate, or leave it empty.`,
+      `${quoteInput(issue.input)} is not an approval id (letters, digits, '.', '_', ':' and '-'). Pass the \`approval-id\` output of the step that stopped at the gate, or leave it empty.`,
   })
 
 export const WaitSchema = z.object({

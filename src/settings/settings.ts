@@ -8,7 +8,7 @@ import * as core from '../runner/core.js'
 import { z } from 'zod'
 import type { Target } from '../steps/impact/model.js'
 import { mcpOriginProblems } from './bearer-origin.js'
-import { boolean, CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, show, uuid } from './fields.js'
+import { boolean, CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, quoteInput, uuid } from './fields.js'
 import { ImpactSchema, loadStructuredParser, QuerySchema, type QuerySpecInput } from './graph-inputs.js'
 import type { AllowedKind } from './impact-limits.js'
 import {
@@ -173,7 +173,7 @@ const CommonSchema = z.object({
     .trim()
     .refine((v) => v === '' || /^[\x21-\x7e]{1,256}$/.test(v), {
       error: (issue) =>
-        `${show(issue.input)} is not an audience (1 to 256 printable characters, no spaces): use the audience the hub's identity provider expects.`,
+        `${quoteInput(issue.input)} is not an audience (1 to 256 printable characters, no spaces): use the audience the hub's identity provider expects.`,
     }),
   'dry-run': boolean(),
   org: uuid('org'),
@@ -182,7 +182,8 @@ const CommonSchema = z.object({
     .string()
     .trim()
     .refine((v) => v === '' || CLUSTER_ID.test(v), {
-      error: (issue) => `${show(issue.input)} is not a cluster id (letters, digits, '.', '_' and '-'). Leave it empty unless you use a service-account token.`,
+      error: (issue) =>
+        `${quoteInput(issue.input)} is not a cluster id (letters, digits, '.', '_' and '-'). Leave it empty unless you use a service-account token.`,
     }),
 })
 
@@ -193,7 +194,7 @@ const RunSchema = z.object({
     .min(1, { error: 'is required for `command: run`: the name of the agent to run.', abort: true })
     .regex(DNS_LABEL, {
       error: (issue) =>
-        `${show(issue.input)} is not a valid agent name (a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters, starting and ending with a letter or digit). Use the agent's metadata.name.`,
+        `${quoteInput(issue.input)} is not a valid agent name (a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters, starting and ending with a letter or digit). Use the agent's metadata.name.`,
     }),
   task: z.string().refine((v) => v.trim().length > 0, 'is required for `command: run` and must not be blank: the instruction for the agent.'),
   'idempotency-key': z.string().trim(),
@@ -269,7 +270,7 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   if (query?.success) {
     return Object.freeze({ command: 'query', hub, runner, dryRun, query: Object.freeze({ spec: query.data.query, maxObjects: query.data['max-objects'] }) })
   }
-  throw new InputError([`Input \`command\`: ${show(raw.command)} is not supported.`])
+  throw new InputError([`Input \`command\`: ${quoteInput(raw.command)} is not supported.`])
 }
 
 function runSettings(run: z.infer<typeof RunSchema>, runner: RunnerContext): Readonly<RunSettings> {

@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http'
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createGitHubClient, MAX_WAIT_SECONDS, type GitHubClientOptions } from '../../src/github/client.js'
+import { createGitHubClient, MAX_RATE_LIMIT_WAIT_SECONDS, type GitHubClientOptions } from '../../src/github/client.js'
 import { GitHubError } from '../../src/github/errors.js'
 import { ACTIONS_TOKEN, secondaryRateLimit, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
 
@@ -162,11 +162,11 @@ describe('createGitHubClient and the waits GitHub asks for', () => {
     expect(logged.every((line) => line.endsWith('retrying in 0 ms.'))).toBe(true)
   })
 
-  it(`does not wait longer than ${MAX_WAIT_SECONDS} s: a longer retry-after fails the call at once`, async () => {
-    emu.addFault({ method: 'GET', path: FILES, status: 429, headers: { 'retry-after': String(MAX_WAIT_SECONDS + 1) }, times: 1 })
+  it(`does not wait longer than ${MAX_RATE_LIMIT_WAIT_SECONDS} s: a longer retry-after fails the call at once`, async () => {
+    emu.addFault({ method: 'GET', path: FILES, status: 429, headers: { 'retry-after': String(MAX_RATE_LIMIT_WAIT_SECONDS + 1) }, times: 1 })
     const error = await failure(client().request(`GET ${FILES}`))
     expect(error.status).toBe(429)
-    expect(error.hint).toMatch(new RegExp(`secondary rate limit.*wait ${MAX_WAIT_SECONDS + 1} s`))
+    expect(error.hint).toMatch(new RegExp(`secondary rate limit.*wait ${MAX_RATE_LIMIT_WAIT_SECONDS + 1} s`))
     expect(emu.requests).toHaveLength(1)
   })
 

@@ -12,7 +12,7 @@ import { jsonTextForDisplay } from '../../src/markdown/json-text.js'
 import { mermaidText, renderMermaid } from '../../src/steps/impact/mermaid.js'
 import { stepLogLine } from '../../src/steps/run/live-steps.js'
 import { quoteHubText } from '../../src/steps/run/refusal.js'
-import { show } from '../../src/settings/fields.js'
+import { quoteInput } from '../../src/settings/fields.js'
 import { toGitHubError } from '../../src/github/errors.js'
 import { renderRunSummary } from '../../src/steps/run/summary.js'
 import { renderImpactReport, renderImpactVerdictLine } from '../../src/steps/impact/impact-report.js'
@@ -55,7 +55,7 @@ describe.each(Object.entries(TOKEN_SHAPES))('a %s-shaped secret', (_shape, secre
     'json-text.ts clip': { text: jsonTextForDisplay(JSON.stringify({ token: secret, more: 1 }), 32) },
     'live-steps.ts clip': { text: stepLogLine({ number: 1, step: { tool: `${'t'.repeat(70)}${secret}`, outcome: 'error', error: secret } }) },
     'refusal.ts quote': { text: `${quoteHubText(secret)} ${quoteHubText(`${'q'.repeat(180)}${secret}`)}` },
-    'fields.ts show()': { text: `${show(secret)} ${show(`${'s'.repeat(60)}${secret}`)}` },
+    'fields.ts quoteInput()': { text: `${quoteInput(secret)} ${quoteInput(`${'s'.repeat(60)}${secret}`)}` },
   }
 
   it.each(Object.keys(steps))('is caught after %s', (name) => {

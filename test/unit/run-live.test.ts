@@ -85,10 +85,10 @@ describe('live steps', () => {
 
   it('the tracker keys steps without an id by position', () => {
     const tracker = new StepTracker()
-    expect(tracker.fresh(detail('Running', { steps: [{ tool: 'a', outcome: 'ok' }] })).map((s) => s.number)).toEqual([1])
+    expect(tracker.takeUnreported(detail('Running', { steps: [{ tool: 'a', outcome: 'ok' }] })).map((s) => s.number)).toEqual([1])
     expect(
       tracker
-        .fresh(
+        .takeUnreported(
           detail('Running', {
             steps: [
               { tool: 'a', outcome: 'ok' },
@@ -98,7 +98,7 @@ describe('live steps', () => {
         )
         .map((s) => s.number),
     ).toEqual([2])
-    expect(tracker.fresh(undefined)).toEqual([])
+    expect(tracker.takeUnreported(undefined)).toEqual([])
   })
 
   it('a step line holds tool, outcome, duration, error and short arguments, on one line', () => {

@@ -12,7 +12,7 @@ import {
   setOutput,
   setSecret,
   startGroup,
-  SUMMARY_LIMIT_BYTES,
+  GITHUB_SUMMARY_LIMIT_BYTES,
   warning,
 } from '../../src/runner/core.js'
 import { redact } from '../../src/redact.js'
@@ -168,7 +168,7 @@ describe('size limits', () => {
     const markdown = `## Report\n\n\`\`\`text\n${'a line of agent output\n'.repeat(60_000)}\`\`\`\n\n## Sources\n`
     const stdout = stdoutOf(() => expect(appendSummary(markdown)).toBe(true))
     const text = readFileSync(file, 'utf8')
-    expect(statSync(file).size).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES)
+    expect(statSync(file).size).toBeLessThanOrEqual(GITHUB_SUMMARY_LIMIT_BYTES)
     expect(text.startsWith('# Earlier\n'.repeat(10_000) + '## Report\n')).toBe(true)
     expect((text.match(/^```/gm) ?? []).length % 2).toBe(0)
     expect(text).toMatch(/> This summary was cut .* The whole report is in the result file \(output `result-file`\)\.\n$/)
@@ -176,7 +176,7 @@ describe('size limits', () => {
 
     // Full: a later append writes nothing more, and says so.
     const again = stdoutOf(() => appendSummary('more\n'.repeat(100)))
-    expect(statSync(file).size).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES)
+    expect(statSync(file).size).toBeLessThanOrEqual(GITHUB_SUMMARY_LIMIT_BYTES)
     expect(again).toContain('::warning::')
   })
 

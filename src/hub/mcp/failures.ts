@@ -17,7 +17,8 @@ import {
   type FailureContext,
   type HubError,
 } from '../errors.js'
-import { errorCode, formatBytes, type BodyCapError } from '../http.js'
+import { errorCode, type BodyCapError } from '../http.js'
+import { formatBytes } from '../../markdown/format.js'
 import type { RefusedAnswer, ResponseLimits } from '../transport.js'
 import { RPC_TIMEOUT_CODE, isUnknownTool, rpcErrorText, type RpcError } from './json-rpc.js'
 

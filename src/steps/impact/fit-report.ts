@@ -40,31 +40,108 @@ export interface Parts {
   caveat: Piece
 }
 
+/** What a rendering keeps. Never changed once made: each degradation returns a new one. */
 interface Plan {
-  trimmed: boolean
-  mermaid: boolean
-  associated: boolean
-  upstream: boolean
-  downstream: Array<'full' | 'short' | 'none'>
-  details: boolean
-  skipped: boolean
-  warnings: boolean
-  notFoundFull: boolean
-  verdictLimit: number
-  notFoundLimit: number
+  readonly trimmed: boolean
+  readonly mermaid: boolean
+  readonly associated: boolean
+  readonly upstream: boolean
+  readonly downstream: ReadonlyArray<'full' | 'short' | 'none'>
+  readonly details: boolean
+  readonly skipped: boolean
+  readonly warnings: boolean
+  readonly notFoundFull: boolean
+  readonly verdictLimit: number
+  readonly notFoundLimit: number
 }
+
+/**
+ * One way to give up detail, as a pure function: `apply(plan, keep)` is the plan with `keep` of
+ * `levels(plan)` levels of this detail left (all of them: the plan as it was), and the smaller
+ * `keep`, the smaller the document. A switch has one level; a list cut to its first K items has
+ * as many as items.
+ */
+interface Degradation {
+  levels(plan: Plan): number
+  apply(plan: Plan, keep: number): Plan
+}
+
+/** A degradation of one level: `give` is the plan without the detail. */
+const drop = (give: (plan: Plan) => Plan): Degradation => ({ levels: () => 1, apply: (plan, keep) => (keep >= 1 ? plan : give(plan)) })
 
 /** The document of `doc` within `budget` characters and SUMMARY_BYTE_BUDGET bytes. */
 export function fitReport(doc: Parts, budget: number): string {
-  const plan = fullPlan(doc)
-  const fits = (size: Size) => size.chars + 1 <= budget && size.bytes + 1 <= SUMMARY_BYTE_BUDGET
-
-  // Graphs are rendered only when the rest fits without them: they are dropped first anyway.
-  const withoutGraphs = { ...plan, mermaid: false }
-  if (!fits(measure(doc, withoutGraphs)) || !fits(measure(doc, plan))) trim(doc, plan, fits)
-
-  const text = `${assemble(doc, plan).join('\n\n')}\n`
+  const fits = (plan: Plan) => {
+    const size = measure(doc, plan)
+    return size.chars + 1 <= budget && size.bytes + 1 <= SUMMARY_BYTE_BUDGET
+  }
+  const text = `${assemble(doc, choosePlan(doc, fits)).join('\n\n')}\n`
   return enforceBudget(text, budget)
+}
+
+/**
+ * The degradations in the order they are made, then the largest document that fits: the first
+ * whose plan fits, keeping as many levels of the last one as fit. When none does, all of them
+ * are made (and enforceBudget clips what is left).
+ */
+function choosePlan(doc: Parts, fits: (plan: Plan) => boolean): Plan {
+  const full = fullPlan(doc)
+  // Graphs are rendered only when the rest fits without them: they are dropped first anyway.
+  if (fits({ ...full, mermaid: false }) && fits(full)) return full
+  let plan = full
+  for (const degradation of degradations(doc)) {
+    // `plan` does not fit, so neither does keeping every level.
+    const keep = largestFitting(degradation.levels(plan) - 1, (levels) => fits(degradation.apply(plan, levels)))
+    plan = degradation.apply(plan, keep)
+    if (fits(plan)) return plan
+  }
+  return plan
+}
+
+/**
+ * Whole sections first, in a fixed order: Mermaid graphs (with the "trimmed" notice), associated
+ * tables, upstream tables, downstream tables one at a time (longest first: first cut to their
+ * first rows, then dropped), the per-target details, skipped files, warnings, the not-found
+ * explanation; then the verdict lines and the not-found names, each cut to its first K.
+ */
+function degradations(doc: Parts): Degradation[] {
+  const longestFirst = doc.impacts.map((_, index) => index).sort((a, b) => (doc.impacts[b]?.downstream.chars ?? 0) - (doc.impacts[a]?.downstream.chars ?? 0))
+  return [
+    drop((plan) => ({ ...plan, trimmed: true, mermaid: false })),
+    drop((plan) => ({ ...plan, associated: false })),
+    drop((plan) => ({ ...plan, upstream: false })),
+    downstreamTables(doc, longestFirst),
+    drop((plan) => ({ ...plan, details: false })),
+    drop((plan) => ({ ...plan, skipped: false })),
+    drop((plan) => ({ ...plan, warnings: false })),
+    drop((plan) => ({ ...plan, notFoundFull: false })),
+    { levels: (plan) => ('heading' in doc.verdicts ? plan.verdictLimit : 0), apply: (plan, keep) => ({ ...plan, verdictLimit: keep }) },
+    { levels: (plan) => plan.notFoundLimit, apply: (plan, keep) => ({ ...plan, notFoundLimit: keep }) },
+  ]
+}
+
+/**
+ * Downstream tables, in `order`, each first cut to its first rows, then (once all are cut)
+ * dropped: 2 × n steps, of which `keep` are not taken. A table whose cut form is no smaller (a
+ * few rows over the cut, and the "… and N more" line) stays whole until it is dropped, so each
+ * step leaves a document no larger than the one before.
+ */
+function downstreamTables(doc: Parts, order: readonly number[]): Degradation {
+  const n = order.length
+  const cutIsSmaller = (parts: ImpactParts | undefined) =>
+    parts !== undefined && parts.downstreamShort.chars <= parts.downstream.chars && parts.downstreamShort.bytes <= parts.downstream.bytes
+  return {
+    levels: () => 2 * n,
+    apply(plan, keep) {
+      const taken = 2 * n - keep
+      const downstream = [...plan.downstream]
+      order.forEach((index, position) => {
+        if (taken > n + position) downstream[index] = 'none'
+        else if (taken > position && cutIsSmaller(doc.impacts[index])) downstream[index] = 'short'
+      })
+      return { ...plan, downstream }
+    },
+  }
 }
 
 function fullPlan(doc: Parts): Plan {
@@ -142,55 +219,4 @@ function measure(doc: Parts, plan: Plan): Size {
 
 function assemble(doc: Parts, plan: Plan): string[] {
   return sections(doc, plan).map((entry) => (typeof entry === 'function' ? entry() : entry).text)
-}
-
-function trim(doc: Parts, plan: Plan, fits: (size: Size) => boolean): void {
-  plan.trimmed = true
-  const coarse: Array<() => void> = [() => (plan.mermaid = false), () => (plan.associated = false), () => (plan.upstream = false)]
-  for (const step of coarse) {
-    step()
-    if (fits(measure(doc, plan))) return
-  }
-
-  // Downstream tables one at a time, longest first: first cut to their first rows, then, if
-  // that is not enough, dropped. Sizes are exact, so no re-measuring.
-  const size = measure(doc, plan)
-  const order = doc.impacts.map((_, index) => index).sort((a, b) => (doc.impacts[b]?.downstream.chars ?? 0) - (doc.impacts[a]?.downstream.chars ?? 0))
-  for (const [from, to] of [
-    ['full', 'short'],
-    ['short', 'none'],
-  ] as const) {
-    for (const index of order) {
-      if (fits(size)) return
-      const parts = doc.impacts[index]
-      if (!parts || plan.downstream[index] !== from) continue
-      const before = from === 'full' ? parts.downstream : parts.downstreamShort
-      const after = to === 'short' ? parts.downstreamShort : undefined
-      plan.downstream[index] = to
-      size.chars -= before.chars + 2 - (after ? after.chars + 2 : 0)
-      size.bytes -= before.bytes + 2 - (after ? after.bytes + 2 : 0)
-    }
-  }
-  if (fits(size)) return
-
-  const later: Array<() => void> = [
-    () => (plan.details = false),
-    () => (plan.skipped = false),
-    () => (plan.warnings = false),
-    () => (plan.notFoundFull = false),
-  ]
-  for (const step of later) {
-    step()
-    if (fits(measure(doc, plan))) return
-  }
-
-  plan.verdictLimit = largestFitting(plan.verdictLimit, (limit) => {
-    plan.verdictLimit = limit
-    return fits(measure(doc, plan))
-  })
-  if (fits(measure(doc, plan))) return
-  plan.notFoundLimit = largestFitting(plan.notFoundLimit, (limit) => {
-    plan.notFoundLimit = limit
-    return fits(measure(doc, plan))
-  })
 }

@@ -7,7 +7,7 @@
 import type { Direction, ImpactReport, RelatedObject, Target, TargetImpact } from './model.js'
 import { isRemovedTarget, targetLabel } from './model.js'
 import { cuttable, piece, type CuttableList, type Piece } from '../../markdown/fit.js'
-import { clipCharacters, details, inline, table, formatCount } from '../../markdown/format.js'
+import { ZERO_WIDTH_SPACE, clip, details, inline, table, formatCount } from '../../markdown/format.js'
 import type { Column } from '../../markdown/format.js'
 import { fitReport, type ImpactParts, type Parts } from './fit-report.js'
 import { renderGraph } from './mermaid.js'
@@ -37,7 +37,7 @@ const CAVEAT = [
 
 /** One line for logs: plain text, no markdown, no line breaks or control characters. */
 export function renderImpactVerdictLine(impact: TargetImpact): string {
-  const parts = [`${plain(targetLabel(impact.target))} on ${plain(impact.edge)} — ${countsText(impact)}`]
+  const parts = [`${logSafe(targetLabel(impact.target))} on ${logSafe(impact.edge)} — ${countsText(impact)}`]
   if (isRemoved(impact.target)) parts.push(REMOVED_NOTE)
   if (impact.incomplete) parts.push(INCOMPLETE_NOTE)
   return parts.join(' · ')
@@ -213,7 +213,7 @@ function skippedSection(report: ImpactReport): string {
 }
 
 function warningsSection(warnings: readonly string[]): string {
-  const items = warnings.map((warning) => `- ${inline(clipCharacters(warning, MAX_WARNING, ' …').text)}`)
+  const items = warnings.map((warning) => `- ${inline(clip(warning, MAX_WARNING, ' …'))}`)
   return `### Warnings\n\n${items.join('\n')}`
 }
 
@@ -244,8 +244,8 @@ function isRemoved(target: Target): boolean {
 // Small helpers
 
 /** One log-safe line: no control characters, no line breaks, no workflow command ("::"). */
-function plain(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/::/g, ':\u200b:')
+function logSafe(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/::/g, `:${ZERO_WIDTH_SPACE}:`)
 }
 
 function safeHref(url: string | undefined): string | undefined {

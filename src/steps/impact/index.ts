@@ -17,8 +17,8 @@ import * as core from '../../runner/core.js'
 
 /** The comment leaves room for the hidden marker line under GitHub's 65,536 characters. */
 const COMMENT_BUDGET = 65_000
-/** The job summary must stay under 1 MiB. */
-const SUMMARY_BUDGET = 1_000_000
+/** Characters of the job summary's report; its bytes are held to SUMMARY_BYTE_BUDGET by the renderer. */
+const SUMMARY_CHARACTER_BUDGET = 1_000_000
 const SUMMARY_TRIMMED = 'Trimmed to stay under the job summary limit of 1 MiB: the result file (output `result-file`) holds the whole report.'
 
 export async function impactStep(settings: SettingsFor<'impact'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
@@ -49,7 +49,8 @@ export async function impactStep(settings: SettingsFor<'impact'>, transport: Hub
   }
 }
 
-interface Opened {
+/** What the step opened to report on: the hub's graph, the MCP tool, the pull request and the targets. */
+interface ImpactSources {
   graph: GraphClient
   tool: ImpactTool | undefined
   pullRequest: PullRequestSession | undefined
@@ -59,7 +60,7 @@ interface Opened {
 
 async function reportImpact(
   settings: SettingsFor<'impact'>,
-  { graph, tool, pullRequest, collected, workspace }: Opened,
+  { graph, tool, pullRequest, collected, workspace }: ImpactSources,
   signal: AbortSignal,
 ): Promise<Verdict> {
   const { impact, runner } = settings
@@ -76,7 +77,7 @@ async function reportImpact(
   const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) })
   const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined
   publishImpact(
-    { report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_BUDGET, trimmedNote: SUMMARY_TRIMMED }) },
+    { report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_CHARACTER_BUDGET, trimmedNote: SUMMARY_TRIMMED }) },
     runner,
   )
   await annotateDeclarations(report, workspace, collected.changedPaths)

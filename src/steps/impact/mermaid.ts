@@ -6,7 +6,7 @@
  * diagram nor smuggle HTML; the only markup emitted is the `<br/>` added here.
  */
 import type { Direction, RelatedObject, TargetImpact } from './model.js'
-import { fenced, formatCount } from '../../markdown/format.js'
+import { ZERO_WIDTH_SPACE, clip, fenced, formatCount } from '../../markdown/format.js'
 
 const DEFAULT_MAX_NODES_PER_DIRECTION = 8
 /** Longest run of one label line, in code points; longer names are clipped with "…". */
@@ -107,13 +107,11 @@ function label(lines: readonly string[]): string {
  */
 export function mermaidText(text: string): string {
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
-  const chars = flat.length > MAX_LABEL_LINE ? Array.from(flat) : undefined
-  const clipped = chars && chars.length > MAX_LABEL_LINE ? `${chars.slice(0, MAX_LABEL_LINE - 1).join('')}…` : flat
   return (
-    clipped
+    clip(flat, MAX_LABEL_LINE)
       .replace(/["#&<>[\]{}()|`]/g, (ch) => LOOK_ALIKE[ch] ?? ' ')
       // Not a mention even if the diagram is ever shown as text.
-      .replace(/@(?=[A-Za-z0-9])/g, '@\u200b') || ' '
+      .replace(/@(?=[A-Za-z0-9])/g, `@${ZERO_WIDTH_SPACE}`) || ' '
   )
 }
 

@@ -8,6 +8,7 @@
 import { constants } from 'node:fs'
 import { open, readlink, realpath, type FileHandle } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { formatBytes } from '../../markdown/format.js'
 import { redact } from '../../redact.js'
 
 /**
@@ -93,8 +94,4 @@ function isInside(root: string, path: string): boolean {
 function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' ? code : undefined
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB` : `${bytes.toLocaleString('en-US')} bytes`
 }

@@ -5,7 +5,7 @@
  */
 import type { QueryResult } from './run-query.js'
 import { edgeOf } from '../../hub/graph.js'
-import { SUMMARY_BYTE_BUDGET, byteLength, clipCharacters, code, inline, table, formatCount } from '../../markdown/format.js'
+import { SUMMARY_BYTE_BUDGET, byteLength, clip, code, inline, table, formatCount } from '../../markdown/format.js'
 
 const MAX_CELL = 300
 const MAX_EDGES = 50
@@ -64,10 +64,6 @@ function sampleTable(rows: ReadonlyArray<ReturnType<typeof describe>>, budget: n
   let markdown = render(rows)
   while (kept > 0 && byteLength(markdown) > budget) markdown = render(rows.slice(0, --kept))
   return { markdown, rows: kept }
-}
-
-function clip(text: string, max: number): string {
-  return clipCharacters(text, max, '…').text
 }
 
 function describe(row: Record<string, unknown>): { kind: string; name: string; edge: string } {

@@ -17,12 +17,12 @@ export class FollowedRun {
   private readonly log: (line: string) => void
   private current: CreateRunResponse
   /** The start to send once more; set only until the hub has shown it knows the run. */
-  private retake: StartRun | undefined
+  private unconfirmedStart: StartRun | undefined
 
-  private constructor(client: Client, current: CreateRunResponse, retake: StartRun | undefined, log: (line: string) => void) {
+  private constructor(client: Client, current: CreateRunResponse, unconfirmedStart: StartRun | undefined, log: (line: string) => void) {
     this.client = client
     this.current = current
-    this.retake = retake
+    this.unconfirmedStart = unconfirmedStart
     this.log = log
   }
 
@@ -56,25 +56,25 @@ export class FollowedRun {
   }
 
   private async confirmed(ask: (runId: string) => Promise<RunDetail>, signal: AbortSignal | undefined): Promise<RunDetail> {
-    const retake = this.retake
-    if (!retake) return ask(this.runId)
+    const unconfirmedStart = this.unconfirmedStart
+    if (!unconfirmedStart) return ask(this.runId)
     let detail: RunDetail
     try {
       detail = await ask(this.runId)
     } catch (error) {
       // Anything but "no such run" (an outage, a timeout) proves nothing: keep the recovery for later.
       if (!isUnknownRun(error)) throw error
-      return this.recover(retake, ask, signal)
+      return this.recover(unconfirmedStart, ask, signal)
     }
-    this.retake = undefined
+    this.unconfirmedStart = undefined
     return detail
   }
 
-  private async recover(retake: StartRun, ask: (runId: string) => Promise<RunDetail>, signal: AbortSignal | undefined): Promise<RunDetail> {
-    this.retake = undefined
+  private async recover(unconfirmedStart: StartRun, ask: (runId: string) => Promise<RunDetail>, signal: AbortSignal | undefined): Promise<RunDetail> {
+    this.unconfirmedStart = undefined
     const lost = this.runId
     // startRun never waits inline (wait 0): the hub answers a matched key at once, with the detail.
-    this.current = await this.client.startRun({ ...retake, ...(signal ? { signal } : {}) })
+    this.current = await this.client.startRun({ ...unconfirmedStart, ...(signal ? { signal } : {}) })
     const kept = this.reused
       ? `another job started the same task with the same idempotency key at the same moment, and the hub kept that job's run ${this.runId}`
       : `asked again with the same idempotency key, the hub started run ${this.runId}`

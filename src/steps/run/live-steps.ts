@@ -7,7 +7,7 @@
 import { HOLD_SECONDS } from '../../hub/agents.js'
 import type { RunDetail, RunStep } from '../../hub/schemas.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
-import { formatDuration } from '../../markdown/format.js'
+import { clip, formatDuration } from '../../markdown/format.js'
 
 export interface NumberedStep {
   step: RunStep
@@ -35,7 +35,7 @@ export class StepTracker {
   private readonly reported = new Set<string>()
 
   /** The finished steps of `detail` not reported yet, and marks them reported. */
-  fresh(detail: RunDetail | undefined): NumberedStep[] {
+  takeUnreported(detail: RunDetail | undefined): NumberedStep[] {
     const found: NumberedStep[] = []
     for (const [index, step] of (detail?.steps ?? []).entries()) {
       if (step.outcome === 'pending_approval') continue
@@ -67,8 +67,4 @@ export function stepLogLine({ step, number }: NumberedStep): string {
 
 function oneLine(text: string): string {
   return text.replace(/[\r\n\u2028\u2029\u0085]+/g, ' ')
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text
 }

@@ -1,4 +1,5 @@
 import { ActionError, type StatementErrorData } from '../../errors.js'
+import { clip } from '../../markdown/format.js'
 
 /** A lifecycle command that declined to act on what the hub showed (nothing was sent to change it). */
 export class StepRefusal extends ActionError<StatementErrorData> {
@@ -10,6 +11,5 @@ export class StepRefusal extends ActionError<StatementErrorData> {
 
 /** Hub text inside one of our messages: quoted, on one line, and short. */
 export function quoteHubText(text: string | undefined, max = 200): string {
-  const line = (text ?? '').replace(/\s+/g, ' ')
-  return JSON.stringify(line.length > max ? `${line.slice(0, max)}…` : line)
+  return JSON.stringify(clip((text ?? '').replace(/\s+/g, ' '), max))
 }

@@ -8,6 +8,7 @@
 import { HOLD_SECONDS, type AgentsClient } from '../../hub/agents.js'
 import { ActionError, renderError } from '../../errors.js'
 import { HubDeadlineError } from '../../hub/errors.js'
+import { abortableSleep } from '../../hub/transport.js'
 import { canonicalPhase, isSettled, isTerminal } from '../../hub/phases.js'
 import { cameBackEarly, earlyWaitPause } from '../../hub/retry.js'
 import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
@@ -55,7 +56,7 @@ interface RunProgress {
   remainingMs: number
 }
 
-/** What the loop reports while it works; main wires it to logs and outputs. */
+/** What the loop reports while it works; publish.ts (`runEventsToLog`) wires it to logs and outputs. */
 export interface RunEvents {
   /** `idempotencyKey`: the key the run was started or found under, when one was sent. */
   created(created: CreateRunResponse, idempotencyKey?: string): void
@@ -90,7 +91,7 @@ const APPROVAL_BACKOFF_MS = [2_000, 4_000, 8_000, 10_000]
 
 export async function runAgent(settings: RunSettings, deps: RunDeps, signal: AbortSignal): Promise<RunResult> {
   const now = deps.now ?? Date.now
-  const sleep = deps.sleep ?? sleepUnlessAborted
+  const sleep = deps.sleep ?? abortableSleep
   const started = now()
   const deadline = started + settings.timeoutSeconds * 1000
   const pendingCeiling = started + settings.pendingTimeoutSeconds * 1000
@@ -124,7 +125,7 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
   const reportSteps = (from: RunDetail | undefined) => {
     // With live steps off the log shows none of them; the summary and result file list them all.
     if (!settings.liveSteps) return
-    const found = steps.fresh(from)
+    const found = steps.takeUnreported(from)
     if (found.length > 0) deps.events.steps?.(found)
   }
   let detail = created.run
@@ -230,19 +231,6 @@ function terminalOutcome(phase: string): RunOutcome {
   if (phase === 'Succeeded') return 'succeeded'
   if (phase === 'Aborted') return 'aborted'
   return 'failed'
-}
-
-function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    signal.addEventListener('abort', done, { once: true })
-  })
 }
 
 /** Pass, warn or fail, and the one sentence that says why. */
