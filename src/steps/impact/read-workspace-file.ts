@@ -8,6 +8,7 @@
 import { constants } from 'node:fs'
 import { open, readlink, realpath, type FileHandle } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { errorCode } from '../../hub/http.js'
 import { redact } from '../../redact.js'
 
 /**
@@ -88,11 +89,6 @@ async function openedPath(handle: FileHandle): Promise<string | undefined> {
 function isInside(root: string, path: string): boolean {
   const rel = relative(root, path)
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)
-}
-
-function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' ? code : undefined
 }
 
 function formatBytes(bytes: number): string {

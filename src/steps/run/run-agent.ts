@@ -6,6 +6,7 @@
  * transport until the deadline. Deciding pass or fail is `runVerdict`'s job, not this loop's.
  */
 import { HOLD_SECONDS, type AgentsClient } from '../../hub/agents.js'
+import { abortableSleep } from '../../hub/clock.js'
 import { HubDeadlineError } from '../../hub/errors.js'
 import { canonicalPhase, isSettled, isTerminal } from '../../hub/phases.js'
 import { cameBackEarly, earlyWaitPause } from '../../hub/retry.js'
@@ -88,7 +89,7 @@ const APPROVAL_BACKOFF_MS = [2_000, 4_000, 8_000, 10_000]
 
 export async function runAgent(settings: RunSettings, deps: RunDeps, signal: AbortSignal): Promise<RunResult> {
   const now = deps.now ?? Date.now
-  const sleep = deps.sleep ?? sleepUnlessAborted
+  const sleep = deps.sleep ?? abortableSleep
   const started = now()
   const deadline = started + settings.timeoutSeconds * 1000
   const pendingCeiling = started + settings.pendingTimeoutSeconds * 1000
@@ -224,19 +225,6 @@ function terminalOutcome(phase: string): RunOutcome {
   if (phase === 'Succeeded') return 'succeeded'
   if (phase === 'Aborted') return 'aborted'
   return 'failed'
-}
-
-function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    signal.addEventListener('abort', done, { once: true })
-  })
 }
 
 /** Pass, warn or fail, and the one sentence that says why. */
