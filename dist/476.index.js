@@ -324,10 +324,10 @@ function createGitHubClient(options) {
                 response = await request(requestOptions);
             }
             catch (error) {
+                // What the plugin checks too: a RequestError with its request, which it may retry.
                 const failed = error;
-                // Only what the retry plugin goes on to retry: an HTTP error it does not rule out.
-                if (failed.request?.request && typeof failed.status === 'number' && failed.status >= 400 && !DO_NOT_RETRY.includes(failed.status))
-                    await pace(failed.status, failed.response?.headers['retry-after'], method, String(failed.request.url), requestOptions.request);
+                if (failed?.request?.request && typeof failed.status === 'number' && failed.status >= 400 && !DO_NOT_RETRY.includes(failed.status))
+                    await pace(failed.status, failed.response?.headers['retry-after'], method, failed.request.url, requestOptions.request);
                 throw error;
             }
             const errors = response.data?.errors;

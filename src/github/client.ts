@@ -8,6 +8,7 @@
  */
 import { getOctokit } from '@actions/github'
 import type { Octokit } from '@octokit/core'
+import type { RequestError } from '@octokit/request-error'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
 // the build octokit's plugins load (no Redis clustering), so the bundle holds one copy
@@ -103,14 +104,10 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       try {
         response = await request(requestOptions)
       } catch (error) {
-        const failed = error as {
-          status?: number
-          request?: { url?: string; request?: unknown }
-          response?: { headers: Record<string, string | number | undefined> }
-        }
-        // Only what the retry plugin goes on to retry: an HTTP error it does not rule out.
-        if (failed.request?.request && typeof failed.status === 'number' && failed.status >= 400 && !DO_NOT_RETRY.includes(failed.status))
-          await pace(failed.status, failed.response?.headers['retry-after'], method, String(failed.request.url), requestOptions.request)
+        // What the plugin checks too: a RequestError with its request, which it may retry.
+        const failed = error as Partial<RequestError> | undefined
+        if (failed?.request?.request && typeof failed.status === 'number' && failed.status >= 400 && !DO_NOT_RETRY.includes(failed.status))
+          await pace(failed.status, failed.response?.headers['retry-after'], method, failed.request.url, requestOptions.request)
         throw error
       }
       const errors = (response.data as { errors?: Array<{ message?: unknown }> } | undefined)?.errors
