@@ -669,6 +669,8 @@ var external_node_path_ = __webpack_require__(6760);
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/markdown/format.ts
 var format = __webpack_require__(4370);
+// EXTERNAL MODULE: ./src/hub/http.ts
+var http = __webpack_require__(4563);
 // EXTERNAL MODULE: ./src/redact.ts
 var redact = __webpack_require__(6670);
 ;// CONCATENATED MODULE: ./src/steps/impact/read-workspace-file.ts
@@ -679,6 +681,7 @@ var redact = __webpack_require__(6670);
  * reason and never read. Where a skipped link pointed is not said: that path is not ours to
  * publish.
  */
+
 
 
 
@@ -702,7 +705,7 @@ async function readWorkspaceFile(root, path, maxBytes = MAX_MANIFEST_BYTES) {
         real = await (0,promises_.realpath)((0,external_node_path_.resolve)(root, path));
     }
     catch (error) {
-        return { skipped: errorCode(error) === 'ELOOP' ? 'a symlink loop: nothing was read' : MISSING };
+        return { skipped: (0,http/* errorCode */.CA)(error) === 'ELOOP' ? 'a symlink loop: nothing was read' : MISSING };
     }
     if (!isInside(root, real))
         return { skipped: OUTSIDE };
@@ -712,7 +715,7 @@ async function readWorkspaceFile(root, path, maxBytes = MAX_MANIFEST_BYTES) {
         handle = await (0,promises_.open)(real, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0));
     }
     catch (error) {
-        return { skipped: errorCode(error) === 'ENOENT' ? MISSING : `not readable (${errorCode(error) ?? 'error'}): nothing was read` };
+        return { skipped: (0,http/* errorCode */.CA)(error) === 'ENOENT' ? MISSING : `not readable (${(0,http/* errorCode */.CA)(error) ?? 'error'}): nothing was read` };
     }
     try {
         // a folder on the way could have been swapped for a link meanwhile: ask the kernel what was opened
@@ -763,10 +766,6 @@ async function openedPath(handle) {
 function isInside(root, path) {
     const rel = (0,external_node_path_.relative)(root, path);
     return rel !== '' && rel !== '..' && !rel.startsWith(`..${external_node_path_.sep}`) && !(0,external_node_path_.isAbsolute)(rel);
-}
-function errorCode(error) {
-    const code = error?.code;
-    return typeof code === 'string' ? code : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/steps/impact/annotations.ts

@@ -19,8 +19,8 @@ __webpack_require__.d(__webpack_exports__, {
 var run_agent = __webpack_require__(3951);
 // EXTERNAL MODULE: ./src/hub/agents.ts
 var agents = __webpack_require__(5901);
-// EXTERNAL MODULE: ./src/hub/transport.ts + 1 modules
-var hub_transport = __webpack_require__(263);
+// EXTERNAL MODULE: ./src/hub/clock.ts
+var clock = __webpack_require__(5581);
 // EXTERNAL MODULE: ./src/runner/publish.ts
 var publish = __webpack_require__(5493);
 // EXTERNAL MODULE: ./src/steps/run/publish.ts
@@ -197,7 +197,7 @@ async function approveStep(settings, transport, signal) {
         return { status: 'pass', message: `${resolved}; not waiting for the run because timeout-seconds is 0.` };
     }
     core/* info */.pq(`${resolved}; waiting for the run.`);
-    const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, hub_transport/* abortableSleep */.M);
+    const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, clock/* abortableSleep */.M);
     return followRun(settings, wait, detail, transport, signal);
 }
 async function followRun(settings, wait, detail, transport, signal) {

@@ -32,6 +32,8 @@ var light_default = /*#__PURE__*/__webpack_require__.n(light);
 var http = __webpack_require__(4563);
 // EXTERNAL MODULE: ./src/hub/retry.ts
 var retry = __webpack_require__(4529);
+// EXTERNAL MODULE: ./src/hub/clock.ts
+var clock = __webpack_require__(5581);
 // EXTERNAL MODULE: ./src/runner/core.ts
 var core = __webpack_require__(1019);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -252,6 +254,7 @@ function responseHeaders(raw) {
 
 
 
+
 const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 const DEFAULT_RETRIES = 2;
 const DEFAULT_RETRY_DELAY_MS = 1_000;
@@ -262,6 +265,10 @@ const DEFAULT_WRITE_SPACING_MS = 1_000;
 const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
 /** Rate-limit waits per call: a limit that is still there after two waits will not lift soon. */
 const RATE_LIMIT_RETRIES = 2;
+/** The statuses the retry plugin never retries (its default, named here so pacing skips them too). */
+const DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 451];
+/** A GraphQL answer (200) the retry plugin retries as if it were a 500. */
+const GRAPHQL_TRANSIENT = /Something went wrong while executing your query/;
 function createGitHubClient(options) {
     const apiUrl = (options.apiUrl?.trim() || DEFAULT_GITHUB_API_URL).replace(/\/+$/, '');
     const retries = options.retries ?? DEFAULT_RETRIES;
@@ -277,6 +284,44 @@ function createGitHubClient(options) {
         log(`GitHub: ${kind} on ${route}; waiting ${retryAfter} s as GitHub asks.`);
         return true;
     };
+    // The retry plugin waits 1, 4, 9 s whatever GitHub says; honour retry-after instead, add
+    // jitter (the waits of hub and MCP calls: retryWait), and never send a POST twice after a 5xx
+    // or no answer (it may have created a comment). Which answers are retried stays the plugin's:
+    // this hook, inside the plugin's, makes the wait itself and tells the plugin (through the
+    // request's `retries`) whether to send again; the plugin's own wait is zero.
+    const waits = { baseDelayMs: retryDelayMs, maxDelayMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000, maxRetryAfterMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000 };
+    const pace = async (status, retryAfter, method, url, request) => {
+        const attempt = Number(request.retryCount ?? 0);
+        const writeMayHaveHappened = method === 'POST' && status >= 500 && !/\/graphql$/.test(url);
+        const delayMs = writeMayHaveHappened || attempt >= retries
+            ? undefined
+            : (0,retry/* retryWait */.y_)(retryAfter === undefined ? undefined : String(retryAfter), attempt + 1, waits, Date.now());
+        request.retries = delayMs === undefined ? 0 : retries;
+        if (delayMs === undefined)
+            return;
+        log(`GitHub: ${method} ${url} answered ${status}; retrying in ${delayMs} ms.`);
+        await (0,clock/* abortableSleep */.M)(delayMs);
+    };
+    const pacing = (octokit) => {
+        octokit.hook.wrap('request', async (request, requestOptions) => {
+            const method = String(requestOptions.method).toUpperCase();
+            let response;
+            try {
+                response = await request(requestOptions);
+            }
+            catch (error) {
+                // What the plugin checks too: a RequestError with its request, which it may retry.
+                const failed = error;
+                if (failed?.request?.request && typeof failed.status === 'number' && failed.status >= 400 && !DO_NOT_RETRY.includes(failed.status))
+                    await pace(failed.status, failed.response?.headers['retry-after'], method, failed.request.url, requestOptions.request);
+                throw error;
+            }
+            const errors = response.data?.errors;
+            if (typeof errors?.[0]?.message === 'string' && GRAPHQL_TRANSIENT.test(errors[0].message))
+                await pace(500, undefined, method, String(requestOptions.url), requestOptions.request);
+            return response;
+        });
+    };
     const octokit = (0,github/* getOctokit */.Q)(options.token, {
         baseUrl: apiUrl,
         userAgent: options.userAgent,
@@ -286,8 +331,8 @@ function createGitHubClient(options) {
                 timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             }),
         },
-        // retryRequest below hands the plugin milliseconds
-        retry: { retries, retryAfterBaseValue: 1 },
+        // `pacing` waits; the plugin sends again at once
+        retry: { retries, retryAfterBaseValue: 0, doNotRetry: DO_NOT_RETRY },
         throttle: {
             write: new (light_default()).Group({ maxConcurrent: 1, minTime: writeSpacingMs }),
             notifications: new (light_default()).Group({ maxConcurrent: 1, minTime: writeSpacingMs * 3 }),
@@ -295,27 +340,9 @@ function createGitHubClient(options) {
             onSecondaryRateLimit: onLimit('secondary rate limit'),
         },
         log: { debug: () => { }, info: () => { }, warn: log, error: log },
-    }, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
-    // The retry plugin waits 1, 4, 9 s whatever GitHub says; honour retry-after instead, add
-    // jitter (the waits of hub and MCP calls: retryWait), and never send a POST twice after a 5xx
-    // or no answer (it may have created a comment). Which answers are retried stays the plugin's.
-    const waits = { baseDelayMs: retryDelayMs, maxDelayMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000, maxRetryAfterMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000 };
-    const plugin = octokit.retry;
-    const retryRequest = plugin.retryRequest.bind(plugin);
-    plugin.retryRequest = (error, allowed) => {
-        const method = String(error.request.method).toUpperCase();
-        const route = `${method} ${error.request.url}`;
-        const attempt = Number(error.request.request?.retryCount ?? 0);
-        const retryAfter = error.response?.headers['retry-after'];
-        const writeMayHaveHappened = method === 'POST' && error.status >= 500 && !/\/graphql$/.test(error.request.url);
-        const delayMs = writeMayHaveHappened || attempt >= allowed
-            ? undefined
-            : (0,retry/* retryWait */.y_)(retryAfter === undefined ? undefined : String(retryAfter), attempt + 1, waits, Date.now());
-        if (delayMs === undefined)
-            return retryRequest(error, 0, 0);
-        log(`GitHub: ${route} answered ${error.status}; retrying in ${delayMs} ms.`);
-        return retryRequest(error, allowed, delayMs);
-    };
+    }, 
+    // before the retry plugin: its hooks wrap this one, so this one sees each failure first
+    pacing, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
     (0,redact/* registerSecret */.cl)(options.token);
     octokit.hook.wrap('request', async (request, requestOptions) => {
         let response;

@@ -226,8 +226,8 @@ __webpack_require__.d(__webpack_exports__, {
   dryRunStep: () => (/* binding */ dryRunStep)
 });
 
-// EXTERNAL MODULE: ./src/hub/transport.ts + 1 modules
-var hub_transport = __webpack_require__(263);
+// EXTERNAL MODULE: ./src/hub/transport.ts + 2 modules
+var hub_transport = __webpack_require__(6156);
 // EXTERNAL MODULE: ./src/steps/query/run-query.ts
 var run_query = __webpack_require__(1248);
 // EXTERNAL MODULE: ./src/hub/agents.ts
@@ -236,6 +236,8 @@ var hub_agents = __webpack_require__(5901);
 var live_steps = __webpack_require__(7985);
 // EXTERNAL MODULE: ./src/hub/graph.ts
 var hub_graph = __webpack_require__(4835);
+// EXTERNAL MODULE: ./src/hub/request.ts
+var hub_request = __webpack_require__(7270);
 // EXTERNAL MODULE: ./src/steps/impact/query-impact.ts
 var query_impact = __webpack_require__(6209);
 // EXTERNAL MODULE: ./src/runner/context.ts
@@ -298,19 +300,21 @@ var core = __webpack_require__(1019);
 
 
 
+
 function plannedRequests(settings, transport) {
+    const describe = (request) => describeRequest(transport.identity, request);
     switch (settings.command) {
         case 'run': {
             const agents = new hub_agents/* AgentsClient */.Iv(transport, settings.hub.clusterId);
             const start = { agent: settings.run.agent, task: settings.run.task, sessionId: settings.run.sessionId, idempotencyKey: settings.run.idempotencyKey };
             const planned = [];
             if (agents.canReadAgents) {
-                planned.push({ ...transport.describe(agents.whoamiCall()), note: 'preflight: an empty workspaceUUID stops the step before any run is created' });
+                planned.push({ ...describe(agents.whoamiCall()), note: 'preflight: an empty workspaceUUID stops the step before any run is created' });
             }
-            planned.push({ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' });
+            planned.push({ ...describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' });
             if (settings.run.timeoutSeconds > 0) {
                 planned.push({
-                    ...transport.describe(agents.waitRunCall('RUN_ID', Math.min((0,live_steps/* holdSecondsFor */.aq)(settings.run.liveSteps), settings.run.timeoutSeconds))),
+                    ...describe(agents.waitRunCall('RUN_ID', Math.min((0,live_steps/* holdSecondsFor */.aq)(settings.run.liveSteps), settings.run.timeoutSeconds))),
                     note: `long-poll, repeated until the run settles or ${settings.run.timeoutSeconds} s pass`,
                 });
             }
@@ -320,17 +324,17 @@ function plannedRequests(settings, transport) {
         case 'approve': {
             const agents = new hub_agents/* AgentsClient */.Iv(transport, settings.hub.clusterId);
             const { runId, timeoutSeconds } = settings.wait;
-            const planned = [{ ...transport.describe(agents.getRunCall(runId)), note: 'read the run' }];
+            const planned = [{ ...describe(agents.getRunCall(runId)), note: 'read the run' }];
             if (settings.command === 'approve') {
                 const { decision, response } = settings.approve;
                 planned.push({
-                    ...transport.describe(agents.resolveApprovalCall('INBOX_ID', decision, response)),
+                    ...describe(agents.resolveApprovalCall('INBOX_ID', decision, response)),
                     note: "resolve the pending approval (INBOX_ID is the run's pending.inboxID), only when the run is at the gate and the call is the expected one",
                 });
             }
             if (timeoutSeconds > 0) {
                 planned.push({
-                    ...transport.describe(agents.waitRunCall(runId, Math.min(50, timeoutSeconds))),
+                    ...describe(agents.waitRunCall(runId, Math.min(50, timeoutSeconds))),
                     note: `long-poll, repeated until the run settles or ${timeoutSeconds} s pass`,
                 });
             }
@@ -338,12 +342,12 @@ function plannedRequests(settings, transport) {
         }
         case 'cancel': {
             const agents = new hub_agents/* AgentsClient */.Iv(transport, settings.hub.clusterId);
-            return [{ ...transport.describe(agents.cancelCall(settings.cancel.runId)), note: 'cancel the run' }];
+            return [{ ...describe(agents.cancelCall(settings.cancel.runId)), note: 'cancel the run' }];
         }
         case 'impact': {
             const graph = new hub_graph/* GraphClient */.oh(transport);
             const planned = settings.impact.targets.map((target) => ({
-                ...transport.describe(graph.queryCall((0,query_impact/* buildImpactQuery */.tx)(target, settings.impact.maxDepth))),
+                ...describe(graph.queryCall((0,query_impact/* buildImpactQuery */.tx)(target, settings.impact.maxDepth))),
                 note: `impact of ${target.kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}${settings.impact.source === 'mcp' ? ' (sent as graph__graph_impact calls to mcp-url, one per edge)' : ''}`,
             }));
             if (settings.impact.manifests.length > 0) {
@@ -360,9 +364,20 @@ function plannedRequests(settings, transport) {
         case 'query': {
             const graph = new hub_graph/* GraphClient */.oh(transport);
             const first = { ...(0,hub_graph/* pagedSpec */.lm)(settings.query.spec), limit: (0,run_query/* pageSizeOf */.I)(settings.query) };
-            return [{ ...transport.describe(graph.queryCall(first)), note: 'first page; later pages add page.cursor from the previous answer' }];
+            return [{ ...describe(graph.queryCall(first)), note: 'first page; later pages add page.cursor from the previous answer' }];
         }
     }
+}
+/** The request exactly as the transport would send it, with the token shown as ***. */
+function describeRequest(identity, request) {
+    const url = (0,hub_request/* requestUrl */.F)(identity, request);
+    const { headers } = (0,hub_request/* prepareRequest */.n)(identity, request);
+    return {
+        method: request.method,
+        url: url.href,
+        headers: { ...headers, authorization: 'Bearer ***' },
+        ...(request.body !== undefined ? { body: request.body } : {}),
+    };
 }
 /** A dry run's requests: in the log, in a result file, and in the summary. */
 function publishDryRun(settings, requests) {

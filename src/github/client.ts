@@ -7,6 +7,7 @@
  * hang that long, so any wait above MAX_RATE_LIMIT_WAIT_SECONDS is not made and the call fails with a hint.
  */
 import { getOctokit } from '@actions/github'
+import type { Octokit } from '@octokit/core'
 import type { RequestError } from '@octokit/request-error'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
@@ -15,6 +16,7 @@ import Bottleneck from 'bottleneck/light.js'
 import type { Dispatcher } from 'undici'
 import { defaultDispatcher } from '../hub/http.js'
 import { retryWait } from '../hub/retry.js'
+import { abortableSleep } from '../hub/clock.js'
 import { info } from '../runner/core.js'
 import { toGitHubError } from './errors.js'
 import { redactValue, registerSecret } from '../redact.js'
@@ -53,9 +55,10 @@ export const MAX_RATE_LIMIT_WAIT_SECONDS = 60
 /** Rate-limit waits per call: a limit that is still there after two waits will not lift soon. */
 const RATE_LIMIT_RETRIES = 2
 
-interface RetryPlugin {
-  retry: { retryRequest(error: RequestError, retries: number, retryAfterMs: number): RequestError }
-}
+/** The statuses the retry plugin never retries (its default, named here so pacing skips them too). */
+const DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 451]
+/** A GraphQL answer (200) the retry plugin retries as if it were a 500. */
+const GRAPHQL_TRANSIENT = /Something went wrong while executing your query/
 
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const apiUrl = (options.apiUrl?.trim() || DEFAULT_GITHUB_API_URL).replace(/\/+$/, '')
@@ -76,6 +79,44 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       return true
     }
 
+  // The retry plugin waits 1, 4, 9 s whatever GitHub says; honour retry-after instead, add
+  // jitter (the waits of hub and MCP calls: retryWait), and never send a POST twice after a 5xx
+  // or no answer (it may have created a comment). Which answers are retried stays the plugin's:
+  // this hook, inside the plugin's, makes the wait itself and tells the plugin (through the
+  // request's `retries`) whether to send again; the plugin's own wait is zero.
+  const waits = { baseDelayMs: retryDelayMs, maxDelayMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000, maxRetryAfterMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000 }
+  const pace = async (status: number, retryAfter: string | number | undefined, method: string, url: string, request: Record<string, unknown>) => {
+    const attempt = Number(request.retryCount ?? 0)
+    const writeMayHaveHappened = method === 'POST' && status >= 500 && !/\/graphql$/.test(url)
+    const delayMs =
+      writeMayHaveHappened || attempt >= retries
+        ? undefined
+        : retryWait(retryAfter === undefined ? undefined : String(retryAfter), attempt + 1, waits, Date.now())
+    request.retries = delayMs === undefined ? 0 : retries
+    if (delayMs === undefined) return
+    log(`GitHub: ${method} ${url} answered ${status}; retrying in ${delayMs} ms.`)
+    await abortableSleep(delayMs)
+  }
+  const pacing = (octokit: Octokit) => {
+    octokit.hook.wrap('request', async (request, requestOptions) => {
+      const method = String(requestOptions.method).toUpperCase()
+      let response: Awaited<ReturnType<typeof request>>
+      try {
+        response = await request(requestOptions)
+      } catch (error) {
+        // What the plugin checks too: a RequestError with its request, which it may retry.
+        const failed = error as Partial<RequestError> | undefined
+        if (failed?.request?.request && typeof failed.status === 'number' && failed.status >= 400 && !DO_NOT_RETRY.includes(failed.status))
+          await pace(failed.status, failed.response?.headers['retry-after'], method, failed.request.url, requestOptions.request)
+        throw error
+      }
+      const errors = (response.data as { errors?: Array<{ message?: unknown }> } | undefined)?.errors
+      if (typeof errors?.[0]?.message === 'string' && GRAPHQL_TRANSIENT.test(errors[0].message))
+        await pace(500, undefined, method, String(requestOptions.url), requestOptions.request)
+      return response
+    })
+  }
+
   const octokit = getOctokit(
     options.token,
     {
@@ -87,8 +128,8 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
           timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         }),
       },
-      // retryRequest below hands the plugin milliseconds
-      retry: { retries, retryAfterBaseValue: 1 },
+      // `pacing` waits; the plugin sends again at once
+      retry: { retries, retryAfterBaseValue: 0, doNotRetry: DO_NOT_RETRY },
       throttle: {
         write: new Bottleneck.Group({ maxConcurrent: 1, minTime: writeSpacingMs }),
         notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: writeSpacingMs * 3 }),
@@ -97,30 +138,11 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       },
       log: { debug: () => {}, info: () => {}, warn: log, error: log },
     },
+    // before the retry plugin: its hooks wrap this one, so this one sees each failure first
+    pacing,
     retry,
     throttling,
   )
-
-  // The retry plugin waits 1, 4, 9 s whatever GitHub says; honour retry-after instead, add
-  // jitter (the waits of hub and MCP calls: retryWait), and never send a POST twice after a 5xx
-  // or no answer (it may have created a comment). Which answers are retried stays the plugin's.
-  const waits = { baseDelayMs: retryDelayMs, maxDelayMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000, maxRetryAfterMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000 }
-  const plugin = (octokit as unknown as RetryPlugin).retry
-  const retryRequest = plugin.retryRequest.bind(plugin)
-  plugin.retryRequest = (error, allowed) => {
-    const method = String(error.request.method).toUpperCase()
-    const route = `${method} ${error.request.url}`
-    const attempt = Number((error.request.request as { retryCount?: number } | undefined)?.retryCount ?? 0)
-    const retryAfter = error.response?.headers['retry-after']
-    const writeMayHaveHappened = method === 'POST' && error.status >= 500 && !/\/graphql$/.test(error.request.url)
-    const delayMs =
-      writeMayHaveHappened || attempt >= allowed
-        ? undefined
-        : retryWait(retryAfter === undefined ? undefined : String(retryAfter), attempt + 1, waits, Date.now())
-    if (delayMs === undefined) return retryRequest(error, 0, 0)
-    log(`GitHub: ${route} answered ${error.status}; retrying in ${delayMs} ms.`)
-    return retryRequest(error, allowed, delayMs)
-  }
 
   registerSecret(options.token)
   octokit.hook.wrap('request', async (request, requestOptions) => {

@@ -14,7 +14,8 @@ import {
   type RunDetail,
   type WhoAmI,
 } from './schemas.js'
-import type { HubCall, HubTransport } from './transport.js'
+import type { JsonRequest } from './request.js'
+import type { HubTransport } from './transport.js'
 
 const PREFIX = '/services/providers/agents'
 const CancelAnswerSchema = z.object({ cancelling: z.boolean().optional() })
@@ -49,7 +50,7 @@ export class AgentsClient {
     return data as CreateRunResponse
   }
 
-  startRunCall(start: StartRun): HubCall<CreateRunResponse> {
+  startRunCall(start: StartRun): JsonRequest<CreateRunResponse> {
     const body: Record<string, unknown> = { task: start.task, wait: 0 }
     if (start.sessionId) body.sessionId = start.sessionId
     if (start.idempotencyKey) body.idempotencyKey = start.idempotencyKey
@@ -79,7 +80,7 @@ export class AgentsClient {
     return data as RunDetail
   }
 
-  waitRunCall(runId: string, holdSeconds: number, signal?: AbortSignal, deadline?: number): HubCall<RunDetail> {
+  waitRunCall(runId: string, holdSeconds: number, signal?: AbortSignal, deadline?: number): JsonRequest<RunDetail> {
     const hold = Math.min(MAX_WAIT_SECONDS, Math.max(1, Math.ceil(holdSeconds)))
     return {
       method: 'GET',
@@ -100,7 +101,7 @@ export class AgentsClient {
     return data as RunDetail
   }
 
-  getRunCall(runId: string, signal?: AbortSignal): HubCall<RunDetail> {
+  getRunCall(runId: string, signal?: AbortSignal): JsonRequest<RunDetail> {
     return {
       method: 'GET',
       path: this.runPath(runId),
@@ -129,7 +130,7 @@ export class AgentsClient {
     return cancelling === false ? 'not-cancelling' : 'cancelling'
   }
 
-  cancelCall(runId: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): HubCall<unknown> {
+  cancelCall(runId: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): JsonRequest<unknown> {
     if (this.clusterId) throw new Error('the service-account route has no cancel (refused at input time)')
     return {
       method: 'POST',
@@ -154,7 +155,7 @@ export class AgentsClient {
     await this.transport.call(this.resolveApprovalCall(inboxId, decision, response, signal))
   }
 
-  resolveApprovalCall(inboxId: string, decision: 'approve' | 'deny' | 'answer', response: string | undefined, signal?: AbortSignal): HubCall<unknown> {
+  resolveApprovalCall(inboxId: string, decision: 'approve' | 'deny' | 'answer', response: string | undefined, signal?: AbortSignal): JsonRequest<unknown> {
     if (this.clusterId) throw new Error('the service-account route has no inbox (refused at input time)')
     return {
       method: 'POST',
@@ -192,7 +193,7 @@ export class AgentsClient {
     return data as WhoAmI
   }
 
-  whoamiCall(signal?: AbortSignal, deadline?: number): HubCall<WhoAmI> {
+  whoamiCall(signal?: AbortSignal, deadline?: number): JsonRequest<WhoAmI> {
     return {
       method: 'GET',
       path: `${PREFIX}/api/whoami`,

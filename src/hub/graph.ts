@@ -6,7 +6,8 @@
  */
 import { z } from 'zod'
 import { HubProtocolError } from './errors.js'
-import type { HubCall, HubTransport, ResponseLimits } from './transport.js'
+import type { JsonRequest, ResponseLimits } from './request.js'
+import type { HubTransport } from './transport.js'
 
 const PREFIX = '/services/providers/graph'
 /** The hub cuts a query at 30 s; our request must outlive that to hear its answer. */
@@ -95,7 +96,7 @@ export class GraphClient {
     return data as QueryStatus
   }
 
-  queryCall(spec: QuerySpec, signal?: AbortSignal, operation = 'query the fleet graph', shallow = false): HubCall<QueryStatus> {
+  queryCall(spec: QuerySpec, signal?: AbortSignal, operation = 'query the fleet graph', shallow = false): JsonRequest<QueryStatus> {
     return {
       method: 'POST',
       path: `${PREFIX}/api/query`,

@@ -1,11 +1,9 @@
 /**
- * The two pieces of undici the transport uses. undici's index also loads fetch, WebSocket,
- * cache stores and mocks, which cost ~50 ms of cold start for nothing here (bench/run.ts), so
- * we import the modules themselves. undici is pinned to an exact version for that reason.
+ * The transport's HTTP on undici's public API. @actions/core loads undici's index at start-up
+ * anyway (its OIDC client), so importing undici's internal modules saved nothing: measured,
+ * the bundle and the start-up of `node dist/index.js` are the same either way.
  */
-import type { Dispatcher } from 'undici'
-import requestApi from 'undici/lib/api/api-request.js'
-import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js'
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici'
 import { formatBytes } from '../markdown/format.js'
 
 /** An agent that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as self-hosted runners need (GitHub's API). */
@@ -27,7 +25,7 @@ export function hubDispatcher(env: NodeJS.ProcessEnv = process.env): Dispatcher 
 export type SendOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'body'> & { body?: Dispatcher.RequestOptions['body'] | undefined }
 
 export function send(dispatcher: Dispatcher, url: URL, { body, ...options }: SendOptions) {
-  return requestApi.call(dispatcher, { ...options, ...(body === undefined ? {} : { body }), origin: url.origin, path: url.pathname + url.search })
+  return dispatcher.request({ ...options, ...(body === undefined ? {} : { body }), origin: url.origin, path: url.pathname + url.search })
 }
 
 /** The first value of a response header. */

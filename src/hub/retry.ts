@@ -1,4 +1,4 @@
-/** When to try a request again and how long to wait first. Pure, so it is tested alone. */
+/** When to try a request again, how long to wait first, and how the retry log words it. Pure, so it is tested alone. */
 
 /** @internal */
 export const RETRYABLE_STATUS = new Set([408, 429, 502, 503, 504])
@@ -23,6 +23,29 @@ export type AttemptOutcome =
   | { kind: 'status'; status: number; retryAfter?: string | undefined }
   /** No HTTP answer; `code` is the system's or undici's error code, when there is one. */
   | { kind: 'connection'; code?: string | undefined }
+
+/** A failed attempt in the retry log's words. */
+export function describeOutcome(outcome: AttemptOutcome): string {
+  if (outcome.kind === 'status') return `answered ${outcome.status}`
+  // Say what happened on the wire: a refused connection is not a lost one.
+  switch (outcome.code) {
+    case 'ECONNREFUSED':
+      return 'was refused a connection (nothing listening)'
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return 'lost its connection'
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return 'got no answer in time'
+    case undefined:
+      return 'got no answer'
+    default:
+      return `got no answer (${outcome.code})`
+  }
+}
 
 export type RetryDecision = { retry: false } | { retry: true; delayMs: number }
 

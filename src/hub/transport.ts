@@ -5,24 +5,30 @@
  * tests can inject a MockAgent.
  */
 import type { Dispatcher } from 'undici'
-import type { z } from 'zod'
-import { renderError } from '../errors.js'
-import { VERSION } from '../version.js'
 import { HubConnectionError, HubDeadlineError, HubError, HubProtocolError } from './errors.js'
-import { BodyCapError, errorCode, headerValue, hubDispatcher, readCapped, send, type BodyLimits } from './http.js'
+import { BodyCapError, errorCode, headerValue, hubDispatcher, readCapped, send } from './http.js'
 import { formatBytes } from '../markdown/format.js'
+import { renderError } from '../errors.js'
 import { hubFailure, type FailureContext } from './errors.js'
-import { readMessages, type ReadAnswer } from './sse.js'
-import { redact, redactValue, registerSecret } from '../redact.js'
-import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryPolicy } from './retry.js'
+import { readMessages } from './sse.js'
+import { redact, registerSecret } from '../redact.js'
+import { DEFAULT_RETRY_POLICY, decideRetry, describeOutcome, type AttemptOutcome, type RetryPolicy } from './retry.js'
+import { systemClock, type Clock } from './clock.js'
+import { parseJsonAnswer } from './parse.js'
+import {
+  prepareRequest,
+  requestUrl,
+  type HubIdentity,
+  type HubRequest,
+  type HubResponse,
+  type JsonRequest,
+  type RefusedAnswer,
+  type ResponseLimits,
+  type StreamAnswer,
+} from './request.js'
 
-export interface HubIdentity {
-  baseUrl: URL
-  token: string
-  org: string
-  workspace: string
-  clusterId?: string | undefined
-}
+// What the MCP client reads of the answers, where it has always found it.
+export type { RefusedAnswer, ResponseLimits, StreamAnswer } from './request.js'
 
 export interface TransportOptions extends HubIdentity {
   /** Defaults to hubDispatcher: HTTPS_PROXY / HTTP_PROXY / NO_PROXY for https, plain http direct. */
@@ -36,16 +42,13 @@ export interface TransportOptions extends HubIdentity {
    */
   renewToken?: () => Promise<string>
   /** Pluggable for tests of the retry timing; resolves early when the signal aborts. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  sleep?: Clock['sleep']
   /** The clock deadlines are read against (tests move it). */
-  now?: () => number
+  now?: Clock['now']
 }
 
-/** What a body may be when the hub answers with its own limits (hub-behaviour.md §1, §5). */
-export interface ResponseLimits extends BodyLimits {
-  /** What the user can do when the cap is passed. */
-  hint: string
-}
+/** A request with its URL resolved, as the retry loop sends it. */
+type Addressed = HubRequest & { url: URL }
 
 /**
  * Every answer but a query page: a run detail holds at most a 256 KiB output, 500-byte
@@ -61,106 +64,6 @@ const DEFAULT_BODY_LIMITS: ResponseLimits = Object.freeze({
 })
 /** Only the first words of an error body are quoted (500 characters): the rest is dropped unread. */
 const ERROR_BODY_BYTES = 64 * 1024
-
-export interface HubCall<T> {
-  method: 'GET' | 'POST'
-  /** Below the base URL, starting with /services/. */
-  path: string
-  query?: Record<string, string>
-  body?: unknown
-  schema: z.ZodType<T>
-  /** Verb phrase for messages: `start a run of agent "triage"`. */
-  operation: string
-  /** What a 404 is about: `agent "triage"`. */
-  subject?: string
-  /** Ceiling for one attempt. Long-polls pass their hold plus slack. */
-  timeoutMs?: number
-  /** May the hub see this request twice? GETs may; a POST only when it is idempotent. */
-  repeatable: boolean
-  /** Said when a request that may not be repeated lost its answer: what may have happened. */
-  unsureDelivery?: string
-  /** Statuses that answer the call rather than fail it (cancel's 409 "already settled"). */
-  acceptStatus?: readonly number[]
-  signal?: AbortSignal
-  /**
-   * When the caller's time budget ends (ms since epoch): no attempt, body reading included,
-   * outlives it and no retry starts after it; then HubDeadlineError.
-   */
-  deadline?: number | undefined
-  /** Retry transient failures until the deadline rather than `maxAttempts` times (waits). */
-  retryUntilDeadline?: boolean
-  /** Caps of a successful body; default DEFAULT_BODY_LIMITS. */
-  limits?: ResponseLimits
-}
-
-/** A call of `stream`: the caller's URL and headers, its reading of messages and refusals. */
-export interface HubStreamCall<T> {
-  method: 'POST' | 'DELETE'
-  /** A whole URL the hub published (the MCP endpoint), used as given. */
-  url: URL
-  /** Added to (or replacing) the identity headers: accept, protocol headers. */
-  headers?: Record<string, string>
-  body?: unknown
-  operation: string
-  subject?: string
-  /** Ceiling for one attempt, body included. */
-  timeoutMs?: number
-  deadline?: number | undefined
-  signal?: AbortSignal | undefined
-  repeatable: boolean
-  unsureDelivery?: string
-  /** Caps of the answer, with what the user can do when one is passed. */
-  limits: ResponseLimits
-  /** Reads one message (an event's data, or the whole JSON body); the first it returns ends the reading. Absent: the body is not read. */
-  pick?: ((message: string, status: number) => T | undefined) | undefined
-  /** Refused statuses the caller handles itself (its protocol's 400 and 404): returned, redacted, not retried. */
-  returnStatus?: readonly number[]
-  /** The caller's reading of a refusal (hints naming its inputs); the body is already redacted. */
-  refusal?: (answer: RefusedAnswer) => HubError
-  policy?: RetryPolicy
-  /** Opens the retry log lines: `MCP: graph__graph_impact`. */
-  label?: string
-  /** The input that names the URL, for connection hints. */
-  urlInput?: string
-}
-
-/** A refused HTTP answer: its status, type, first 64 KiB (redacted) and Retry-After. */
-export interface RefusedAnswer {
-  kind: 'refused'
-  status: number
-  contentType: string
-  body: string
-  retryAfter: string | undefined
-}
-
-export type StreamAnswer<T> = ReadAnswer<T> | RefusedAnswer
-
-/** One request as the retry loop sees it, whichever public call built it. */
-interface Wire {
-  method: string
-  url: URL
-  headers?: Record<string, string>
-  body?: unknown
-  operation: string
-  timeoutMs?: number | undefined
-  deadline?: number | undefined
-  signal?: AbortSignal | undefined
-  repeatable: boolean
-  unsureDelivery?: string | undefined
-  limits?: ResponseLimits | undefined
-  label: string
-  policy: RetryPolicy
-  passStatus: (status: number) => boolean
-  returnStatus?: readonly number[] | undefined
-  refusal: (answer: RefusedAnswer) => HubError
-  urlInput?: string | undefined
-}
-
-export interface HubResponse<T> {
-  status: number
-  /** Parsed body for 2xx; undefined for an accepted non-2xx status. */
-  data: T | undefined
-}
 
 const DEFAULT_TIMEOUT_MS = 30_000
 /** Connection failures that another attempt cannot fix: DNS and TLS verification. */
@@ -182,8 +85,7 @@ export class HubTransport {
   private readonly ownsDispatcher: boolean
   private readonly policy: RetryPolicy
   private readonly log: (message: string) => void
-  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>
-  private readonly now: () => number
+  private readonly time: Clock
   private readonly beforeClose: Array<() => Promise<void>> = []
 
   constructor(options: TransportOptions) {
@@ -200,88 +102,61 @@ export class HubTransport {
     this.dispatcher = options.dispatcher ?? hubDispatcher()
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
     this.log = options.log ?? (() => {})
-    this.sleep = options.sleep ?? abortableSleep
-    this.now = options.now ?? Date.now
+    this.time = { now: options.now ?? systemClock.now, sleep: options.sleep ?? systemClock.sleep }
   }
 
   get identity(): Readonly<HubIdentity> {
     return this.current
   }
 
-  async call<T>(call: HubCall<T>): Promise<HubResponse<T>> {
-    const url = this.url(call.path, call.query)
-    const context: FailureContext = {
-      operation: call.operation,
-      subject: call.subject,
-      org: this.current.org,
-      workspace: this.current.workspace,
-      clusterId: this.current.clusterId,
-      hubUrl: this.current.baseUrl.href,
-      request: `${call.method} ${url.origin}${url.pathname}`,
-    }
-    const answer = await this.exchange<HubResponse<T>>(
-      {
-        ...call,
-        url,
-        headers: { accept: 'application/json' },
-        label: `Hub: ${call.method} ${call.path}`,
-        policy: call.retryUntilDeadline && call.deadline !== undefined ? { ...this.policy, maxAttempts: Infinity } : this.policy,
-        passStatus: (status) => (status >= 200 && status < 300) || call.acceptStatus?.includes(status) === true,
-        refusal: (said) => hubFailure(said, context),
-      },
-      async (response, signal) => {
-        const status = response.statusCode
-        if (status < 200 || status >= 300) {
-          await readCapped(response.body, { name: 'an accepted refusal', maxBytes: ERROR_BODY_BYTES }, { signal, truncate: true })
-          return { status, data: undefined }
-        }
-        const limits = call.limits ?? DEFAULT_BODY_LIMITS
-        // A declared length past the cap is refused before a byte is read.
-        if (Number(headerValue(response.headers['content-length']) || NaN) > limits.maxBytes) {
-          response.body.destroy()
-          throw new BodyCapError(limits, 'bytes')
-        }
-        const body = await readCapped(response.body, limits, { signal })
-        return this.parse({ status, contentType: headerValue(response.headers['content-type']), body }, call)
-      },
-    )
+  /** A request to the hub's API whose JSON answer `schema` reads (and checks). */
+  async call<T>(request: JsonRequest<T>): Promise<HubResponse<T>> {
+    const answer = await this.exchange<HubResponse<T>>({ ...request, url: requestUrl(this.current, request) }, async (response, signal) => {
+      const status = response.statusCode
+      if (status < 200 || status >= 300) {
+        await readCapped(response.body, { name: 'an accepted refusal', maxBytes: ERROR_BODY_BYTES }, { signal, truncate: true })
+        return { status, data: undefined }
+      }
+      const limits = request.limits ?? DEFAULT_BODY_LIMITS
+      // A declared length past the cap is refused before a byte is read.
+      if (Number(headerValue(response.headers['content-length']) || NaN) > limits.maxBytes) {
+        response.body.destroy()
+        throw new BodyCapError(limits, 'bytes')
+      }
+      const body = await readCapped(response.body, limits, { signal })
+      return parseJsonAnswer({ status, contentType: headerValue(response.headers['content-type']), body }, request)
+    })
     if (answer.kind === 'refused') throw new Error('unreachable: call() returns no refusal')
     return answer.value
   }
 
   /**
-   * A POST to a whole URL outside the hub's API paths (the MCP endpoint) whose answer is an
-   * event stream or JSON: each message goes to `pick` as it arrives, and reading stops at the
-   * first it accepts. Same headers, token renewal, retries, deadline, caps and redaction as
-   * `call`; the caller keeps its protocol (statuses in `returnStatus` come back to it).
+   * A request (to the MCP endpoint) whose answer is an event stream or JSON: each message goes
+   * to `pick` as it arrives, and reading stops at the first it accepts. Same headers, token
+   * renewal, retries, deadline, caps and redaction as `call`; the caller keeps its protocol
+   * (statuses in `returnStatus` come back to it).
    */
-  async stream<T>(call: HubStreamCall<T>): Promise<StreamAnswer<T>> {
-    const answer = await this.exchange<StreamAnswer<T>>(
-      {
-        ...call,
-        label: call.label ?? `Hub: ${call.method} ${call.url.pathname}`,
-        policy: call.policy ?? this.policy,
-        passStatus: (status) => status >= 200 && status < 300,
-        refusal:
-          call.refusal ??
-          ((said) => hubFailure(said, { operation: call.operation, subject: call.subject, org: this.current.org, workspace: this.current.workspace })),
-      },
-      (response, signal) => readMessages(response, call.limits, call.pick, signal),
+  async stream<T>(request: HubRequest<T> & { limits: ResponseLimits }): Promise<StreamAnswer<T>> {
+    const answer = await this.exchange<StreamAnswer<T>>({ ...request, url: requestUrl(this.current, request) }, (response, signal) =>
+      readMessages(response, request.limits, request.pick, signal),
     )
     return answer.kind === 'refused' ? answer : answer.value
   }
 
   /** The one retry loop: attempts within the deadline, 401 renewal, decideRetry, errors redacted. */
   private async exchange<A>(
-    wire: Wire,
+    wire: Addressed,
     read: (response: Dispatcher.ResponseData, signal: AbortSignal) => Promise<A>,
   ): Promise<{ kind: 'read'; value: A } | RefusedAnswer> {
-    const policy = wire.policy
+    const base = wire.policy ?? this.policy
+    const policy = wire.retryUntilDeadline && wire.deadline !== undefined ? { ...base, maxAttempts: Infinity } : base
+    const label = wire.label ?? `Hub: ${wire.method} ${wire.path ?? wire.url.pathname}`
+    const refusal = wire.refusal ?? ((said: RefusedAnswer) => hubFailure(said, this.failureContext(wire)))
     let renewed = false
     let failure: HubError | undefined
     for (let attempt = 1; ; attempt++) {
       let outcome: AttemptOutcome
-      if (wire.deadline !== undefined && wire.deadline - this.now() <= 0) throw this.deadlinePassed(wire, failure)
+      if (wire.deadline !== undefined && wire.deadline - this.time.now() <= 0) throw this.deadlinePassed(wire, failure)
       try {
         const answer = await this.attempt(wire, read)
         if (answer.kind === 'read') return answer
@@ -294,36 +169,51 @@ export class HubTransport {
         const said: RefusedAnswer = { ...answer, body: redact(answer.body) }
         if (wire.returnStatus?.includes(answer.status)) return said
         outcome = { kind: 'status', status: answer.status, retryAfter: answer.retryAfter }
-        failure = wire.refusal(said)
+        failure = refusal(said)
       } catch (error) {
         if (wire.signal?.aborted) throw wire.signal.reason ?? error
         if (error instanceof HubError) throw error
         failure = this.connectionFailure(error, wire)
-        if (wire.deadline !== undefined && wire.deadline - this.now() <= 0) throw this.deadlinePassed(wire, failure)
+        if (wire.deadline !== undefined && wire.deadline - this.time.now() <= 0) throw this.deadlinePassed(wire, failure)
         if (PERMANENT_CONNECTION_CODES.has(errorCode(error) ?? '')) throw failure
         outcome = { kind: 'connection', code: errorCode(error) }
       }
-      const decision = decideRetry(outcome, attempt, wire.repeatable, policy, this.now())
+      const decision = decideRetry(outcome, attempt, wire.repeatable, policy, this.time.now())
       if (!decision.retry) throw failure
-      const left = wire.deadline === undefined ? Infinity : wire.deadline - this.now()
+      const left = wire.deadline === undefined ? Infinity : wire.deadline - this.time.now()
       // No retry that could only start after the budget ended.
       if (decision.delayMs >= left) throw this.deadlinePassed(wire, failure)
       const of = Number.isFinite(policy.maxAttempts) ? `/${policy.maxAttempts - 1}` : ''
       const until = Number.isFinite(left) && !Number.isFinite(policy.maxAttempts) ? ` (${Math.round(left / 1000)} s of the time budget left)` : ''
-      this.log(redact(`${wire.label} ${describeOutcome(outcome)}; retry ${attempt}${of} in ${(decision.delayMs / 1000).toFixed(1)} s${until}`))
-      await this.sleep(decision.delayMs, wire.signal)
+      this.log(redact(`${label} ${describeOutcome(outcome)}; retry ${attempt}${of} in ${(decision.delayMs / 1000).toFixed(1)} s${until}`))
+      await this.time.sleep(decision.delayMs, wire.signal)
       if (wire.signal?.aborted) throw wire.signal.reason
     }
   }
 
-  /** The transport's clock, for callers that set a deadline. */
+  /** The transport's clock (tests move it), for callers that set a deadline. */
   clock(): number {
-    return this.now()
+    return this.time.now()
   }
 
   /** The transport's sleep (tests replace it): resolves early when the signal aborts. */
   pause(ms: number, signal?: AbortSignal): Promise<void> {
-    return this.sleep(ms, signal)
+    return this.time.sleep(ms, signal)
+  }
+
+  /**
+   * What a refusal's message names. The hub's API paths get the hints about `hub-url` and
+   * `cluster-id`; a URL the hub published (MCP) only the scope.
+   */
+  private failureContext(request: Addressed): FailureContext {
+    const scope = { operation: request.operation, subject: request.subject, org: this.current.org, workspace: this.current.workspace }
+    if (request.path === undefined) return scope
+    return {
+      ...scope,
+      clusterId: this.current.clusterId,
+      hubUrl: this.current.baseUrl.href,
+      request: `${request.method} ${request.url.origin}${request.url.pathname}`,
+    }
   }
 
   private deadlinePassed(call: { operation: string }, last: HubError | undefined): HubDeadlineError {
@@ -352,48 +242,12 @@ export class HubTransport {
     if (this.ownsDispatcher) await this.dispatcher.close()
   }
 
-  private url(path: string, query?: Record<string, string>): URL {
-    const prefix = this.current.baseUrl.pathname.replace(/\/+$/, '')
-    const url = new URL(prefix + path, this.current.baseUrl)
-    for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value)
-    return url
-  }
-
-  /** The request exactly as it would be sent, with the token shown as ***: for dry runs. */
-  describe(call: HubCall<unknown>): { method: string; url: string; headers: Record<string, string>; body?: unknown } {
-    const url = this.url(call.path, call.query)
-    const { headers } = this.prepare(call)
-    return {
-      method: call.method,
-      url: url.href,
-      headers: { ...headers, authorization: 'Bearer ***' },
-      ...(call.body !== undefined ? { body: call.body } : {}),
-    }
-  }
-
-  private prepare(call: { body?: unknown; headers?: Record<string, string> }): { headers: Record<string, string>; body: string | undefined } {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.current.token}`,
-      'x-hub-org': this.current.org,
-      'x-hub-workspace': this.current.workspace,
-      accept: 'application/json',
-      'user-agent': `hub-action/${VERSION}`,
-      ...call.headers,
-    }
-    let body: string | undefined
-    if (call.body !== undefined) {
-      body = JSON.stringify(call.body)
-      headers['content-type'] = 'application/json'
-    }
-    return { headers, body }
-  }
-
-  private async attempt<A>(wire: Wire, read: (response: Dispatcher.ResponseData, signal: AbortSignal) => Promise<A>) {
+  private async attempt<A>(wire: Addressed, read: (response: Dispatcher.ResponseData, signal: AbortSignal) => Promise<A>) {
     // One ceiling for the whole attempt, body included, and never past the caller's deadline.
-    const ceiling = Math.min(wire.timeoutMs ?? DEFAULT_TIMEOUT_MS, wire.deadline === undefined ? Infinity : wire.deadline - this.now())
+    const ceiling = Math.min(wire.timeoutMs ?? DEFAULT_TIMEOUT_MS, wire.deadline === undefined ? Infinity : wire.deadline - this.time.now())
     const timeout = AbortSignal.timeout(Math.max(1, ceiling))
     const signal = wire.signal ? AbortSignal.any([wire.signal, timeout]) : timeout
-    const { headers, body } = this.prepare(wire)
+    const { headers, body } = prepareRequest(this.current, wire)
     const response = await send(this.dispatcher, wire.url, {
       method: wire.method,
       headers,
@@ -404,7 +258,7 @@ export class HubTransport {
       bodyTimeout: 0,
     })
     try {
-      if (wire.passStatus(response.statusCode)) return { kind: 'read' as const, value: await read(response, signal) }
+      if (isAnswer(response.statusCode, wire)) return { kind: 'read' as const, value: await read(response, signal) }
       const text = await readCapped(response.body, { name: 'an error answer', maxBytes: ERROR_BODY_BYTES }, { signal, truncate: true })
       return {
         kind: 'refused' as const,
@@ -419,7 +273,7 @@ export class HubTransport {
     }
   }
 
-  private tooLarge(error: BodyCapError, wire: Wire, status: number): HubProtocolError {
+  private tooLarge(error: BodyCapError, wire: Addressed, status: number): HubProtocolError {
     const limits = error.limits
     return new HubProtocolError({
       operation: wire.operation,
@@ -430,52 +284,7 @@ export class HubTransport {
     })
   }
 
-  private parse<T>(answer: { status: number; contentType: string; body: string }, call: HubCall<T>): HubResponse<T> {
-    if (answer.status < 200 || answer.status >= 300) return { status: answer.status, data: undefined }
-    const type = answer.contentType.toLowerCase()
-    if (!type.includes('json')) {
-      const html = type.includes('html')
-      throw new HubProtocolError({
-        operation: call.operation,
-        status: answer.status,
-        // The header is the server's words too: redacted as they are quoted.
-        hubMessage: html ? 'an HTML page instead of JSON' : `a ${redact(answer.contentType) || 'body without Content-Type'} instead of JSON`,
-        hint: html
-          ? '`hub-url` seems to point at the portal or a wrong path: use the hub base URL that serves /services/providers/….'
-          : 'Something between the action and the hub answered instead of the hub: check `hub-url` and any proxy in between.',
-      })
-    }
-    let json: unknown
-    try {
-      // Every string the hub sends is redacted as it is received, before anything escapes or clips it.
-      json = redactValue(JSON.parse(answer.body))
-    } catch (cause) {
-      throw new HubProtocolError({
-        operation: call.operation,
-        status: answer.status,
-        hubMessage: 'a body that is not valid JSON',
-        hint: 'The answer was cut or garbled on the way: try again, and check any proxy between the action and the hub.',
-        cause,
-      })
-    }
-    const parsed = call.schema.safeParse(json)
-    if (!parsed.success) {
-      const issues = parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-        .join('; ')
-      throw new HubProtocolError({
-        operation: call.operation,
-        status: answer.status,
-        hubMessage: `an unexpected body (${issues})`,
-        hint: 'The hub speaks a different version of the API than this action expects: check `hub-url`, and report this with the hub version.',
-        cause: parsed.error,
-      })
-    }
-    return { status: answer.status, data: parsed.data }
-  }
-
-  private connectionFailure(error: unknown, call: Wire): HubError {
+  private connectionFailure(error: unknown, call: Addressed): HubError {
     const code = errorCode(error)
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT')
     const host = call.url.host
@@ -495,38 +304,7 @@ export class HubTransport {
   }
 }
 
-function describeOutcome(outcome: AttemptOutcome): string {
-  if (outcome.kind === 'status') return `answered ${outcome.status}`
-  // Say what happened on the wire: a refused connection is not a lost one.
-  switch (outcome.code) {
-    case 'ECONNREFUSED':
-      return 'was refused a connection (nothing listening)'
-    case 'ECONNRESET':
-    case 'EPIPE':
-    case 'UND_ERR_SOCKET':
-      return 'lost its connection'
-    case 'ETIMEDOUT':
-    case 'UND_ERR_CONNECT_TIMEOUT':
-    case 'UND_ERR_HEADERS_TIMEOUT':
-    case 'UND_ERR_BODY_TIMEOUT':
-      return 'got no answer in time'
-    case undefined:
-      return 'got no answer'
-    default:
-      return `got no answer (${outcome.code})`
-  }
-}
-
-/** setTimeout that ends early, without throwing, when the signal aborts. */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve()
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', done)
-      resolve()
-    }
-    signal?.addEventListener('abort', done, { once: true })
-  })
+/** A status the request's reader takes: a 2xx, or one the caller accepts as an answer. */
+function isAnswer(status: number, request: HubRequest): boolean {
+  return (status >= 200 && status < 300) || request.acceptStatus?.includes(status) === true
 }

@@ -11,7 +11,8 @@ import {
   HubRequestError,
   HubServerError,
 } from '../../src/hub/errors.js'
-import { HubTransport, type HubCall } from '../../src/hub/transport.js'
+import type { JsonRequest } from '../../src/hub/request.js'
+import { HubTransport } from '../../src/hub/transport.js'
 import { VERSION } from '../../src/version.js'
 import { redact } from '../../src/redact.js'
 
@@ -51,11 +52,11 @@ function setup(base = ORIGIN, clusterId?: string) {
   return { agent, pool: agent.get(new URL(base).origin), logs, sleep, transport }
 }
 
-function getRun(extra: Partial<HubCall<z.infer<typeof Run>>> = {}): HubCall<z.infer<typeof Run>> {
+function getRun(extra: Partial<JsonRequest<z.infer<typeof Run>>> = {}): JsonRequest<z.infer<typeof Run>> {
   return { method: 'GET', path: RUN_PATH, schema: Run, operation: 'read run r1', subject: 'run r1', repeatable: true, ...extra }
 }
 
-function postRun(extra: Partial<HubCall<z.infer<typeof Run>>> = {}): HubCall<z.infer<typeof Run>> {
+function postRun(extra: Partial<JsonRequest<z.infer<typeof Run>>> = {}): JsonRequest<z.infer<typeof Run>> {
   return {
     method: 'POST',
     path: '/services/providers/agents/api/agents/triage/runs',

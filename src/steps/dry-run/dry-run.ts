@@ -7,6 +7,7 @@ import { pageSizeOf } from '../query/run-query.js'
 import { AgentsClient } from '../../hub/agents.js'
 import { holdSecondsFor } from '../run/live-steps.js'
 import { GraphClient, pagedSpec } from '../../hub/graph.js'
+import { prepareRequest, requestUrl, type HubIdentity, type HubRequest } from '../../hub/request.js'
 import type { HubTransport } from '../../hub/transport.js'
 import { buildImpactQuery } from '../impact/query-impact.js'
 import type { Settings } from '../../settings/settings.js'
@@ -17,18 +18,19 @@ import { renderDryRun, type PlannedRequest } from './summary.js'
 import * as core from '../../runner/core.js'
 
 export function plannedRequests(settings: Settings, transport: HubTransport): PlannedRequest[] {
+  const describe = (request: HubRequest) => describeRequest(transport.identity, request)
   switch (settings.command) {
     case 'run': {
       const agents = new AgentsClient(transport, settings.hub.clusterId)
       const start = { agent: settings.run.agent, task: settings.run.task, sessionId: settings.run.sessionId, idempotencyKey: settings.run.idempotencyKey }
       const planned: PlannedRequest[] = []
       if (agents.canReadAgents) {
-        planned.push({ ...transport.describe(agents.whoamiCall()), note: 'preflight: an empty workspaceUUID stops the step before any run is created' })
+        planned.push({ ...describe(agents.whoamiCall()), note: 'preflight: an empty workspaceUUID stops the step before any run is created' })
       }
-      planned.push({ ...transport.describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' })
+      planned.push({ ...describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' })
       if (settings.run.timeoutSeconds > 0) {
         planned.push({
-          ...transport.describe(agents.waitRunCall('RUN_ID', Math.min(holdSecondsFor(settings.run.liveSteps), settings.run.timeoutSeconds))),
+          ...describe(agents.waitRunCall('RUN_ID', Math.min(holdSecondsFor(settings.run.liveSteps), settings.run.timeoutSeconds))),
           note: `long-poll, repeated until the run settles or ${settings.run.timeoutSeconds} s pass`,
         })
       }
@@ -38,17 +40,17 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
     case 'approve': {
       const agents = new AgentsClient(transport, settings.hub.clusterId)
       const { runId, timeoutSeconds } = settings.wait
-      const planned: PlannedRequest[] = [{ ...transport.describe(agents.getRunCall(runId)), note: 'read the run' }]
+      const planned: PlannedRequest[] = [{ ...describe(agents.getRunCall(runId)), note: 'read the run' }]
       if (settings.command === 'approve') {
         const { decision, response } = settings.approve
         planned.push({
-          ...transport.describe(agents.resolveApprovalCall('INBOX_ID', decision, response)),
+          ...describe(agents.resolveApprovalCall('INBOX_ID', decision, response)),
           note: "resolve the pending approval (INBOX_ID is the run's pending.inboxID), only when the run is at the gate and the call is the expected one",
         })
       }
       if (timeoutSeconds > 0) {
         planned.push({
-          ...transport.describe(agents.waitRunCall(runId, Math.min(50, timeoutSeconds))),
+          ...describe(agents.waitRunCall(runId, Math.min(50, timeoutSeconds))),
           note: `long-poll, repeated until the run settles or ${timeoutSeconds} s pass`,
         })
       }
@@ -56,12 +58,12 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
     }
     case 'cancel': {
       const agents = new AgentsClient(transport, settings.hub.clusterId)
-      return [{ ...transport.describe(agents.cancelCall(settings.cancel.runId)), note: 'cancel the run' }]
+      return [{ ...describe(agents.cancelCall(settings.cancel.runId)), note: 'cancel the run' }]
     }
     case 'impact': {
       const graph = new GraphClient(transport)
       const planned: PlannedRequest[] = settings.impact.targets.map((target) => ({
-        ...transport.describe(graph.queryCall(buildImpactQuery(target, settings.impact.maxDepth))),
+        ...describe(graph.queryCall(buildImpactQuery(target, settings.impact.maxDepth))),
         note: `impact of ${target.kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}${settings.impact.source === 'mcp' ? ' (sent as graph__graph_impact calls to mcp-url, one per edge)' : ''}`,
       }))
       if (settings.impact.manifests.length > 0) {
@@ -78,8 +80,20 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
     case 'query': {
       const graph = new GraphClient(transport)
       const first = { ...pagedSpec(settings.query.spec), limit: pageSizeOf(settings.query) }
-      return [{ ...transport.describe(graph.queryCall(first)), note: 'first page; later pages add page.cursor from the previous answer' }]
+      return [{ ...describe(graph.queryCall(first)), note: 'first page; later pages add page.cursor from the previous answer' }]
     }
+  }
+}
+
+/** The request exactly as the transport would send it, with the token shown as ***. */
+function describeRequest(identity: HubIdentity, request: HubRequest): Omit<PlannedRequest, 'note'> {
+  const url = requestUrl(identity, request)
+  const { headers } = prepareRequest(identity, request)
+  return {
+    method: request.method,
+    url: url.href,
+    headers: { ...headers, authorization: 'Bearer ***' },
+    ...(request.body !== undefined ? { body: request.body } : {}),
   }
 }
 

@@ -9,6 +9,7 @@ import { constants } from 'node:fs'
 import { open, readlink, realpath, type FileHandle } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { formatBytes } from '../../markdown/format.js'
+import { errorCode } from '../../hub/http.js'
 import { redact } from '../../redact.js'
 
 /**
@@ -89,9 +90,4 @@ async function openedPath(handle: FileHandle): Promise<string | undefined> {
 function isInside(root: string, path: string): boolean {
   const rel = relative(root, path)
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)
-}
-
-function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' ? code : undefined
 }

@@ -7,8 +7,8 @@
  */
 import { HOLD_SECONDS, type AgentsClient } from '../../hub/agents.js'
 import { ActionError, renderError } from '../../errors.js'
+import { abortableSleep } from '../../hub/clock.js'
 import { HubDeadlineError } from '../../hub/errors.js'
-import { abortableSleep } from '../../hub/transport.js'
 import { canonicalPhase, isSettled, isTerminal } from '../../hub/phases.js'
 import { cameBackEarly, earlyWaitPause } from '../../hub/retry.js'
 import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
