@@ -34,18 +34,29 @@ function rolloutOutputs(outcome: RolloutOutcome, collected: RolloutTargets, resu
   }
 }
 
+/** A name an agent may read as data: Kubernetes' name charset, nothing that can form a sentence. */
+const SAFE_NAME = /^[A-Za-z0-9]([A-Za-z0-9._-]{0,251}[A-Za-z0-9])?$/
+
 /**
  * Ids and states only, no reasons: this output is meant for a triage agent's task, and text
- * from the graph handed to an agent is instructions (README, Security). Reasons are in the
- * result file and the summary.
+ * from the graph handed to an agent is instructions (README, Security). A name outside the
+ * charset (an edge name is the hub's text) is withheld; reasons are in the result file.
  */
 function lagging(outcome: RolloutOutcome, collected: RolloutTargets) {
-  const rows: Array<{ edge: string; group: string; kind: string; namespace: string | null; name: string; state: string }> = []
+  const safe = (name: string | undefined) => (name === undefined || name === '' ? (name ?? null) : SAFE_NAME.test(name) ? name : null)
+  const rows: Array<Record<string, string | null>> = []
   for (const track of outcome.edges) {
     track.cells.forEach((cell, i) => {
       const target = collected.targets[i]?.target
       if (!cell || !target || cell.state === 'current') return
-      rows.push({ edge: track.edge, group: target.group, kind: target.kind, namespace: target.namespace ?? null, name: target.name, state: cell.state })
+      rows.push({
+        edge: safe(track.edge),
+        group: safe(target.group),
+        kind: safe(target.kind),
+        namespace: safe(target.namespace),
+        name: safe(target.name),
+        state: cell.state,
+      })
     })
   }
   return rows
