@@ -283,7 +283,7 @@ function cellText(cell) {
     return `${ICON[cell.state]} ${clip(cell.reason, MAX_REASON)}`.replace(/(?<!\\)\|/g, '\\|');
 }
 function worstOf(edges, i) {
-    return Math.min(3, ...edges.map((t) => (t.cells[i] ? observe/* STATE_RANK */.di[(t.cells[i]).state] : 3)));
+    return Math.min(3, ...edges.map((t) => (t.cells[i] ? observe/* STATE_RANK */.di[t.cells[i].state] : 3)));
 }
 function countCells(edges) {
     const counts = { current: 0, 'in-progress': 0, failed: 0, 'not-reporting': 0 };

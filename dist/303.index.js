@@ -15,8 +15,6 @@ __webpack_require__.d(__webpack_exports__, {
   JJ: () => (/* binding */ worse)
 });
 
-// UNUSED EXPORTS: FILTERS_PER_QUERY, ROLLOUT_PROJECTION
-
 // EXTERNAL MODULE: ./src/hub/graph.ts
 var hub_graph = __webpack_require__(4835);
 // EXTERNAL MODULE: ./src/markdown/format.ts
@@ -27,7 +25,7 @@ var format = __webpack_require__(4370);
  * every read checks its type, every list is capped, and nothing here throws.
  */
 
-/** No real object has this many conditions or containers; more is reported, not walked. */
+/** No real object has this many conditions or containers; more is reported, not walked. @internal */
 const MAX_LIST = 256;
 /** A short reason for a job-summary cell: untrusted text is flattened and clipped to this. */
 const MAX_TEXT = 80;
@@ -125,7 +123,7 @@ function conditionText(label, c) {
 
 /** The controller's sentinel for "no progress deadline": it then sets no Progressing condition. */
 const NO_DEADLINE = 2 ** 31 - 1;
-/** kstatus gives a pod this long after creation to be scheduled before calling it unschedulable. */
+/** kstatus gives a pod this long after creation to be scheduled before calling it unschedulable. @internal */
 const SCHEDULE_WINDOW_MS = 15_000;
 const spec = (live, ...path) => at(live.object, 'spec', ...path);
 const kstatus_kinds_status = (live, ...path) => at(live.object, 'status', ...path);
@@ -327,7 +325,7 @@ const KIND_RULES = new Map([
  */
 
 
-/** Checked on every kind before its own rule, in kstatus's order (checkGenericProperties). */
+/** Checked on every kind before its own rule, in kstatus's order (checkGenericProperties). @internal */
 const GENERIC_RULES = [
     ['deletion timestamp', (live) => (str(at(live.object, 'metadata', 'deletionTimestamp')) ? { status: 'terminating', reason: 'being deleted' } : undefined)],
     [
@@ -420,6 +418,7 @@ const SYNCED_BY_DEFAULT = new Map([
 /**
  * Whether the graph syncs this group/kind without the operator widening its list: built-in kinds
  * only. Custom resources (HelmRelease, Argo CD Application), secrets and events are not.
+ * @internal
  */
 function syncedByDefault(group, kind) {
     return SYNCED_BY_DEFAULT.get(group)?.includes(kind.toLowerCase()) ?? false;
@@ -428,6 +427,7 @@ function syncedByDefault(group, kind) {
  * The live object is at the manifest's revision when its controller has observed its generation
  * and every container and init container of the manifest's pod template runs the same image.
  * Containers the live object has beyond the manifest's (injected sidecars) are not compared.
+ * @internal
  */
 function atExpectedRevision(expected, live) {
     const generations = generationsOf(live);

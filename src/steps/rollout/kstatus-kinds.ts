@@ -7,7 +7,7 @@ import { at, condition, conditionText, current, failed, inProgress, int, list, s
 /** The controller's sentinel for "no progress deadline": it then sets no Progressing condition. */
 const NO_DEADLINE = 2 ** 31 - 1
 
-/** kstatus gives a pod this long after creation to be scheduled before calling it unschedulable. */
+/** kstatus gives a pod this long after creation to be scheduled before calling it unschedulable. @internal */
 export const SCHEDULE_WINDOW_MS = 15_000
 
 const spec = (live: LiveObject, ...path: string[]): unknown => at(live.object, 'spec', ...path)

@@ -7,9 +7,9 @@ import { at, condition, conditionText, conditionsOf, current, failed, generation
 import type { HealthResult, KindRule, LiveObject, Rule } from './live-object.js'
 import { KIND_RULES } from './kstatus-kinds.js'
 
-export type { Health, HealthResult } from './live-object.js'
+export type { HealthResult } from './live-object.js'
 
-/** Checked on every kind before its own rule, in kstatus's order (checkGenericProperties). */
+/** Checked on every kind before its own rule, in kstatus's order (checkGenericProperties). @internal */
 export const GENERIC_RULES: readonly (readonly [string, Rule])[] = [
   ['deletion timestamp', (live) => (str(at(live.object, 'metadata', 'deletionTimestamp')) ? { status: 'terminating', reason: 'being deleted' } : undefined)],
   [

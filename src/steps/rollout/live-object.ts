@@ -4,7 +4,7 @@
  */
 import { clipCharacters } from '../../markdown/format.js'
 
-/** No real object has this many conditions or containers; more is reported, not walked. */
+/** No real object has this many conditions or containers; more is reported, not walked. @internal */
 export const MAX_LIST = 256
 
 /** A short reason for a job-summary cell: untrusted text is flattened and clipped to this. */
@@ -97,7 +97,7 @@ export function generationsOf(object: unknown): Read<{ generation?: number | und
   return { ok: true, value: { generation: generation as number | undefined, observed: observed as number | undefined } }
 }
 
-export type Health = 'current' | 'in-progress' | 'failed' | 'terminating' | 'unknown'
+type Health = 'current' | 'in-progress' | 'failed' | 'terminating' | 'unknown'
 
 /** `reason` is short, human and specific: it fills one job-summary cell. */
 export interface HealthResult {

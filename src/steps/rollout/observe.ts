@@ -17,7 +17,7 @@ export interface Cell {
 }
 
 /** Filters per query: entries are OR-ed, so one query reads many targets on every edge. */
-export const FILTERS_PER_QUERY = 200
+const FILTERS_PER_QUERY = 200
 /** Rows per page: a projected workload is ~1.5 KiB, so a page stays far below the 16 MiB read cap. */
 const PAGE_SIZE = 5_000
 /** A bound on rows per query: 200 targets on 1,000 edges. */
@@ -26,7 +26,7 @@ const MAX_ROWS = 200_000
 const IMAGES = { containers: { name: true, image: true }, initContainers: { name: true, image: true } }
 
 /** What the kstatus rules and the revision check read, and nothing else (no env, no volumes). */
-export const ROLLOUT_PROJECTION = {
+const ROLLOUT_PROJECTION = {
   cluster: true,
   object: {
     apiVersion: true,

@@ -10,8 +10,8 @@ import type { RolloutTarget } from './targets.js'
 import { decide, type Decision } from './verdict.js'
 import type { Quorum } from '../../settings/rollout-inputs.js'
 
-export const FIRST_POLL_MS = 2_000
-export const MAX_POLL_MS = 30_000
+const FIRST_POLL_MS = 2_000
+const MAX_POLL_MS = 30_000
 const BACKOFF = 1.5
 /** Change lines logged per poll; the rest are counted (the result file keeps every one). */
 const MAX_LOG_LINES_PER_POLL = 40
@@ -48,7 +48,7 @@ export interface EdgeTrack {
   engagedOnce: boolean
 }
 
-export interface Observation {
+interface Observation {
   at: number
   edge: string
   /** The target's label; absent for a change of the edge's own state. */

@@ -5,12 +5,13 @@
 import { computeHealth } from './kstatus.js'
 import { at, generationsOf, groupOf, isRecord, kindKey, list, shortText, str } from './live-object.js'
 
+/** @internal */
 export interface RevisionCheck {
   atRevision: boolean
   reason: string
 }
 
-export type RolloutState = 'rolled-out' | 'in-progress' | 'failed' | 'terminating' | 'unknown'
+type RolloutState = 'rolled-out' | 'in-progress' | 'failed' | 'terminating' | 'unknown'
 
 export interface RolloutVerdict {
   state: RolloutState
@@ -42,6 +43,7 @@ const SYNCED_BY_DEFAULT: ReadonlyMap<string, readonly string[]> = new Map([
 /**
  * Whether the graph syncs this group/kind without the operator widening its list: built-in kinds
  * only. Custom resources (HelmRelease, Argo CD Application), secrets and events are not.
+ * @internal
  */
 export function syncedByDefault(group: string, kind: string): boolean {
   return SYNCED_BY_DEFAULT.get(group)?.includes(kind.toLowerCase()) ?? false
@@ -51,6 +53,7 @@ export function syncedByDefault(group: string, kind: string): boolean {
  * The live object is at the manifest's revision when its controller has observed its generation
  * and every container and init container of the manifest's pod template runs the same image.
  * Containers the live object has beyond the manifest's (injected sidecars) are not compared.
+ * @internal
  */
 export function atExpectedRevision(expected: unknown, live: unknown): RevisionCheck {
   const generations = generationsOf(live)

@@ -70,7 +70,7 @@ function cellText(cell: TrackedCell | undefined): string {
 }
 
 function worstOf(edges: readonly EdgeTrack[], i: number): number {
-  return Math.min(3, ...edges.map((t) => (t.cells[i] ? STATE_RANK[(t.cells[i]).state] : 3)))
+  return Math.min(3, ...edges.map((t) => (t.cells[i] ? STATE_RANK[t.cells[i].state] : 3)))
 }
 
 export function countCells(edges: readonly EdgeTrack[]): Record<CellState, number> {

@@ -66,7 +66,7 @@ export async function collectRolloutTargets(
 }
 
 /** The group, kind, namespace and name of an object, without its edge. */
-export function identityKey(object: Pick<Target, 'group' | 'kind' | 'namespace' | 'name'>): string {
+function identityKey(object: Pick<Target, 'group' | 'kind' | 'namespace' | 'name'>): string {
   return objectKey({ group: object.group, kind: object.kind, namespace: object.namespace, name: object.name })
 }
 

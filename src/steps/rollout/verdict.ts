@@ -6,7 +6,7 @@
 import type { CellState } from './observe.js'
 import type { Quorum } from '../../settings/rollout-inputs.js'
 
-export type RolloutStateName = 'current' | 'failed' | 'timeout'
+type RolloutStateName = 'current' | 'failed' | 'timeout'
 
 export interface Decision {
   /** `timeout` while undecided: the state the step ends in if the budget runs out now. */
@@ -16,7 +16,7 @@ export interface Decision {
   tolerated: string[]
 }
 
-export function requiredEdges(quorum: Quorum, watched: number): number {
+function requiredEdges(quorum: Quorum, watched: number): number {
   if (quorum.kind === 'all') return watched
   if (quorum.kind === 'edges') return quorum.count
   return Math.ceil((quorum.percent * watched) / 100)
