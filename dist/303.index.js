@@ -513,6 +513,34 @@ const PAGE_SIZE = 5_000;
 /** A bound on rows per query: 200 targets on 1,000 edges. */
 const MAX_ROWS = 200_000;
 const IMAGES = { containers: { name: true, image: true }, initContainers: { name: true, image: true } };
+/** The status fields the kstatus rules read: conditions without their timestamps, counts, revisions. */
+const STATUS = {
+    observedGeneration: true,
+    conditions: { type: true, status: true, reason: true, message: true },
+    ...Object.fromEntries([
+        'replicas',
+        'updatedReplicas',
+        'readyReplicas',
+        'availableReplicas',
+        'currentReplicas',
+        'fullyLabeledReplicas',
+        'currentRevision',
+        'updateRevision',
+        'desiredNumberScheduled',
+        'currentNumberScheduled',
+        'updatedNumberScheduled',
+        'numberAvailable',
+        'numberReady',
+        'phase',
+        'active',
+        'succeeded',
+        'failed',
+        'startTime',
+        'loadBalancer',
+    ].map((field) => [field, true])),
+    containerStatuses: { name: true, state: true },
+    initContainerStatuses: { name: true, state: true },
+};
 /** What the kstatus rules and the revision check read, and nothing else (no env, no volumes). */
 const ROLLOUT_PROJECTION = {
     cluster: true,
@@ -532,7 +560,7 @@ const ROLLOUT_PROJECTION = {
             template: { spec: IMAGES },
             jobTemplate: { spec: { template: { spec: IMAGES } } },
         },
-        status: true,
+        status: STATUS,
     },
 };
 const rowKey = (group, kind, name) => `${group}\u0000${kind}\u0000${name}`;
