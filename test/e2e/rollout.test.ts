@@ -4,7 +4,7 @@
  * GET /api/edges) moves the fleet to the next instant of a script, so a test sees a rollout of
  * minutes in a few polls, ordered by requests rather than by sleeping.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { judgeGfm, textOf } from '../oracles/gfm.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 import { createRolloutFleet, type RolloutScenario } from '../emulator/graph/rollouts.ts'
@@ -88,7 +88,13 @@ describe('rollout gate', () => {
 
   it('fails on a deadline, naming the edge and the reason, with one query a poll', async () => {
     const emulator = await fleetAt('deadline', [0, 200_000])
-    const result = await rollout(emulator, {})
+    const ws = makeWorkspace({ 'deploy/web.yaml': '# the shop front\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\n' })
+    onTestFinished(ws.cleanup)
+    const result = await rollout(emulator, { targets: '', manifests: 'deploy/*.yaml' }, { GITHUB_WORKSPACE: ws.dir })
+    // The annotation sits on the manifest's `kind:` line and names the edge and the reason.
+    expect(lines(result.stdout, '::error title=')).toEqual([
+      '::error title=hub-action rollout%3A Deployment.apps shop/web,file=deploy/web.yaml,line=3::Failed to roll out on 1 edge(s): prod-us: deadline exceeded',
+    ])
     expect(result.code).toBe(1)
     expect(result.outputs['rollout-state']).toBe('failed')
     expect(result.stdout).toMatch(/::error::Rollout failed: A target failed to roll out on prod-us\./)
@@ -172,6 +178,15 @@ describe('rollout gate', () => {
       ['prod-eu', 'current', expect.any(String)],
       ['mars', 'not-reporting', 'edge not engaged'],
     ])
+  })
+
+  it('prints its query in a dry run and sends nothing', async () => {
+    const emulator = await fleetAt('converging', [0])
+    const result = await rollout(emulator, { 'dry-run': 'true' })
+    expect(result.code).toBe(0)
+    expect(emulator.requests).toHaveLength(0)
+    expect(result.stdout).toContain('read the targets on every edge')
+    expect(result.stdout).toContain('"groupKind": {')
   })
 
   it('refuses a bad quorum before any request', async () => {
