@@ -133,7 +133,7 @@ async function pollRollout(options) {
 }
 /** Applies one snapshot to every watched edge; returns what changed. */
 function update(tracks, snapshot, options, now) {
-    const watched = options.named ?? [...new Set([...tracks.keys(), ...snapshot.engaged])].sort();
+    const watched = options.named ?? defaultEdges(tracks, snapshot, options.targets);
     const changes = [];
     for (const edge of watched) {
         let track = tracks.get(edge);
@@ -159,6 +159,16 @@ function update(tracks, snapshot, options, now) {
         }
     }
     return changes;
+}
+/**
+ * Every engaged edge, every edge seen before in this step (a vanished one is reported, not
+ * dropped), and every edge a target names; an edge no target applies to is not watched.
+ */
+function defaultEdges(tracks, snapshot, targets) {
+    const pinned = targets.map((t) => t.target.edge);
+    const everywhere = pinned.includes(undefined);
+    const candidates = new Set([...tracks.keys(), ...snapshot.engaged, ...pinned.filter((edge) => edge !== undefined)]);
+    return [...candidates].filter((edge) => everywhere || pinned.includes(edge)).sort();
 }
 /** A cell that stops reporting keeps the time it stopped and what it last said (a vanished edge, §7). */
 function carryOver(cell, previous, now) {

@@ -118,3 +118,25 @@ describe('pollRollout', () => {
     expect(sleeps).toEqual([])
   })
 })
+
+describe('the edges watched by default', () => {
+  it('are the edges the targets apply to: a target pinned to an edge that never engaged is not reporting there', async () => {
+    const pinned = (edge: string): RolloutTarget => ({ ...WEB, label: `web on ${edge}`, target: { ...WEB.target, edge } })
+    const clock = fakeClock()
+    const outcome = await pollRollout({
+      targets: [pinned('a'), pinned('z')],
+      named: undefined,
+      quorum: { kind: 'all' },
+      budgetMs: 1_000,
+      read: async () => snapshot({ a: true, b: true }),
+      clock,
+      signal: new AbortController().signal,
+      log: () => {},
+    })
+    expect(outcome.edges.map((e) => [e.edge, e.state])).toEqual([
+      ['a', 'current'],
+      ['z', 'not-reporting'],
+    ])
+    expect(outcome.state).toBe('timeout')
+  })
+})

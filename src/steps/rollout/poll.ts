@@ -123,7 +123,7 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
 
 /** Applies one snapshot to every watched edge; returns what changed. */
 function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: PollOptions, now: number): Observation[] {
-  const watched = options.named ?? [...new Set([...tracks.keys(), ...snapshot.engaged])].sort()
+  const watched = options.named ?? defaultEdges(tracks, snapshot, options.targets)
   const changes: Observation[] = []
   for (const edge of watched) {
     let track = tracks.get(edge)
@@ -147,6 +147,17 @@ function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: Pol
     }
   }
   return changes
+}
+
+/**
+ * Every engaged edge, every edge seen before in this step (a vanished one is reported, not
+ * dropped), and every edge a target names; an edge no target applies to is not watched.
+ */
+function defaultEdges(tracks: ReadonlyMap<string, EdgeTrack>, snapshot: Snapshot, targets: readonly RolloutTarget[]): string[] {
+  const pinned = targets.map((t) => t.target.edge)
+  const everywhere = pinned.includes(undefined)
+  const candidates = new Set([...tracks.keys(), ...snapshot.engaged, ...pinned.filter((edge): edge is string => edge !== undefined)])
+  return [...candidates].filter((edge) => everywhere || pinned.includes(edge)).sort()
 }
 
 /** A cell that stops reporting keeps the time it stopped and what it last said (a vanished edge, §7). */
