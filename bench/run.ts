@@ -22,3 +22,4 @@ console.log(`  settle → exit, median                 ${run.settleToExitMs.toFi
 console.log(`  first request vs @actions/core         ${startUpRatio.toFixed(2)}×  (target ≤ 1.3×)`)
 console.log(`  dist/ size                             ${(run.distBytes / 1024 / 1024).toFixed(2)} MB  (target ≤ 2 MB)`)
 console.log(`  requests of a 10-minute run            ${live.tenMinutes.on} with live steps, ${live.tenMinutes.off} with live-steps: false`)
+await (await import('./rollout.ts')).rolloutFigures()

@@ -240,6 +240,8 @@ var hub_graph = __webpack_require__(4835);
 var hub_request = __webpack_require__(7270);
 // EXTERNAL MODULE: ./src/steps/impact/query-impact.ts
 var query_impact = __webpack_require__(6209);
+// EXTERNAL MODULE: ./src/steps/rollout/observe.ts + 4 modules
+var observe = __webpack_require__(7303);
 // EXTERNAL MODULE: ./src/runner/context.ts
 var context = __webpack_require__(1953);
 // EXTERNAL MODULE: ./src/runner/outputs.ts
@@ -290,6 +292,7 @@ var core = __webpack_require__(1019);
  * session id derived — then the requests the action would send, printed with the token
  * redacted, and nothing sent. The requests come from the same builders the real clients use.
  */
+
 
 
 
@@ -365,6 +368,15 @@ function plannedRequests(settings, transport) {
             const graph = new hub_graph/* GraphClient */.oh(transport);
             const first = { ...(0,hub_graph/* pagedSpec */.lm)(settings.query.spec), limit: (0,run_query/* pageSizeOf */.I)(settings.query) };
             return [{ ...describe(graph.queryCall(first)), note: 'first page; later pages add page.cursor from the previous answer' }];
+        }
+        case 'rollout': {
+            const graph = new hub_graph/* GraphClient */.oh(transport);
+            const queries = (0,observe/* rolloutQueries */.Wt)(settings.rollout.targets.map((target) => ({ target })));
+            const also = settings.rollout.manifests.length + settings.rollout.renderedHead.length > 0 ? ' (plus the objects of the manifests, read at run time)' : '';
+            return queries.map((spec) => ({
+                ...describe(graph.queryCall((0,hub_graph/* pagedSpec */.lm)(spec))),
+                note: `read the targets on every edge${also}, after GET /api/edges; repeated with backoff until rolled out or ${settings.rollout.timeoutSeconds} s pass`,
+            }));
         }
     }
 }

@@ -56,6 +56,8 @@ async function runCommand(settings: Settings, signal: AbortSignal): Promise<Verd
         return await (await import('./steps/run/lifecycle-steps.js')).approveStep(settings, transport, signal)
       case 'query':
         return await (await import('./steps/query/index.js')).queryStep(settings, transport, signal)
+      case 'rollout':
+        return await (await import('./steps/rollout/index.js')).rolloutStep(settings, transport, signal)
     }
   } finally {
     // A failure to close changes nothing the step reported.

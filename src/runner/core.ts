@@ -94,6 +94,11 @@ export function warning(message: string, properties: AnnotationProperties = {}):
   core.warning(commandData(message), annotation(properties))
 }
 
+/** An error annotation that does not fail the step by itself (the verdict does). */
+export function error(message: string, properties: AnnotationProperties = {}): void {
+  core.error(commandData(message), annotation(properties))
+}
+
 /** Fail the step: an error annotation and a non-zero exit code. */
 export function setFailed(message: string): void {
   core.setFailed(commandData(message))

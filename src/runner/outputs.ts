@@ -17,8 +17,10 @@ export type RunOutputName = (typeof RUN_OUTPUTS)[number]
 const IMPACT_OUTPUTS = ['targets-count', 'upstream-count', 'downstream-count', 'associated-count', 'report', 'comment-url', 'result-file'] as const
 export type ImpactOutputName = (typeof IMPACT_OUTPUTS)[number]
 const QUERY_OUTPUTS = ['count', 'result-file'] as const
+const ROLLOUT_OUTPUTS = ['rollout-state', 'current-count', 'in-progress-count', 'failed-count', 'not-reporting-count', 'lagging', 'result-file'] as const
+export type RolloutOutputName = (typeof ROLLOUT_OUTPUTS)[number]
 /** Every output the action declares, across commands. @internal */
-export const ALL_OUTPUTS = [...new Set([...RUN_OUTPUTS, ...CANCEL_OUTPUTS, ...IMPACT_OUTPUTS, ...QUERY_OUTPUTS])]
+export const ALL_OUTPUTS = [...new Set([...RUN_OUTPUTS, ...CANCEL_OUTPUTS, ...IMPACT_OUTPUTS, ...QUERY_OUTPUTS, ...ROLLOUT_OUTPUTS])]
 
 /** The schema id and version at the head of each result file; a change of shape bumps the version. */
 export const RESULT_FILES = {
@@ -26,6 +28,7 @@ export const RESULT_FILES = {
   impact: { schema: 'hub-action/impact-report', version: 1 },
   query: { schema: 'hub-action/query-result', version: 1 },
   dryRun: { schema: 'hub-action/dry-run', version: 1 },
+  rollout: { schema: 'hub-action/rollout-result', version: 1 },
 } as const
 
 export interface RunResultFile {

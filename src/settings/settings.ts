@@ -11,6 +11,7 @@ import { mcpOriginProblems } from './bearer-origin.js'
 import { boolean, CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, quoteInput, uuid } from './fields.js'
 import { ImpactSchema, loadStructuredParser, QuerySchema, type QuerySpecInput } from './graph-inputs.js'
 import type { AllowedKind } from './impact-limits.js'
+import { RolloutSchema, rolloutSettings, type RolloutSettings } from './rollout-inputs.js'
 import {
   ApproveSchema,
   approveSettings,
@@ -69,6 +70,8 @@ export const INPUT_DEFAULTS = {
   'allowed-kinds': '',
   query: '',
   'max-objects': '10000',
+  edges: '',
+  require: 'all',
 } as const
 
 type InputName = keyof typeof INPUT_DEFAULTS
@@ -141,6 +144,7 @@ export type Settings = Readonly<
   | (Common & { command: 'run'; run: Readonly<RunSettings> })
   | (Common & { command: 'impact'; impact: Readonly<ImpactSettings> })
   | (Common & { command: 'query'; query: Readonly<QuerySettings> })
+  | (Common & { command: 'rollout'; rollout: Readonly<RolloutSettings> })
   | (Common & { command: 'wait'; wait: Readonly<AttachSettings> })
   | (Common & { command: 'cancel'; cancel: Readonly<{ runId: string }> })
   | (Common & { command: 'approve'; approve: Readonly<ApproveSettings>; wait: Readonly<AttachSettings> })
@@ -163,8 +167,8 @@ export class InputError extends ActionError<InputErrorData> {
 
 const CommonSchema = z.object({
   command: oneOf(
-    ['run', 'wait', 'cancel', 'approve', 'impact', 'query'],
-    'Choose what the step does: run an agent, wait for, cancel or approve a run, report impact, or query the graph.',
+    ['run', 'wait', 'cancel', 'approve', 'impact', 'query', 'rollout'],
+    'Choose what the step does: run an agent, wait for, cancel or approve a run, report impact, query the graph, or gate on a rollout.',
   ),
   'hub-url': hubUrl,
   token: z.string(),
@@ -205,7 +209,7 @@ const RunSchema = z.object({
 
 /** readSettings, with the YAML parser loaded first for the commands whose inputs are YAML. */
 export async function loadSettings(env: NodeJS.ProcessEnv): Promise<Settings> {
-  if (['impact', 'query'].includes(inputOf(env, 'command'))) await loadStructuredParser()
+  if (['impact', 'query', 'rollout'].includes(inputOf(env, 'command'))) await loadStructuredParser()
   return readSettings(env)
 }
 
@@ -243,8 +247,10 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   const wait = command === 'wait' ? WaitSchema.safeParse(raw) : undefined
   const cancel = command === 'cancel' ? CancelSchema.safeParse(raw) : undefined
   const approve = command === 'approve' ? ApproveSchema.safeParse(raw) : undefined
-  for (const part of [run, impact, query, wait, cancel, approve]) if (part && !part.success) problems.push(...formatIssues(part.error))
+  const rollout = command === 'rollout' ? RolloutSchema.safeParse(raw) : undefined
+  for (const part of [run, impact, query, wait, cancel, approve, rollout]) if (part && !part.success) problems.push(...formatIssues(part.error))
   if (impact?.success) problems.push(...checkImpactCombination(impact.data, runner))
+  if (rollout?.success) problems.push(...checkImpactCombination({ ...rollout.data, comment: 'off' }, runner))
   if (impact?.success)
     problems.push(...mcpOriginProblems(CommonSchema.shape['hub-url'].safeParse(raw['hub-url']).data, impact.data['mcp-url'], raw['mcp-trusted-origin']))
   if (command) problems.push(...serviceAccountProblems(command, raw['cluster-id'], run?.data ?? wait?.data))
@@ -267,6 +273,7 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   if (approve?.success) {
     return Object.freeze({ command: 'approve', hub, runner, dryRun, approve: approveSettings(approve.data), wait: waitSettings(approve.data) })
   }
+  if (rollout?.success) return Object.freeze({ command: 'rollout', hub, runner, dryRun, rollout: rolloutSettings(rollout.data) })
   if (query?.success) {
     return Object.freeze({ command: 'query', hub, runner, dryRun, query: Object.freeze({ spec: query.data.query, maxObjects: query.data['max-objects'] }) })
   }
@@ -318,7 +325,7 @@ function inputOf(env: NodeJS.ProcessEnv, name: string, { trim = true } = {}): st
 }
 
 /** Checks that need several inputs and the event at once. */
-function checkImpactCombination(impact: z.infer<typeof ImpactSchema>, runner: RunnerContext): string[] {
+function checkImpactCombination(impact: Pick<z.infer<typeof ImpactSchema>, 'comment' | 'manifests' | 'github-token'>, runner: RunnerContext): string[] {
   const problems: string[] = []
   const onPullRequest = isPullRequestEvent(runner.eventName)
   const needsGitHub = onPullRequest && (impact.comment !== 'off' || impact.manifests.length > 0)

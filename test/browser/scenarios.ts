@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { runAction, RUNNER_ENV, type ActionRun } from '../e2e/action-process.ts'
 import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, startGitHubEmulator } from '../emulator/github.ts'
 import { startHubEmulator } from '../emulator/hub.ts'
+import { createRolloutFleet } from '../emulator/graph/rollouts.ts'
 import type { RenderOptions } from './render.ts'
 import { GRAPH_LEGEND } from '../../src/steps/impact/mermaid.js'
 
@@ -39,6 +40,14 @@ const CHART_FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'rendered', 'h
 export async function produceScenarios(): Promise<Scenario[]> {
   const hub = await startHubEmulator()
   const gh = await startGitHubEmulator()
+  // The rollout gate's fleet: the `deadline` scenario at 0 s, then at 200 s from the second poll on.
+  let polls = 0
+  const rolloutHub = await startHubEmulator({
+    fleet: createRolloutFleet({ scenario: 'deadline', clock: () => (polls > 1 ? 200_000 : 0) }),
+    onRequest: (r) => {
+      if (r.method === 'GET' && r.path.endsWith('/api/edges')) polls++
+    },
+  })
   const runs: ActionRun[] = []
   const chartCheckout = mkdtempSync(join(tmpdir(), 'hub-action-chart-'))
   cpSync(CHART_FIXTURE, chartCheckout, { recursive: true })
@@ -69,7 +78,8 @@ export async function produceScenarios(): Promise<Scenario[]> {
       repository: { name: repo, full_name: repository, owner: { login: owner } },
     })
 
-    const [succeeded, failed, impact, chart] = await Promise.all([
+    const rolloutInputs = { 'hub-url': rolloutHub.url, token: rolloutHub.token, org: rolloutHub.org, workspace: rolloutHub.workspace }
+    const [succeeded, failed, impact, chart, rollout] = await Promise.all([
       run({ inputs: { ...hubInputs, agent: 'quick', task: 'Check that every deployment in namespace payments is healthy after the release.' } }),
       run({ inputs: { ...hubInputs, agent: 'failing', task: 'Check that every deployment in namespace payments is healthy after the release.' } }),
       run({
@@ -88,6 +98,14 @@ export async function produceScenarios(): Promise<Scenario[]> {
         env: { GITHUB_EVENT_NAME: 'pull_request', GITHUB_API_URL: gh.url, GITHUB_JOB: 'impact', GITHUB_WORKSPACE: chartCheckout },
         event: pullRequestEvent(CHART_PR),
       }),
+      run({
+        inputs: {
+          ...rolloutInputs,
+          command: 'rollout',
+          targets: '[{kind: Deployment, group: apps, namespace: shop, name: web}, {kind: Service, namespace: shop, name: web}]',
+        },
+        env: { GITHUB_JOB: 'deploy' },
+      }),
     ])
     const chartComment = gh.comments(owner, repo, CHART_PR)[0]?.body ?? ''
 
@@ -102,7 +120,10 @@ export async function produceScenarios(): Promise<Scenario[]> {
     if (comments.length !== 1) problems.push(`command impact: ${comments.length} comments on pull request #${PR}, expected 1`)
     else if (withoutMarker(comment) !== withoutMarker(impact.outputs.report ?? ''))
       problems.push('command impact: the comment on the pull request is not the `report` output')
-    for (const [name, result] of Object.entries({ succeeded, failed, impact })) if (!result.summary.trim()) problems.push(`${name}: the job summary is empty`)
+    if (rollout.outputs['rollout-state'] !== 'failed')
+      problems.push(`command rollout: state ${rollout.outputs['rollout-state']}, expected failed\n${rollout.stdout}`)
+    for (const [name, result] of Object.entries({ succeeded, failed, impact, rollout }))
+      if (!result.summary.trim()) problems.push(`${name}: the job summary is empty`)
     if (problems.length > 0) throw new Error(`The demo scenarios did not run as expected:\n${problems.join('\n')}`)
 
     const totals = /\d+ targets? · \d+ upstream · \d+ downstream · \d+ associated/
@@ -175,12 +196,30 @@ export async function produceScenarios(): Promise<Scenario[]> {
         expectFolded: ['Downstream — what depends on it (4)'],
         diagrams: impactDiagrams(chart.summary),
       },
+      {
+        name: 'rollout-summary',
+        markdown: pinRollout(rollout.summary),
+        render: { context: 'document', header: summaryHeader('deploy'), title: 'rollout gate' },
+        expectText: ['Rollout failed', 'deadline exceeded', 'prod-us', 'Targets × edges', 'Service shop/web'],
+        rejectText: [],
+        expectVisible: ['Rollout failed', 'deadline exceeded', 'Last change seen'],
+        expectFolded: [],
+        diagrams: 0,
+      },
     ]
   } finally {
     rmSync(chartCheckout, { recursive: true, force: true })
     for (const result of runs) result.cleanup()
-    await Promise.all([hub.close(), gh.close()])
+    await Promise.all([hub.close(), gh.close(), rolloutHub.close()])
   }
+}
+
+/** The rollout summary with its wall-clock times and temp path pinned, so the screenshot is stable. */
+function pinRollout(markdown: string): string {
+  return markdown
+    .replace(/\d\d:\d\d:\d\d UTC/g, '12:03:10 UTC')
+    .replace(/over \d+ s\./g, 'over 2 s.')
+    .replace(/result file \S+rollout-result\.json/g, 'result file /home/runner/work/\\_temp/hub-action/rollout-result.json')
 }
 
 /** The markdown without the sticky comment's leading `<!-- hub-action:… -->` marker line. */

@@ -23,7 +23,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const HAVE_CHROMIUM = existsSync(CHROMIUM)
 /** `npm run screenshots`: draw docs/images/*.png and record what they were drawn from. */
 const WRITE = process.env.SCREENSHOTS === 'write'
-const SCREENSHOTS = ['run-succeeded', 'run-failed', 'impact-comment', 'impact-summary', 'impact-rendered-chart']
+const SCREENSHOTS = ['run-succeeded', 'run-failed', 'impact-comment', 'impact-summary', 'impact-rendered-chart', 'rollout-summary']
 /** Where screenshots of pages that failed their checks go (never over the README's images). */
 const FAILED_IMAGES = join(tmpdir(), 'hub-action-screenshots')
 /** The width of a pull request's conversation column; the page is as tall as its content (the viewport starts short). */

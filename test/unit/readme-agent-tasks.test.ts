@@ -23,11 +23,12 @@ interface Job {
 /**
  * Expressions that are ids and counts. A ref name is chosen by whoever may push and holds no
  * spaces; every other `github.*` text (titles, bodies, branch names of forks) is not here.
+ * `lagging` is JSON of names checked against Kubernetes' name charset (others withheld) and states.
  */
 const IDS_AND_COUNTS = [
   /^github\.(sha|repository|ref_name|run_id|run_attempt)$/,
   /^github\.event\.pull_request\.(number|head\.sha|base\.sha)$/,
-  /^steps\.[\w-]+\.outputs\.(targets-count|upstream-count|downstream-count|associated-count|count|run-id|phase|settled)$/,
+  /^steps\.[\w-]+\.outputs\.(targets-count|upstream-count|downstream-count|associated-count|count|run-id|phase|settled|rollout-state|current-count|in-progress-count|failed-count|not-reporting-count|lagging)$/,
 ]
 
 interface TaskUse {

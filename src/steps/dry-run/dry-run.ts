@@ -10,6 +10,7 @@ import { GraphClient, pagedSpec } from '../../hub/graph.js'
 import { prepareRequest, requestUrl, type HubIdentity, type HubRequest } from '../../hub/request.js'
 import type { HubTransport } from '../../hub/transport.js'
 import { buildImpactQuery } from '../impact/query-impact.js'
+import { rolloutQueries } from '../rollout/observe.js'
 import type { Settings } from '../../settings/settings.js'
 import { isPullRequestEvent } from '../../runner/context.js'
 import { RESULT_FILES, resultDirectory, writeJsonFile } from '../../runner/outputs.js'
@@ -81,6 +82,15 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
       const graph = new GraphClient(transport)
       const first = { ...pagedSpec(settings.query.spec), limit: pageSizeOf(settings.query) }
       return [{ ...describe(graph.queryCall(first)), note: 'first page; later pages add page.cursor from the previous answer' }]
+    }
+    case 'rollout': {
+      const graph = new GraphClient(transport)
+      const queries = rolloutQueries(settings.rollout.targets.map((target) => ({ target })))
+      const also = settings.rollout.manifests.length + settings.rollout.renderedHead.length > 0 ? ' (plus the objects of the manifests, read at run time)' : ''
+      return queries.map((spec) => ({
+        ...describe(graph.queryCall(pagedSpec(spec))),
+        note: `read the targets on every edge${also}, after GET /api/edges; repeated with backoff until rolled out or ${settings.rollout.timeoutSeconds} s pass`,
+      }))
     }
   }
 }

@@ -20,7 +20,10 @@ export interface PullRequestSession {
   comment(markdown: string): Promise<string | undefined>
 }
 
-export async function openPullRequest(impact: ImpactSettings, runner: RunnerContext): Promise<PullRequestSession | undefined> {
+export async function openPullRequest(
+  impact: Pick<ImpactSettings, 'comment' | 'commentKey' | 'manifests' | 'renderedHead' | 'githubToken'>,
+  runner: RunnerContext,
+): Promise<PullRequestSession | undefined> {
   if (!isPullRequestEvent(runner.eventName)) return undefined
   if (impact.comment === 'off' && impact.manifests.length === 0) return undefined
   const github = await import('../../github/index.js')

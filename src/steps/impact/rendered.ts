@@ -20,7 +20,7 @@ import { readWorkspaceFile } from './read-workspace-file.js'
  * of a big chart with its CRDs (monitoring stacks, operators) prints several MiB into one file.
  * Parsing stays bounded per document (manifests.ts), so this bounds the text held and the time.
  */
-const MAX_RENDERED_FILE_BYTES = 16 * 1024 * 1024
+export const MAX_RENDERED_FILE_BYTES = 16 * 1024 * 1024
 
 /**
  * Fields renderers change without the object changing, ignored when base and head are compared,

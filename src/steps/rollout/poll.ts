@@ -1,0 +1,212 @@
+/**
+ * The wait: read the fleet, update each edge × target cell, log what changed, decide; else
+ * sleep, backing off from a few seconds to half a minute, until `timeout-seconds` is spent.
+ * The graph has no watch (hub-behaviour.md §7), so polling is the only way; the clock and the
+ * sleep are injected, so tests and the benchmark run it on fake time.
+ */
+import { setTimeout as delay } from 'node:timers/promises'
+import { observeCell, worse, type Cell, type CellState, type Snapshot } from './observe.js'
+import type { RolloutTarget } from './targets.js'
+import { decide, type Decision } from './verdict.js'
+import type { Quorum } from '../../settings/rollout-inputs.js'
+
+const FIRST_POLL_MS = 2_000
+const MAX_POLL_MS = 30_000
+const BACKOFF = 1.5
+/** Change lines logged per poll; the rest are counted (the result file keeps every one). */
+const MAX_LOG_LINES_PER_POLL = 40
+/** Observations kept for the result file. */
+const MAX_OBSERVATIONS = 50_000
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number
+  sleep(ms: number, signal: AbortSignal): Promise<void>
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: async (ms, signal) => {
+    await delay(ms, undefined, { signal })
+  },
+}
+
+/** A cell as tracked over the step: when it stopped reporting, and what it said before. */
+export interface TrackedCell extends Cell {
+  since?: number | undefined
+  last?: Cell | undefined
+}
+
+export interface EdgeTrack {
+  edge: string
+  /** Per target, in the targets' order; undefined where the target names another edge. */
+  cells: (TrackedCell | undefined)[]
+  state: CellState
+  /** When its state or a reason last changed during this step (ms since the epoch). */
+  changedAt: number | undefined
+  /** Engaged at some poll of this step. */
+  engagedOnce: boolean
+}
+
+interface Observation {
+  at: number
+  edge: string
+  /** The target's label; absent for a change of the edge's own state. */
+  target?: string | undefined
+  state: CellState
+  reason: string
+}
+
+export interface RolloutOutcome extends Decision {
+  edges: EdgeTrack[]
+  complete: boolean
+  polls: number
+  requests: number
+  startedAt: number
+  endedAt: number
+  warnings: string[]
+  observations: Observation[]
+  observationsDropped: number
+}
+
+export interface PollOptions {
+  targets: readonly RolloutTarget[]
+  /** The edges the user named; undefined: every engaged edge, as they come. */
+  named: readonly string[] | undefined
+  quorum: Quorum
+  budgetMs: number
+  read: (signal: AbortSignal) => Promise<Snapshot>
+  clock: Clock
+  signal: AbortSignal
+  log: (line: string) => void
+}
+
+export async function pollRollout(options: PollOptions): Promise<RolloutOutcome> {
+  const { clock, signal } = options
+  const startedAt = clock.now()
+  const deadline = startedAt + options.budgetMs
+  const tracks = new Map<string, EdgeTrack>()
+  const outcome: RolloutOutcome = {
+    state: 'timeout',
+    message: '',
+    tolerated: [],
+    edges: [],
+    complete: false,
+    polls: 0,
+    requests: 0,
+    startedAt,
+    endedAt: startedAt,
+    warnings: [],
+    observations: [],
+    observationsDropped: 0,
+  }
+  let pause = FIRST_POLL_MS
+  for (;;) {
+    const snapshot = await options.read(signal)
+    const now = clock.now()
+    outcome.polls++
+    outcome.requests += snapshot.requests
+    outcome.complete = snapshot.complete
+    for (const warning of snapshot.warnings) if (!outcome.warnings.includes(warning)) outcome.warnings.push(warning)
+    const changes = update(tracks, snapshot, options, now)
+    record(outcome, changes, options.log)
+    outcome.edges = [...tracks.values()]
+    const decision = decide(outcome.edges, options.quorum, snapshot.complete, options.named !== undefined)
+    outcome.endedAt = now
+    if (decision.state !== 'timeout') return { ...outcome, ...decision }
+    const remaining = deadline - now
+    if (remaining <= 0) return { ...outcome, ...decision }
+    await clock.sleep(Math.min(pause, remaining), signal)
+    pause = Math.min(MAX_POLL_MS, pause * BACKOFF)
+  }
+}
+
+/** Applies one snapshot to every watched edge; returns what changed. */
+function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: PollOptions, now: number): Observation[] {
+  const watched = options.named ?? defaultEdges(tracks, snapshot, options.targets)
+  const changes: Observation[] = []
+  for (const edge of watched) {
+    let track = tracks.get(edge)
+    if (!track) tracks.set(edge, (track = { edge, cells: [], state: 'not-reporting', changedAt: undefined, engagedOnce: false }))
+    track.engagedOnce ||= snapshot.engaged.includes(edge)
+    const before = track.state
+    track.cells = options.targets.map((target, i) => {
+      if (target.target.edge !== undefined && target.target.edge !== edge) return undefined
+      const previous = track.cells[i]
+      const cell = carryOver(observeCell(target, edge, snapshot, now), previous, now)
+      if (!previous || previous.state !== cell.state || previous.reason !== cell.reason) {
+        changes.push({ at: now, edge, target: target.label, state: cell.state, reason: cell.reason })
+        track.changedAt = now
+      }
+      return cell
+    })
+    track.state = edgeState(track.cells)
+    if (track.state !== before || track.changedAt === undefined) {
+      track.changedAt = now
+      changes.push({ at: now, edge, state: track.state, reason: edgeReason(track) })
+    }
+  }
+  return changes
+}
+
+/**
+ * Every engaged edge, every edge seen before in this step (a vanished one is reported, not
+ * dropped), and every edge a target names; an edge no target applies to is not watched.
+ */
+function defaultEdges(tracks: ReadonlyMap<string, EdgeTrack>, snapshot: Snapshot, targets: readonly RolloutTarget[]): string[] {
+  const pinned = targets.map((t) => t.target.edge)
+  const everywhere = pinned.includes(undefined)
+  const candidates = new Set([...tracks.keys(), ...snapshot.engaged, ...pinned.filter((edge): edge is string => edge !== undefined)])
+  return [...candidates].filter((edge) => everywhere || pinned.includes(edge)).sort()
+}
+
+/** A cell that stops reporting keeps the time it stopped and what it last said (a vanished edge, §7). */
+function carryOver(cell: Cell, previous: TrackedCell | undefined, now: number): TrackedCell {
+  if (cell.state !== 'not-reporting' || !previous) return cell
+  if (previous.state === 'not-reporting') return previous.last ? { ...previous, reason: goneReason(previous.since ?? now, previous.last, cell) } : cell
+  return { state: 'not-reporting', reason: goneReason(now, previous, cell), since: now, last: { state: previous.state, reason: previous.reason } }
+}
+
+function goneReason(since: number, last: Cell, now: Cell): string {
+  return `not reporting since ${clockTime(since)} (${now.reason}; last ${STATE_WORDS[last.state]}: ${last.reason})`
+}
+
+export const STATE_WORDS: Record<CellState, string> = { current: 'current', 'in-progress': 'in progress', failed: 'failed', 'not-reporting': 'not reporting' }
+
+/** "12:03:10 UTC": the runner's log and the summary are read across time zones. */
+export function clockTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(11, 19)} UTC`
+}
+
+/** An edge is as bad as its worst target, but a reporting edge in progress is not "not reporting". */
+function edgeState(cells: readonly (Cell | undefined)[]): CellState {
+  const states = new Set(cells.filter((c): c is Cell => c !== undefined).map((c) => c.state))
+  if (states.has('failed')) return 'failed'
+  if (states.has('in-progress')) return 'in-progress'
+  if (states.has('not-reporting')) return 'not-reporting'
+  return states.size > 0 ? 'current' : 'not-reporting'
+}
+
+function edgeReason(track: EdgeTrack): string {
+  const cells = track.cells.filter((c): c is TrackedCell => c !== undefined)
+  const counted = cells.filter((c) => c.state === track.state).length
+  const worst = [...cells].sort((a, b) => worse(a.state, b.state))[0]
+  if (cells.length === 0) return 'no target for this edge'
+  if (track.state === 'current') return `${cells.length} of ${cells.length} target(s) current`
+  return `${counted} of ${cells.length} target(s) ${STATE_WORDS[track.state]}${worst ? `; e.g. ${worst.reason}` : ''}`
+}
+
+function record(outcome: RolloutOutcome, changes: readonly Observation[], log: (line: string) => void): void {
+  let logged = 0
+  for (const change of changes) {
+    if (outcome.observations.length < MAX_OBSERVATIONS) outcome.observations.push(change)
+    else outcome.observationsDropped++
+    if (logged++ < MAX_LOG_LINES_PER_POLL) log(changeLine(change))
+  }
+  if (logged > MAX_LOG_LINES_PER_POLL) log(`… and ${logged - MAX_LOG_LINES_PER_POLL} more change(s) at this poll (all in the result file).`)
+}
+
+function changeLine(change: Observation): string {
+  const subject = change.target ? `${change.edge} · ${change.target}` : `Edge ${change.edge}`
+  return `${subject}: ${STATE_WORDS[change.state]} — ${change.reason}`
+}

@@ -1,0 +1,80 @@
+/**
+ * The job summary: the verdict, one row per edge (its state and when it was last seen to
+ * change), and the matrix of targets × edges, worst first, each cell its state and reason.
+ * Edge names and reasons come from the hub: every cell goes through `inline`. Pure.
+ */
+import { SUMMARY_BYTE_BUDGET, byteLength, clipCharacters, inline, table } from '../../markdown/format.js'
+import { STATE_RANK, type CellState } from './observe.js'
+import { STATE_WORDS, clockTime, type EdgeTrack, type RolloutOutcome, type TrackedCell } from './poll.js'
+import type { RolloutTarget } from './targets.js'
+import { quorumText } from './verdict.js'
+import type { Quorum } from '../../settings/rollout-inputs.js'
+
+/** Wider tables do not fit GitHub's page; the rest of the edges are in the result file. */
+const MAX_EDGE_COLUMNS = 12
+const MAX_NAME = 60
+const MAX_REASON = 90
+const ICON: Record<CellState, string> = { failed: '❌', 'not-reporting': '⚪', 'in-progress': '⏳', current: '✅' }
+const HEADLINE = { current: '✅ Rolled out', failed: '❌ Rollout failed', timeout: '⏱️ Rollout not complete in time' } as const
+
+const clip = (text: string, max: number) => inline(clipCharacters(text, max, '…').text)
+
+export function renderRolloutSummary(
+  outcome: RolloutOutcome,
+  targets: readonly RolloutTarget[],
+  context: { quorum: Quorum; resultFile: string; budget?: number },
+): string {
+  const budget = context.budget ?? SUMMARY_BYTE_BUDGET
+  const edges = [...outcome.edges].sort((a, b) => STATE_RANK[a.state] - STATE_RANK[b.state] || a.edge.localeCompare(b.edge))
+  const counts = countCells(outcome.edges)
+  const head = [
+    `## ${HEADLINE[outcome.state]}`,
+    inline(outcome.message),
+    `${targets.length} target(s) on ${edges.length} edge(s), ${quorumText(context.quorum)} required · ${counts.current} current · ${counts['in-progress']} in progress · ${counts.failed} failed · ${counts['not-reporting']} not reporting · ${outcome.polls} poll(s) over ${Math.round((outcome.endedAt - outcome.startedAt) / 1000)} s.`,
+  ]
+  if (!outcome.complete) head.push("> [!WARNING]\n> The hub's 10,000-row cap cut the last result: it is incomplete, so it was never counted as current.")
+  if (outcome.tolerated.length > 0)
+    head.push(`> [!NOTE]\n> Tolerated by \`require\`: ${outcome.tolerated.map((e) => clip(e, MAX_NAME)).join(', ')} (not reporting).`)
+  const edgeTable = table(
+    [
+      { header: 'Edge', cell: (t: EdgeTrack) => clip(t.edge, MAX_NAME) },
+      { header: 'State', cell: (t: EdgeTrack) => `${ICON[t.state]} ${STATE_WORDS[t.state]}${outcome.tolerated.includes(t.edge) ? ' (tolerated)' : ''}` },
+      { header: 'Last change seen', cell: (t: EdgeTrack) => (t.changedAt === undefined ? '—' : clockTime(t.changedAt)) },
+    ],
+    edges,
+  )
+  const columns = edges.slice(0, MAX_EDGE_COLUMNS)
+  const order = targets.map((target, i) => ({ target, i, worst: worstOf(outcome.edges, i) })).sort((a, b) => a.worst - b.worst || a.i - b.i)
+  const header = table([{ header: 'Target', cell: () => '' }, ...columns.map((t) => ({ header: clip(t.edge, MAX_NAME), cell: () => '' }))], [])
+  const footer = [
+    edges.length > columns.length ? `${edges.length - columns.length} more edge(s) are not shown as columns (worst first).` : '',
+    `Every observation is in the result file ${inline(context.resultFile)} (output \`result-file\`). "Not reporting" is never counted as rolled out: the graph drops a disconnected edge's objects and keeps no per-object freshness.`,
+  ].filter(Boolean)
+  const fixed = [...head, '### Edges', edgeTable, '### Targets × edges', header, ...footer].join('\n\n')
+  let room = budget - byteLength(fixed) - 200
+  const rows: string[] = []
+  for (const { target, i } of order) {
+    const row = `| ${clip(target.label, MAX_NAME * 2)} | ${columns.map((t) => cellText(t.cells[i])).join(' | ')} |`
+    room -= byteLength(row) + 1
+    if (room < 0) break
+    rows.push(row)
+  }
+  const cut = order.length - rows.length
+  const matrix = [header, ...rows].join('\n') + (cut > 0 ? `\n\n${cut} more target(s) did not fit GitHub's summary limit.` : '')
+  return [...head, '### Edges', edgeTable, '### Targets × edges', matrix, ...footer].join('\n\n') + '\n'
+}
+
+function cellText(cell: TrackedCell | undefined): string {
+  if (!cell) return '—'
+  return `${ICON[cell.state]} ${clip(cell.reason, MAX_REASON)}`.replace(/(?<!\\)\|/g, '\\|')
+}
+
+function worstOf(edges: readonly EdgeTrack[], i: number): number {
+  return Math.min(3, ...edges.map((t) => (t.cells[i] ? STATE_RANK[t.cells[i].state] : 3)))
+}
+
+export function countCells(edges: readonly EdgeTrack[]): Record<CellState, number> {
+  const counts: Record<CellState, number> = { current: 0, 'in-progress': 0, failed: 0, 'not-reporting': 0 }
+  for (const track of edges) for (const cell of track.cells) if (cell) counts[cell.state]++
+  return counts
+}

@@ -1,0 +1,99 @@
+/**
+ * The rollout's targets and what each should look like: collected as `impact` collects them
+ * (the same function, so the same inputs, caps and scope), then each manifest object read back
+ * whole from its file, since the manifest is the expected state (images, generation).
+ */
+import { objectsFromManifest } from '../impact/manifests.js'
+import { isRemovedTarget, objectKey, targetLabel, type SkippedFile, type Target } from '../impact/model.js'
+import { MAX_MANIFEST_BYTES, readWorkspaceFile, workspaceRoot } from '../impact/read-workspace-file.js'
+import { MAX_RENDERED_FILE_BYTES } from '../impact/rendered.js'
+import { collectTargets, type PullRequestFiles } from '../impact/targets.js'
+import type { RolloutSettings } from '../../settings/rollout-inputs.js'
+
+export interface RolloutTarget {
+  /** Identity without the edge: what a graph row is matched on. */
+  key: string
+  label: string
+  target: Target
+  /** The manifest object, or for a target named in `targets` its identity alone. */
+  expected: Record<string, unknown>
+  /** Where the manifest declares it, for annotations. */
+  place?: { file: string; line: number } | undefined
+}
+
+export interface RolloutTargets {
+  targets: RolloutTarget[]
+  skippedFiles: SkippedFile[]
+  warnings: string[]
+  files: string[]
+}
+
+export async function collectRolloutTargets(
+  settings: RolloutSettings,
+  context: { workspace: string; pullRequest: PullRequestFiles | undefined; signal: AbortSignal; log: (line: string) => void },
+): Promise<RolloutTargets> {
+  const collected = await collectTargets({
+    given: settings.targets,
+    globs: settings.manifests,
+    renderedHead: settings.renderedHead,
+    defaultNamespace: settings.defaultNamespace,
+    workspace: context.workspace,
+    pullRequest: context.pullRequest,
+    signal: context.signal,
+    log: context.log,
+  })
+  const warnings = [...collected.warnings]
+  const root = await workspaceRoot(context.workspace).catch(() => undefined)
+  const values = new Map<string, Map<string, Record<string, unknown>>>()
+  const targets: RolloutTarget[] = []
+  for (const target of collected.targets) {
+    // A removed object is not rolled out: it is gone, which absence cannot prove (§7).
+    if (isRemovedTarget(target)) {
+      warnings.push(`${targetLabel(target)} is removed by this change: a rollout gate cannot confirm a deletion, so it is not a target.`)
+      continue
+    }
+    const origin = target.origin
+    const place = origin.kind === 'input' ? undefined : { file: origin.path, line: origin.line ?? 1 }
+    const value =
+      place && root
+        ? (
+            await objectsOf(root, place.file, { rendered: origin.kind === 'rendered', defaultNamespace: settings.defaultNamespace }, values, context.signal)
+          ).get(objectKey(target))
+        : undefined
+    targets.push({ key: identityKey(target), label: targetLabel(target), target, expected: value ?? identityObject(target), place })
+  }
+  return { targets, skippedFiles: collected.skippedFiles, warnings, files: collected.files }
+}
+
+/** The group, kind, namespace and name of an object, without its edge. */
+function identityKey(object: Pick<Target, 'group' | 'kind' | 'namespace' | 'name'>): string {
+  return objectKey({ group: object.group, kind: object.kind, namespace: object.namespace, name: object.name })
+}
+
+/** A target named in `targets`: only its generation is compared, and its health. */
+function identityObject(target: Target): Record<string, unknown> {
+  return {
+    apiVersion: target.group ? `${target.group}/v1` : 'v1',
+    kind: target.kind,
+    metadata: { name: target.name, ...(target.namespace ? { namespace: target.namespace } : {}) },
+  }
+}
+
+/** Each file is read and parsed once, however many targets it declares. */
+async function objectsOf(
+  root: string,
+  path: string,
+  how: { rendered: boolean; defaultNamespace: string | undefined },
+  cache: Map<string, Map<string, Record<string, unknown>>>,
+  signal: AbortSignal,
+): Promise<Map<string, Record<string, unknown>>> {
+  const cached = cache.get(path)
+  if (cached) return cached
+  const byKey = new Map<string, Record<string, unknown>>()
+  cache.set(path, byKey)
+  const read = await readWorkspaceFile(root, path, how.rendered ? MAX_RENDERED_FILE_BYTES : MAX_MANIFEST_BYTES)
+  if ('skipped' in read) return byKey
+  const parsed = await objectsFromManifest(path, read.text, { signal, defaultNamespace: how.defaultNamespace })
+  for (const object of parsed.objects) if (!byKey.has(objectKey(object.target))) byKey.set(objectKey(object.target), object.value)
+  return byKey
+}
