@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
   waitStep: () => (/* binding */ waitStep)
 });
 
-// EXTERNAL MODULE: ./src/steps/run/run-agent.ts + 3 modules
-var run_agent = __webpack_require__(3951);
+// EXTERNAL MODULE: ./src/steps/run/verdict.ts
+var run_verdict = __webpack_require__(3948);
 // EXTERNAL MODULE: ./src/hub/agents.ts
 var agents = __webpack_require__(5901);
 // EXTERNAL MODULE: ./src/hub/clock.ts
@@ -94,29 +94,14 @@ async function readAfterResolve(client, runId, resolved, signal, sleep) {
     return detail;
 }
 
+// EXTERNAL MODULE: ./src/steps/run/followed-run.ts
+var followed_run = __webpack_require__(9817);
+// EXTERNAL MODULE: ./src/steps/run/loop.ts
+var loop = __webpack_require__(7363);
 ;// CONCATENATED MODULE: ./src/steps/run/attach.ts
-/**
- * `command: wait` — attach to a run that exists (started earlier, e.g. with `timeout-seconds: 0`)
- * and wait for it exactly as `run` does. The wait loop begins with its start; attaching is the
- * same loop with the start replaced by the read of the given run, so every policy
- * (`on-timeout`, `on-approval`, `on-cancel`, the Pending ceiling) and every output stays the same.
- */
 
 
-/** An agents client whose "start" hands back the run already read instead of creating one. */
-class AttachedRunClient extends agents/* AgentsClient */.Iv {
-    detail;
-    runId;
-    constructor(transport, clusterId, runId, detail) {
-        super(transport, clusterId);
-        this.runId = runId;
-        this.detail = detail;
-    }
-    startRun(_start) {
-        // Never `reused`: that would say an idempotency key matched, and none was sent.
-        return Promise.resolve({ runId: this.runId, phase: this.detail.phase, run: this.detail });
-    }
-}
+
 /** RunSettings for a run this step did not start: no task, key or session of ours. */
 function attachedRunSettings(wait, detail) {
     return {
@@ -135,12 +120,15 @@ function attachedRunSettings(wait, detail) {
     };
 }
 /**
- * The wait loop on a run read just before (`detail`). A run id the hub did not know has already
- * ended the step at that read (404): an id given by the user is never re-created.
+ * The wait loop on run `runId`, read just before (`detail`). A run id the hub did not know has
+ * already ended the step at that read (404): an id given by the user is never re-created.
  */
-function attachToRun(settings, detail, wait, transport, clusterId, deps, signal) {
-    const client = new AttachedRunClient(transport, clusterId, wait.runId, detail);
-    return (0,run_agent/* runAgent */.J)(settings, { ...deps, client }, signal);
+function attachToRun(settings, runId, detail, client, deps, signal) {
+    const started = (deps.now ?? Date.now)();
+    // Never `reused`: that would say an idempotency key matched, and none was sent.
+    deps.events.created({ runId, phase: detail.phase, run: detail });
+    const run = { followed: followed_run/* FollowedRun */.c.given(client, runId), detail, phase: (0,phases/* canonicalPhase */.GK)(detail.phase), idempotencyKey: undefined, started };
+    return (0,loop/* waitForRun */.C)(run, settings, { ...deps, client }, signal);
 }
 
 ;// CONCATENATED MODULE: ./src/steps/run/lifecycle-steps.ts
@@ -163,8 +151,9 @@ function attachToRun(settings, detail, wait, transport, clusterId, deps, signal)
 /** Characters of the approved call's arguments written to the log. */
 const ARGS_LOG_CHARS = 64 * 1024;
 async function waitStep(settings, transport, signal) {
-    const detail = await new agents/* AgentsClient */.Iv(transport, settings.hub.clusterId).getRun(settings.wait.runId, signal);
-    return followRun(settings, settings.wait, detail, transport, signal);
+    const client = new agents/* AgentsClient */.Iv(transport, settings.hub.clusterId);
+    const detail = await client.getRun(settings.wait.runId, signal);
+    return followRun(settings, settings.wait, detail, client, signal);
 }
 async function cancelStep(settings, transport, signal) {
     const { runId } = settings.cancel;
@@ -198,19 +187,20 @@ async function approveStep(settings, transport, signal) {
     }
     core/* info */.pq(`${resolved}; waiting for the run.`);
     const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, clock/* abortableSleep */.M);
-    return followRun(settings, wait, detail, transport, signal);
+    return followRun(settings, wait, detail, client, signal);
 }
-async function followRun(settings, wait, detail, transport, signal) {
+/** The wait loop on the run just read, then its verdict and outputs, as `run` publishes them. */
+async function followRun(settings, wait, detail, client, signal) {
     const runSettings = attachedRunSettings(wait, detail);
     const events = (0,run_publish/* runEventsToLog */.I)(runSettings, { attached: true });
     let result;
     try {
-        result = await attachToRun(runSettings, detail, wait, transport, settings.hub.clusterId, { events }, signal);
+        result = await attachToRun(runSettings, wait.runId, detail, client, { events }, signal);
     }
     finally {
         events.finish();
     }
-    const verdict = (0,run_agent/* runVerdict */.Z)(result, runSettings);
+    const verdict = (0,run_verdict/* runVerdict */.Z)(result, runSettings);
     await (0,run_publish/* publishRun */.Z)(result, verdict, settings.runner);
     return verdict;
 }

@@ -232,8 +232,8 @@ var hub_transport = __webpack_require__(6156);
 var run_query = __webpack_require__(1248);
 // EXTERNAL MODULE: ./src/hub/agents.ts
 var hub_agents = __webpack_require__(5901);
-// EXTERNAL MODULE: ./src/steps/run/live-steps.ts
-var live_steps = __webpack_require__(7985);
+// EXTERNAL MODULE: ./src/steps/run/pacing.ts
+var pacing = __webpack_require__(2013);
 // EXTERNAL MODULE: ./src/hub/graph.ts
 var hub_graph = __webpack_require__(4835);
 // EXTERNAL MODULE: ./src/hub/request.ts
@@ -317,7 +317,8 @@ function plannedRequests(settings, transport) {
             planned.push({ ...describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' });
             if (settings.run.timeoutSeconds > 0) {
                 planned.push({
-                    ...describe(agents.waitRunCall('RUN_ID', Math.min((0,live_steps/* holdSecondsFor */.aq)(settings.run.liveSteps), settings.run.timeoutSeconds))),
+                    // The loop's first hold: a run just created is Pending, so the Pending ceiling cuts it too.
+                    ...describe(agents.waitRunCall('RUN_ID', (0,pacing/* firstHoldSeconds */.F_)(settings.run))),
                     note: `long-poll, repeated until the run settles or ${settings.run.timeoutSeconds} s pass`,
                 });
             }
@@ -326,7 +327,7 @@ function plannedRequests(settings, transport) {
         case 'wait':
         case 'approve': {
             const agents = new hub_agents/* AgentsClient */.Iv(transport, settings.hub.clusterId);
-            const { runId, timeoutSeconds } = settings.wait;
+            const { runId, timeoutSeconds, liveSteps } = settings.wait;
             const planned = [{ ...describe(agents.getRunCall(runId)), note: 'read the run' }];
             if (settings.command === 'approve') {
                 const { decision, response } = settings.approve;
@@ -337,7 +338,8 @@ function plannedRequests(settings, transport) {
             }
             if (timeoutSeconds > 0) {
                 planned.push({
-                    ...describe(agents.waitRunCall(runId, Math.min(50, timeoutSeconds))),
+                    // The loop's first hold on a run past Pending (its phase is known only once it is read).
+                    ...describe(agents.waitRunCall(runId, (0,pacing/* firstHoldSeconds */.F_)({ liveSteps, timeoutSeconds }))),
                     note: `long-poll, repeated until the run settles or ${timeoutSeconds} s pass`,
                 });
             }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
-import type { RunResult } from '../steps/run/run-agent.js'
+import type { RunResult } from '../steps/run/loop.js'
 import type { ImpactReport } from '../steps/impact/model.js'
 import { redact } from '../redact.js'
 

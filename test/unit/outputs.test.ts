@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import type { RunResult } from '../../src/steps/run/run-agent.js'
+import type { RunResult } from '../../src/steps/run/loop.js'
 import { ALL_OUTPUTS, resultDirectory, runOutputs, writeJsonFile } from '../../src/runner/outputs.js'
 import { setSecret } from '../../src/runner/core.js'
 

@@ -17,7 +17,7 @@ import { toGitHubError } from '../../src/github/errors.js'
 import { renderRunSummary } from '../../src/steps/run/summary.js'
 import { renderImpactReport, renderImpactVerdictLine } from '../../src/steps/impact/impact-report.js'
 import type { ImpactReport, RelatedObject, Target } from '../../src/steps/impact/model.js'
-import type { RunResult } from '../../src/steps/run/run-agent.js'
+import type { RunResult } from '../../src/steps/run/loop.js'
 import { CMARK_GFM, renderGfm } from '../oracles/gfm.ts'
 import { secretTraces } from '../oracles/secret-traces.ts'
 

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { runAgent, runVerdict, type RunEvents, type RunOutcome, type RunResult } from '../../src/steps/run/run-agent.js'
+import { runAgent } from '../../src/steps/run/run-agent.js'
+import type { RunEvents, RunOutcome, RunResult } from '../../src/steps/run/loop.js'
+import { runVerdict } from '../../src/steps/run/verdict.js'
 import type { AgentsClient } from '../../src/hub/agents.js'
 import { HubDeadlineError, HubNotFoundError, HubServerError } from '../../src/hub/errors.js'
 import type { AgentObject, CreateRunResponse, RunDetail } from '../../src/hub/schemas.js'

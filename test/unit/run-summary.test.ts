@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Verdict } from '../../src/runner/publish.js'
-import type { RunResult } from '../../src/steps/run/run-agent.js'
+import type { RunResult } from '../../src/steps/run/loop.js'
 import type { RunDetail } from '../../src/hub/schemas.js'
 import { renderRunSummary } from '../../src/steps/run/summary.js'
 import { SUMMARY_BYTE_BUDGET } from '../../src/markdown/format.js'

@@ -5,7 +5,7 @@
  */
 import { pageSizeOf } from '../query/run-query.js'
 import { AgentsClient } from '../../hub/agents.js'
-import { holdSecondsFor } from '../run/live-steps.js'
+import { firstHoldSeconds } from '../run/pacing.js'
 import { GraphClient, pagedSpec } from '../../hub/graph.js'
 import { prepareRequest, requestUrl, type HubIdentity, type HubRequest } from '../../hub/request.js'
 import type { HubTransport } from '../../hub/transport.js'
@@ -31,7 +31,8 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
       planned.push({ ...describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' })
       if (settings.run.timeoutSeconds > 0) {
         planned.push({
-          ...describe(agents.waitRunCall('RUN_ID', Math.min(holdSecondsFor(settings.run.liveSteps), settings.run.timeoutSeconds))),
+          // The loop's first hold: a run just created is Pending, so the Pending ceiling cuts it too.
+          ...describe(agents.waitRunCall('RUN_ID', firstHoldSeconds(settings.run))),
           note: `long-poll, repeated until the run settles or ${settings.run.timeoutSeconds} s pass`,
         })
       }
@@ -40,7 +41,7 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
     case 'wait':
     case 'approve': {
       const agents = new AgentsClient(transport, settings.hub.clusterId)
-      const { runId, timeoutSeconds } = settings.wait
+      const { runId, timeoutSeconds, liveSteps } = settings.wait
       const planned: PlannedRequest[] = [{ ...describe(agents.getRunCall(runId)), note: 'read the run' }]
       if (settings.command === 'approve') {
         const { decision, response } = settings.approve
@@ -51,7 +52,8 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
       }
       if (timeoutSeconds > 0) {
         planned.push({
-          ...describe(agents.waitRunCall(runId, Math.min(50, timeoutSeconds))),
+          // The loop's first hold on a run past Pending (its phase is known only once it is read).
+          ...describe(agents.waitRunCall(runId, firstHoldSeconds({ liveSteps, timeoutSeconds }))),
           note: `long-poll, repeated until the run settles or ${timeoutSeconds} s pass`,
         })
       }

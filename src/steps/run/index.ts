@@ -4,7 +4,8 @@ import type { HubTransport } from '../../hub/transport.js'
 import type { Verdict } from '../../runner/publish.js'
 import type { SettingsFor } from '../../settings/settings.js'
 import { publishRun, runEventsToLog } from './publish.js'
-import { runAgent, runVerdict } from './run-agent.js'
+import { runAgent } from './run-agent.js'
+import { runVerdict } from './verdict.js'
 
 export async function runStep(settings: SettingsFor<'run'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
   const events = runEventsToLog(settings.run)

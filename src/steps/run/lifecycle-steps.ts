@@ -3,7 +3,7 @@
  * `approve` resolves its approval and then (unless `timeout-seconds` is 0) waits like `wait`.
  * Each reads the hub through the agents client and publishes through the same publisher as `run`.
  */
-import { runVerdict } from './run-agent.js'
+import { runVerdict } from './verdict.js'
 import { AgentsClient } from '../../hub/agents.js'
 import type { RunDetail } from '../../hub/schemas.js'
 import { abortableSleep } from '../../hub/clock.js'
@@ -23,8 +23,9 @@ import { quoteHubText } from './refusal.js'
 const ARGS_LOG_CHARS = 64 * 1024
 
 export async function waitStep(settings: SettingsFor<'wait'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
-  const detail = await new AgentsClient(transport, settings.hub.clusterId).getRun(settings.wait.runId, signal)
-  return followRun(settings, settings.wait, detail, transport, signal)
+  const client = new AgentsClient(transport, settings.hub.clusterId)
+  const detail = await client.getRun(settings.wait.runId, signal)
+  return followRun(settings, settings.wait, detail, client, signal)
 }
 
 export async function cancelStep(settings: SettingsFor<'cancel'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
@@ -60,15 +61,16 @@ export async function approveStep(settings: SettingsFor<'approve'>, transport: H
   }
   core.info(`${resolved}; waiting for the run.`)
   const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, abortableSleep)
-  return followRun(settings, wait, detail, transport, signal)
+  return followRun(settings, wait, detail, client, signal)
 }
 
-async function followRun(settings: Settings, wait: AttachSettings, detail: RunDetail, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
+/** The wait loop on the run just read, then its verdict and outputs, as `run` publishes them. */
+async function followRun(settings: Settings, wait: AttachSettings, detail: RunDetail, client: AgentsClient, signal: AbortSignal): Promise<Verdict> {
   const runSettings = attachedRunSettings(wait, detail)
   const events = runEventsToLog(runSettings, { attached: true })
   let result
   try {
-    result = await attachToRun(runSettings, detail, wait, transport, settings.hub.clusterId, { events }, signal)
+    result = await attachToRun(runSettings, wait.runId, detail, client, { events }, signal)
   } finally {
     events.finish()
   }

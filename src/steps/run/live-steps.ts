@@ -4,7 +4,6 @@
  * log has not shown yet. Each finished step is reported once, in the hub's order; a step still
  * waiting for approval is not finished, and is reported when it is.
  */
-import { HOLD_SECONDS } from '../../hub/agents.js'
 import type { RunDetail, RunStep } from '../../hub/schemas.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
 import { clip, formatDuration } from '../../markdown/format.js'
@@ -16,17 +15,6 @@ export interface NumberedStep {
 }
 
 /** Characters of a step's arguments shown in its log line; longer ones are left to the summary. */
-/** A wait is held at most this long, so a finished step reaches the log within it (issue 10: ≤ 10 s). */
-const LIVE_STEPS_SECONDS = 10
-
-/**
- * The longest hold of one wait. Live steps: LIVE_STEPS_SECONDS, 6 requests a minute per waiting
- * job. Off: HOLD_SECONDS (under the 60 s idle cut of common proxies), about 1.2 a minute, for
- * many jobs waiting on one hub. Either way a wait returns as soon as the run settles.
- */
-export function holdSecondsFor(liveSteps: boolean): number {
-  return liveSteps ? Math.min(HOLD_SECONDS, LIVE_STEPS_SECONDS) : HOLD_SECONDS
-}
 const SHORT_ARGS_CHARS = 120
 const TOOL_CHARS = 200
 const ERROR_CHARS = 500

@@ -3,7 +3,7 @@
  * log between stop-commands markers, so an agent cannot issue workflow commands.
  */
 import * as core from '../../runner/core.js'
-import type { RunEvents, RunResult } from './run-agent.js'
+import type { RunEvents, RunResult } from './loop.js'
 import { logUntrusted, writeSummary, type Verdict } from '../../runner/publish.js'
 import { canonicalPhase, isSettled } from '../../hub/phases.js'
 import type { RunSettings } from '../../settings/settings.js'

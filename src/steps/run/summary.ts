@@ -6,7 +6,7 @@
  * output gets what is left. When anything is cut, a note says the result file holds all of it.
  * Loaded on demand: it pulls in the markdown parser.
  */
-import type { RunResult } from './run-agent.js'
+import type { RunResult } from './loop.js'
 import type { Verdict } from '../../runner/publish.js'
 import { ChildRunSchema, type RunDetail, type RunStep } from '../../hub/schemas.js'
 import {

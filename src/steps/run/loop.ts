@@ -1,0 +1,197 @@
+/**
+ * The wait loop: long-poll a run until it settles or the budget is spent, and return what
+ * happened. One deadline for every request, one abortable loop; the hub holds each wait, so we
+ * never sleep while it does, and sleep with backoff only where it answers early (pacing.ts). A
+ * short outage is retried by the transport until the deadline. `run` enters it with the run it
+ * started (start.ts), `wait` and `approve` with the run they read (attach.ts). Deciding pass or
+ * fail is `runVerdict`'s job (verdict.ts), not this loop's.
+ */
+import type { AgentsClient } from '../../hub/agents.js'
+import { ActionError, renderError } from '../../errors.js'
+import { HubDeadlineError } from '../../hub/errors.js'
+import { abortableSleep } from '../../hub/clock.js'
+import { canonicalPhase, isSettled, isTerminal } from '../../hub/phases.js'
+import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
+import type { RunSettings } from '../../settings/settings.js'
+import { StepTracker, type NumberedStep } from './live-steps.js'
+import { diagnosePending } from './preflight.js'
+import type { FollowedRun } from './followed-run.js'
+import { longestHoldSeconds, nextHoldMs, Pacer, PROGRESS_EVERY_MS } from './pacing.js'
+
+/** @internal */
+export type RunOutcome =
+  | 'succeeded'
+  | 'failed'
+  | 'aborted'
+  /** Stopped at the approval gate because `on-approval` is `fail` or `succeed`. */
+  | 'awaiting-approval'
+  | 'timed-out'
+  | 'pending-too-long'
+  | 'interrupted'
+  /** `timeout-seconds: 0`: started (or attached) and not waited for. */
+  | 'started'
+
+export interface RunResult {
+  agent: string
+  runId: string
+  reused: boolean
+  /** Canonical spelling (PascalCase) whatever case the hub used. */
+  phase: string
+  settled: boolean
+  outcome: RunOutcome
+  /** The last run detail the hub sent, if any. */
+  detail: RunDetail | undefined
+  waitedMs: number
+  cancel: 'cancelling' | 'already-settled' | 'failed' | undefined
+  /** Why the agent may be stuck in Pending, when we could tell (agent suspended). */
+  pendingDiagnosis?: string | undefined
+  idempotencyKey: string | undefined
+  sessionId: string
+}
+
+interface RunProgress {
+  phase: string
+  elapsedMs: number
+  remainingMs: number
+}
+
+/** What the loop reports while it works; publish.ts (`runEventsToLog`) wires it to logs and outputs. */
+export interface RunEvents {
+  /** `idempotencyKey`: the key the run was started or found under, when one was sent. */
+  created(created: CreateRunResponse, idempotencyKey?: string): void
+  progress(progress: RunProgress): void
+  awaitingApproval(detail: RunDetail): void
+  info(message: string): void
+  /** Steps the agent finished, each once, in order, as soon as a detail lists them (live steps). */
+  steps?(found: readonly NumberedStep[]): void
+}
+
+export interface LoopDeps {
+  client: Pick<AgentsClient, 'cancelRun' | 'getAgent' | 'canReadAgents'>
+  events: RunEvents
+  now?: () => number
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>
+  /** How often progress is reported while waiting. */
+  progressEveryMs?: number
+  /** Jitter source of the pacing between early waits. */
+  random?: () => number
+  /** Longest hold while the run is going, with live steps (see `longestHoldSeconds`). */
+  stepsWithinSeconds?: number
+}
+
+/** The run the loop is given: followed from its first detail, under one budget begun at `started`. */
+export interface RunInHand {
+  followed: FollowedRun
+  /** The run's detail as last read (with the start's answer, or the attach's read), if any. */
+  detail: RunDetail | undefined
+  /** Canonical phase of that read. */
+  phase: string
+  idempotencyKey: string | undefined
+  /** When the step's budget began (ms since epoch): one deadline for the start and every wait. */
+  started: number
+}
+
+type LoopSettings = Pick<
+  RunSettings,
+  'agent' | 'sessionId' | 'timeoutSeconds' | 'pendingTimeoutSeconds' | 'onTimeout' | 'onApproval' | 'onCancel' | 'liveSteps'
+>
+
+export async function waitForRun(run: RunInHand, settings: LoopSettings, deps: LoopDeps, signal: AbortSignal): Promise<RunResult> {
+  const now = deps.now ?? Date.now
+  const sleep = deps.sleep ?? abortableSleep
+  const { followed, started } = run
+  const deadline = started + settings.timeoutSeconds * 1000
+  const pendingCeiling = started + settings.pendingTimeoutSeconds * 1000
+  /** What the hub last said of the run; the only state the loop changes besides the pacing. */
+  const seen = { detail: run.detail, phase: run.phase }
+
+  const result = (outcome: RunOutcome, extra: Partial<RunResult> = {}): RunResult => ({
+    agent: settings.agent,
+    runId: followed.runId,
+    reused: followed.reused,
+    phase: seen.phase,
+    settled: isSettled(seen.phase),
+    outcome,
+    detail: seen.detail,
+    waitedMs: now() - started,
+    cancel: undefined,
+    idempotencyKey: run.idempotencyKey,
+    sessionId: settings.sessionId,
+    ...extra,
+  })
+  const cancelQuietly = async (): Promise<RunResult['cancel']> => {
+    try {
+      return await deps.client.cancelRun(followed.runId, 2_000)
+    } catch (error) {
+      deps.events.info(
+        `Could not cancel run ${followed.runId}: ${error instanceof ActionError ? renderError(error as ActionError) : error instanceof Error ? error.message : String(error)}`,
+      )
+      return 'failed'
+    }
+  }
+  const timedOut = async (): Promise<RunResult> => result('timed-out', { cancel: settings.onTimeout === 'cancel' ? await cancelQuietly() : undefined })
+
+  if (settings.timeoutSeconds === 0 && !isTerminal(seen.phase)) return result('started')
+
+  const steps = new StepTracker()
+  const reportSteps = (from: RunDetail | undefined) => {
+    // With live steps off the log shows none of them; the summary and result file list them all.
+    if (!settings.liveSteps) return
+    const found = steps.takeUnreported(from)
+    if (found.length > 0) deps.events.steps?.(found)
+  }
+  const ticker = setInterval(
+    () => deps.events.progress({ phase: seen.phase, elapsedMs: now() - started, remainingMs: Math.max(0, deadline - now()) }),
+    deps.progressEveryMs ?? PROGRESS_EVERY_MS,
+  )
+  ticker.unref()
+  const pacer = new Pacer(deps.random)
+  const longestHold = longestHoldSeconds(settings.liveSteps, deps.stepsWithinSeconds)
+  const announcedApprovals = new Set<string>()
+  try {
+    reportSteps(seen.detail)
+    for (;;) {
+      const { phase, detail } = seen
+      if (isTerminal(phase)) return result(terminalOutcome(phase))
+      if (phase === 'PendingApproval') {
+        const key = detail?.pending?.inboxID ?? `${detail?.pending?.tool ?? ''}`
+        if (!announcedApprovals.has(key)) {
+          announcedApprovals.add(key)
+          if (detail) deps.events.awaitingApproval(detail)
+        }
+        if (settings.onApproval !== 'wait') return result('awaiting-approval')
+      }
+      const remaining = deadline - now()
+      if (remaining <= 0) return await timedOut()
+      if (phase === 'Pending' && now() >= pendingCeiling) {
+        return result('pending-too-long', { pendingDiagnosis: await diagnosePending(deps.client, settings.agent, signal, deadline) })
+      }
+
+      const pause = pacer.pauseMs(phase)
+      if (pause > 0) {
+        await sleep(Math.min(pause, remaining), signal)
+        if (signal.aborted) throw signal.reason
+      }
+      const holdMs = nextHoldMs(longestHold, deadline - now(), phase === 'Pending' ? pendingCeiling - now() : undefined)
+      if (holdMs <= 0) continue
+      const asked = now()
+      seen.detail = await followed.wait(holdMs / 1000, signal, deadline)
+      seen.phase = canonicalPhase(seen.detail.phase)
+      reportSteps(seen.detail)
+      pacer.waited(now() - asked, holdMs, isSettled(seen.phase))
+    }
+  } catch (error) {
+    // The budget ran out inside a request (a slow or dripping hub, an outage): on-timeout decides.
+    if (error instanceof HubDeadlineError && !signal.aborted) return await timedOut()
+    if (!signal.aborted) throw error
+    return result('interrupted', { cancel: settings.onCancel === 'cancel' ? await cancelQuietly() : undefined })
+  } finally {
+    clearInterval(ticker)
+  }
+}
+
+function terminalOutcome(phase: string): RunOutcome {
+  if (phase === 'Succeeded') return 'succeeded'
+  if (phase === 'Aborted') return 'aborted'
+  return 'failed'
+}

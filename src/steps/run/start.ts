@@ -1,0 +1,54 @@
+/**
+ * The start of `command: run`: the whoami preflight (user route only), the start itself, and the
+ * re-run rule (rerun.ts) that may start a fresh run in place of a failed one. Hands the wait loop
+ * the run it is to follow (loop.ts).
+ */
+import type { AgentsClient, StartRun } from '../../hub/agents.js'
+import type { CreateRunResponse } from '../../hub/schemas.js'
+import { canonicalPhase } from '../../hub/phases.js'
+import type { RunSettings } from '../../settings/settings.js'
+import { checkWorkspace, type HubScope } from './preflight.js'
+import { freshKeyForRerun, rerunNotice } from './rerun.js'
+import { FollowedRun } from './followed-run.js'
+import type { RunEvents, RunInHand } from './loop.js'
+
+export interface StartDeps {
+  client: Pick<AgentsClient, 'startRun' | 'waitRun' | 'getRun' | 'whoami' | 'canReadAgents'>
+  events: RunEvents
+  /** The org and workspace asked for; when given on the user route, whoami is checked first. */
+  scope?: HubScope | undefined
+}
+
+/** Start the run (or find the one its idempotency key already started), within the budget begun at `started`. */
+export async function startOrAttach(settings: RunSettings, deps: StartDeps, signal: AbortSignal, started: number): Promise<RunInHand> {
+  // `timeout-seconds: 0` only starts the run: the start keeps its own per-request ceiling.
+  const budget = settings.timeoutSeconds > 0 ? started + settings.timeoutSeconds * 1000 : undefined
+  // One whoami before anything is created: it costs a request only on the user route.
+  if (deps.scope && deps.client.canReadAgents) await checkWorkspace(deps.client, deps.scope, signal, budget, (line) => deps.events.info(line))
+  const first = {
+    agent: settings.agent,
+    task: settings.task,
+    sessionId: settings.sessionId,
+    idempotencyKey: settings.idempotencyKey,
+    signal,
+    deadline: budget,
+  }
+  const inHand = (start: StartRun, created: CreateRunResponse): RunInHand => {
+    deps.events.created(created, start.idempotencyKey)
+    return {
+      // Follows the hub's stored run when this one lost the same-key race (followed-run.ts).
+      followed: FollowedRun.started(deps.client, start, created, (line) => deps.events.info(line)),
+      detail: created.run,
+      phase: canonicalPhase(created.run?.phase ?? created.phase),
+      idempotencyKey: start.idempotencyKey,
+      started,
+    }
+  }
+  const firstCreated = await deps.client.startRun(first)
+  const oldKey = settings.idempotencyKey
+  const freshKey = oldKey ? freshKeyForRerun(settings, firstCreated) : undefined
+  if (!oldKey || !freshKey) return inHand(first, firstCreated)
+  deps.events.info(rerunNotice(firstCreated, oldKey, freshKey, settings.runAttempt ?? 1))
+  const fresh = { ...first, idempotencyKey: freshKey }
+  return inHand(fresh, await deps.client.startRun(fresh))
+}

@@ -1,0 +1,97 @@
+/** What a run's result means for the step: pass, warn or fail (see `runVerdict`). */
+import type { Verdict } from '../../runner/publish.js'
+import type { RunSettings } from '../../settings/settings.js'
+import type { RunResult } from './loop.js'
+
+/** Pass, warn or fail, and the one sentence that says why. */
+export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
+  const run = `Run ${result.runId} of agent "${result.agent}"`
+  const onHub = 'It continues on the hub; find it by this run id.'
+  const hubMessage = result.detail?.message ? `: ${result.detail.message}` : ''
+  switch (result.outcome) {
+    case 'succeeded':
+      return { status: 'pass', message: `${run} succeeded.` }
+    case 'failed':
+      return { status: 'fail', message: `${run} failed${hubMessage || ' (the hub gave no message)'}` }
+    case 'aborted':
+      return { status: 'fail', message: `${run} was aborted${hubMessage || ' (time limit reached or cancelled)'}` }
+    case 'awaiting-approval': {
+      const tool = result.detail?.pending?.tool ? ` to call ${result.detail.pending.tool}` : ''
+      return settings.onApproval === 'succeed'
+        ? { status: 'pass', message: `${run} is waiting for approval${tool}; passing because on-approval is succeed. ${onHub}` }
+        : {
+            status: 'fail',
+            message: `${run} is waiting for approval${tool}; failing because on-approval is fail. A human must approve or deny it on the hub (or with command: approve). ${onHub}`,
+          }
+    }
+    case 'timed-out': {
+      if (result.phase === 'PendingApproval') return approvalGateTimeout(result, settings, run, onHub)
+      const after = `${run} did not settle within timeout-seconds (${settings.timeoutSeconds} s); last phase ${result.phase}.`
+      if (settings.onTimeout === 'warn') return { status: 'warn', message: `${after} ${onHub}` }
+      if (settings.onTimeout === 'cancel') {
+        const cancelled =
+          result.cancel === 'cancelling'
+            ? 'It was cancelled on the hub.'
+            : result.cancel === 'already-settled'
+              ? 'It had already ended when the cancel arrived.'
+              : `The cancel request failed, so it may continue on the hub; find it by this run id.`
+        return { status: 'fail', message: `${after} ${cancelled}` }
+      }
+      return { status: 'fail', message: `${after} ${onHub} Raise timeout-seconds, or set on-timeout: warn.` }
+    }
+    case 'pending-too-long': {
+      return {
+        status: 'fail',
+        message: `${run} stayed Pending for more than pending-timeout-seconds (${settings.pendingTimeoutSeconds} s) and never started.${pendingCauses(result.pendingDiagnosis)} The hub fails such runs after about 15 minutes. ${onHub}`,
+      }
+    }
+    case 'interrupted': {
+      const fate =
+        result.cancel === 'cancelling'
+          ? 'the run was cancelled on the hub (on-cancel: cancel).'
+          : result.cancel === 'already-settled'
+            ? 'the run had already ended.'
+            : result.cancel === 'failed'
+              ? 'cancelling the run failed, so it continues on the hub.'
+              : 'the run continues on the hub (on-cancel: detach).'
+      return { status: 'fail', message: `The job was cancelled while waiting for ${run}; ${fate}` }
+    }
+    case 'started':
+      return {
+        status: 'pass',
+        message: `${run} ${result.reused ? 'already existed (idempotency key matched)' : 'started'}; not waiting because timeout-seconds is 0.`,
+      }
+  }
+}
+
+/**
+ * Out of time at the approval gate: the run is settled there (the hub stops holding waits), and
+ * no longer timeout would help, only a human's decision.
+ */
+function approvalGateTimeout(result: RunResult, settings: RunSettings, run: string, onHub: string): Verdict {
+  const tool = result.detail?.pending?.tool ? ` to call ${result.detail.pending.tool}` : ''
+  const inbox = result.detail?.pending?.inboxID ? ` (inbox item ${result.detail.pending.inboxID})` : ''
+  const waiting = `${run} is waiting for a human's approval${tool}${inbox}, and timeout-seconds (${settings.timeoutSeconds} s) ran out while it waited.`
+  const decide = 'A human must approve or deny it on the hub (or with command: approve).'
+  if (settings.onTimeout === 'cancel') {
+    const fate =
+      result.cancel === 'cancelling'
+        ? 'It was cancelled on the hub (on-timeout: cancel).'
+        : result.cancel === 'already-settled'
+          ? 'It had already ended when the cancel arrived.'
+          : `The cancel request failed, so it still waits on the hub. ${decide}`
+    return { status: 'fail', message: `${waiting} ${fate}` }
+  }
+  return { status: settings.onTimeout === 'warn' ? 'warn' : 'fail', message: `${waiting} ${decide} ${onHub}` }
+}
+
+/**
+ * Why a run may sit in Pending, as far as the hub told: a suspended agent is the cause itself;
+ * an agent the hub calls Ready rules suspension out, so it is not listed among the causes.
+ */
+function pendingCauses(diagnosis: string | undefined): string {
+  const budgetOrCredential = "the workspace's budget is exhausted or the agent's model credential is missing"
+  if (!diagnosis) return ` Likely causes: ${budgetOrCredential}, or the agent is suspended.`
+  if (/ is Suspended\b/.test(diagnosis)) return ` The hub says ${diagnosis}: resume the agent on the hub.`
+  return ` The hub says ${diagnosis}, so it is not suspended. Likely causes: ${budgetOrCredential}.`
+}
