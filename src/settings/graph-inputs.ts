@@ -4,7 +4,7 @@
  * the item and field at fault; hub-behaviour.md §3 gives the limits.
  */
 import { z } from 'zod'
-import type { Target } from '../steps/impact/model.js'
+import type { Target } from '../model/target.js'
 import { DNS_LABEL, oneOf, quoteInput, toServiceUrl } from './fields.js'
 import { IMPACT_LIMIT_FIELDS } from './impact-limits.js'
 

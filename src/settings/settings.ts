@@ -6,7 +6,7 @@
 import { ActionError, type InputErrorData } from '../errors.js'
 import * as core from '../runner/core.js'
 import { z } from 'zod'
-import type { Target } from '../steps/impact/model.js'
+import type { Target } from '../model/target.js'
 import { mcpOriginProblems } from './bearer-origin.js'
 import { boolean, CLUSTER_ID, DNS_LABEL, hubUrl, oneOf, seconds, quoteInput, uuid } from './fields.js'
 import { ImpactSchema, loadStructuredParser, QuerySchema, type QuerySpecInput } from './graph-inputs.js'
