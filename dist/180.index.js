@@ -416,6 +416,8 @@ function annotateFailures(outcome, collected) {
 var manifests = __webpack_require__(2636);
 // EXTERNAL MODULE: ./src/steps/impact/model.ts
 var model = __webpack_require__(2547);
+// EXTERNAL MODULE: ./src/model/target.ts
+var model_target = __webpack_require__(5936);
 // EXTERNAL MODULE: ./src/steps/impact/read-workspace-file.ts
 var read_workspace_file = __webpack_require__(8023);
 // EXTERNAL MODULE: ./src/steps/impact/rendered.ts
@@ -428,6 +430,7 @@ var impact_targets = __webpack_require__(264);
  * (the same function, so the same inputs, caps and scope), then each manifest object read back
  * whole from its file, since the manifest is the expected state (images, generation).
  */
+
 
 
 
@@ -450,22 +453,22 @@ async function collectRolloutTargets(settings, context) {
     const targets = [];
     for (const target of collected.targets) {
         // A removed object is not rolled out: it is gone, which absence cannot prove (§7).
-        if ((0,model/* isRemovedTarget */.A)(target)) {
-            warnings.push(`${(0,model/* targetLabel */.Op)(target)} is removed by this change: a rollout gate cannot confirm a deletion, so it is not a target.`);
+        if ((0,model_target/* isRemovedTarget */.A)(target)) {
+            warnings.push(`${(0,model_target/* targetLabel */.O)(target)} is removed by this change: a rollout gate cannot confirm a deletion, so it is not a target.`);
             continue;
         }
         const origin = target.origin;
         const place = origin.kind === 'input' ? undefined : { file: origin.path, line: origin.line ?? 1 };
         const value = place && root
-            ? (await objectsOf(root, place.file, { rendered: origin.kind === 'rendered', defaultNamespace: settings.defaultNamespace }, values, context.signal)).get((0,model/* objectKey */.T5)(target))
+            ? (await objectsOf(root, place.file, { rendered: origin.kind === 'rendered', defaultNamespace: settings.defaultNamespace }, values, context.signal)).get((0,model/* objectKey */.T)(target))
             : undefined;
-        targets.push({ key: identityKey(target), label: (0,model/* targetLabel */.Op)(target), target, expected: value ?? identityObject(target), place });
+        targets.push({ key: identityKey(target), label: (0,model_target/* targetLabel */.O)(target), target, expected: value ?? identityObject(target), place });
     }
     return { targets, skippedFiles: collected.skippedFiles, warnings, files: collected.files };
 }
 /** The group, kind, namespace and name of an object, without its edge. */
 function identityKey(object) {
-    return (0,model/* objectKey */.T5)({ group: object.group, kind: object.kind, namespace: object.namespace, name: object.name });
+    return (0,model/* objectKey */.T)({ group: object.group, kind: object.kind, namespace: object.namespace, name: object.name });
 }
 /** A target named in `targets`: only its generation is compared, and its health. */
 function identityObject(target) {
@@ -487,8 +490,8 @@ async function objectsOf(root, path, how, cache, signal) {
         return byKey;
     const parsed = await (0,manifests/* objectsFromManifest */.ud)(path, read.text, { signal, defaultNamespace: how.defaultNamespace });
     for (const object of parsed.objects)
-        if (!byKey.has((0,model/* objectKey */.T5)(object.target)))
-            byKey.set((0,model/* objectKey */.T5)(object.target), object.value);
+        if (!byKey.has((0,model/* objectKey */.T)(object.target)))
+            byKey.set((0,model/* objectKey */.T)(object.target), object.value);
     return byKey;
 }
 

@@ -43,7 +43,7 @@ function classifyRelated(refs, exclude) {
         const direction = directionOf(ref.relation);
         if (!direction)
             continue;
-        const key = (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T5)(ref);
+        const key = (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T)(ref);
         if (key === exclude)
             continue;
         const relation = baseRelation(ref.relation);
@@ -67,11 +67,11 @@ function classifyRelated(refs, exclude) {
 }
 /** Merge more related objects into a classified set (e.g. `referenced-by` found later). */
 function mergeRelated(into, more) {
-    const byKey = new Map(into.map((object) => [(0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T5)(object), { ...object, relations: [...object.relations] }]));
+    const byKey = new Map(into.map((object) => [(0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T)(object), { ...object, relations: [...object.relations] }]));
     for (const object of more) {
-        const existing = byKey.get((0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T5)(object));
+        const existing = byKey.get((0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T)(object));
         if (!existing)
-            byKey.set((0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T5)(object), { ...object, relations: [...object.relations] });
+            byKey.set((0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T)(object), { ...object, relations: [...object.relations] });
         else
             for (const relation of object.relations)
                 if (!existing.relations.includes(relation))
@@ -370,13 +370,13 @@ async function impactFromTool(tool, target, edge, maxDepth, signal) {
     return {
         target: { ...target, namespace: target.namespace ?? self.namespace },
         edge: self.edge,
-        ...(0,classify/* classifyRelated */.IA)(refs, (0,model/* objectKey */.T5)(self)),
+        ...(0,classify/* classifyRelated */.IA)(refs, (0,model/* objectKey */.T)(self)),
         incomplete: false,
     };
 }
 /** Distinct objects per direction across every target and edge. */
 function distinctTotals(impacts) {
-    const count = (direction) => new Set(impacts.flatMap((impact) => impact[direction].map(model/* objectKey */.T5))).size;
+    const count = (direction) => new Set(impacts.flatMap((impact) => impact[direction].map(model/* objectKey */.T))).size;
     return { upstream: count('upstream'), downstream: count('downstream'), associated: count('associated') };
 }
 function impactVerdict(report, failOnDownstream) {
@@ -401,6 +401,8 @@ function impactVerdict(report, failOnDownstream) {
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./src/model/target.ts
+var model_target = __webpack_require__(5936);
 // EXTERNAL MODULE: ./src/steps/impact/read-workspace-file.ts
 var read_workspace_file = __webpack_require__(8023);
 ;// CONCATENATED MODULE: ./src/steps/impact/annotations.ts
@@ -435,7 +437,7 @@ async function impactAnnotations(report, context) {
             continue;
         const impacts = report.impacts.filter((impact) => sameObject(impact.target, target));
         const downstream = impacts.reduce((sum, impact) => sum + impact.downstream.length, 0);
-        annotations.push({ ...place, title: `hub-action impact: ${(0,model/* targetLabel */.Op)(target)}`, message: messageFor(target, impacts), downstream });
+        annotations.push({ ...place, title: `hub-action impact: ${(0,model_target/* targetLabel */.O)(target)}`, message: messageFor(target, impacts), downstream });
     }
     return annotations;
 }
@@ -454,10 +456,10 @@ function capAnnotations(annotations, max = MAX_NOTICES) {
 function messageFor(target, impacts) {
     const change = changeText(target);
     if (impacts.length === 0)
-        return `${(0,model/* targetLabel */.Op)(target)} (${change}): not found on any edge, so its impact is unknown (a new object, a stale edge, or no visibility).`;
+        return `${(0,model_target/* targetLabel */.O)(target)} (${change}): not found on any edge, so its impact is unknown (a new object, a stale edge, or no visibility).`;
     const perEdge = impacts.map((impact) => `${impact.downstream.length} downstream, ${impact.upstream.length} upstream on ${impact.edge}${impact.incomplete ? ' (incomplete)' : ''}`);
-    const removed = (0,model/* isRemovedTarget */.A)(target) ? ' Removing it affects every downstream object.' : '';
-    return `${(0,model/* targetLabel */.Op)(target)} (${change}): ${perEdge.join('; ')}.${removed} See the job summary for the objects.`;
+    const removed = (0,model_target/* isRemovedTarget */.A)(target) ? ' Removing it affects every downstream object.' : '';
+    return `${(0,model_target/* targetLabel */.O)(target)} (${change}): ${perEdge.join('; ')}.${removed} See the job summary for the objects.`;
 }
 function changeText(target) {
     const origin = target.origin;
@@ -920,7 +922,7 @@ const CAVEAT = [
 ].join('\n');
 /** One line for logs: plain text, no markdown, no line breaks or control characters. */
 function renderImpactVerdictLine(impact) {
-    const parts = [`${logSafe((0,model/* targetLabel */.Op)(impact.target))} on ${logSafe(impact.edge)} — ${countsText(impact)}`];
+    const parts = [`${logSafe((0,model_target/* targetLabel */.O)(impact.target))} on ${logSafe(impact.edge)} — ${countsText(impact)}`];
     if (isRemoved(impact.target))
         parts.push(REMOVED_NOTE);
     if (impact.incomplete)
@@ -986,7 +988,7 @@ function trimNotice(summaryUrl) {
     return href ? `Trimmed to fit: [see the full report in the job summary](<${href}>).` : 'Trimmed to fit: see the full report in the job summary.';
 }
 function verdictMarkdown(impact) {
-    let line = `**${(0,format/* inline */.mG)((0,model/* targetLabel */.Op)(impact.target))}** on ${(0,format/* inline */.mG)(impact.edge)} — ${countsText(impact)}`;
+    let line = `**${(0,format/* inline */.mG)((0,model_target/* targetLabel */.O)(impact.target))}** on ${(0,format/* inline */.mG)(impact.edge)} — ${countsText(impact)}`;
     if (isRemoved(impact.target))
         line += ` · ⚠️ **removed in this PR** — deleting it affects every downstream object`;
     else if (impact.target.origin.kind === 'rendered' && impact.target.origin.change !== 'rendered')
@@ -1088,7 +1090,7 @@ function warningsSection(warnings) {
     return `### Warnings\n\n${items.join('\n')}`;
 }
 function targetName(target) {
-    return `${(0,format/* inline */.mG)((0,model/* targetLabel */.Op)(target))}${target.edge ? ` (edge ${(0,format/* inline */.mG)(target.edge)})` : ''}`;
+    return `${(0,format/* inline */.mG)((0,model_target/* targetLabel */.O)(target))}${target.edge ? ` (edge ${(0,format/* inline */.mG)(target.edge)})` : ''}`;
 }
 function originText(target) {
     const origin = target.origin;
@@ -1105,7 +1107,7 @@ function countsText(impact) {
     return `${(0,format/* formatCount */.B4)(impact.upstream.length)} upstream, ${(0,format/* formatCount */.B4)(impact.downstream.length)} downstream, ${(0,format/* formatCount */.B4)(impact.associated.length)} associated`;
 }
 function isRemoved(target) {
-    return (0,model/* isRemovedTarget */.A)(target);
+    return (0,model_target/* isRemovedTarget */.A)(target);
 }
 // ---------------------------------------------------------------------------------------
 // Small helpers
@@ -1147,7 +1149,6 @@ function plural(count, word) {
 // EXTERNAL MODULE: ./src/runner/core.ts
 var core = __webpack_require__(1019);
 ;// CONCATENATED MODULE: ./src/steps/impact/publish.ts
-/** The impact step's log lines, outputs, result file and job summary. */
 
 
 
@@ -1158,11 +1159,11 @@ function publishImpact(published, runner) {
     for (const impact of report.impacts)
         core/* info */.pq(renderImpactVerdictLine(impact));
     for (const target of report.notFound)
-        core/* info */.pq(`${(0,model/* targetLabel */.Op)(target)}: not found on any edge (new object, stale edge, or no visibility).`);
+        core/* info */.pq(`${(0,model_target/* targetLabel */.O)(target)}: not found on any edge (new object, stale edge, or no visibility).`);
     for (const skipped of report.skippedFiles)
         core/* info */.pq(`Skipped ${skipped.path}: ${skipped.reason}`);
     for (const { target, reason } of report.skippedTargets)
-        core/* info */.pq(`Skipped ${(0,model/* targetLabel */.Op)(target)}: ${reason}.`);
+        core/* info */.pq(`Skipped ${(0,model_target/* targetLabel */.O)(target)}: ${reason}.`);
     for (const warning of report.warnings)
         core/* warning */.$e(warning);
     const path = (0,outputs/* writeJsonFile */.An)((0,outputs/* resultDirectory */.Hc)(runner.tempDir), 'impact-report.json', {
@@ -1307,7 +1308,7 @@ function impactsFromStatus(status, target) {
             for (const object of related)
                 refs.push(refOf(object, relation));
         }
-        const classified = (0,_classify_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyRelated */ .IA)(refs, (0,_model_js__WEBPACK_IMPORTED_MODULE_2__/* .objectKey */ .T5)(self));
+        const classified = (0,_classify_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyRelated */ .IA)(refs, (0,_model_js__WEBPACK_IMPORTED_MODULE_2__/* .objectKey */ .T)(self));
         return {
             target: { ...target, namespace: target.namespace ?? self.namespace },
             edge: self.edge ?? target.edge ?? '',

@@ -482,7 +482,7 @@ function classifyRelated(refs, exclude) {
         const direction = directionOf(ref.relation);
         if (!direction)
             continue;
-        const key = (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T5)(ref);
+        const key = (0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T)(ref);
         if (key === exclude)
             continue;
         const relation = baseRelation(ref.relation);
@@ -506,11 +506,11 @@ function classifyRelated(refs, exclude) {
 }
 /** Merge more related objects into a classified set (e.g. `referenced-by` found later). */
 function mergeRelated(into, more) {
-    const byKey = new Map(into.map((object) => [(0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T5)(object), { ...object, relations: [...object.relations] }]));
+    const byKey = new Map(into.map((object) => [(0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T)(object), { ...object, relations: [...object.relations] }]));
     for (const object of more) {
-        const existing = byKey.get((0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T5)(object));
+        const existing = byKey.get((0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T)(object));
         if (!existing)
-            byKey.set((0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T5)(object), { ...object, relations: [...object.relations] });
+            byKey.set((0,_model_js__WEBPACK_IMPORTED_MODULE_0__/* .objectKey */ .T)(object), { ...object, relations: [...object.relations] });
         else
             for (const relation of object.relations)
                 if (!existing.relations.includes(relation))
@@ -532,25 +532,11 @@ function compare(a, b) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ isRemovedTarget),
-/* harmony export */   Op: () => (/* binding */ targetLabel),
-/* harmony export */   T5: () => (/* binding */ objectKey)
+/* harmony export */   T: () => (/* binding */ objectKey)
 /* harmony export */ });
-/**
- * The impact report: what the `impact` command found, before any rendering. Renderers and
- * the result file read this model; nothing here knows about markdown or the hub's wire format.
- */
-/** The riskiest changes: a removed object takes its downstream with it. */
-function isRemovedTarget(target) {
-    return (target.origin.kind === 'manifest' || target.origin.kind === 'rendered') && target.origin.change === 'removed';
-}
 /** Stable identity of an object for de-duplication and counting. */
 function objectKey(object) {
     return [object.edge ?? '', object.group, object.kind, object.namespace ?? '', object.name].join('\u0000');
-}
-function targetLabel(target) {
-    const kind = target.group ? `${target.kind}.${target.group}` : target.kind;
-    return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`;
 }
 
 
@@ -608,7 +594,7 @@ function impactsFromStatus(status, target) {
             for (const object of related)
                 refs.push(refOf(object, relation));
         }
-        const classified = (0,_classify_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyRelated */ .IA)(refs, (0,_model_js__WEBPACK_IMPORTED_MODULE_2__/* .objectKey */ .T5)(self));
+        const classified = (0,_classify_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyRelated */ .IA)(refs, (0,_model_js__WEBPACK_IMPORTED_MODULE_2__/* .objectKey */ .T)(self));
         return {
             target: { ...target, namespace: target.namespace ?? self.namespace },
             edge: self.edge ?? target.edge ?? '',

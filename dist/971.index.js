@@ -215,6 +215,30 @@ function rowKey(object) {
 
 /***/ }),
 
+/***/ 5936:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ isRemovedTarget),
+/* harmony export */   O: () => (/* binding */ targetLabel)
+/* harmony export */ });
+/**
+ * The objects a step reports on: named by the user (input `targets`), or found in a changed
+ * manifest or a rendered set. Settings parse them and the steps follow them, so they live
+ * here, between both, and neither imports the other for them.
+ */
+/** The riskiest changes: a removed object takes its downstream with it. */
+function isRemovedTarget(target) {
+    return (target.origin.kind === 'manifest' || target.origin.kind === 'rendered') && target.origin.change === 'removed';
+}
+function targetLabel(target) {
+    const kind = target.group ? `${target.kind}.${target.group}` : target.kind;
+    return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`;
+}
+
+
+/***/ }),
+
 /***/ 249:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -584,25 +608,11 @@ function lineOf(text, offset) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ isRemovedTarget),
-/* harmony export */   Op: () => (/* binding */ targetLabel),
-/* harmony export */   T5: () => (/* binding */ objectKey)
+/* harmony export */   T: () => (/* binding */ objectKey)
 /* harmony export */ });
-/**
- * The impact report: what the `impact` command found, before any rendering. Renderers and
- * the result file read this model; nothing here knows about markdown or the hub's wire format.
- */
-/** The riskiest changes: a removed object takes its downstream with it. */
-function isRemovedTarget(target) {
-    return (target.origin.kind === 'manifest' || target.origin.kind === 'rendered') && target.origin.change === 'removed';
-}
 /** Stable identity of an object for de-duplication and counting. */
 function objectKey(object) {
     return [object.edge ?? '', object.group, object.kind, object.namespace ?? '', object.name].join('\u0000');
-}
-function targetLabel(target) {
-    const kind = target.group ? `${target.kind}.${target.group}` : target.kind;
-    return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`;
 }
 
 
@@ -887,7 +897,7 @@ async function readRenderedSet(options) {
         if (parsed.skipped)
             set.skippedFiles.push(parsed.skipped);
         for (const object of parsed.objects) {
-            const key = (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T5)(object.target);
+            const key = (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T)(object.target);
             if (seen.has(key))
                 continue;
             seen.add(key);
@@ -911,14 +921,14 @@ function renderedTargets(head, base) {
     });
     if (!base)
         return head.objects.map((object) => target(object, 'rendered'));
-    const before = new Map(base.objects.map((object) => [(0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T5)(object.target), object]));
-    const inHead = new Set(head.objects.map((object) => (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T5)(object.target)));
-    const added = head.objects.filter((object) => !before.has((0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T5)(object.target)));
-    const removed = base.objects.filter((object) => !inHead.has((0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T5)(object.target)));
+    const before = new Map(base.objects.map((object) => [(0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T)(object.target), object]));
+    const inHead = new Set(head.objects.map((object) => (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T)(object.target)));
+    const added = head.objects.filter((object) => !before.has((0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T)(object.target)));
+    const removed = base.objects.filter((object) => !inHead.has((0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T)(object.target)));
     const regenerated = pairGenerated(added, removed);
     const targets = [];
     for (const object of head.objects) {
-        const old = before.get((0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T5)(object.target));
+        const old = before.get((0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T)(object.target));
         const live = regenerated.get(object);
         if (live)
             targets.push(target(object, 'changed', live.target.name));
@@ -941,7 +951,7 @@ function renderedTargets(head, base) {
  */
 const GENERATED_SUFFIX = /-[2456789bcdfghkmt]{10}$/;
 function pairGenerated(added, removed) {
-    const stem = (object) => GENERATED_SUFFIX.test(object.target.name) ? (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T5)({ ...object.target, name: object.target.name.replace(GENERATED_SUFFIX, '') }) : undefined;
+    const stem = (object) => GENERATED_SUFFIX.test(object.target.name) ? (0,_model_js__WEBPACK_IMPORTED_MODULE_5__/* .objectKey */ .T)({ ...object.target, name: object.target.name.replace(GENERATED_SUFFIX, '') }) : undefined;
     const removedByStem = new Map();
     for (const object of removed) {
         const key = stem(object);
@@ -1043,7 +1053,7 @@ function isPlainRecord(value) {
 /* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8500);
 /* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _manifests_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2636);
-/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2547);
+/* harmony import */ var _model_target_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5936);
 /* harmony import */ var _rendered_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9813);
 /* harmony import */ var _read_workspace_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8023);
 /* harmony import */ var _bounds_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(249);
@@ -1173,7 +1183,7 @@ function addDistinct(byKey, targets) {
     for (const target of targets) {
         const key = [target.edge ?? '', target.group, target.kind, target.namespace ?? '', target.name].join('\u0000');
         const existing = byKey.get(key);
-        if (!existing || (0,_model_js__WEBPACK_IMPORTED_MODULE_6__/* .isRemovedTarget */ .A)(target))
+        if (!existing || (0,_model_target_js__WEBPACK_IMPORTED_MODULE_6__/* .isRemovedTarget */ .A)(target))
             byKey.set(key, target);
     }
 }

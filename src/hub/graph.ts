@@ -66,7 +66,7 @@ const ShallowQueryStatusSchema = QueryStatusSchema.extend({
 
 const EdgesSchema = z.looseObject({ edges: z.array(z.string()).nullish() })
 
-/** A QuerySpec as sent; its shape is checked where the user wrote it (src/settings/graph-inputs.ts). */
+/** A QuerySpec as sent; its shape is checked where the user wrote it (src/settings/query.ts). */
 export type QuerySpec = Record<string, unknown>
 
 export interface PageGuardResult {

@@ -9,7 +9,7 @@ import { boolean, oneOf, seconds, quoteInput } from './fields.js'
 export type LifecycleCommand = 'wait' | 'cancel' | 'approve'
 
 /** How a step waits for a run: the same policies whether it started the run or attached to it. */
-interface WaitSettings {
+export interface WaitSettings {
   timeoutSeconds: number
   onTimeout: 'fail' | 'warn' | 'cancel'
   onApproval: 'wait' | 'fail' | 'succeed'
@@ -91,16 +91,23 @@ export const ApproveSchema = z
     error: 'is required with `decision: answer`: the text the agent receives as the answer.',
   })
 
-export function waitSettings(raw: z.infer<typeof WaitSchema> | z.infer<typeof ApproveSchema>): Readonly<AttachSettings> {
-  return Object.freeze({
-    runId: raw['run-id'],
+/** The waiting inputs of a command that waits: WAITING_FIELDS and its own `timeout-seconds`. */
+type WaitingInputs = z.output<z.ZodObject<typeof WAITING_FIELDS>> & { 'timeout-seconds': number }
+
+/** The waiting policies, read the same way for `run`, `wait` and `approve`. */
+export function waitPolicy(raw: WaitingInputs): WaitSettings {
+  return {
     timeoutSeconds: raw['timeout-seconds'],
     onTimeout: raw['on-timeout'],
     onApproval: raw['on-approval'],
     pendingTimeoutSeconds: raw['pending-timeout-seconds'],
     onCancel: raw['on-cancel'],
     liveSteps: raw['live-steps'],
-  })
+  }
+}
+
+export function waitSettings(raw: WaitingInputs & { 'run-id': string }): Readonly<AttachSettings> {
+  return Object.freeze({ runId: raw['run-id'], ...waitPolicy(raw) })
 }
 
 export function approveSettings(raw: z.infer<typeof ApproveSchema>): Readonly<ApproveSettings> {
@@ -119,26 +126,31 @@ const SERVICE_ACCOUNT_ROUTE = 'the service-account route (`cluster-id`) has no'
  * What the service-account route cannot do, refused before any request: a cancel sent there
  * is a plain-text 404 and the run keeps spending; the inbox exists on the user route only.
  */
-export function serviceAccountProblems(command: string, clusterId: string, waiting: { 'on-timeout'?: string; 'on-cancel'?: string } | undefined): string[] {
+export function serviceAccountProblems(command: string, clusterId: string): string[] {
   if (!clusterId.trim()) return []
-  const problems: string[] = []
   if (command === 'cancel') {
-    problems.push(
+    return [
       `Input \`cluster-id\`: \`command: cancel\` cannot work there: ${SERVICE_ACCOUNT_ROUTE} cancel, so the run is not cancellable with a service-account token. Cancel it with a user token (leave \`cluster-id\` empty), or in the hub.`,
-    )
+    ]
   }
   if (command === 'approve') {
-    problems.push(
+    return [
       `Input \`cluster-id\`: \`command: approve\` cannot work there: ${SERVICE_ACCOUNT_ROUTE} inbox, approvals exist on the user route only. Approve with a user token of the workspace (leave \`cluster-id\` empty).`,
-    )
-    return problems
+    ]
   }
-  if (waiting?.['on-timeout'] === 'cancel') {
+  return []
+}
+
+/** The waiting policies that would need a cancel, which the service-account route has not (`run`, `wait`). */
+export function waitingRouteProblems(clusterId: string, waiting: Pick<WaitingInputs, 'on-timeout' | 'on-cancel'>): string[] {
+  if (!clusterId.trim()) return []
+  const problems: string[] = []
+  if (waiting['on-timeout'] === 'cancel') {
     problems.push(
       `Input \`on-timeout\`: "cancel" cannot work with \`cluster-id\`: ${SERVICE_ACCOUNT_ROUTE} cancel, so the run would keep running (and spending) on the hub. Use \`fail\` or \`warn\`, or a user token without \`cluster-id\`.`,
     )
   }
-  if (waiting?.['on-cancel'] === 'cancel') {
+  if (waiting['on-cancel'] === 'cancel') {
     problems.push(
       `Input \`on-cancel\`: "cancel" cannot work with \`cluster-id\`: ${SERVICE_ACCOUNT_ROUTE} cancel, so the run would keep running (and spending) on the hub after the job is cancelled. Use \`detach\`, or a user token without \`cluster-id\`.`,
     )

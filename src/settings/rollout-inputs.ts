@@ -3,9 +3,9 @@
  * messages), the edges to watch, the quorum (`require`), and the budget.
  */
 import { z } from 'zod'
-import type { Target } from '../steps/impact/model.js'
+import type { Target } from '../model/target.js'
 import { oneOf, seconds, quoteInput } from './fields.js'
-import { ImpactSchema } from './graph-inputs.js'
+import { ImpactSchema } from './impact.js'
 
 /** How many edges must report every target rolled out. */
 export type Quorum = { kind: 'all' } | { kind: 'edges'; count: number } | { kind: 'percent'; percent: number }

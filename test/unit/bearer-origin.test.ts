@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import type { Dispatcher } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { hubDispatcher, send } from '../../src/hub/http.js'
-import { loadStructuredParser } from '../../src/settings/graph-inputs.js'
+import { loadStructuredParser } from '../../src/settings/structured.js'
 import { InputError, readSettings } from '../../src/settings/settings.js'
 
 const TOKEN = 'hubtok_Origin9Kq2'

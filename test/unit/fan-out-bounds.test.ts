@@ -13,7 +13,7 @@ import { CapError, requestLimiter } from '../../src/steps/impact/bounds.js'
 import { objectsFromManifest } from '../../src/steps/impact/manifests.js'
 import { partitionByScope } from '../../src/steps/impact/scope.js'
 import { collectTargets } from '../../src/steps/impact/targets.js'
-import type { Target } from '../../src/steps/impact/model.js'
+import type { Target } from '../../src/model/target.js'
 
 const configMap = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${name}, namespace: shop}\n`
 

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer'
 import { describe, expect, it } from 'vitest'
-import type { ImpactReport, RelatedObject, Target, TargetImpact } from '../../src/steps/impact/model.js'
+import type { ImpactReport, RelatedObject, TargetImpact } from '../../src/steps/impact/model.js'
+import type { Target } from '../../src/model/target.js'
 import { renderImpactReport, renderImpactVerdictLine } from '../../src/steps/impact/impact-report.js'
 import { IMPACT_MARKER_PREFIX } from '../../src/github/sticky-comment.js'
 import { GRAPH_LEGEND } from '../../src/steps/impact/mermaid.js'

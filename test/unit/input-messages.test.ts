@@ -5,8 +5,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { durationFix } from '../../src/settings/fields.ts'
-import { ImpactSchema, loadStructuredParser, QuerySchema } from '../../src/settings/graph-inputs.ts'
-import { INPUT_DEFAULTS } from '../../src/settings/settings.ts'
+import { ImpactSchema } from '../../src/settings/impact.ts'
+import { QuerySchema } from '../../src/settings/query.ts'
+import { loadStructuredParser } from '../../src/settings/structured.ts'
+import { INPUT_DEFAULTS } from '../../src/settings/defaults.ts'
 
 function targetsMessages(targets: string): string[] {
   const result = ImpactSchema.safeParse({ ...INPUT_DEFAULTS, targets }) // the impact schema reads its own inputs among the defaults

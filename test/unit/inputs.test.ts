@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
-import { INPUT_DEFAULTS, InputError, readSettings, type RunSettings, type Settings } from '../../src/settings/settings.js'
+import { INPUT_DEFAULTS } from '../../src/settings/defaults.js'
+import { InputError, readSettings, type RunSettings, type Settings } from '../../src/settings/settings.js'
 
 const TOKEN = 'hubtok_Zq8xVv3Kp0'
 const ORG = '11111111-2222-3333-4444-555555555555'

@@ -38,3 +38,18 @@ describe('CONTRIBUTING.md project layout', () => {
     expect(sketched).toEqual(actual)
   })
 })
+
+describe('dependency direction', () => {
+  it('src/settings imports nothing from src/steps: the steps read the settings, never the other way', () => {
+    const folder = new URL('src/settings/', root)
+    const offenders = readdirSync(folder)
+      .filter((name) => name.endsWith('.ts'))
+      .flatMap((name) =>
+        [...readFileSync(new URL(name, folder), 'utf8').matchAll(/from '([^']+)'/g)]
+          .map((match) => match[1] ?? '')
+          .filter((path) => path.includes('/steps/'))
+          .map((path) => `${name} → ${path}`),
+      )
+    expect(offenders).toEqual([])
+  })
+})

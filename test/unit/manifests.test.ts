@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { isTemplate, targetsFromManifest, TEMPLATE_REASON } from '../../src/steps/impact/manifests.js'
-import type { TargetOrigin } from '../../src/steps/impact/model.js'
+import type { TargetOrigin } from '../../src/model/target.js'
 
 const ORIGIN: TargetOrigin = { kind: 'manifest', path: 'deploy/app.yaml', change: 'workspace' }
 const parse = (text: string, options = {}) => targetsFromManifest('deploy/app.yaml', text, ORIGIN, options)

@@ -1,7 +1,8 @@
 /** The README's QuerySpec reference: its worked examples are valid `query` inputs, as written. */
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadStructuredParser, QuerySchema } from '../../src/settings/graph-inputs.ts'
+import { QuerySchema } from '../../src/settings/query.ts'
+import { loadStructuredParser } from '../../src/settings/structured.ts'
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 const start = readme.indexOf('#### QuerySpec reference')

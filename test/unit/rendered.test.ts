@@ -10,8 +10,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { capAnnotations, MAX_NOTICES, NOTICES_PER_STEP, type Annotation } from '../../src/steps/impact/annotations.ts'
 import { fingerprint, readRenderedSet, renderedTargets } from '../../src/steps/impact/rendered.ts'
-import { INPUT_DEFAULTS } from '../../src/settings/settings.ts'
-import { ImpactSchema } from '../../src/settings/graph-inputs.ts'
+import { INPUT_DEFAULTS } from '../../src/settings/defaults.ts'
+import { ImpactSchema } from '../../src/settings/impact.ts'
 
 const dirs: string[] = []
 afterEach(() => {

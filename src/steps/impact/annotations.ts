@@ -11,7 +11,8 @@
  */
 import { statSync } from 'node:fs'
 import { dirname, isAbsolute, normalize } from 'node:path'
-import { isRemovedTarget, targetLabel, type ImpactReport, type Target, type TargetImpact } from './model.js'
+import type { ImpactReport, TargetImpact } from './model.js'
+import { isRemovedTarget, targetLabel, type Target } from '../../model/target.js'
 import { readWorkspaceFile } from './read-workspace-file.js'
 
 /** Notice annotations GitHub shows per step. @internal */

@@ -4,8 +4,8 @@
  * and is escaped (`inline`, `details`, Mermaid labels); nothing here emits `<!--`. The
  * parts are measured as they are built; fit-report.ts fits them to the budget.
  */
-import type { Direction, ImpactReport, RelatedObject, Target, TargetImpact } from './model.js'
-import { isRemovedTarget, targetLabel } from './model.js'
+import type { Direction, ImpactReport, RelatedObject, TargetImpact } from './model.js'
+import { isRemovedTarget, targetLabel, type Target } from '../../model/target.js'
 import { cuttable, piece, type CuttableList, type Piece } from '../../markdown/fit.js'
 import { ZERO_WIDTH_SPACE, clip, details, inline, table, formatCount } from '../../markdown/format.js'
 import type { Column } from '../../markdown/format.js'

@@ -13,7 +13,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { Composer, Lexer, Parser, isMap, isScalar, isSeq, type CST, type Document } from 'yaml'
-import type { SkippedFile, Target, TargetOrigin } from './model.js'
+import type { SkippedFile } from './model.js'
+import type { Target, TargetOrigin } from '../../model/target.js'
 import { tooManyDocuments } from './bounds.js'
 
 /** Kinds that live outside namespaces: they never get the default namespace. */

@@ -2,45 +2,7 @@
  * The impact report: what the `impact` command found, before any rendering. Renderers and
  * the result file read this model; nothing here knows about markdown or the hub's wire format.
  */
-
-/** An object named by the user (input `targets`) or found in a changed manifest. */
-export interface Target {
-  kind: string
-  name: string
-  /** API group; "" for the core group. */
-  group: string
-  namespace?: string | undefined
-  /** When absent, the target is looked up on every edge. */
-  edge?: string | undefined
-  /** Where the target came from: the input, or a manifest file and how the PR changed it. */
-  origin: TargetOrigin
-}
-
-export type TargetOrigin =
-  | { kind: 'input' }
-  | { kind: 'manifest'; path: string; change: 'added' | 'modified' | 'removed' | 'renamed' | 'workspace'; line?: number | undefined }
-  | RenderedOrigin
-
-/**
- * An object of a rendered manifest set (`helm template`, `kustomize build`). With a base set,
- * `change` says how the pull request changed its rendered form; with the head set alone, every
- * object is a target (`rendered`). `path` and `line` place it in the rendered file (the base
- * one for a removed object); `source` is the chart or overlay file the renderer names.
- */
-interface RenderedOrigin {
-  kind: 'rendered'
-  path: string
-  line: number
-  change: RenderedChange
-  source?: string | undefined
-}
-
-export type RenderedChange = 'added' | 'removed' | 'changed' | 'rendered'
-
-/** The riskiest changes: a removed object takes its downstream with it. */
-export function isRemovedTarget(target: Pick<Target, 'origin'>): boolean {
-  return (target.origin.kind === 'manifest' || target.origin.kind === 'rendered') && target.origin.change === 'removed'
-}
+import type { Target } from '../../model/target.js'
 
 export type Direction = 'upstream' | 'downstream' | 'associated'
 
@@ -100,9 +62,4 @@ export interface ImpactReport {
 /** Stable identity of an object for de-duplication and counting. */
 export function objectKey(object: { edge?: string | undefined; group: string; kind: string; namespace?: string | undefined; name: string }): string {
   return [object.edge ?? '', object.group, object.kind, object.namespace ?? '', object.name].join('\u0000')
-}
-
-export function targetLabel(target: Pick<Target, 'kind' | 'name' | 'namespace' | 'group'>): string {
-  const kind = target.group ? `${target.kind}.${target.group}` : target.kind
-  return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`
 }

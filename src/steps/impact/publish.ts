@@ -1,5 +1,6 @@
 /** The impact step's log lines, outputs, result file and job summary. */
-import { targetLabel, type ImpactReport } from './model.js'
+import type { ImpactReport } from './model.js'
+import { targetLabel } from '../../model/target.js'
 import { RESULT_FILES, impactOutputs, resultDirectory, writeJsonFile } from '../../runner/outputs.js'
 import { writeSummary } from '../../runner/publish.js'
 import { renderImpactVerdictLine } from './impact-report.js'

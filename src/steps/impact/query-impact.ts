@@ -7,7 +7,8 @@
  */
 import { edgeOf, isTruncated, type ObjectResult, type QuerySpec, type QueryStatus } from '../../hub/graph.js'
 import { classifyRelated, type RelatedRef } from './classify.js'
-import { objectKey, type Target, type TargetImpact } from './model.js'
+import { objectKey, type TargetImpact } from './model.js'
+import type { Target } from '../../model/target.js'
 
 const IMPACT_RELATIONS = ['descendants+', 'references', 'selects', 'selected-by', 'owners', 'linked+', 'grouped', 'namespace', 'namespaced'] as const
 /** The hub's default `limit` (roots per page); the impact query sets none. */

@@ -4,7 +4,8 @@
  * listed with its reason and never sent to the hub.
  */
 import type { ImpactSettings } from '../../settings/settings.js'
-import type { SkippedTarget, Target } from './model.js'
+import type { SkippedTarget } from './model.js'
+import type { Target } from '../../model/target.js'
 
 export function partitionByScope(targets: readonly Target[], scope: ImpactSettings['scope']): { inScope: Target[]; skipped: SkippedTarget[] } {
   const inScope: Target[] = []

@@ -4,7 +4,8 @@
  * whole from its file, since the manifest is the expected state (images, generation).
  */
 import { objectsFromManifest } from '../impact/manifests.js'
-import { isRemovedTarget, objectKey, targetLabel, type SkippedFile, type Target } from '../impact/model.js'
+import { objectKey, type SkippedFile } from '../impact/model.js'
+import { isRemovedTarget, targetLabel, type Target } from '../../model/target.js'
 import { MAX_MANIFEST_BYTES, readWorkspaceFile, workspaceRoot } from '../impact/read-workspace-file.js'
 import { MAX_RENDERED_FILE_BYTES } from '../impact/rendered.js'
 import { collectTargets, type PullRequestFiles } from '../impact/targets.js'

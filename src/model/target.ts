@@ -1,0 +1,49 @@
+/**
+ * The objects a step reports on: named by the user (input `targets`), or found in a changed
+ * manifest or a rendered set. Settings parse them and the steps follow them, so they live
+ * here, between both, and neither imports the other for them.
+ */
+
+/** An object named by the user (input `targets`) or found in a changed manifest. */
+export interface Target {
+  kind: string
+  name: string
+  /** API group; "" for the core group. */
+  group: string
+  namespace?: string | undefined
+  /** When absent, the target is looked up on every edge. */
+  edge?: string | undefined
+  /** Where the target came from: the input, or a manifest file and how the PR changed it. */
+  origin: TargetOrigin
+}
+
+export type TargetOrigin =
+  | { kind: 'input' }
+  | { kind: 'manifest'; path: string; change: 'added' | 'modified' | 'removed' | 'renamed' | 'workspace'; line?: number | undefined }
+  | RenderedOrigin
+
+/**
+ * An object of a rendered manifest set (`helm template`, `kustomize build`). With a base set,
+ * `change` says how the pull request changed its rendered form; with the head set alone, every
+ * object is a target (`rendered`). `path` and `line` place it in the rendered file (the base
+ * one for a removed object); `source` is the chart or overlay file the renderer names.
+ */
+interface RenderedOrigin {
+  kind: 'rendered'
+  path: string
+  line: number
+  change: RenderedChange
+  source?: string | undefined
+}
+
+export type RenderedChange = 'added' | 'removed' | 'changed' | 'rendered'
+
+/** The riskiest changes: a removed object takes its downstream with it. */
+export function isRemovedTarget(target: Pick<Target, 'origin'>): boolean {
+  return (target.origin.kind === 'manifest' || target.origin.kind === 'rendered') && target.origin.change === 'removed'
+}
+
+export function targetLabel(target: Pick<Target, 'kind' | 'name' | 'namespace' | 'group'>): string {
+  const kind = target.group ? `${target.kind}.${target.group}` : target.kind
+  return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`
+}

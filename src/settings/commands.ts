@@ -1,0 +1,88 @@
+/**
+ * The commands, one row each: the schema of the command's own inputs, the checks that need
+ * several inputs at once, and the builder of its part of Settings. readSettings reads the row
+ * the `command` input names; adding a command is one row here and its schema module beside.
+ */
+import type { z } from 'zod'
+import type { RunnerContext } from '../runner/context.js'
+import type { InputName } from './defaults.js'
+import { githubTokenProblems, ImpactSchema, impactProblems, impactSettings } from './impact.js'
+import { ApproveSchema, approveSettings, CancelSchema, waitingRouteProblems, WaitSchema, waitSettings } from './lifecycle.js'
+import { QuerySchema, querySettings } from './query.js'
+import { RolloutSchema, rolloutSettings } from './rollout-inputs.js'
+import { RunSchema, runSettings } from './run.js'
+
+/** What a row may read besides its own inputs. */
+export interface InputContext {
+  /** Every input as given, defaults applied. */
+  raw: Readonly<Record<InputName, string>>
+  runner: Readonly<RunnerContext>
+  /** `hub-url`, when it is valid. */
+  hubUrl: URL | undefined
+}
+
+export interface CommandRow<Data, Part> {
+  /** The command's own inputs; checked even when a common input is wrong, so every problem is reported at once. */
+  schema: z.ZodType<Data>
+  /** Its inputs include YAML or JSON (`targets`, `query`): the parser is loaded before they are read. */
+  structured?: boolean
+  /** Problems that need several inputs, the event or the hub URL; asked once the schema passed. */
+  problems?(data: Data, context: InputContext): string[]
+  /** Its part of Settings, keyed by the command's name (`approve` also carries `wait`). */
+  build(data: Data, context: InputContext): Part
+}
+
+/** Infers a row's types from its schema, so each row's `data` is its own inputs. */
+const row = <Data, Part extends object>(command: CommandRow<Data, Part>) => command
+
+// The order is the order `command`'s error message lists them in.
+const COMMANDS = {
+  run: row({
+    schema: RunSchema,
+    problems: (data, { raw }) => waitingRouteProblems(raw['cluster-id'], data),
+    build: (data, { runner }) => ({ run: runSettings(data, runner) }),
+  }),
+  wait: row({
+    schema: WaitSchema,
+    problems: (data, { raw }) => waitingRouteProblems(raw['cluster-id'], data),
+    build: (data) => ({ wait: waitSettings(data) }),
+  }),
+  cancel: row({
+    schema: CancelSchema,
+    build: (data) => ({ cancel: Object.freeze({ runId: data['run-id'] }) }),
+  }),
+  approve: row({
+    schema: ApproveSchema,
+    build: (data) => ({ approve: approveSettings(data), wait: waitSettings(data) }),
+  }),
+  impact: row({
+    schema: ImpactSchema,
+    structured: true,
+    problems: (data, { raw, runner, hubUrl }) => impactProblems(data, runner, hubUrl, raw['mcp-trusted-origin']),
+    build: (data) => ({ impact: impactSettings(data) }),
+  }),
+  query: row({
+    schema: QuerySchema,
+    structured: true,
+    build: (data) => ({ query: querySettings(data) }),
+  }),
+  rollout: row({
+    schema: RolloutSchema,
+    structured: true,
+    // rollout writes no comment; on a pull request it still reads the changed manifests.
+    problems: (data, { runner }) => githubTokenProblems({ ...data, comment: 'off' }, runner),
+    build: (data) => ({ rollout: rolloutSettings(data) }),
+  }),
+}
+
+export type CommandName = keyof typeof COMMANDS
+
+export const COMMAND_NAMES = Object.keys(COMMANDS) as [CommandName, ...CommandName[]]
+
+/** The command's part of Settings, as its row builds it. */
+export type CommandPart<C extends CommandName> = ReturnType<(typeof COMMANDS)[C]['build']>
+
+/** The row of a command name as the user wrote it; undefined for a name that is no command. */
+export function commandRow(name: string): CommandRow<unknown, object> | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name as CommandName] : undefined
+}

@@ -1,0 +1,136 @@
+/**
+ * The inputs of `command: impact`: the objects to report on (./targets.ts), where the impact
+ * comes from, how the report is published, and the bounds of ./impact-limits.ts.
+ */
+import { z } from 'zod'
+import { isPullRequestEvent, type RunnerContext } from '../runner/context.js'
+import type { Target } from '../model/target.js'
+import { mcpOriginProblems } from './bearer-origin.js'
+import { DNS_LABEL, oneOf, quoteInput, toServiceUrl } from './fields.js'
+import { IMPACT_LIMIT_FIELDS, type AllowedKind } from './impact-limits.js'
+import { globList, targetList } from './targets.js'
+
+export interface ImpactSettings {
+  targets: readonly Target[]
+  /** Globs of manifest files; on a pull request, matched against the files it changes. */
+  manifests: readonly string[]
+  /** Globs of rendered manifest sets (helm template, kustomize build): the head's, and the base's to diff against. */
+  renderedHead?: readonly string[] | undefined
+  renderedBase?: readonly string[] | undefined
+  defaultNamespace: string | undefined
+  source: 'query' | 'mcp'
+  mcpUrl: URL | undefined
+  maxDepth: number
+  /** Fail when more distinct objects than this are downstream; undefined: never. */
+  failOnDownstream: number | undefined
+  comment: 'update' | 'new' | 'off'
+  commentKey: string
+  githubToken: string
+  /** The most distinct targets one step reports on; past it the step fails before any hub request. */
+  maxTargets: number
+  /** The most YAML documents (and List items) one manifest or rendered file may hold. */
+  maxDocuments: number
+  /** Targets outside these are skipped, not queried; empty: no restriction. */
+  scope: Readonly<{ namespaces: readonly string[]; kinds: readonly AllowedKind[] }>
+}
+
+export const ImpactSchema = z
+  .object({
+    targets: targetList,
+    manifests: globList,
+    'rendered-head': globList,
+    'rendered-base': globList,
+    namespace: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || DNS_LABEL.test(v), {
+        error: (issue) =>
+          `${quoteInput(issue.input)} is not a namespace name (a DNS-1123 label). It is the namespace given to manifest objects that name none.`,
+      }),
+    'impact-source': oneOf(['query', 'mcp'], "`query` computes impact with the query API; `mcp` asks the hub's graph_impact tool at `mcp-url`."),
+    'mcp-url': z
+      .string()
+      .trim()
+      .transform((text, ctx) =>
+        text ? toServiceUrl(text, ctx, 'https://hub.example.com/services/mcpserver/…/mcp', 'the MCP server URL the hub publishes') : undefined,
+      ),
+    'max-depth': z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number. Use 1 to 20 (the hub's limit).` })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 20, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to 20 (the hub's limit).` }),
+    'fail-on-downstream': z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d+$/.test(v), {
+        error: (issue) =>
+          `${quoteInput(issue.input)} is not a whole number: the step fails when more distinct objects than this are downstream. Leave it empty to never fail.`,
+      })
+      .transform((v) => (v === '' ? undefined : Number(v))),
+    comment: oneOf(['update', 'new', 'off'], '`update` keeps one sticky comment up to date, `new` adds one per run, `off` comments nothing.'),
+    'comment-key': z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, {
+        error: (issue) => `${quoteInput(issue.input)} must be 1 to 64 letters, digits, '.', '_' or '-': it tells several reports on one PR apart.`,
+      }),
+    'github-token': z.string(),
+    ...IMPACT_LIMIT_FIELDS,
+  })
+  .superRefine((value, ctx) => {
+    if (value.targets.length === 0 && value.manifests.length === 0 && value['rendered-head'].length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['targets'],
+        message:
+          'or `manifests` is required for `command: impact`, or `rendered-head`: name the objects, globs of manifest files, or globs of rendered manifests.',
+      })
+    }
+    if (value['rendered-base'].length > 0 && value['rendered-head'].length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rendered-base'],
+        message:
+          'needs `rendered-head`: the base set is what the head set is compared with. Render the pull request head too and give its files in `rendered-head`.',
+      })
+    }
+    if (value['impact-source'] === 'mcp' && !value['mcp-url']) {
+      ctx.addIssue({ code: 'custom', path: ['mcp-url'], message: 'is required with `impact-source: mcp`: the MCP server URL the hub publishes in its status.' })
+    }
+  })
+
+/** Checks that need several inputs, the event or the hub URL at once. */
+export function impactProblems(impact: z.infer<typeof ImpactSchema>, runner: RunnerContext, hubUrl: URL | undefined, trustedOrigin: string): string[] {
+  return [...githubTokenProblems(impact, runner), ...mcpOriginProblems(hubUrl, impact['mcp-url'], trustedOrigin)]
+}
+
+/** On a pull request, the changed files and the comment need `github-token` (impact and rollout alike). */
+export function githubTokenProblems(inputs: Pick<z.infer<typeof ImpactSchema>, 'comment' | 'manifests' | 'github-token'>, runner: RunnerContext): string[] {
+  const onPullRequest = isPullRequestEvent(runner.eventName)
+  const needsGitHub = onPullRequest && (inputs.comment !== 'off' || inputs.manifests.length > 0)
+  if (!needsGitHub || inputs['github-token'].trim()) return []
+  return [
+    'Input `github-token` is required on pull requests to read changed files and comment: keep its default `${{ github.token }}`, or set `comment: off` and give `targets`.',
+  ]
+}
+
+export function impactSettings(impact: z.infer<typeof ImpactSchema>): Readonly<ImpactSettings> {
+  return Object.freeze({
+    targets: Object.freeze(impact.targets),
+    manifests: Object.freeze(impact.manifests),
+    renderedHead: Object.freeze(impact['rendered-head']),
+    renderedBase: Object.freeze(impact['rendered-base']),
+    defaultNamespace: impact.namespace || undefined,
+    source: impact['impact-source'],
+    mcpUrl: impact['mcp-url'],
+    maxDepth: impact['max-depth'],
+    failOnDownstream: impact['fail-on-downstream'],
+    comment: impact.comment,
+    commentKey: impact['comment-key'],
+    githubToken: impact['github-token'],
+    maxTargets: impact['max-targets'],
+    maxDocuments: impact['max-documents'],
+    scope: Object.freeze({ namespaces: Object.freeze(impact['allowed-namespaces']), kinds: Object.freeze(impact['allowed-kinds']) }),
+  })
+}

@@ -1,0 +1,56 @@
+/**
+ * The structured inputs (`targets`, `query`): YAML or JSON text, parsed on demand, and zod's
+ * issues about them put in our words, with the item and field at fault.
+ */
+import type { z } from 'zod'
+import { quoteInput } from './fields.js'
+
+let yaml: typeof import('yaml') | undefined
+
+/**
+ * Load the YAML parser. Only the commands that read `targets` or `query` need it, so a `run`
+ * step does not pay its load time (~24 ms); readSettings' caller loads it for those commands.
+ */
+export async function loadStructuredParser(): Promise<void> {
+  yaml ??= await import('yaml')
+}
+
+/** YAML is a superset of JSON, so one parser reads both. */
+export function parseStructured(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (!yaml) throw new Error('parseStructured: call loadStructuredParser() first (the YAML parser loads on demand).')
+  try {
+    return { ok: true, value: yaml.parse(text, { maxAliasCount: 100 }) as unknown }
+  } catch (error) {
+    const firstLine = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)
+    // The parser's first line ends in ":" before a code excerpt we leave out.
+    return { ok: false, message: firstLine.replace(/[\s:]+$/, '') }
+  }
+}
+
+/** "item 2 (`namespace`)": where in the input a problem is. */
+export function describePath(path: readonly PropertyKey[], listName: string): string {
+  if (path.length === 0) return ''
+  const [head, ...rest] = path
+  const field = rest.map(String).join('.')
+  if (typeof head === 'number') return ` ${listName} ${head + 1}${field ? ` (\`${field}\`)` : ''}`
+  return ` at \`${path.map(String).join('.')}\``
+}
+
+/** A zod issue in our words, with the bad value first: `0 is too small: the least is 1`. */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const value = issue.input === undefined || typeof issue.input === 'object' ? '' : `${quoteInput(issue.input)} `
+  switch (issue.code) {
+    case 'too_small':
+      return `${value}is too small: the least is ${String(issue.minimum)}`
+    case 'too_big':
+      return `${value}is too large: the most is ${String(issue.maximum)}`
+    case 'invalid_value':
+      return `${value}is not one of ${issue.values.map(String).join(', ')}`
+    case 'invalid_type':
+      // Our own texts (requiredText) say what is wanted; zod's default only names the type.
+      if (!issue.message.startsWith('Invalid input')) return `${value}${issue.message}`
+      return issue.input === undefined ? `is required (${issue.expected})` : `${value}is not a ${issue.expected}`
+    default:
+      return `${value}${issue.message}`
+  }
+}

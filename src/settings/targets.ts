@@ -1,0 +1,84 @@
+/**
+ * The inputs that name the objects a step reports on: `targets`, a YAML or JSON list of
+ * objects checked item by item, and the newline-separated globs of `manifests` and the
+ * rendered sets. Any command that reports on objects reads them with these fields.
+ */
+import { z } from 'zod'
+import type { Target } from '../model/target.js'
+import { DNS_LABEL, quoteInput } from './fields.js'
+import { describeIssue, describePath, parseStructured } from './structured.js'
+
+const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
+const GROUP = /^$|^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
+const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/
+
+/** Zod's type error for a field: absent is "required", anything else is the wrong kind of value. */
+function requiredText(what: string) {
+  return (issue: { input: unknown }) => (issue.input === undefined ? `is required: ${what}` : `must be text: ${what}`)
+}
+
+const TargetSchema = z.strictObject({
+  kind: z.string({ error: requiredText('a kind such as Deployment') }).regex(KIND, 'must be a kind such as Deployment or ConfigMap'),
+  name: z.string({ error: requiredText('the object name') }).regex(OBJECT_NAME, 'must be a Kubernetes object name (lower-case letters, digits, "-" and ".")'),
+  group: z.string().regex(GROUP, 'must be an API group such as apps or networking.k8s.io ("" for the core group)').optional(),
+  namespace: z.string().regex(DNS_LABEL, 'must be a namespace name (a DNS-1123 label)').optional(),
+  edge: z.string().trim().min(1, 'must not be empty (leave it out to look on every edge)').optional(),
+})
+
+/** `targets`: the objects, as a list; empty text is no targets. */
+export const targetList = z.string().transform((text, ctx) => parseTargets(text, ctx))
+
+/** Newline-separated globs; blank lines and `#` comments left out. */
+export const globList = z.string().transform((text) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#')),
+)
+
+function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
+  if (!text.trim()) return []
+  const parsed = parseStructured(text)
+  if (!parsed.ok) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `is not valid YAML or JSON: ${parsed.message}. Give a list such as [{kind: Deployment, name: checkout, namespace: shop, group: apps}].`,
+    })
+    return []
+  }
+  if (!Array.isArray(parsed.value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a list of objects, each with \`kind\` and \`name\` (and optional \`group\`, \`namespace\`, \`edge\`); it is ${quoteInput(text.trim())}. Give a list such as [{kind: Deployment, name: checkout}].`,
+    })
+    return []
+  }
+  const targets: Target[] = []
+  parsed.value.forEach((item, index) => {
+    const result = TargetSchema.safeParse(item, { reportInput: true })
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field =
+          issue.code === 'unrecognized_keys'
+            ? ` (unknown ${issue.keys.map((k) => `\`${k}\``).join(', ')}; allowed: ${Object.keys(TargetSchema.shape).join(', ')})`
+            : describePath([index, ...issue.path], 'item').replace(` item ${index + 1}`, '')
+        const problem = issue.code === 'unrecognized_keys' ? `has fields the action does not know${apiVersionFix(item)}` : describeIssue(issue)
+        ctx.addIssue({ code: 'custom', message: `item ${index + 1}${field}: ${problem}.` })
+      }
+      return
+    }
+    const { kind, name, group, namespace, edge } = result.data
+    targets.push({ kind, name, group: group ?? '', namespace, edge, origin: { kind: 'input' } })
+  })
+  return targets
+}
+
+/** A target written like a manifest (`apiVersion: apps/v1`) names its group so: `group: apps`. */
+function apiVersionFix(item: unknown): string {
+  const apiVersion = (item as { apiVersion?: unknown } | null)?.apiVersion
+  if (typeof apiVersion !== 'string') return ''
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : ''
+  return group
+    ? `: for \`apiVersion: ${apiVersion}\` write \`group: ${group}\``
+    : `: \`apiVersion: ${apiVersion}\` is the core group, so leave \`apiVersion\` out (or write \`group: ""\`)`
+}
