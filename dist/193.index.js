@@ -451,13 +451,15 @@ function capAnnotations(annotations, max = MAX_NOTICES) {
         summary: `${rest} more changed object(s) have impact not annotated on the diff: GitHub shows at most ${NOTICES_PER_STEP} notice annotations per step. The job summary and the pull request comment list them all.`,
     };
 }
+/** The title names the object; the message says how it changed and its counts, upstream first as everywhere else. */
 function messageFor(target, impacts) {
     const change = changeText(target);
+    const changed = `${change.charAt(0).toUpperCase()}${change.slice(1)}`;
     if (impacts.length === 0)
-        return `${(0,model/* targetLabel */.Op)(target)} (${change}): not found on any edge, so its impact is unknown (a new object, a stale edge, or no visibility).`;
-    const perEdge = impacts.map((impact) => `${impact.downstream.length} downstream, ${impact.upstream.length} upstream on ${impact.edge}${impact.incomplete ? ' (incomplete)' : ''}`);
+        return `${changed}: not found on any edge, so its impact is unknown (a new object, a stale edge, or no visibility).`;
+    const perEdge = impacts.map((impact) => `${impact.upstream.length} upstream, ${impact.downstream.length} downstream on ${impact.edge}${impact.incomplete ? ' (incomplete)' : ''}`);
     const removed = (0,model/* isRemovedTarget */.A)(target) ? ' Removing it affects every downstream object.' : '';
-    return `${(0,model/* targetLabel */.Op)(target)} (${change}): ${perEdge.join('; ')}.${removed} See the job summary for the objects.`;
+    return `${changed}: ${perEdge.join('; ')}.${removed} See the job summary for the objects.`;
 }
 function changeText(target) {
     const origin = target.origin;
