@@ -19,8 +19,8 @@ var hub_graph = __webpack_require__(4835);
 var core = __webpack_require__(1019);
 // EXTERNAL MODULE: ./src/steps/impact/pull-request-session.ts
 var pull_request_session = __webpack_require__(3554);
-// EXTERNAL MODULE: ./src/steps/rollout/observe.ts + 4 modules
-var observe = __webpack_require__(7303);
+// EXTERNAL MODULE: ./src/steps/rollout/observe.ts + 3 modules
+var observe = __webpack_require__(3770);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(8500);
 ;// CONCATENATED MODULE: ./src/steps/rollout/verdict.ts

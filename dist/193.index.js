@@ -1038,7 +1038,7 @@ function directionBlock(direction, impact, limit) {
  */
 function relatedTable(objects, edge) {
     const columns = [
-        { header: 'Kind', cell: (object) => repeated(object.group ? `${object.kind}.${object.group}` : object.kind) },
+        { header: 'Kind', cell: (object) => repeated((0,model/* kindLabel */.tf)(object.kind, object.group)) },
         { header: 'Namespace/Name', cell: (object) => objectName(object, edge) },
         { header: 'Relation(s)', cell: (object) => repeated(object.relations.join(', ')) },
     ];

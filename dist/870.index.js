@@ -240,8 +240,8 @@ var hub_graph = __webpack_require__(4835);
 var hub_request = __webpack_require__(7270);
 // EXTERNAL MODULE: ./src/steps/impact/query-impact.ts
 var query_impact = __webpack_require__(6209);
-// EXTERNAL MODULE: ./src/steps/rollout/observe.ts + 4 modules
-var observe = __webpack_require__(7303);
+// EXTERNAL MODULE: ./src/steps/rollout/observe.ts + 3 modules
+var observe = __webpack_require__(3770);
 // EXTERNAL MODULE: ./src/runner/context.ts
 var context = __webpack_require__(1953);
 // EXTERNAL MODULE: ./src/runner/outputs.ts
@@ -534,7 +534,8 @@ function compare(a, b) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ isRemovedTarget),
 /* harmony export */   Op: () => (/* binding */ targetLabel),
-/* harmony export */   T5: () => (/* binding */ objectKey)
+/* harmony export */   T5: () => (/* binding */ objectKey),
+/* harmony export */   tf: () => (/* binding */ kindLabel)
 /* harmony export */ });
 /**
  * The impact report: what the `impact` command found, before any rendering. Renderers and
@@ -544,12 +545,16 @@ function compare(a, b) {
 function isRemovedTarget(target) {
     return (target.origin.kind === 'manifest' || target.origin.kind === 'rendered') && target.origin.change === 'removed';
 }
+/** A kind as everything here writes it: qualified by its API group ("Deployment.apps"), bare in the core group ("Pod"). */
+function kindLabel(kind, group) {
+    return group ? `${kind}.${group}` : kind;
+}
 /** Stable identity of an object for de-duplication and counting. */
 function objectKey(object) {
     return [object.edge ?? '', object.group, object.kind, object.namespace ?? '', object.name].join('\u0000');
 }
 function targetLabel(target) {
-    const kind = target.group ? `${target.kind}.${target.group}` : target.kind;
+    const kind = kindLabel(target.kind, target.group);
     return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`;
 }
 

@@ -586,7 +586,8 @@ function lineOf(text, offset) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ isRemovedTarget),
 /* harmony export */   Op: () => (/* binding */ targetLabel),
-/* harmony export */   T5: () => (/* binding */ objectKey)
+/* harmony export */   T5: () => (/* binding */ objectKey),
+/* harmony export */   tf: () => (/* binding */ kindLabel)
 /* harmony export */ });
 /**
  * The impact report: what the `impact` command found, before any rendering. Renderers and
@@ -596,12 +597,16 @@ function lineOf(text, offset) {
 function isRemovedTarget(target) {
     return (target.origin.kind === 'manifest' || target.origin.kind === 'rendered') && target.origin.change === 'removed';
 }
+/** A kind as everything here writes it: qualified by its API group ("Deployment.apps"), bare in the core group ("Pod"). */
+function kindLabel(kind, group) {
+    return group ? `${kind}.${group}` : kind;
+}
 /** Stable identity of an object for de-duplication and counting. */
 function objectKey(object) {
     return [object.edge ?? '', object.group, object.kind, object.namespace ?? '', object.name].join('\u0000');
 }
 function targetLabel(target) {
-    const kind = target.group ? `${target.kind}.${target.group}` : target.kind;
+    const kind = kindLabel(target.kind, target.group);
     return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`;
 }
 

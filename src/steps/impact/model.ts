@@ -97,12 +97,17 @@ export interface ImpactReport {
   warnings: string[]
 }
 
+/** A kind as everything here writes it: qualified by its API group ("Deployment.apps"), bare in the core group ("Pod"). */
+export function kindLabel(kind: string, group: string): string {
+  return group ? `${kind}.${group}` : kind
+}
+
 /** Stable identity of an object for de-duplication and counting. */
 export function objectKey(object: { edge?: string | undefined; group: string; kind: string; namespace?: string | undefined; name: string }): string {
   return [object.edge ?? '', object.group, object.kind, object.namespace ?? '', object.name].join('\u0000')
 }
 
 export function targetLabel(target: Pick<Target, 'kind' | 'name' | 'namespace' | 'group'>): string {
-  const kind = target.group ? `${target.kind}.${target.group}` : target.kind
+  const kind = kindLabel(target.kind, target.group)
   return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`
 }
