@@ -19,8 +19,8 @@ var hub_graph = __webpack_require__(4835);
 var core = __webpack_require__(1019);
 // EXTERNAL MODULE: ./src/steps/impact/pull-request-session.ts
 var pull_request_session = __webpack_require__(3554);
-// EXTERNAL MODULE: ./src/steps/rollout/observe.ts + 4 modules
-var observe = __webpack_require__(7303);
+// EXTERNAL MODULE: ./src/steps/rollout/observe.ts + 3 modules
+var observe = __webpack_require__(3770);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(8500);
 ;// CONCATENATED MODULE: ./src/steps/rollout/verdict.ts
@@ -454,7 +454,7 @@ async function collectRolloutTargets(settings, context) {
     for (const target of collected.targets) {
         // A removed object is not rolled out: it is gone, which absence cannot prove (§7).
         if ((0,model_target/* isRemovedTarget */.A)(target)) {
-            warnings.push(`${(0,model_target/* targetLabel */.O)(target)} is removed by this change: a rollout gate cannot confirm a deletion, so it is not a target.`);
+            warnings.push(`${(0,model_target/* targetLabel */.Op)(target)} is removed by this change: a rollout gate cannot confirm a deletion, so it is not a target.`);
             continue;
         }
         const origin = target.origin;
@@ -462,7 +462,7 @@ async function collectRolloutTargets(settings, context) {
         const value = place && root
             ? (await objectsOf(root, place.file, { rendered: origin.kind === 'rendered', defaultNamespace: settings.defaultNamespace }, values, context.signal)).get((0,model/* objectKey */.T)(target))
             : undefined;
-        targets.push({ key: identityKey(target), label: (0,model_target/* targetLabel */.O)(target), target, expected: value ?? identityObject(target), place });
+        targets.push({ key: identityKey(target), label: (0,model_target/* targetLabel */.Op)(target), target, expected: value ?? identityObject(target), place });
     }
     return { targets, skippedFiles: collected.skippedFiles, warnings, files: collected.files };
 }

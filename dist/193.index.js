@@ -437,7 +437,7 @@ async function impactAnnotations(report, context) {
             continue;
         const impacts = report.impacts.filter((impact) => sameObject(impact.target, target));
         const downstream = impacts.reduce((sum, impact) => sum + impact.downstream.length, 0);
-        annotations.push({ ...place, title: `hub-action impact: ${(0,model_target/* targetLabel */.O)(target)}`, message: messageFor(target, impacts), downstream });
+        annotations.push({ ...place, title: `hub-action impact: ${(0,model_target/* targetLabel */.Op)(target)}`, message: messageFor(target, impacts), downstream });
     }
     return annotations;
 }
@@ -453,13 +453,15 @@ function capAnnotations(annotations, max = MAX_NOTICES) {
         summary: `${rest} more changed object(s) have impact not annotated on the diff: GitHub shows at most ${NOTICES_PER_STEP} notice annotations per step. The job summary and the pull request comment list them all.`,
     };
 }
+/** The title names the object; the message says how it changed and its counts, upstream first as everywhere else. */
 function messageFor(target, impacts) {
     const change = changeText(target);
+    const changed = `${change.charAt(0).toUpperCase()}${change.slice(1)}`;
     if (impacts.length === 0)
-        return `${(0,model_target/* targetLabel */.O)(target)} (${change}): not found on any edge, so its impact is unknown (a new object, a stale edge, or no visibility).`;
-    const perEdge = impacts.map((impact) => `${impact.downstream.length} downstream, ${impact.upstream.length} upstream on ${impact.edge}${impact.incomplete ? ' (incomplete)' : ''}`);
+        return `${changed}: not found on any edge, so its impact is unknown (a new object, a stale edge, or no visibility).`;
+    const perEdge = impacts.map((impact) => `${impact.upstream.length} upstream, ${impact.downstream.length} downstream on ${impact.edge}${impact.incomplete ? ' (incomplete)' : ''}`);
     const removed = (0,model_target/* isRemovedTarget */.A)(target) ? ' Removing it affects every downstream object.' : '';
-    return `${(0,model_target/* targetLabel */.O)(target)} (${change}): ${perEdge.join('; ')}.${removed} See the job summary for the objects.`;
+    return `${changed}: ${perEdge.join('; ')}.${removed} See the job summary for the objects.`;
 }
 function changeText(target) {
     const origin = target.origin;
@@ -922,7 +924,7 @@ const CAVEAT = [
 ].join('\n');
 /** One line for logs: plain text, no markdown, no line breaks or control characters. */
 function renderImpactVerdictLine(impact) {
-    const parts = [`${logSafe((0,model_target/* targetLabel */.O)(impact.target))} on ${logSafe(impact.edge)} — ${countsText(impact)}`];
+    const parts = [`${logSafe((0,model_target/* targetLabel */.Op)(impact.target))} on ${logSafe(impact.edge)} — ${countsText(impact)}`];
     if (isRemoved(impact.target))
         parts.push(REMOVED_NOTE);
     if (impact.incomplete)
@@ -988,7 +990,7 @@ function trimNotice(summaryUrl) {
     return href ? `Trimmed to fit: [see the full report in the job summary](<${href}>).` : 'Trimmed to fit: see the full report in the job summary.';
 }
 function verdictMarkdown(impact) {
-    let line = `**${(0,format/* inline */.mG)((0,model_target/* targetLabel */.O)(impact.target))}** on ${(0,format/* inline */.mG)(impact.edge)} — ${countsText(impact)}`;
+    let line = `**${(0,format/* inline */.mG)((0,model_target/* targetLabel */.Op)(impact.target))}** on ${(0,format/* inline */.mG)(impact.edge)} — ${countsText(impact)}`;
     if (isRemoved(impact.target))
         line += ` · ⚠️ **removed in this PR** — deleting it affects every downstream object`;
     else if (impact.target.origin.kind === 'rendered' && impact.target.origin.change !== 'rendered')
@@ -1038,7 +1040,7 @@ function directionBlock(direction, impact, limit) {
  */
 function relatedTable(objects, edge) {
     const columns = [
-        { header: 'Kind', cell: (object) => repeated(object.group ? `${object.kind}.${object.group}` : object.kind) },
+        { header: 'Kind', cell: (object) => repeated((0,model_target/* kindLabel */.tf)(object.kind, object.group)) },
         { header: 'Namespace/Name', cell: (object) => objectName(object, edge) },
         { header: 'Relation(s)', cell: (object) => repeated(object.relations.join(', ')) },
     ];
@@ -1090,7 +1092,7 @@ function warningsSection(warnings) {
     return `### Warnings\n\n${items.join('\n')}`;
 }
 function targetName(target) {
-    return `${(0,format/* inline */.mG)((0,model_target/* targetLabel */.O)(target))}${target.edge ? ` (edge ${(0,format/* inline */.mG)(target.edge)})` : ''}`;
+    return `${(0,format/* inline */.mG)((0,model_target/* targetLabel */.Op)(target))}${target.edge ? ` (edge ${(0,format/* inline */.mG)(target.edge)})` : ''}`;
 }
 function originText(target) {
     const origin = target.origin;
@@ -1159,11 +1161,11 @@ function publishImpact(published, runner) {
     for (const impact of report.impacts)
         core/* info */.pq(renderImpactVerdictLine(impact));
     for (const target of report.notFound)
-        core/* info */.pq(`${(0,model_target/* targetLabel */.O)(target)}: not found on any edge (new object, stale edge, or no visibility).`);
+        core/* info */.pq(`${(0,model_target/* targetLabel */.Op)(target)}: not found on any edge (new object, stale edge, or no visibility).`);
     for (const skipped of report.skippedFiles)
         core/* info */.pq(`Skipped ${skipped.path}: ${skipped.reason}`);
     for (const { target, reason } of report.skippedTargets)
-        core/* info */.pq(`Skipped ${(0,model_target/* targetLabel */.O)(target)}: ${reason}.`);
+        core/* info */.pq(`Skipped ${(0,model_target/* targetLabel */.Op)(target)}: ${reason}.`);
     for (const warning of report.warnings)
         core/* warning */.$e(warning);
     const path = (0,outputs/* writeJsonFile */.An)((0,outputs/* resultDirectory */.Hc)(runner.tempDir), 'impact-report.json', {

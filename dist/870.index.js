@@ -240,8 +240,8 @@ var hub_graph = __webpack_require__(4835);
 var hub_request = __webpack_require__(7270);
 // EXTERNAL MODULE: ./src/steps/impact/query-impact.ts
 var query_impact = __webpack_require__(6209);
-// EXTERNAL MODULE: ./src/steps/rollout/observe.ts + 4 modules
-var observe = __webpack_require__(7303);
+// EXTERNAL MODULE: ./src/steps/rollout/observe.ts + 3 modules
+var observe = __webpack_require__(3770);
 // EXTERNAL MODULE: ./src/runner/context.ts
 var context = __webpack_require__(1953);
 // EXTERNAL MODULE: ./src/runner/outputs.ts

@@ -215,6 +215,35 @@ function rowKey(object) {
 
 /***/ }),
 
+/***/ 5936:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ isRemovedTarget),
+/* harmony export */   Op: () => (/* binding */ targetLabel),
+/* harmony export */   tf: () => (/* binding */ kindLabel)
+/* harmony export */ });
+/**
+ * The objects a step reports on: named by the user (input `targets`), or found in a changed
+ * manifest or a rendered set. Settings parse them and the steps follow them, so they live
+ * here, between both, and neither imports the other for them.
+ */
+/** The riskiest changes: a removed object takes its downstream with it. */
+function isRemovedTarget(target) {
+    return (target.origin.kind === 'manifest' || target.origin.kind === 'rendered') && target.origin.change === 'removed';
+}
+/** A kind as everything here writes it: qualified by its API group ("Deployment.apps"), bare in the core group ("Pod"). */
+function kindLabel(kind, group) {
+    return group ? `${kind}.${group}` : kind;
+}
+function targetLabel(target) {
+    const kind = kindLabel(target.kind, target.group);
+    return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`;
+}
+
+
+/***/ }),
+
 /***/ 5898:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -236,9 +265,15 @@ var outputs = __webpack_require__(7424);
 var core = __webpack_require__(1019);
 // EXTERNAL MODULE: ./src/runner/publish.ts
 var publish = __webpack_require__(5493);
+// EXTERNAL MODULE: ./src/model/target.ts
+var target = __webpack_require__(5936);
+// EXTERNAL MODULE: ./src/steps/rollout/live-object.ts
+var live_object = __webpack_require__(7251);
 // EXTERNAL MODULE: ./src/markdown/format.ts
 var format = __webpack_require__(4370);
 ;// CONCATENATED MODULE: ./src/steps/query/summary.ts
+
+
 
 
 const MAX_CELL = 300;
@@ -290,7 +325,8 @@ function describe(row) {
     const name = typeof object.metadata?.name === 'string' ? object.metadata.name : typeof row.id === 'string' ? row.id : '?';
     const namespace = typeof object.metadata?.namespace === 'string' ? `${object.metadata.namespace}/` : '';
     return {
-        kind: typeof object.kind === 'string' ? object.kind : '—',
+        // qualified by its group when the query selected apiVersion, as the impact report writes kinds
+        kind: typeof object.kind === 'string' ? (0,target/* kindLabel */.tf)(object.kind, (0,live_object/* groupOf */.F8)(object.apiVersion)) : '—',
         name: namespace + name,
         edge: (0,graph/* edgeOf */.BQ)(typeof row.cluster === 'string' ? row.cluster : undefined) ?? '—',
     };
@@ -388,6 +424,126 @@ async function runQuery(settings, graph, resultFile, signal) {
     }
     const edges = outcome.count === 0 ? await graph.edges(signal) : undefined;
     return { count: outcome.count, pages: outcome.pages, stoppedBy: outcome.stoppedBy, warnings: outcome.warnings, sample, edges, resultFile };
+}
+
+
+/***/ }),
+
+/***/ 7251:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D3: () => (/* binding */ conditionText),
+/* harmony export */   F8: () => (/* binding */ groupOf),
+/* harmony export */   Vw: () => (/* binding */ inProgress),
+/* harmony export */   Wh: () => (/* binding */ int),
+/* harmony export */   _V: () => (/* binding */ kindKey),
+/* harmony export */   at: () => (/* binding */ at),
+/* harmony export */   gx: () => (/* binding */ str),
+/* harmony export */   gz: () => (/* binding */ failed),
+/* harmony export */   os: () => (/* binding */ shortText),
+/* harmony export */   p_: () => (/* binding */ list),
+/* harmony export */   ss: () => (/* binding */ current),
+/* harmony export */   u4: () => (/* binding */ isRecord),
+/* harmony export */   uH: () => (/* binding */ condition),
+/* harmony export */   xi: () => (/* binding */ generationsOf),
+/* harmony export */   yb: () => (/* binding */ conditionsOf)
+/* harmony export */ });
+/* unused harmony export MAX_LIST */
+/* harmony import */ var _markdown_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4370);
+/**
+ * Reading a Kubernetes object as the graph stores it (hub-behaviour.md §7): untrusted JSON, so
+ * every read checks its type, every list is capped, and nothing here throws.
+ */
+
+/** No real object has this many conditions or containers; more is reported, not walked. @internal */
+const MAX_LIST = 256;
+/** A short reason for a job-summary cell: untrusted text is flattened and clipped to this. */
+const MAX_TEXT = 80;
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** The value at a path of keys, or undefined; own keys only, so "constructor" is not Object's. */
+function at(value, ...path) {
+    let node = value;
+    for (const key of path) {
+        if (!isRecord(node) || !Object.hasOwn(node, key))
+            return undefined;
+        node = node[key];
+    }
+    return node;
+}
+/** A whole number, else the fallback (kstatus reads counts the same way: wrong type = default). */
+function int(value, fallback) {
+    return typeof value === 'number' && Number.isSafeInteger(value) ? value : fallback;
+}
+function str(value) {
+    return typeof value === 'string' ? value : '';
+}
+/** "apps/v1" → "apps"; "v1" → "" (the core group). */
+function groupOf(apiVersion) {
+    const text = str(apiVersion);
+    const slash = text.indexOf('/');
+    return slash === -1 ? '' : text.slice(0, slash);
+}
+/** The table key for a kind, as kstatus keys it: "apps/Deployment", or "Pod" for the core group. */
+function kindKey(group, kind) {
+    return group ? `${group}/${kind}` : kind;
+}
+/** Text from the hub on one line, without control characters, short enough for a table cell. */
+function shortText(text) {
+    const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+    return (0,_markdown_format_js__WEBPACK_IMPORTED_MODULE_0__/* .clipCharacters */ .Pu)(flat, MAX_TEXT, '…').text;
+}
+/** A list field: absent is empty; not a list, or longer than MAX_LIST, is a problem. */
+function list(value, field) {
+    if (value === undefined || value === null)
+        return { ok: true, value: [] };
+    if (!Array.isArray(value))
+        return { ok: false, problem: `${field} is not a list` };
+    if (value.length > MAX_LIST)
+        return { ok: false, problem: `${field} has ${value.length} entries (more than ${MAX_LIST})` };
+    return { ok: true, value };
+}
+/** status.conditions; entries that are not objects with a string type are skipped. */
+function conditionsOf(object) {
+    const entries = list(at(object, 'status', 'conditions'), 'status.conditions');
+    if (!entries.ok)
+        return entries;
+    const conditions = [];
+    for (const entry of entries.value) {
+        const type = str(at(entry, 'type'));
+        if (type)
+            conditions.push({ type, status: str(at(entry, 'status')), reason: str(at(entry, 'reason')), message: str(at(entry, 'message')) });
+    }
+    return { ok: true, value: conditions };
+}
+/**
+ * metadata.generation and status.observedGeneration: absent stays undefined (not every kind has
+ * them), but present and not a whole number is a problem, since guessing could say "current".
+ */
+function generationsOf(object) {
+    const generation = at(object, 'metadata', 'generation');
+    const observed = at(object, 'status', 'observedGeneration');
+    for (const [value, field] of [
+        [generation, 'metadata.generation'],
+        [observed, 'status.observedGeneration'],
+    ]) {
+        if (value !== undefined && int(value, NaN) !== value)
+            return { ok: false, problem: `${field} is not a whole number` };
+    }
+    return { ok: true, value: { generation: generation, observed: observed } };
+}
+const current = (reason) => ({ status: 'current', reason });
+const inProgress = (reason) => ({ status: 'in-progress', reason });
+const failed = (reason) => ({ status: 'failed', reason });
+function condition(live, type, status) {
+    return live.conditions.find((c) => c.type === type && (status === undefined || c.status === status));
+}
+/** "Reconciling: Progressing" — the condition's reason, else its message, else its type alone. */
+function conditionText(label, c) {
+    const detail = c.reason || c.message;
+    return detail ? `${label}: ${shortText(detail)}` : label;
 }
 
 

@@ -220,7 +220,8 @@ function rowKey(object) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ isRemovedTarget),
-/* harmony export */   O: () => (/* binding */ targetLabel)
+/* harmony export */   Op: () => (/* binding */ targetLabel),
+/* harmony export */   tf: () => (/* binding */ kindLabel)
 /* harmony export */ });
 /**
  * The objects a step reports on: named by the user (input `targets`), or found in a changed
@@ -231,8 +232,12 @@ function rowKey(object) {
 function isRemovedTarget(target) {
     return (target.origin.kind === 'manifest' || target.origin.kind === 'rendered') && target.origin.change === 'removed';
 }
+/** A kind as everything here writes it: qualified by its API group ("Deployment.apps"), bare in the core group ("Pod"). */
+function kindLabel(kind, group) {
+    return group ? `${kind}.${group}` : kind;
+}
 function targetLabel(target) {
-    const kind = target.group ? `${target.kind}.${target.group}` : target.kind;
+    const kind = kindLabel(target.kind, target.group);
     return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`;
 }
 

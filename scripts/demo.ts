@@ -6,6 +6,7 @@
  * rendered for the terminal. Scenes: a run, its re-run, a failure, the impact of a pull request,
  * a query.
  */
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { ROOT, runAction, type ActionRun, type ActionOptions } from '../test/e2e/action-process.ts'
 import { ACTIONS_TOKEN, startGitHubEmulator } from '../test/emulator/github.ts'
@@ -15,10 +16,13 @@ import { renderRunnerLog } from './demo/runner-log.ts'
 import { styleFor } from './demo/style.ts'
 import { renderMarkdown } from './demo/terminal-markdown.ts'
 import { PULL_REQUEST, pullRequestWorkspace, QUERY } from './demo/fixtures.ts'
+import { fold, wrap } from './demo/layout.ts'
+import { IMPACT_WORKFLOW, queryStep, runStep } from './demo/snippets.ts'
 
 const started = performance.now()
 const style = styleFor(process.stdout, process.env)
-const print = (...lines: string[]): void => console.log(lines.join('\n'))
+// every line fits 100 columns: longer ones are folded under their own margin
+const print = (...lines: string[]): void => console.log(lines.flatMap((text) => text.split('\n').flatMap((line) => fold(line))).join('\n'))
 const indent = (lines: string[], by = '    '): string => lines.map((line) => (by + line).trimEnd()).join('\n')
 
 // `--no-build`: dist/ was just built (npm test builds before its tests run this)
@@ -56,23 +60,27 @@ const hubInputs = { 'hub-url': hub.url, token: hub.token, org: hub.org, workspac
 const task = 'Check that every deployment in namespace payments is healthy after the release.'
 let unexpected: string[] = []
 
-async function step(title: string, about: string, yaml: string[], options: ActionOptions): Promise<ActionRun> {
+async function step(title: string, about: string, yaml: { label: string; lines: string[] }, options: ActionOptions): Promise<ActionRun> {
   print(
     '',
     style.heading(`━━ ${title}`),
     '',
     indent(wrap(about, 96).split('\n'), '  '),
     '',
-    style.dim('  The workflow step:'),
-    indent(yaml.map(style.code)),
+    style.dim(`  ${yaml.label}:`),
+    indent(yaml.lines.map(style.code)),
     '',
   )
   const run = await runAction(options)
   runs.push(run)
   print(style.dim(`  Its log (exit code ${run.code}${run.code === 0 ? ': the step passed' : ': the step failed'}):`))
-  print(indent(renderRunnerLog(run.stdout, { style })))
+  // the runner's temporary folder is the reader's $RUNNER_TEMP, not this machine's path
+  const shown = (text: string): string => text.split(join(run.dir, 'runner_temp')).join('$RUNNER_TEMP')
+  const outputs = Object.fromEntries(Object.entries(run.outputs).map(([name, value]) => [name, shown(value)]))
+  const seen = { ...run, stdout: shown(run.stdout), summary: shown(run.summary), outputs }
+  print(indent(renderRunnerLog(seen.stdout, { style })))
   if (run.stderr.trim()) print(indent(run.stderr.trim().split('\n').map(style.dim)))
-  return run
+  return seen
 }
 
 function outputs(run: ActionRun, names: string[]): void {
@@ -87,21 +95,32 @@ function markdown(label: string, text: string, openDetails = 0): void {
 
 try {
   print('', wrap(`The hub emulator listens on ${hub.url} with a demo fleet on edges prod-eu, prod-us and staging; the GitHub emulator on ${github.url}.`))
-  const runStep = ['- uses: acme/hub-action@v1', '  with:', '    hub-url: …   token: …   org: …   workspace: …', '    agent: quick', `    task: ${task}`]
 
   const first = await step(
     '1. command: run — an agent answers a question',
     'The step starts a run of the agent "quick" on the hub, waits until the run settles, and publishes its answer.',
-    runStep,
+    { label: 'The workflow step', lines: runStep('quick', task) },
     { inputs: { ...hubInputs, agent: 'quick', task } },
   )
   outputs(first, ['run-id', 'phase', 'reused', 'result-file'])
   markdown('Job summary', first.summary)
+  print(
+    '',
+    indent(
+      wrap(
+        'The idempotency key lets a re-run of this job find this run (the next step). The session (input ' +
+          '`session-id`; by default `gha-<repository>-<workflow run id>-<job>`) is the agent’s conversation on the hub: ' +
+          'each workflow run and job gets its own, so runs never read each other’s messages.',
+        96,
+      ).split('\n'),
+      '  ',
+    ),
+  )
 
   const again = await step(
     '2. The same job re-run on the same commit — it attaches instead of starting a second run',
     'Re-running a job sends the same idempotency key (made from the repository, commit, workflow, job, agent and task), so the hub hands back the first run instead of starting, and paying for, another.',
-    ['# GitHub "Re-run job": same commit, same job, so the same idempotency key'],
+    { label: 'The same workflow step, in a re-run of the job (same commit, same job)', lines: runStep('quick', task) },
     { inputs: { ...hubInputs, agent: 'quick', task } },
   )
   outputs(again, ['run-id', 'reused', 'phase'])
@@ -110,25 +129,17 @@ try {
   const failed = await step(
     '3. A run that fails — the hub’s reason becomes the step’s error',
     'When the run fails on the hub, the step fails too, with the hub’s message as its error and in the job summary.',
-    ['- uses: acme/hub-action@v1', '  with:', '    …', '    agent: failing', `    task: ${task}`],
+    { label: 'The workflow step', lines: runStep('failing', task) },
     { inputs: { ...hubInputs, agent: 'failing', task }, env: { GITHUB_JOB: 'health' } },
   )
-  outputs(failed, ['phase', 'settled'])
+  outputs(failed, ['run-id', 'phase', 'settled', 'result-file'])
   markdown('Job summary', failed.summary)
 
   github.addPullRequest({ ...PULL_REQUEST, files: [{ filename: PULL_REQUEST.changed, status: 'modified' }] })
   const impact = await step(
     `4. command: impact — pull request #${PULL_REQUEST.number} “${PULL_REQUEST.title}”`,
-    `The pull request changes one manifest, ${PULL_REQUEST.changed}. The step reads the Deployment in it, asks the fleet graph what it depends on (upstream) and what depends on it (downstream) on every edge, and posts one comment that later pushes update in place.`,
-    [
-      'on: pull_request',
-      '- uses: acme/hub-action@v1',
-      '  with:',
-      '    command: impact',
-      '    manifests: deploy/**/*.yaml',
-      '    github-token: ${{ github.token }}',
-      '    hub-url: …',
-    ],
+    `The pull request changes one manifest, ${PULL_REQUEST.changed}. The step reads the object it declares (Deployment.apps shop/checkout), asks the fleet graph what it depends on (upstream) and what depends on it (downstream) on every edge, and posts one comment that later pushes update in place.`,
+    { label: 'The workflow (.github/workflows/impact.yml)', lines: IMPACT_WORKFLOW },
     {
       inputs: { ...hubInputs, command: 'impact', manifests: 'deploy/**/*.yaml', 'github-token': ACTIONS_TOKEN },
       env: {
@@ -148,9 +159,9 @@ try {
   )
 
   const query = await step(
-    '5. command: query — every Deployment on every edge',
+    '5. command: query — every Deployment.apps on every edge',
     'The step follows every page of a graph query and streams the objects to a JSON file (an artifact to upload, say); the job summary lists the first 20.',
-    ['- uses: acme/hub-action@v1', '  with:', '    command: query', '    query: |', ...QUERY.split('\n').map((line) => `      ${line}`), '    hub-url: …'],
+    { label: 'The workflow step', lines: queryStep(QUERY) },
     {
       inputs: { ...hubInputs, command: 'query', query: QUERY },
       env: { GITHUB_JOB: 'inventory' },
@@ -190,16 +201,4 @@ if (unexpected.length > 0) {
 function oneLine(value: string): string {
   const lines = value.split('\n')
   return lines.length > 1 ? `${lines[0]} … (${lines.length} lines)` : value
-}
-
-function wrap(text: string, width = 100): string {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(' ')) {
-    if (line && line.length + word.length + 1 > width) {
-      lines.push(line)
-      line = word
-    } else line = line ? `${line} ${word}` : word
-  }
-  return [...lines, line].join('\n')
 }

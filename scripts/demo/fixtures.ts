@@ -56,7 +56,7 @@ export function pullRequestWorkspace(): { dir: string; cleanup: () => void } {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
-/** Every Deployment on every edge: its edge, kind, namespace, name and replicas. */
+/** Every Deployment on every edge: its edge, group and kind, namespace, name and replicas. */
 export const QUERY = [
   'filter:',
   '  objects:',
@@ -64,6 +64,7 @@ export const QUERY = [
   'objects:',
   '  cluster: true',
   '  object:',
+  '    apiVersion: true',
   '    kind: true',
   '    metadata: {name: true, namespace: true}',
   '    spec: {replicas: true}',

@@ -43,7 +43,12 @@ export function isRemovedTarget(target: Pick<Target, 'origin'>): boolean {
   return (target.origin.kind === 'manifest' || target.origin.kind === 'rendered') && target.origin.change === 'removed'
 }
 
+/** A kind as everything here writes it: qualified by its API group ("Deployment.apps"), bare in the core group ("Pod"). */
+export function kindLabel(kind: string, group: string): string {
+  return group ? `${kind}.${group}` : kind
+}
+
 export function targetLabel(target: Pick<Target, 'kind' | 'name' | 'namespace' | 'group'>): string {
-  const kind = target.group ? `${target.kind}.${target.group}` : target.kind
+  const kind = kindLabel(target.kind, target.group)
   return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`
 }

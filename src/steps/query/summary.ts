@@ -5,6 +5,8 @@
  */
 import type { QueryResult } from './run-query.js'
 import { edgeOf } from '../../hub/graph.js'
+import { kindLabel } from '../../model/target.js'
+import { groupOf } from '../rollout/live-object.js'
 import { SUMMARY_BYTE_BUDGET, byteLength, clip, code, inline, table, formatCount } from '../../markdown/format.js'
 
 const MAX_CELL = 300
@@ -67,11 +69,12 @@ function sampleTable(rows: ReadonlyArray<ReturnType<typeof describe>>, budget: n
 }
 
 function describe(row: Record<string, unknown>): { kind: string; name: string; edge: string } {
-  const object = (row.object ?? {}) as { kind?: unknown; metadata?: { name?: unknown; namespace?: unknown } }
+  const object = (row.object ?? {}) as { apiVersion?: unknown; kind?: unknown; metadata?: { name?: unknown; namespace?: unknown } }
   const name = typeof object.metadata?.name === 'string' ? object.metadata.name : typeof row.id === 'string' ? row.id : '?'
   const namespace = typeof object.metadata?.namespace === 'string' ? `${object.metadata.namespace}/` : ''
   return {
-    kind: typeof object.kind === 'string' ? object.kind : '—',
+    // qualified by its group when the query selected apiVersion, as the impact report writes kinds
+    kind: typeof object.kind === 'string' ? kindLabel(object.kind, groupOf(object.apiVersion)) : '—',
     name: namespace + name,
     edge: edgeOf(typeof row.cluster === 'string' ? row.cluster : undefined) ?? '—',
   }

@@ -1,0 +1,29 @@
+/**
+ * The demo's text fitted to a terminal of 100 columns: prose wrapped at spaces, and any longer
+ * line (a log line, a rendered paragraph) folded under its own indent and margin (`│ `), so
+ * that the structure of what is shown stays readable.
+ */
+import { visibleWidth } from './style.ts'
+
+const WIDTH = 100
+
+/** Prose broken at spaces into lines of at most `width` columns. */
+export function wrap(text: string, width = WIDTH): string {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    if (line && visibleWidth(line) + visibleWidth(word) + 1 > width) {
+      lines.push(line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  return [...lines, line].join('\n')
+}
+
+/** A line over `width` columns folded at spaces; the continuation lines keep its margin, two columns in. */
+export function fold(line: string, width = WIDTH): string[] {
+  if (visibleWidth(line) <= width) return [line]
+  const margin = /^(?:[ │]|\u001b\[[0-9;]*m)*/.exec(line)?.[0] ?? ''
+  const lines = wrap(line.slice(margin.length), width - visibleWidth(margin) - 2).split('\n')
+  return lines.map((text, at) => (at === 0 ? margin : `${margin}  `) + text)
+}

