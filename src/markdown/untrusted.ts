@@ -14,13 +14,14 @@
  *   fetched when the summary is viewed); link reference definitions are resolved, not copied;
  * - every `@` in text gets a zero-width space after it, so no mention notifies anyone.
  *
- * This module is the only one that loads marked; it is imported on demand where a summary is
- * rendered. It drives marked's lexer passes by hand and reads its token shapes, which are not
+ * This module and guarded-lexer.ts are the only ones that load marked; they are imported on demand
+ * where a summary is rendered. They drive marked's lexer passes by hand and read its token shapes, which are not
  * semver-stable: marked is pinned to a minor version, and test/unit/marked-contract.test.ts
  * fails when an upgrade changes what is relied on here.
  */
 import { Buffer } from 'node:buffer'
-import { Lexer, type Token, type Tokens } from 'marked'
+import type { Token, Tokens } from 'marked'
+import { boundNesting, lexBlocks, MAX_SOURCE_CHARS } from './guarded-lexer.js'
 import { ZERO_WIDTH_SPACE, clipBytes, clipCharacters, code, fenced } from './format.js'
 
 /** Deeper nesting is flattened into text: no reader needs it, and it bounds recursion. */
@@ -82,52 +83,6 @@ interface Context {
   inTable?: boolean
   /** Marker of the enclosing list, so a nested list uses the other one (no "- - -" rule). */
   listMarker?: '-' | '*'
-}
-
-/**
- * marked's emphasis matching is quadratic in the delimiters of one inline run (60 s for 200k
- * characters of "*a"): a run with more delimiters than a reader would write, or longer than
- * this, is shown as plain text instead of being parsed.
- */
-const MAX_INLINE_DELIMITERS = 400
-/** Characters parsed at most; no summary could show more. */
-const MAX_SOURCE_CHARS = 200_000
-/**
- * The parser's cost grows with container nesting (seconds for a few hundred levels, a stack
- * overflow beyond): a line's leading run of container markers and indentation is cut to this.
- */
-const MAX_LINE_PREFIX = 48
-const MAX_INLINE_CHARS = 20_000
-
-/** Blocks, then each inline run that is safe to parse (what `Lexer.lex` does, with the guard). */
-function lexBlocks(source: string): Token[] | undefined {
-  try {
-    const lexer = new Lexer({ gfm: true, breaks: false })
-    const blocks = lexer.blockTokens(source, lexer.tokens)
-    for (const run of lexer.inlineQueue) {
-      lexer.state.inRawBlock = false
-      if (run.src.length <= MAX_INLINE_CHARS && countDelimiters(run.src) <= MAX_INLINE_DELIMITERS) lexer.inlineTokens(run.src, run.tokens)
-      else run.tokens.push({ type: 'text', raw: run.src, text: run.src, escaped: false })
-    }
-    lexer.inlineQueue = []
-    return blocks
-  } catch {
-    // Nesting deep enough to exhaust the stack, say.
-    return undefined
-  }
-}
-
-function boundNesting(source: string): string {
-  return source.replace(/^[ \t>*+\-.)\d]{49,}/gm, (prefix) => prefix.slice(0, MAX_LINE_PREFIX))
-}
-
-function countDelimiters(text: string): number {
-  let count = 0
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i)
-    if (ch === 42 || ch === 95 || ch === 126 || ch === 91 || ch === 96) count++ // * _ ~ [ `
-  }
-  return count
 }
 
 /** Text as a code block clipped to `maxBytes` (the fence included). */
