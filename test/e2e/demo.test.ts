@@ -13,7 +13,7 @@ import { visibleWidth } from '../../scripts/demo/style.ts'
 import { DEFAULT_TOKEN } from '../emulator/hub.ts'
 import { ACTIONS_TOKEN } from '../emulator/github.ts'
 import { ROOT } from './action-process.ts'
-import { workflowText } from '../unit/fixtures/workflows.ts'
+import { workflowText } from '../docs/fixtures/workflows.ts'
 
 it('shows run, impact and query readably and exits 0', { timeout: 120_000 }, async () => {
   const demo = spawnSync(process.execPath, [join(ROOT, 'scripts', 'demo.ts'), '--no-build'], {

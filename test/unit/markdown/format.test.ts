@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest'
+import { clipBytes, clipCharacters, code, details, fenced, formatDuration, formatUsd, inline, table } from '../../../src/markdown/format.js'
+
+const ZWSP = '\u200b'
+
+describe('inline', () => {
+  it('escapes pipes so a table cell cannot split', () => {
+    expect(inline('a | b')).toBe('a \\| b')
+  })
+
+  it('turns HTML into text', () => {
+    expect(inline('<b>x</b> & <img src=x onerror=alert(1)>')).toBe('&lt;b&gt;x&lt;/b&gt; &amp; &lt;img src=x onerror=alert\\(1\\)&gt;')
+  })
+
+  it('escapes backticks and markdown punctuation', () => {
+    expect(inline('`code` *em* _u_ [l](u) #h ~s~ !')).toBe('\\`code\\` \\*em\\* \\_u\\_ \\[l\\]\\(u\\) \\#h \\~s\\~ \\!')
+  })
+
+  it('joins lines', () => {
+    expect(inline('one\ntwo\r\nthree\rfour')).toBe('one two three four')
+  })
+
+  it('cannot open a block at the start of a line: list markers, rules, setext underlines, code indentation', () => {
+    expect(inline('- x')).toBe('\\- x')
+    expect(inline('---')).toBe('\\---')
+    expect(inline('===')).toBe('\\===')
+    expect(inline('1. x')).toBe('1\\. x')
+    expect(inline('12) x')).toBe('12\\) x')
+    expect(inline('    code')).toBe('code')
+    expect(inline('a - b 1. c')).toBe('a - b 1. c')
+  })
+
+  it('neutralises @mentions with a zero-width space', () => {
+    expect(inline('ping @octocat and @org/team')).toBe(`ping @${ZWSP}octocat and @${ZWSP}org/team`)
+    expect(inline('a @ b')).toBe('a @ b')
+  })
+})
+
+describe('code', () => {
+  it('wraps plain text in one backtick', () => {
+    expect(code('r-123')).toBe('`r-123`')
+  })
+
+  it('outgrows backtick runs inside', () => {
+    expect(code('a`b')).toBe('``a`b``')
+    expect(code('a``b`c')).toBe('```a``b`c```')
+  })
+
+  it('pads when the text starts or ends with a backtick', () => {
+    expect(code('`x')).toBe('`` `x ``')
+    expect(code('x`')).toBe('`` x` ``')
+  })
+
+  it('keeps to one line', () => {
+    expect(code('a\nb')).toBe('`a b`')
+  })
+})
+
+describe('fenced', () => {
+  it('wraps text in a ``` block with a language', () => {
+    expect(fenced('hello')).toBe('```text\nhello\n```')
+    expect(fenced('{}', 'json')).toBe('```json\n{}\n```')
+  })
+
+  it('cannot be closed early by ``` inside', () => {
+    const text = 'before\n```\n<script>alert(1)</script>\n```'
+    const block = fenced(text)
+    expect(block).toBe(`\`\`\`\`text\n${text}\n\`\`\`\``)
+    const inner = block.split('\n').slice(1, -1)
+    for (const line of inner) expect(line.trim()).not.toBe('````')
+  })
+
+  it('outgrows a longer run too', () => {
+    const block = fenced('``````')
+    expect(block.startsWith('```````text\n')).toBe(true)
+    expect(block.endsWith('\n```````')).toBe(true)
+  })
+})
+
+describe('clipBytes', () => {
+  it('keeps text within budget as is', () => {
+    expect(clipBytes('héllo', 6)).toEqual({ text: 'héllo', clipped: false })
+  })
+
+  it('cuts to the byte budget, marker included, without splitting a character', () => {
+    const clipped = clipBytes('😀'.repeat(10), 10, '…')
+    expect(clipped.clipped).toBe(true)
+    expect(clipped.text).toBe('😀…')
+    expect(Buffer.byteLength(clipped.text)).toBeLessThanOrEqual(10)
+  })
+})
+
+describe('clipCharacters', () => {
+  it('keeps text within budget as is', () => {
+    expect(clipCharacters('hello', 5)).toEqual({ text: 'hello', clipped: false })
+  })
+
+  it('counts code points, not UTF-16 units', () => {
+    const emoji = '😀'.repeat(10)
+    expect(emoji.length).toBe(20)
+    expect(clipCharacters(emoji, 10)).toEqual({ text: emoji, clipped: false })
+    const clipped = clipCharacters(emoji, 6, '…')
+    expect(clipped.clipped).toBe(true)
+    expect(clipped.text).toBe(`${'😀'.repeat(5)}…`)
+    expect(Array.from(clipped.text)).toHaveLength(6)
+    expect(clipped.text).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/)
+  })
+
+  it('fits the default marker in the budget', () => {
+    const out = clipCharacters('a'.repeat(100), 50)
+    expect(out.clipped).toBe(true)
+    expect(out.text.endsWith('\n\n…(clipped)')).toBe(true)
+    expect(Array.from(out.text)).toHaveLength(50)
+  })
+})
+
+describe('table and details', () => {
+  it('builds a GFM table with right-aligned columns', () => {
+    const rows = [
+      { a: 'x', b: '1' },
+      { a: '', b: '2' },
+    ]
+    expect(
+      table(
+        [
+          { header: 'A', cell: (row: { a: string; b: string }) => row.a },
+          { header: 'B', cell: (row) => row.b, align: 'right' },
+        ],
+        rows,
+      ),
+    ).toBe('| A | B |\n| --- | ---: |\n| x | 1 |\n|   | 2 |')
+  })
+
+  it('details escapes the summary and keeps the body', () => {
+    expect(details('<b>x</b>', 'body')).toBe('<details><summary>&lt;b&gt;x&lt;/b&gt;</summary>\n\nbody\n\n</details>')
+    expect(details('s', 'b', true).startsWith('<details open><summary>s</summary>')).toBe(true)
+  })
+})
+
+describe('formatDuration and formatUsd', () => {
+  it.each([
+    [undefined, '—'],
+    [-1, '—'],
+    [Number.NaN, '—'],
+    [0, '0 ms'],
+    [999, '999 ms'],
+    [1_500, '1.5 s'],
+    [59_940, '59.9 s'],
+    [65_000, '1 min 5 s'],
+    [59_960, '1 min'],
+    [119_700, '2 min'],
+    [1_800_000, '30 min'],
+    [3_600_000, '1 h'],
+    [5_430_000, '1 h 30 min'],
+  ])('formatDuration(%s) = %s', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text)
+  })
+
+  it.each([
+    [0, '$0'],
+    [1_234, '$0.0012'],
+    [42_000, '$0.04'],
+    [1_500_000, '$1.50'],
+  ])('formatUsd(%i) = %s', (micros, text) => {
+    expect(formatUsd(micros)).toBe(text)
+  })
+})

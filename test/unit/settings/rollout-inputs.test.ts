@@ -1,0 +1,58 @@
+// `command: rollout`'s inputs: the quorum, the edges, the budget, each bad value named with its fix.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { InputError, loadSettings, type SettingsFor } from '../../../src/settings/settings.js'
+
+const BASE: Record<string, string> = {
+  command: 'rollout',
+  'hub-url': 'https://hub.example.com',
+  token: 'hubtok_Zq8xVv3Kp0',
+  org: '11111111-2222-3333-4444-555555555555',
+  workspace: '66666666-7777-8888-9999-000000000000',
+  targets: '[{kind: Deployment, group: apps, namespace: shop, name: web}]',
+}
+
+beforeEach(() => {
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+const env = (inputs: Record<string, string>): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries({ ...BASE, ...inputs }).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value]))
+
+async function rollout(inputs: Record<string, string> = {}) {
+  return ((await loadSettings(env(inputs))) as SettingsFor<'rollout'>).rollout
+}
+
+async function problems(inputs: Record<string, string>): Promise<readonly string[]> {
+  const error = await loadSettings(env(inputs)).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(InputError)
+  return (error as InputError).problems
+}
+
+describe('rollout inputs', () => {
+  it('defaults to every engaged edge, all of them required, 1800 s, fail', async () => {
+    expect(await rollout()).toMatchObject({ edges: undefined, require: { kind: 'all' }, timeoutSeconds: 1800, onTimeout: 'fail' })
+  })
+
+  it('reads edges and a quorum of edges or a percentage', async () => {
+    expect(await rollout({ edges: 'prod-eu, prod-us\nprod-eu', require: '2' })).toMatchObject({
+      edges: ['prod-eu', 'prod-us'],
+      require: { kind: 'edges', count: 2 },
+    })
+    expect((await rollout({ require: '80%' })).require).toEqual({ kind: 'percent', percent: 80 })
+    expect((await rollout({ require: '3 edges' })).require).toEqual({ kind: 'edges', count: 3 })
+  })
+
+  it('names each bad value and its fix', async () => {
+    expect(await problems({ targets: '' })).toEqual([
+      'Input `targets` or `manifests` is required for `command: rollout`, or `rendered-head`: name the objects, or give globs of the manifests that were deployed (the expected state).',
+    ])
+    expect(await problems({ require: '150%', edges: 'prod eu/x', 'on-timeout': 'cancel' })).toEqual([
+      "Input `edges`: \"eu/x\" is not an edge name (letters, digits, '.', '_' and '-'). List edge names separated by commas or new lines, or leave it empty for every engaged edge.",
+      'Input `require`: "150%" is not a quorum: use `all` (every target on every edge), a number of edges such as `2`, or a percentage of edges such as `80%` (1 to 100).',
+      'Input `on-timeout`: "cancel" is not one of fail, warn. It says what to do when `timeout-seconds` runs out before every target rolled out (`cancel` is for runs).',
+    ])
+  })
+})
