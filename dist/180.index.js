@@ -464,7 +464,7 @@ async function collectRolloutTargets(settings, context) {
             : undefined;
         targets.push({ key: identityKey(target), label: (0,model_target/* targetLabel */.Op)(target), target, expected: value ?? identityObject(target), place });
     }
-    return { targets, skippedFiles: collected.skippedFiles, warnings, files: collected.files };
+    return { targets, skippedFiles: collected.skippedFiles, warnings, files: collected.files, nothing: collected.nothing };
 }
 /** The group, kind, namespace and name of an object, without its edge. */
 function identityKey(object) {
@@ -535,11 +535,16 @@ async function rolloutStep(settings, transport, signal, clock = systemClock) {
             signal,
             log: core/* info */.pq,
         });
-    if (!outcome)
+    if (!outcome) {
+        // nothing is published on this path: the warnings that say what matched nothing go out here
+        for (const warning of collected.warnings)
+            core/* warning */.$e(warning);
+        const searched = collected.nothing ? ` (${collected.nothing.searched})` : '';
         return {
             status: 'fail',
-            message: 'No rollout target was found: check `targets`, `manifests` and `rendered-head` (the warnings above say what matched nothing).',
+            message: `No rollout target was found${searched}: a rollout gate that checks nothing cannot pass. Check \`targets\`, \`manifests\` and \`rendered-head\`.`,
         };
+    }
     publishRollout(outcome, collected, { quorum: rollout.require, runner });
     return verdictOf(outcome, rollout.onTimeout, rollout.timeoutSeconds);
 }

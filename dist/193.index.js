@@ -381,6 +381,16 @@ function distinctTotals(impacts) {
 }
 function impactVerdict(report, failOnDownstream) {
     const counts = `${report.totals.upstream} upstream, ${report.totals.downstream} downstream, ${report.totals.associated} associated`;
+    if (report.nothing) {
+        const { searched, quiet } = report.nothing;
+        // A gate that checked nothing must not pass: a mistyped glob would otherwise gate every change green.
+        if (failOnDownstream !== undefined && !quiet)
+            return {
+                status: 'fail',
+                message: `Impact: nothing was checked: ${searched}. fail-on-downstream (${failOnDownstream}) cannot pass on no target: fix the globs (relative to the workspace), or write the files in an earlier step.`,
+            };
+        return { status: 'pass', message: `Impact: nothing was checked: ${searched}.` };
+    }
     if (report.impacts.length === 0) {
         return {
             status: 'pass',
@@ -944,7 +954,9 @@ function buildParts(report, options) {
         : piece(report.targets.length === 0
             ? report.skippedTargets.length > 0
                 ? 'No targets in scope: every object declared is outside `allowed-namespaces` or `allowed-kinds`, so nothing was queried.'
-                : 'No targets: nothing was named in `targets` and no changed manifest declared an object.'
+                : report.nothing
+                    ? `No targets: ${(0,format/* inline */.mG)((0,format/* clip */.$Q)(report.nothing.searched, MAX_WARNING, ' …'))}.`
+                    : 'No targets: nothing was named in `targets` and no manifest declared an object.'
             : 'None of the targets was found on an edge, so no impact could be read.');
     return {
         title: piece(`## ${(0,format/* inline */.mG)(options.title ?? DEFAULT_IMPACT_TITLE)}`),
@@ -1232,6 +1244,8 @@ async function reportImpact(settings, { graph, tool, pullRequest, collected, wor
     core/* info */.pq(`Impact of ${collected.targets.length} target(s)${collected.files.length ? ` from ${collected.files.length} manifest file(s)` : ''}, via ${impact.source}.`);
     const report = await computeImpact(impact, { targets: collected.targets, skippedFiles: collected.skippedFiles, commit: pullRequest?.headSha ?? runner.sha }, { graph, tool, log: core/* info */.pq, signal });
     report.warnings.unshift(...collected.warnings);
+    if (collected.nothing)
+        report.nothing = collected.nothing;
     const summaryUrl = runner.repository && runner.runId ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}` : undefined;
     const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) });
     const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined;

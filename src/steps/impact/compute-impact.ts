@@ -192,6 +192,16 @@ function distinctTotals(impacts: readonly TargetImpact[]): Record<Direction, num
 
 export function impactVerdict(report: ImpactReport, failOnDownstream: number | undefined): Verdict {
   const counts = `${report.totals.upstream} upstream, ${report.totals.downstream} downstream, ${report.totals.associated} associated`
+  if (report.nothing) {
+    const { searched, quiet } = report.nothing
+    // A gate that checked nothing must not pass: a mistyped glob would otherwise gate every change green.
+    if (failOnDownstream !== undefined && !quiet)
+      return {
+        status: 'fail',
+        message: `Impact: nothing was checked: ${searched}. fail-on-downstream (${failOnDownstream}) cannot pass on no target: fix the globs (relative to the workspace), or write the files in an earlier step.`,
+      }
+    return { status: 'pass', message: `Impact: nothing was checked: ${searched}.` }
+  }
   if (report.impacts.length === 0) {
     return {
       status: 'pass',

@@ -59,7 +59,9 @@ function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
           report.targets.length === 0
             ? report.skippedTargets.length > 0
               ? 'No targets in scope: every object declared is outside `allowed-namespaces` or `allowed-kinds`, so nothing was queried.'
-              : 'No targets: nothing was named in `targets` and no changed manifest declared an object.'
+              : report.nothing
+                ? `No targets: ${inline(clip(report.nothing.searched, MAX_WARNING, ' …'))}.`
+                : 'No targets: nothing was named in `targets` and no manifest declared an object.'
             : 'None of the targets was found on an edge, so no impact could be read.',
         )
 

@@ -73,6 +73,7 @@ async function reportImpact(
     { graph, tool, log: core.info, signal },
   )
   report.warnings.unshift(...collected.warnings)
+  if (collected.nothing) report.nothing = collected.nothing
   const summaryUrl = runner.repository && runner.runId ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}` : undefined
   const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) })
   const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined

@@ -57,6 +57,17 @@ export interface ImpactReport {
   /** The commit the report describes (PR head or GITHUB_SHA). */
   commit?: string | undefined
   warnings: string[]
+  /** Set when no target was collected: what was searched. */
+  nothing?: NothingCollected | undefined
+}
+
+/**
+ * Why no target was collected. `quiet` is the one case where that is the expected answer: a pull
+ * request that changes none of the files the inputs match (or a rendered set equal to its base).
+ */
+export interface NothingCollected {
+  searched: string
+  quiet: boolean
 }
 
 /** Stable identity of an object for de-duplication and counting. */

@@ -8,7 +8,7 @@ import { matchesGlob } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { targetsFromManifest } from './manifests.js'
 import type { ChangedFile } from '../../github/pull-request.js'
-import type { SkippedFile } from './model.js'
+import type { NothingCollected, SkippedFile } from './model.js'
 import { isRemovedTarget, type Target, type TargetOrigin } from '../../model/target.js'
 import { matchFiles, readRenderedSet, renderedTargets } from './rendered.js'
 import { MAX_MANIFEST_BYTES, readWorkspaceFile, tooLarge, workspaceRoot, type FileRead } from './read-workspace-file.js'
@@ -30,6 +30,8 @@ export interface CollectedTargets {
   warnings: string[]
   /** The files the pull request changes, when they were listed: where annotations can show. */
   changedPaths: string[]
+  /** Set when no target was collected: what was searched, for the verdict and the summary. */
+  nothing?: NothingCollected | undefined
 }
 
 export async function collectTargets(options: {
@@ -72,11 +74,14 @@ export async function collectTargets(options: {
   const root = await workspaceRoot(options.workspace).catch(() => undefined)
   const wantsChanged = options.globs.length > 0 || (options.renderedHead?.length ?? 0) > 0
   const changed = options.pullRequest && wantsChanged ? await options.pullRequest.changedFiles() : []
+  // a pull request that changes no matching file, though the globs match files in the checkout
+  let unchanged = false
   if (options.globs.length > 0) {
     const { sources, emptyGlobs } = options.pullRequest
       ? changedManifests(changed, options.globs, options.workspace)
       : workspaceManifests(options.workspace, options.globs)
     if (emptyGlobs.length > 0) warnings.push(emptyGlobWarning('manifests', emptyGlobs, options.workspace, options.pullRequest !== undefined))
+    unchanged = options.pullRequest !== undefined && sources.length === 0 && emptyGlobs.length < options.globs.length
     if (sources.length > 0) options.log?.(`Reading ${sources.length} manifest file(s).`)
     for (const [index, source] of sources.entries()) {
       // a turn of the event loop between files, so a cancel is heard even when each file is quick
@@ -128,21 +133,49 @@ export async function collectTargets(options: {
     )
     // the last source: every target is counted by now
     add(rendered, true)
+    if (base && head.objects.length > 0) unchanged = true
   }
+  const nothing = found.size === 0 ? nothingCollected(options, files.length, unchanged) : undefined
+  if (nothing && !nothing.quiet && warnings.length === 0) warnings.push(`No target: ${nothing.searched}.`)
   return {
     targets: [...found.values()],
     skippedFiles,
     files,
     warnings,
     changedPaths: changed.filter((file) => file.status !== 'removed').map((file) => file.path),
+    nothing,
   }
+}
+
+/** Names each input's globs and the folder searched: the user sees what was looked for, and where. */
+function nothingCollected(
+  options: { globs: readonly string[]; renderedHead?: readonly string[] | undefined; workspace: string },
+  files: number,
+  unchanged: boolean,
+): NothingCollected {
+  const inputs = [
+    ...(options.globs.length > 0 ? [`\`manifests\` (${globList(options.globs)})`] : []),
+    ...(options.renderedHead?.length ? [`\`rendered-head\` (${globList(options.renderedHead)})`] : []),
+  ].join(' and ')
+  if (!inputs) return { searched: '`targets` names no object and no manifest was given', quiet: false }
+  if (unchanged) return { searched: `this pull request changes no object that ${inputs} declares`, quiet: true }
+  if (files === 0) return { searched: `${inputs} matched no file in the workspace ${options.workspace}`, quiet: false }
+  return { searched: `the ${files} file(s) that ${inputs} matched in the workspace ${options.workspace} declare no Kubernetes object`, quiet: false }
+}
+
+function globList(globs: readonly string[]): string {
+  return globs.map((glob) => `\`${glob}\``).join(', ')
+}
+
+/** An example of a glob relative to the workspace that is not one of the user's own (echoing theirs back helps no one). */
+function exampleGlob(globs: readonly string[]): string {
+  return ['deploy/**/*.yaml', 'k8s/*.yml', 'manifests/**/*.yaml'].find((example) => !globs.includes(example)) ?? 'k8s/*.yml'
 }
 
 /** Names the input, its globs and where they were matched, and what to check. */
 function emptyGlobWarning(input: string, globs: readonly string[], workspace: string, pullRequest: boolean): string {
   const where = pullRequest ? `the files this pull request changes nor the workspace ${workspace}` : `the workspace ${workspace}`
-  const list = globs.map((glob) => `\`${glob}\``).join(', ')
-  return `\`${input}\`: ${globs.length === 1 ? 'the glob' : 'the globs'} ${list} matched no file in ${where} (folders are not matched as files; globs are relative to the workspace, e.g. deploy/**/*.yaml). Check the paths, and that an earlier step wrote the files.`
+  return `\`${input}\`: ${globs.length === 1 ? 'the glob' : 'the globs'} ${globList(globs)} matched no file in ${where} (folders are not matched as files; globs are relative to the workspace, e.g. ${exampleGlob(globs)}). Check the paths, and that an earlier step wrote the files.`
 }
 
 /** A removed file is read at the base commit; every other one from the checkout of the head. */

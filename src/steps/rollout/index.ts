@@ -49,11 +49,15 @@ export async function rolloutStep(
           signal,
           log: core.info,
         })
-  if (!outcome)
+  if (!outcome) {
+    // nothing is published on this path: the warnings that say what matched nothing go out here
+    for (const warning of collected.warnings) core.warning(warning)
+    const searched = collected.nothing ? ` (${collected.nothing.searched})` : ''
     return {
       status: 'fail',
-      message: 'No rollout target was found: check `targets`, `manifests` and `rendered-head` (the warnings above say what matched nothing).',
+      message: `No rollout target was found${searched}: a rollout gate that checks nothing cannot pass. Check \`targets\`, \`manifests\` and \`rendered-head\`.`,
     }
+  }
   publishRollout(outcome, collected, { quorum: rollout.require, runner })
   return verdictOf(outcome, rollout.onTimeout, rollout.timeoutSeconds)
 }

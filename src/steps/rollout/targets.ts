@@ -4,7 +4,7 @@
  * whole from its file, since the manifest is the expected state (images, generation).
  */
 import { objectsFromManifest } from '../impact/manifests.js'
-import { objectKey, type SkippedFile } from '../impact/model.js'
+import { objectKey, type NothingCollected, type SkippedFile } from '../impact/model.js'
 import { isRemovedTarget, targetLabel, type Target } from '../../model/target.js'
 import { MAX_MANIFEST_BYTES, readWorkspaceFile, workspaceRoot } from '../impact/read-workspace-file.js'
 import { MAX_RENDERED_FILE_BYTES } from '../impact/rendered.js'
@@ -27,6 +27,8 @@ export interface RolloutTargets {
   skippedFiles: SkippedFile[]
   warnings: string[]
   files: string[]
+  /** Set when no target was collected: what was searched (globs and folder). */
+  nothing?: NothingCollected | undefined
 }
 
 export async function collectRolloutTargets(
@@ -63,7 +65,7 @@ export async function collectRolloutTargets(
         : undefined
     targets.push({ key: identityKey(target), label: targetLabel(target), target, expected: value ?? identityObject(target), place })
   }
-  return { targets, skippedFiles: collected.skippedFiles, warnings, files: collected.files }
+  return { targets, skippedFiles: collected.skippedFiles, warnings, files: collected.files, nothing: collected.nothing }
 }
 
 /** The group, kind, namespace and name of an object, without its edge. */

@@ -207,7 +207,7 @@ describe('renderImpactReport: small and empty reports', () => {
   it('a report without targets still has title, totals and caveat', () => {
     const markdown = renderImpactReport(report(), { budget: COMMENT_BUDGET, title: 'Fleet impact' })
     expect(markdown.startsWith('## Fleet impact\n\n**0 targets · 0 upstream · 0 downstream · 0 associated**')).toBe(true)
-    expect(markdown).toContain('No targets: nothing was named in `targets` and no changed manifest declared an object.')
+    expect(markdown).toContain('No targets: nothing was named in `targets` and no manifest declared an object.')
     expect(markdown).toContain(CAVEAT)
     expect(markdown).not.toContain('### Not synchronized')
     expect(markdown).not.toContain('### Skipped files')
