@@ -216,7 +216,7 @@ describe('a glob that matches no file', () => {
     expect(result.code, result.stderr).toBe(0)
     const warnings = lines(result.stdout, '::warning')
     expect(warnings).toContain(
-      `::warning::\`manifests\`: the globs \`deploy/**/*.yaml\`, \`charts\` matched no file in the files this pull request changes nor the workspace ${workspace} (folders are not matched as files; globs are relative to the workspace, e.g. deploy/**/*.yaml). Check the paths, and that an earlier step wrote the files.`,
+      `::warning::\`manifests\`: the globs \`deploy/**/*.yaml\`, \`charts\` matched no file in the files this pull request changes nor the workspace ${workspace} (folders are not matched as files; globs are relative to the workspace, e.g. k8s/*.yml). Check the paths, and that an earlier step wrote the files.`,
     )
     expect(warnings.some((w) => w.includes('`rendered-head`: the glob `rendered/missing-*.yaml` matched no file in the workspace'))).toBe(true)
     const file = readResultFile<ImpactReportFile>(result)

@@ -85,7 +85,16 @@ describe('log lines carrying untrusted text', () => {
     expect(sources.length).toBeGreaterThan(20)
     const text = (file: string) => readFileSync(join(root, file), 'utf8')
     const writers = sources.filter((file) => /process\.(stdout|stderr)|console\./.test(text(file)))
-    expect(writers).toEqual([])
+    // The one exception is the entry's Node-version line, printed before any module (core included)
+    // is evaluated: its text is ours, with nothing in it but the runtime's own version.
+    expect(writers).toEqual(['index.ts'])
+    const entryWrites = [...text('index.ts').matchAll(/process\.stdout\.write\(([\s\S]*?)\)\n/g)].map((write) => write[1] ?? '')
+    expect(entryWrites).toHaveLength(1)
+    expect([...(entryWrites[0] ?? '').matchAll(/\$\{([^}]*)\}/g)].map((interpolation) => interpolation[1])).toEqual([
+      'MIN_NODE_MAJOR',
+      'process.versions.node',
+      'MIN_NODE_MAJOR',
+    ])
     // src/runner/oidc.ts asks core for the ID token only; every line printed goes through runner/core.ts.
     const coreUsers = sources.filter((file) => /from '@actions\/core'/.test(text(file)))
     expect(coreUsers.map((file) => relative('.', file)).filter((file) => file !== 'runner/oidc.ts' && file !== 'runner/core.ts')).toEqual([])
