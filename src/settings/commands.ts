@@ -9,7 +9,7 @@ import type { InputName } from './defaults.js'
 import { githubTokenProblems, ImpactSchema, impactProblems, impactSettings } from './impact.js'
 import { ApproveSchema, approveSettings, CancelSchema, waitingRouteProblems, WaitSchema, waitSettings } from './lifecycle.js'
 import { QuerySchema, querySettings } from './query.js'
-import { RolloutSchema, rolloutSettings } from './rollout-inputs.js'
+import { RolloutSchema, rolloutSettings } from './rollout.js'
 import { RunSchema, runSettings } from './run.js'
 
 /** What a row may read besides its own inputs. */

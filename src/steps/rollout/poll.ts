@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { observeCell, worse, type Cell, type CellState, type Snapshot } from './observe.js'
 import type { RolloutTarget } from './targets.js'
 import { decide, type Decision } from './verdict.js'
-import type { Quorum } from '../../settings/rollout-inputs.js'
+import type { Quorum } from '../../settings/rollout.js'
 
 const FIRST_POLL_MS = 2_000
 const MAX_POLL_MS = 30_000

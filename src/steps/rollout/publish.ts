@@ -3,7 +3,7 @@ import { RESULT_FILES, resultDirectory, writeJsonFile, type RolloutOutputName } 
 import { writeSummary } from '../../runner/publish.js'
 import type { RunnerContext } from '../../runner/context.js'
 import * as core from '../../runner/core.js'
-import type { Quorum } from '../../settings/rollout-inputs.js'
+import type { Quorum } from '../../settings/rollout.js'
 import type { RolloutOutcome } from './poll.js'
 import { countCells, renderRolloutSummary } from './summary.js'
 import type { RolloutTargets } from './targets.js'

@@ -8,7 +8,7 @@ import { STATE_RANK, type CellState } from './observe.js'
 import { STATE_WORDS, clockTime, type EdgeTrack, type RolloutOutcome, type TrackedCell } from './poll.js'
 import type { RolloutTarget } from './targets.js'
 import { quorumText } from './verdict.js'
-import type { Quorum } from '../../settings/rollout-inputs.js'
+import type { Quorum } from '../../settings/rollout.js'
 
 /** Wider tables do not fit GitHub's page; the rest of the edges are in the result file. */
 const MAX_EDGE_COLUMNS = 12

@@ -9,7 +9,7 @@ import { isRemovedTarget, targetLabel, type Target } from '../../model/target.js
 import { MAX_MANIFEST_BYTES, readWorkspaceFile, workspaceRoot } from '../impact/read-workspace-file.js'
 import { MAX_RENDERED_FILE_BYTES } from '../impact/rendered.js'
 import { collectTargets, type PullRequestFiles } from '../impact/targets.js'
-import type { RolloutSettings } from '../../settings/rollout-inputs.js'
+import type { RolloutSettings } from '../../settings/rollout.js'
 
 export interface RolloutTarget {
   /** Identity without the edge: what a graph row is matched on. */

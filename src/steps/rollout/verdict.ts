@@ -4,7 +4,7 @@
  * named). A failed target on any edge fails at once; a cut result never counts as current.
  */
 import type { CellState } from './observe.js'
-import type { Quorum } from '../../settings/rollout-inputs.js'
+import type { Quorum } from '../../settings/rollout.js'
 
 type RolloutStateName = 'current' | 'failed' | 'timeout'
 

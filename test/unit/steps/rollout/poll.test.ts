@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { pollRollout, type Clock } from '../../../../src/steps/rollout/poll.js'
 import type { Snapshot } from '../../../../src/steps/rollout/observe.js'
 import type { RolloutTarget } from '../../../../src/steps/rollout/targets.js'
-import type { Quorum } from '../../../../src/settings/rollout-inputs.js'
+import type { Quorum } from '../../../../src/settings/rollout.js'
 
 const WEB: RolloutTarget = {
   key: 'web',
