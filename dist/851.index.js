@@ -272,10 +272,7 @@ function cutByTimeout(error) {
 }
 /** Server text for a message: redacted (again: parsing may have decoded an escaped secret), then clipped. */
 function said(text, max = 500) {
-    return clip((0,redact/* redact */.E$)(text), max);
-}
-function clip(text, max) {
-    return text.length > max ? `${text.slice(0, max)}…` : text;
+    return (0,errors/* clipText */.gL)((0,redact/* redact */.E$)(text), max);
 }
 
 ;// CONCATENATED MODULE: ./src/hub/mcp/impact.ts

@@ -238,7 +238,8 @@ function noSuchRoute(base: Omit<HubErrorInit, 'hint'>, context: FailureContext):
   })
 }
 
-function clipText(text: string, max = 500): string {
+/** The hub's words cut to `max` characters (500 are quoted), `…` after the cut; shared with the MCP failures. */
+export function clipText(text: string, max = 500): string {
   return text.length > max ? `${text.slice(0, max)}…` : text
 }
 

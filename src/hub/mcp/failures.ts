@@ -16,6 +16,7 @@ import {
   hubFailure,
   type FailureContext,
   type HubError,
+  clipText,
 } from '../errors.js'
 import { errorCode, type BodyCapError } from '../http.js'
 import { formatBytes } from '../../markdown/format.js'
@@ -239,9 +240,5 @@ export function cutByTimeout(error: unknown): boolean {
 
 /** Server text for a message: redacted (again: parsing may have decoded an escaped secret), then clipped. */
 function said(text: string, max = 500): string {
-  return clip(redact(text), max)
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text
+  return clipText(redact(text), max)
 }
