@@ -247,7 +247,8 @@ const MAX_NAME = 60;
 const MAX_REASON = 90;
 const ICON = { failed: '❌', 'not-reporting': '⚪', 'in-progress': '⏳', current: '✅' };
 const HEADLINE = { current: '✅ Rolled out', failed: '❌ Rollout failed', timeout: '⏱️ Rollout not complete in time' };
-const clip = (text, max) => (0,format/* inline */.mG)((0,format/* clipCharacters */.Pu)(text, max, '…').text);
+/** Hub text for a table cell: the one clip, then escaped as inline markdown. */
+const inlineClip = (text, max) => (0,format/* inline */.mG)((0,format/* clip */.$Q)(text, max));
 function renderRolloutSummary(outcome, targets, context) {
     const budget = context.budget ?? format/* SUMMARY_BYTE_BUDGET */.Gh;
     const edges = [...outcome.edges].sort((a, b) => observe/* STATE_RANK */.di[a.state] - observe/* STATE_RANK */.di[b.state] || a.edge.localeCompare(b.edge));
@@ -260,15 +261,15 @@ function renderRolloutSummary(outcome, targets, context) {
     if (!outcome.complete)
         head.push("> [!WARNING]\n> The hub's 10,000-row cap cut the last result: it is incomplete, so it was never counted as current.");
     if (outcome.tolerated.length > 0)
-        head.push(`> [!NOTE]\n> Tolerated by \`require\`: ${outcome.tolerated.map((e) => clip(e, MAX_NAME)).join(', ')} (not reporting).`);
+        head.push(`> [!NOTE]\n> Tolerated by \`require\`: ${outcome.tolerated.map((e) => inlineClip(e, MAX_NAME)).join(', ')} (not reporting).`);
     const edgeTable = (0,format/* table */.tp)([
-        { header: 'Edge', cell: (t) => clip(t.edge, MAX_NAME) },
+        { header: 'Edge', cell: (t) => inlineClip(t.edge, MAX_NAME) },
         { header: 'State', cell: (t) => `${ICON[t.state]} ${STATE_WORDS[t.state]}${outcome.tolerated.includes(t.edge) ? ' (tolerated)' : ''}` },
         { header: 'Last change seen', cell: (t) => (t.changedAt === undefined ? '—' : clockTime(t.changedAt)) },
     ], edges);
     const columns = edges.slice(0, MAX_EDGE_COLUMNS);
     const order = targets.map((target, i) => ({ target, i, worst: worstOf(outcome.edges, i) })).sort((a, b) => a.worst - b.worst || a.i - b.i);
-    const header = (0,format/* table */.tp)([{ header: 'Target', cell: () => '' }, ...columns.map((t) => ({ header: clip(t.edge, MAX_NAME), cell: () => '' }))], []);
+    const header = (0,format/* table */.tp)([{ header: 'Target', cell: () => '' }, ...columns.map((t) => ({ header: inlineClip(t.edge, MAX_NAME), cell: () => '' }))], []);
     const footer = [
         edges.length > columns.length ? `${edges.length - columns.length} more edge(s) are not shown as columns (worst first).` : '',
         `Every observation is in the result file ${(0,format/* inline */.mG)(context.resultFile)} (output \`result-file\`). "Not reporting" is never counted as rolled out: the graph drops a disconnected edge's objects and keeps no per-object freshness.`,
@@ -277,7 +278,7 @@ function renderRolloutSummary(outcome, targets, context) {
     let room = budget - (0,format/* byteLength */.dp)(fixed) - 200;
     const rows = [];
     for (const { target, i } of order) {
-        const row = `| ${clip(target.label, MAX_NAME * 2)} | ${columns.map((t) => cellText(t.cells[i])).join(' | ')} |`;
+        const row = `| ${inlineClip(target.label, MAX_NAME * 2)} | ${columns.map((t) => cellText(t.cells[i])).join(' | ')} |`;
         room -= (0,format/* byteLength */.dp)(row) + 1;
         if (room < 0)
             break;
@@ -290,7 +291,7 @@ function renderRolloutSummary(outcome, targets, context) {
 function cellText(cell) {
     if (!cell)
         return '—';
-    return `${ICON[cell.state]} ${clip(cell.reason, MAX_REASON)}`.replace(/(?<!\\)\|/g, '\\|');
+    return `${ICON[cell.state]} ${inlineClip(cell.reason, MAX_REASON)}`.replace(/(?<!\\)\|/g, '\\|');
 }
 function worstOf(edges, i) {
     return Math.min(3, ...edges.map((t) => (t.cells[i] ? observe/* STATE_RANK */.di[t.cells[i].state] : 3)));

@@ -3,7 +3,7 @@
  * change), and the matrix of targets × edges, worst first, each cell its state and reason.
  * Edge names and reasons come from the hub: every cell goes through `inline`. Pure.
  */
-import { SUMMARY_BYTE_BUDGET, byteLength, clipCharacters, inline, table } from '../../markdown/format.js'
+import { SUMMARY_BYTE_BUDGET, byteLength, clip, inline, table } from '../../markdown/format.js'
 import { STATE_RANK, type CellState } from './observe.js'
 import { STATE_WORDS, clockTime, type EdgeTrack, type RolloutOutcome, type TrackedCell } from './poll.js'
 import type { RolloutTarget } from './targets.js'
@@ -17,7 +17,8 @@ const MAX_REASON = 90
 const ICON: Record<CellState, string> = { failed: '❌', 'not-reporting': '⚪', 'in-progress': '⏳', current: '✅' }
 const HEADLINE = { current: '✅ Rolled out', failed: '❌ Rollout failed', timeout: '⏱️ Rollout not complete in time' } as const
 
-const clip = (text: string, max: number) => inline(clipCharacters(text, max, '…').text)
+/** Hub text for a table cell: the one clip, then escaped as inline markdown. */
+const inlineClip = (text: string, max: number) => inline(clip(text, max))
 
 export function renderRolloutSummary(
   outcome: RolloutOutcome,
@@ -34,10 +35,10 @@ export function renderRolloutSummary(
   ]
   if (!outcome.complete) head.push("> [!WARNING]\n> The hub's 10,000-row cap cut the last result: it is incomplete, so it was never counted as current.")
   if (outcome.tolerated.length > 0)
-    head.push(`> [!NOTE]\n> Tolerated by \`require\`: ${outcome.tolerated.map((e) => clip(e, MAX_NAME)).join(', ')} (not reporting).`)
+    head.push(`> [!NOTE]\n> Tolerated by \`require\`: ${outcome.tolerated.map((e) => inlineClip(e, MAX_NAME)).join(', ')} (not reporting).`)
   const edgeTable = table(
     [
-      { header: 'Edge', cell: (t: EdgeTrack) => clip(t.edge, MAX_NAME) },
+      { header: 'Edge', cell: (t: EdgeTrack) => inlineClip(t.edge, MAX_NAME) },
       { header: 'State', cell: (t: EdgeTrack) => `${ICON[t.state]} ${STATE_WORDS[t.state]}${outcome.tolerated.includes(t.edge) ? ' (tolerated)' : ''}` },
       { header: 'Last change seen', cell: (t: EdgeTrack) => (t.changedAt === undefined ? '—' : clockTime(t.changedAt)) },
     ],
@@ -45,7 +46,7 @@ export function renderRolloutSummary(
   )
   const columns = edges.slice(0, MAX_EDGE_COLUMNS)
   const order = targets.map((target, i) => ({ target, i, worst: worstOf(outcome.edges, i) })).sort((a, b) => a.worst - b.worst || a.i - b.i)
-  const header = table([{ header: 'Target', cell: () => '' }, ...columns.map((t) => ({ header: clip(t.edge, MAX_NAME), cell: () => '' }))], [])
+  const header = table([{ header: 'Target', cell: () => '' }, ...columns.map((t) => ({ header: inlineClip(t.edge, MAX_NAME), cell: () => '' }))], [])
   const footer = [
     edges.length > columns.length ? `${edges.length - columns.length} more edge(s) are not shown as columns (worst first).` : '',
     `Every observation is in the result file ${inline(context.resultFile)} (output \`result-file\`). "Not reporting" is never counted as rolled out: the graph drops a disconnected edge's objects and keeps no per-object freshness.`,
@@ -54,7 +55,7 @@ export function renderRolloutSummary(
   let room = budget - byteLength(fixed) - 200
   const rows: string[] = []
   for (const { target, i } of order) {
-    const row = `| ${clip(target.label, MAX_NAME * 2)} | ${columns.map((t) => cellText(t.cells[i])).join(' | ')} |`
+    const row = `| ${inlineClip(target.label, MAX_NAME * 2)} | ${columns.map((t) => cellText(t.cells[i])).join(' | ')} |`
     room -= byteLength(row) + 1
     if (room < 0) break
     rows.push(row)
@@ -66,7 +67,7 @@ export function renderRolloutSummary(
 
 function cellText(cell: TrackedCell | undefined): string {
   if (!cell) return '—'
-  return `${ICON[cell.state]} ${clip(cell.reason, MAX_REASON)}`.replace(/(?<!\\)\|/g, '\\|')
+  return `${ICON[cell.state]} ${inlineClip(cell.reason, MAX_REASON)}`.replace(/(?<!\\)\|/g, '\\|')
 }
 
 function worstOf(edges: readonly EdgeTrack[], i: number): number {
