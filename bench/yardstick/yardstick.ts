@@ -1,13 +1,16 @@
 /**
  * Start-up against a yardstick: the minimal @actions/core action in action.mjs (reads its inputs,
- * sends one request), bundled with ncc into a temporary folder here, and dist/ — each timed from
- * spawn to the first request the hub emulator sees, in alternating rounds of one run, so both
- * meet the same machine load. The figure is the ratio of the medians (target ≤ 1.3×).
+ * sends one request), and dist/ — each timed from spawn to the first request the hub emulator
+ * sees, in alternating rounds of one run, so all meet the same machine load. The figure is the
+ * ratio of the medians (target ≤ 1.3×). The yardstick is bundled twice: the ordinary way
+ * (`ncc --minify`, what the figure was defined against) and the way dist/ is built
+ * (scripts/build.ts), which makes it faster too, so both ratios are printed.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { bundle } from '../../scripts/build.ts'
 import { startHubEmulator } from '../../test/emulator/hub.ts'
 import { ROOT, runAction } from '../../test/e2e/action-process.ts'
 import { median, row } from '../stats.ts'
@@ -26,10 +29,12 @@ export async function yardstickFigures(): Promise<number> {
       },
     )
     if (built.status !== 0) throw new Error(`ncc could not bundle the yardstick: ${built.stderr}`)
+    bundle('bench/yardstick/action.mjs', join(out, 'ours'))
     const inputs = { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent: 'quick', task: 'start-up', 'idempotency-key': 'none' }
 
     const ours: number[] = []
     const yardstick: number[] = []
+    const sameBuild: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
       hub.reset()
       const result = await runAction({ inputs })
@@ -41,12 +46,16 @@ export async function yardstickFigures(): Promise<number> {
 
       hub.reset()
       yardstick.push(await timeYardstick(join(out, 'index.mjs'), inputs, () => hub.requests[0]?.at))
+      hub.reset()
+      sameBuild.push(await timeYardstick(join(out, 'ours', 'index.mjs'), inputs, () => hub.requests[0]?.at))
     }
     console.log(`start-up against an @actions/core yardstick: ${ROUNDS} alternating rounds, spawn to first request`)
     row('hub-action (dist/)', ours, 'ms', '')
     row('yardstick (core, inputs, one request)', yardstick, 'ms', '')
+    row('yardstick, built as dist/ is', sameBuild, 'ms', '')
     const ratio = median(ours) / median(yardstick)
-    console.log(`  start-up ratio (medians): ${ratio.toFixed(2)}× the yardstick (target ≤ 1.3×)\n`)
+    console.log(`  start-up ratio (medians): ${ratio.toFixed(2)}× the yardstick (target ≤ 1.3×)`)
+    console.log(`  against the yardstick built as dist/ is: ${(median(ours) / median(sameBuild)).toFixed(2)}×\n`)
     return ratio
   } finally {
     await hub.close()

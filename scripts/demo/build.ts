@@ -14,8 +14,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-/** Everything ncc's output depends on (dependencies and overrides reach it through the lockfile). */
-const BUILD_INPUTS = ['src', 'package-lock.json', 'tsconfig.json'] as const
+/** Everything the build (scripts/build.ts) depends on (dependencies and overrides reach it through the lockfile). */
+const BUILD_INPUTS = ['src', 'scripts/build.ts', 'package-lock.json', 'tsconfig.json'] as const
 
 export type Freshness = { current: true; commit: string } | { current: false; reason: string }
 
