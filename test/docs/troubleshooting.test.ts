@@ -1,5 +1,5 @@
 /**
- * Every message the action can print has a row in README's Troubleshooting section. The
+ * Every message the action can print has a row in docs/troubleshooting.md. The
  * messages are found in the sources by their syntax (TypeScript's own parser), not listed by
  * hand: the first argument of core.warning/error/notice/setFailed and of `new …Error(…)`, and
  * every `hint`, `message`, `error`, `skipped` and `reason` text. A message's first words (before any value from the run)
@@ -11,7 +11,7 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const srcRoot = new URL('../../src/', import.meta.url).pathname
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+const troubleshooting = readFileSync(new URL('../../docs/troubleshooting.md', import.meta.url), 'utf8')
 
 /** How many leading characters of a message's first fixed words a row must quote. */
 const QUOTED_LENGTH = 28
@@ -27,8 +27,8 @@ interface Message {
   beginning: string
 }
 
-describe('README Troubleshooting', () => {
-  const section = troubleshootingSection(readme)
+describe('docs/troubleshooting.md', () => {
+  const section = normalise(troubleshooting.replaceAll('\\|', '|'))
   const messages = collectMessages(srcRoot)
 
   it('finds the messages in the sources (the scan itself works)', () => {
@@ -38,20 +38,13 @@ describe('README Troubleshooting', () => {
 
   it('has a row for every message the action can print', () => {
     const missing = messages.filter((m) => !section.includes(m.beginning)).map((m) => `${m.file}:${m.line} "${m.beginning}…"`)
-    expect(missing, `messages without a Troubleshooting row (quote their first words in a row):\n${missing.join('\n')}`).toEqual([])
+    expect(missing, `messages without a row in docs/troubleshooting.md (quote their first words in a row):\n${missing.join('\n')}`).toEqual([])
   })
 
   it('fails for a message that has no row', () => {
     expect(section.includes(fixedBeginning('A message nobody documented, ever: ${x}'))).toBe(false)
   })
 })
-
-function troubleshootingSection(text: string): string {
-  const start = text.indexOf('\n## Troubleshooting')
-  const end = text.indexOf('\n## ', start + 1)
-  expect(start).toBeGreaterThan(0)
-  return normalise(text.slice(start, end < 0 ? undefined : end).replaceAll('\\|', '|'))
-}
 
 function normalise(text: string): string {
   return text.replace(/\s+/g, ' ')

@@ -1,19 +1,19 @@
 /**
- * The trust rules every workflow the project ships or shows must keep (.github/workflows and the
- * README's workflows and step lists): third-party actions pinned by commit with the version beside
+ * The trust rules every workflow the project ships or shows must keep (.github/workflows,
+ * examples/, and the workflows and step lists of the README and docs/): third-party actions pinned by commit with the version beside
  * it, write permissions granted per job, no persisted git credentials next to pull-request content,
  * and pull-request charts and overlays rendered in a job that holds no hub secret.
  */
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { readmeWorkflows, repositoryWorkflows, workflowText, type Job, type Workflow, type WorkflowSource } from './fixtures/workflows.js'
+import { exampleWorkflows, repositoryWorkflows, shownWorkflows, workflowText, type Job, type Workflow, type WorkflowSource } from './fixtures/workflows.js'
 
 /** This action: its recipes follow a major tag (the README's Versioning says how to pin it). */
 const THIS_ACTION = 'acme/hub-action@'
 const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target', 'workflow_run']
 const RENDERER = /\bhelm\s+template\b|\bkustomize\s+build\b|\bkubectl\s+kustomize\b/
 
-const sources = [...repositoryWorkflows, ...readmeWorkflows]
+const sources = [...repositoryWorkflows, ...shownWorkflows]
 const names = sources.map((source) => source.name)
 
 function parsed(source: WorkflowSource): Workflow {
@@ -37,7 +37,7 @@ function events(source: WorkflowSource): string[] {
   return Object.keys(on ?? {})
 }
 
-/** A README step list can be pasted into any workflow: it is held to the pull-request rules. */
+/** A step list from the docs can be pasted into any workflow: it is held to the pull-request rules. */
 function handlesPullRequests(source: WorkflowSource): boolean {
   return source.steps || events(source).some((event) => PULL_REQUEST_EVENTS.includes(event))
 }
@@ -60,13 +60,13 @@ function thirdParty(uses: string): boolean {
 }
 
 describe('workflow trust rules', () => {
-  it('find the workflows of .github and the README, the Helm and Kustomize recipes among them', () => {
+  it('find the workflows of .github, examples/ and the docs, the Helm and Kustomize recipes among them', () => {
     expect(repositoryWorkflows.map((source) => source.name)).toEqual(
       expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/check-dist.yml', '.github/workflows/release.yml']),
     )
-    expect(readmeWorkflows.length).toBeGreaterThanOrEqual(10)
-    const rendering = sources.filter((source) => RENDERER.test(source.text)).map((source) => source.name)
-    expect(rendering.length, 'the README shows a Helm and a Kustomize recipe').toBeGreaterThanOrEqual(2)
+    expect(exampleWorkflows.map((source) => source.name)).toEqual(expect.arrayContaining(['examples/helm-impact.yml', 'examples/kustomize-impact.yml']))
+    const rendering = exampleWorkflows.filter((source) => RENDERER.test(source.text)).map((source) => source.name)
+    expect(rendering.length, 'examples/ has a Helm and a Kustomize recipe').toBeGreaterThanOrEqual(2)
   })
 
   it.each(names)('%s: every `uses:` line is a step of the parsed workflow (no pin escapes the line check)', (name) => {
@@ -132,7 +132,7 @@ describe('workflow trust rules', () => {
     },
   )
 
-  it.each(readmeWorkflows.filter((source) => !source.steps && RENDERER.test(source.text)).map((source) => source.name))(
+  it.each(shownWorkflows.filter((source) => !source.steps && RENDERER.test(source.text)).map((source) => source.name))(
     '%s: `impact` needs the render job, downloads its artifact and runs only the action',
     (name) => {
       const jobs = jobsOf(bySource(name))

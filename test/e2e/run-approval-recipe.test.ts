@@ -1,6 +1,6 @@
 /**
- * End to end, README recipe h as written: the workflow is read from the README, and both jobs'
- * steps run in order as dist/index.js processes against the hub emulator — job `propose` starts
+ * End to end, examples/approval-review.yml as written: the workflow is read from the file users
+ * copy, and both jobs' steps run in order as dist/index.js processes against the hub emulator — job `propose` starts
  * the run on the service-account route, stops at the approval gate and sets its outputs; its token
  * cannot resolve the approval (the hub refuses service-account tokens on the user routes); job
  * `apply` (in the GitHub Environment whose reviewers are the approval, the only holder of a user
@@ -28,14 +28,10 @@ interface Job {
   steps: Step[]
 }
 
-const HEADING = '### h. Approval through a GitHub Environment review'
+const RECIPE = 'examples/approval-review.yml'
 
 function recipe(): { jobs: Record<string, Job> } {
-  const readme = readFileSync(`${ROOT}/README.md`, 'utf8')
-  const section = readme.slice(readme.indexOf(HEADING))
-  const block = /```yaml\n([\s\S]*?)```/.exec(section)
-  if (readme.indexOf(HEADING) < 0 || !block?.[1]) throw new Error(`README has no workflow under "${HEADING}"`)
-  return parse(block[1]) as { jobs: Record<string, Job> }
+  return parse(readFileSync(`${ROOT}/${RECIPE}`, 'utf8')) as { jobs: Record<string, Job> }
 }
 
 let hub: HubEmulator
@@ -110,7 +106,7 @@ function secretsOf(job: Job): string[] {
   return [...new Set([...text.matchAll(/secrets\.([\w-]+)/g)].map((match) => match[1] ?? ''))]
 }
 
-describe('README recipe h: approval through a GitHub Environment review', () => {
+describe('examples/approval-review.yml: approval through a GitHub Environment review', () => {
   it('propose starts the run on the service-account route and stops at the gate; its token cannot resolve the approval; apply, in the protected environment, approves it and waits to the end', async () => {
     hub.reset()
     const { jobs } = recipe()

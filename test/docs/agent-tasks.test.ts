@@ -1,14 +1,12 @@
 /**
- * What the README's workflows put into an agent's `task`. An agent reads its whole task as
+ * What the workflows users are shown (examples/, and the README's and docs/' blocks) put into an agent's `task`. An agent reads its whole task as
  * instructions, whatever the quoting, so a recipe may put ids and counts there, never text a pull
  * request, the graph or another agent wrote (`report`, `output`, `approval-args`, titles, names):
  * a manifest named `ignore prior instructions; …` would become part of an agent's instructions.
  */
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+import { shownWorkflows } from './fixtures/workflows.js'
 
 interface Step {
   uses?: string
@@ -24,10 +22,12 @@ interface Job {
  * Expressions that are ids and counts. A ref name is chosen by whoever may push and holds no
  * spaces; every other `github.*` text (titles, bodies, branch names of forks) is not here.
  * `lagging` is JSON of names checked against Kubernetes' name charset (others withheld) and states.
+ * A matrix value is the workflow author's own list.
  */
 const IDS_AND_COUNTS = [
   /^github\.(sha|repository|ref_name|run_id|run_attempt)$/,
   /^github\.event\.pull_request\.(number|head\.sha|base\.sha)$/,
+  /^matrix\.[\w-]+$/,
   /^steps\.[\w-]+\.outputs\.(targets-count|upstream-count|downstream-count|associated-count|count|run-id|phase|settled|rollout-state|current-count|in-progress-count|failed-count|not-reporting-count|lagging)$/,
 ]
 
@@ -62,20 +62,19 @@ function taskExpressions(workflowText: string, where: string): TaskUse[] {
   )
 }
 
-const readmeTasks: TaskUse[] = [...readme.matchAll(/```ya?ml\n([\s\S]*?)```/g)].flatMap((match) =>
-  taskExpressions(match[1] ?? '', `README.md:${readme.slice(0, match.index).split('\n').length + 1}`),
-)
+const shownTasks: TaskUse[] = shownWorkflows.flatMap((source) => taskExpressions(source.text, source.name))
 
 const untrusted = (uses: TaskUse[]) => uses.filter((use) => !IDS_AND_COUNTS.some((allowed) => allowed.test(use.expression)))
 
-describe("README workflows: an agent's task", () => {
-  it('finds the tasks it should judge (recipe c among them)', () => {
-    expect(readmeTasks.length).toBeGreaterThanOrEqual(5)
-    expect(readmeTasks.map((use) => use.expression)).toContain('steps.impact.outputs.downstream-count')
+describe("Shown workflows: an agent's task", () => {
+  it('finds the tasks it should judge (examples/impact-review.yml among them)', () => {
+    expect(shownTasks.length).toBeGreaterThanOrEqual(5)
+    expect(shownTasks.map((use) => use.where)).toContain('examples/impact-review.yml')
+    expect(shownTasks.map((use) => use.expression)).toContain('steps.impact.outputs.downstream-count')
   })
 
   it('holds ids and counts only: no report, agent output or pull-request text', () => {
-    expect(untrusted(readmeTasks)).toEqual([])
+    expect(untrusted(shownTasks)).toEqual([])
   })
 
   it('catches the report passed through env (the checker is really judging)', () => {

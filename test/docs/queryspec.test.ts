@@ -1,17 +1,17 @@
-/** The README's QuerySpec reference: its worked examples are valid `query` inputs, as written. */
+/** The QuerySpec reference (docs/commands.md): its worked examples are valid `query` inputs, as written. */
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { QuerySchema } from '../../src/settings/query.ts'
 import { loadStructuredParser } from '../../src/settings/structured.ts'
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-const start = readme.indexOf('#### QuerySpec reference')
-const section = readme.slice(start, readme.indexOf('\n### ', start))
+const commands = readFileSync(new URL('../../docs/commands.md', import.meta.url), 'utf8')
+const start = commands.indexOf('### QuerySpec reference')
+const section = commands.slice(start, commands.indexOf('\n## ', start))
 const examples = [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1] ?? '')
 
 beforeAll(loadStructuredParser)
 
-describe('README QuerySpec reference', () => {
+describe('QuerySpec reference', () => {
   it('has three worked examples', () => {
     expect(start).toBeGreaterThan(0)
     expect(examples).toHaveLength(3)

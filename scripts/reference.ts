@@ -1,0 +1,242 @@
+/**
+ * docs/reference.md's inputs and outputs tables, generated so they cannot drift: names,
+ * descriptions, Required and Default from action.yml; which commands read each input and set
+ * each output from the code. `npm run docs` rewrites the tables between their markers;
+ * `--check` (and test/docs/reference.test.ts) fails when the file is out of date.
+ *
+ * Inputs: the common schema's keys in src/settings/settings.ts (read by every command), each
+ * command row's schema `.shape` in src/settings/commands.ts, and the `raw['…']` inputs a row's
+ * checks read besides. Outputs: every `core.setOutput` under src/steps/, attributed to the
+ * commands of the publisher (the top-level function) that calls it; an output set from a
+ * `Record<XOutputName, string>` sets every name of src/runner/outputs.ts's X_OUTPUTS.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import ts from 'typescript'
+import { parse } from 'yaml'
+import { COMMAND_NAMES, commandRow } from '../src/settings/commands.ts'
+
+const ROOT = join(import.meta.dirname, '..')
+const REFERENCE = join(ROOT, 'docs', 'reference.md')
+const EVERY = 'every command'
+
+/** Which commands each publisher serves: a new publisher must be named here, or the generator fails. */
+const PUBLISHERS: Readonly<Record<string, readonly string[]>> = {
+  runEventsToLog: ['run', 'wait', 'approve'],
+  publishRun: ['run', 'wait', 'approve'],
+  cancelStep: ['cancel'],
+  approveStep: ['approve'],
+  publishImpact: ['impact'],
+  publishQuery: ['query'],
+  publishRollout: ['rollout'],
+  publishDryRun: ['dry-run: true'],
+}
+
+interface ActionYaml {
+  inputs: Record<string, { description: string; default?: string; required?: boolean }>
+  outputs: Record<string, { description: string }>
+}
+
+function sourceOf(path: string): ts.SourceFile {
+  return ts.createSourceFile(path, readFileSync(join(ROOT, path), 'utf8'), ts.ScriptTarget.Latest, true)
+}
+
+function propertyName(name: ts.PropertyName): string {
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : name.getText()
+}
+
+/** Depth-first over a node and its descendants. */
+function visit(node: ts.Node, each: (node: ts.Node) => void): void {
+  each(node)
+  ts.forEachChild(node, (child) => visit(child, each))
+}
+
+/** The keys of `const CommonSchema = z.object({ … })`: the inputs every command reads. */
+function commonInputs(): string[] {
+  const keys: string[] = []
+  visit(sourceOf('src/settings/settings.ts'), (node) => {
+    if (!ts.isVariableDeclaration(node) || node.name.getText() !== 'CommonSchema' || !node.initializer || !ts.isCallExpression(node.initializer)) return
+    const shape = node.initializer.arguments[0]
+    if (shape && ts.isObjectLiteralExpression(shape)) for (const property of shape.properties) if (property.name) keys.push(propertyName(property.name))
+  })
+  if (keys.length === 0) throw new Error('src/settings/settings.ts has no `const CommonSchema = z.object({…})`')
+  return keys
+}
+
+/** `raw['x']` read in each row of COMMANDS (src/settings/commands.ts): inputs a row's checks read besides its schema. */
+function rawReads(): Map<string, string[]> {
+  const reads = new Map<string, string[]>()
+  visit(sourceOf('src/settings/commands.ts'), (node) => {
+    if (!ts.isVariableDeclaration(node) || node.name.getText() !== 'COMMANDS' || !node.initializer || !ts.isObjectLiteralExpression(node.initializer)) return
+    for (const row of node.initializer.properties) {
+      const names: string[] = []
+      visit(row, (inner) => {
+        if (ts.isElementAccessExpression(inner) && inner.expression.getText() === 'raw' && ts.isStringLiteral(inner.argumentExpression))
+          names.push(inner.argumentExpression.text)
+      })
+      if (row.name) reads.set(propertyName(row.name), names)
+    }
+  })
+  return reads
+}
+
+/** Input name → the commands that read it (or EVERY). */
+export function inputReaders(): Map<string, string[]> {
+  const readers = new Map<string, string[]>()
+  for (const name of commonInputs()) readers.set(name, [EVERY])
+  const raw = rawReads()
+  for (const command of COMMAND_NAMES) {
+    const schema = commandRow(command)?.schema as unknown as { shape?: Record<string, unknown> }
+    if (!schema.shape) throw new Error(`the schema of command ${command} is not a zod object: its inputs cannot be read from .shape`)
+    for (const name of [...Object.keys(schema.shape), ...(raw.get(command) ?? [])]) {
+      const now = readers.get(name) ?? []
+      if (!now.includes(EVERY) && !now.includes(command)) readers.set(name, [...now, command])
+    }
+  }
+  return readers
+}
+
+/** `const X_OUTPUTS = ['a', 'b'] as const` in src/runner/outputs.ts, by their type name `XOutputName`. */
+function outputLists(): Map<string, string[]> {
+  const lists = new Map<string, string[]>()
+  visit(sourceOf('src/runner/outputs.ts'), (node) => {
+    if (!ts.isVariableDeclaration(node) || !/^[A-Z]+_OUTPUTS$/.test(node.name.getText())) return
+    const array = node.initializer && ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer
+    if (!array || !ts.isArrayLiteralExpression(array)) return
+    const type = node.name.getText().replace(/_OUTPUTS$/, '')
+    lists.set(
+      `${type[0]}${type.slice(1).toLowerCase()}OutputName`,
+      array.elements.filter(ts.isStringLiteral).map((element) => element.text),
+    )
+  })
+  return lists
+}
+
+/** The return type name `XOutputName` of `Record<XOutputName, string>` functions, by function name, across src/. */
+function recordFunctions(files: ts.SourceFile[]): Map<string, string> {
+  const found = new Map<string, string>()
+  for (const file of files)
+    visit(file, (node) => {
+      if (!ts.isFunctionDeclaration(node) || !node.name || !node.type) return
+      const match = /^Record<(\w+OutputName)\s*,\s*string>$/.exec(node.type.getText())
+      if (match) found.set(node.name.text, match[1] ?? '')
+    })
+  return found
+}
+
+function sources(dir: string): ts.SourceFile[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => sourceOf(join(entry.parentPath, entry.name).slice(ROOT.length + 1)))
+}
+
+function topLevelFunction(node: ts.Node): string {
+  let current: ts.Node | undefined = node
+  let name = ''
+  while (current) {
+    if (ts.isFunctionDeclaration(current) && current.name) name = current.name.text
+    current = current.parent
+  }
+  return name
+}
+
+/** Output name → the commands that set it. */
+export function outputSetters(): Map<string, string[]> {
+  const steps = sources('src/steps')
+  const lists = outputLists()
+  const records = recordFunctions([...steps, sourceOf('src/runner/outputs.ts')])
+  const setters = new Map<string, string[]>()
+  const add = (names: readonly string[], commands: readonly string[]) => {
+    for (const name of names) setters.set(name, [...new Set([...(setters.get(name) ?? []), ...commands])])
+  }
+  for (const file of steps)
+    visit(file, (node) => {
+      if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== 'setOutput') return
+      const publisher = topLevelFunction(node)
+      const commands = PUBLISHERS[publisher]
+      const where = `${file.fileName}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`
+      if (!commands) throw new Error(`${where}: setOutput in ${publisher || 'no function'}, which scripts/reference.ts's PUBLISHERS does not name`)
+      const [name] = node.arguments
+      if (name && ts.isStringLiteral(name)) return add([name.text], commands)
+      // for (const [name, value] of Object.entries(xOutputs(…))) core.setOutput(name, …)
+      let loop: ts.Node | undefined = node.parent
+      while (loop && !ts.isForOfStatement(loop)) loop = loop.parent
+      const entries = loop && ts.isForOfStatement(loop) && ts.isCallExpression(loop.expression) ? loop.expression.arguments[0] : undefined
+      const type = entries && ts.isCallExpression(entries) ? records.get(entries.expression.getText()) : undefined
+      const names = type ? lists.get(type) : undefined
+      if (!names)
+        throw new Error(`${where}: cannot tell which outputs this setOutput sets (a literal name, or Object.entries of a Record<XOutputName, string> function)`)
+      add(names, commands)
+    })
+  return setters
+}
+
+const cell = (text: string) =>
+  text
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
+
+/** Commands in the order `command` lists them, `dry-run: true` last. */
+const ORDER: readonly string[] = [EVERY, ...COMMAND_NAMES, 'dry-run: true']
+const commandList = (commands: readonly string[]) =>
+  [...commands]
+    .sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b))
+    .map((command) => (command === EVERY ? command : `\`${command}\``))
+    .join(', ')
+
+export function renderTables(actionYaml: string): { inputs: string; outputs: string } {
+  const action = parse(actionYaml) as ActionYaml
+  const readers = inputReaders()
+  const setters = outputSetters()
+  const inputs = [
+    '| input | required | default | commands | description |',
+    '|---|---|---|---|---|',
+    ...Object.entries(action.inputs).map(([name, input]) => {
+      const commands = readers.get(name)
+      if (!commands) throw new Error(`action.yml declares input ${name}, which no command reads (src/settings/)`)
+      const fallback = input.default === undefined || input.default === '' ? '' : `\`${cell(String(input.default))}\``
+      return `| \`${name}\` | ${input.required === true ? 'yes' : 'no'} | ${fallback} | ${commandList(commands)} | ${cell(input.description)} |`
+    }),
+  ].join('\n')
+  const outputs = [
+    '| output | commands | description |',
+    '|---|---|---|',
+    ...Object.entries(action.outputs).map(([name, output]) => {
+      const commands = setters.get(name)
+      if (!commands) throw new Error(`action.yml declares output ${name}, which no command sets (src/steps/)`)
+      return `| \`${name}\` | ${commandList(commands)} | ${cell(output.description)} |`
+    }),
+  ].join('\n')
+  for (const name of readers.keys()) if (!(name in action.inputs)) throw new Error(`the code reads input ${name}, which action.yml does not declare`)
+  for (const name of setters.keys()) if (!(name in action.outputs)) throw new Error(`the code sets output ${name}, which action.yml does not declare`)
+  return { inputs, outputs }
+}
+
+export function updateReference(document: string, tables: { inputs: string; outputs: string }): string {
+  let out = document
+  for (const [name, table] of Object.entries(tables)) {
+    const start = `<!-- ${name}:start (generated from action.yml by npm run docs) -->`
+    const end = `<!-- ${name}:end -->`
+    const from = out.indexOf(start)
+    const to = out.indexOf(end)
+    if (from < 0 || to < from) throw new Error(`docs/reference.md lacks the markers ${start} … ${end}`)
+    out = `${out.slice(0, from + start.length)}\n${table}\n${out.slice(to)}`
+  }
+  return out
+}
+
+if (import.meta.main) {
+  const document = readFileSync(REFERENCE, 'utf8')
+  const updated = updateReference(document, renderTables(readFileSync(join(ROOT, 'action.yml'), 'utf8')))
+  if (process.argv.includes('--check')) {
+    if (updated !== document) {
+      console.error('docs/reference.md is out of date with action.yml and the code: run `npm run docs` and commit it.')
+      process.exit(1)
+    }
+    console.log('docs/reference.md matches action.yml and the code.')
+  } else {
+    writeFileSync(REFERENCE, updated)
+    console.log(updated === document ? 'docs/reference.md already up to date.' : 'docs/reference.md regenerated from action.yml and the code.')
+  }
+}

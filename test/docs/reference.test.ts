@@ -1,0 +1,80 @@
+/**
+ * docs/reference.md's inputs and outputs tables are what scripts/reference.ts generates from
+ * action.yml and the code; the README is the front door (its first screen, its length) and its
+ * Versioning section says how to pin the action and whether a release exists yet.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { inputReaders, outputSetters, renderTables, updateReference } from '../../scripts/reference.ts'
+
+const actionYaml = readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')
+const reference = readFileSync(new URL('../../docs/reference.md', import.meta.url), 'utf8')
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+
+describe('docs/reference.md', () => {
+  it('is what the generator writes from action.yml and the code (run `npm run docs`)', () => {
+    expect(updateReference(reference, renderTables(actionYaml))).toBe(reference)
+  })
+
+  it('names every input and output of action.yml, with Required, Default and the commands', () => {
+    const action = parse(actionYaml) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> }
+    expect(reference).toContain('| input | required | default | commands | description |')
+    expect(reference).toContain('| output | commands | description |')
+    for (const name of [...Object.keys(action.inputs), ...Object.keys(action.outputs)]) expect(reference).toContain(`| \`${name}\` |`)
+  })
+
+  it('says which commands read an input and set an output as the code does', () => {
+    const readers = inputReaders()
+    expect(readers.get('hub-url')).toEqual(['every command'])
+    expect(readers.get('rendered-base')).toEqual(['impact'])
+    expect(readers.get('mcp-trusted-origin')).toEqual(['impact']) // read by the row's checks, not its schema
+    expect(readers.get('timeout-seconds')).toEqual(expect.arrayContaining(['run', 'wait', 'approve', 'rollout']))
+    const setters = outputSetters()
+    expect(setters.get('cancel-result')).toEqual(['cancel'])
+    expect(setters.get('approval-id')).toEqual(expect.arrayContaining(['run', 'wait', 'approve']))
+    expect(setters.get('lagging')).toEqual(['rollout'])
+    expect(setters.get('result-file')).toEqual(expect.arrayContaining(['run', 'impact', 'query', 'rollout', 'dry-run: true']))
+  })
+
+  it('a newly added input makes the check fail until the reference is regenerated', () => {
+    // The generator refuses an input no command reads; one the common schema reads is regenerated.
+    expect(() => renderTables(actionYaml.replace('inputs:\n', 'inputs:\n  brand-new:\n    description: A new input.\n    default: x\n'))).toThrow(
+      /brand-new, which no command reads/,
+    )
+    const reworded = actionYaml.replace('Organization UUID (not its display name).', 'The organization UUID.')
+    expect(updateReference(reference, renderTables(reworded))).not.toBe(reference)
+  })
+})
+
+describe('README.md', () => {
+  it('is the front door: at most ~400 lines, with the Getting started section', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(400)
+    expect(readme).toMatch(/^## Getting started on your hub$/m)
+  })
+
+  it('shows the two set-up commands on its first screen', () => {
+    const firstScreen = readme.split('\n').slice(0, 50).join('\n')
+    expect(firstScreen).toContain('npm ci && npm run demo')
+    expect(firstScreen).toContain('npm ci && npm test')
+  })
+})
+
+describe('README Versioning', () => {
+  const versioning = /^## Versioning\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? ''
+  const changelog = readFileSync(new URL('../../CHANGELOG.md', import.meta.url), 'utf8')
+
+  it('says how to pin this action by commit SHA, with the version in a comment', () => {
+    expect(versioning).toMatch(/`uses: acme\/hub-action@<[^>]*commit SHA> # v\d+\.\d+\.\d+`/)
+    // Both ways to find the commit of a release tag; for an annotated tag, ls-remote needs the `*`
+    // to list the peeled `^{}` line, which is the commit.
+    expect(versioning).toContain('gh api repos/acme/hub-action/commits/v1.2.3 --jq .sha')
+    expect(versioning).toContain("git ls-remote --tags https://github.com/acme/hub-action 'v1.2.3*'")
+    expect(versioning).toMatch(/Dependabot \(`package-ecosystem: github-actions`\) updates such pins/)
+  })
+
+  it('says that no release is tagged yet exactly while CHANGELOG.md has no release section', () => {
+    const released = /^## \[\d+\.\d+\.\d+[^\]]*\]/m.test(changelog)
+    expect(versioning.includes('No release is tagged yet'), released ? 'CHANGELOG.md has a release' : 'CHANGELOG.md has only Unreleased').toBe(!released)
+  })
+})
