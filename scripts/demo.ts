@@ -189,7 +189,7 @@ print(
   style.heading('━━ That was the tour'),
   '',
   wrap(
-    `Five steps in ${seconds(built)} s (${seconds(started)} s in all, ${rebuilt ? 'the build of dist/ included' : 'no build needed'}). Next: README.md for every input, output and recipe; ` +
+    `Five steps in ${seconds(built)} s (${seconds(started)} s in all, ${rebuilt ? 'the build of dist/ included' : 'no build needed'}). Next: README.md to start on your hub, examples/ for workflows to copy, docs/reference.md for every input and output; ` +
       '`npm test` for the tests; `npm run emulator` for a hub emulator of your own.',
   ),
 )

@@ -1,6 +1,6 @@
 /**
  * Every input the action reads: a new input is one line here and its declaration in
- * action.yml (test/unit/inputs.test.ts keeps the two equal; `npm run docs` the README).
+ * action.yml (test/unit/settings/inputs.test.ts keeps the two equal; `npm run docs` then regenerates docs/reference.md).
  */
 
 /** Input names and the defaults applied when the runner did not (action.yml repeats them; a test keeps them equal). */
