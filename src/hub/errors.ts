@@ -40,6 +40,8 @@ export class HubAuthError extends HubError {}
 export class HubWorkspaceError extends HubError {}
 /** 404: the agent or run is not in this workspace, or the provider is not there. */
 export class HubNotFoundError extends HubError {}
+/** The router's plain-text 404: this server has no such path (a `hub-url` that misses the hub, or an older provider). */
+export class HubNoRouteError extends HubNotFoundError {}
 /** Any other 4xx: the request itself was refused. */
 export class HubRequestError extends HubError {}
 /** 5xx: the hub or the provider is not answering well. */
@@ -227,13 +229,14 @@ function tried(context: FailureContext): string {
   return context.request ? `The request ${context.request}` : 'The request'
 }
 
-function noSuchRoute(base: Omit<HubErrorInit, 'hint'>, context: FailureContext): HubNotFoundError {
+function noSuchRoute(base: Omit<HubErrorInit, 'hint'>, context: FailureContext): HubNoRouteError {
   const url = context.hubUrl ? ` (${context.hubUrl})` : ''
-  return new HubNotFoundError({
+  // The hub's own API path in `hub-url` is refused as an input (settings/fields.ts); a prefix is not.
+  return new HubNoRouteError({
     ...base,
     hint:
       `${tried(context)} reached a server that has no such route ("404 page not found"), so this says nothing about the agent or run names. ` +
-      `Likely causes: \`hub-url\`${url} carries a path such as /services or /api — set it to the hub's base URL only; ` +
+      `Likely causes: \`hub-url\`${url} carries a path prefix under which no hub is served — set it to the hub's base URL, the one that serves /services/providers/…; ` +
       `or the hub's provider predates this API (agents provider v0.0.21 and older have no runs API) — ask the hub administrators to upgrade it.`,
   })
 }

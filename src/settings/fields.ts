@@ -92,4 +92,35 @@ export const hubUrl = z
   .string()
   .trim()
   .min(1, { error: 'is required: the hub base URL, e.g. https://hub.example.com.', abort: true })
-  .transform((text, ctx) => toServiceUrl(text, ctx, 'https://hub.example.com', 'the hub base URL', true))
+  .transform((text, ctx) => {
+    const url = toServiceUrl(text, ctx, 'https://hub.example.com', 'the hub base URL', true)
+    const api = url instanceof URL ? hubApiPathIn(url) : undefined
+    if (!api) return url
+    ctx.addIssue({
+      code: 'custom',
+      message: `${quoteInput(text)} carries the hub's API path (\`${api.path}\`), which the action adds itself (\`/services/providers/…\`), so every request would miss. Set \`hub-url\` to ${api.base}.`,
+    })
+    return z.NEVER
+  })
+
+/** Segments that follow `/api` only in the hub's own routes (hub-behaviour.md §1, §3). */
+const API_ROUTES = new Set(['agents', 'runs', 'whoami', 'inbox', 'query', 'edges'])
+
+/**
+ * The hub's own route in a `hub-url` (`…/services`, `…/services/providers/…`, `…/api`,
+ * `…/api/agents/…`) and the base URL before it. Any other path is a prefix the hub may be
+ * served under (https://corp.example/hub), so it is left alone.
+ */
+function hubApiPathIn(url: URL): { path: string; base: string } | undefined {
+  const segments = url.pathname.split('/').filter(Boolean)
+  const at = segments.findIndex((segment, index) => {
+    const next = segments[index + 1]
+    if (segment === 'services') return next === undefined || next === 'providers' || next === 'mcpserver'
+    if (segment === 'providers') return next === undefined || next === 'agents' || next === 'graph'
+    if (segment === 'api') return next === undefined || API_ROUTES.has(next)
+    return false
+  })
+  if (at < 0) return undefined
+  const prefix = segments.slice(0, at).map((segment) => `/${segment}`)
+  return { path: `/${segments.slice(at).join('/')}`, base: `${url.origin}${prefix.join('')}` }
+}

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod'
 import { quoteInput } from './fields.js'
-import { describeIssue, describePath, parseStructured } from './structured.js'
+import { ACTION_OWNED, actionOwnedProblem, describeQueryIssue } from './query-messages.js'
+import { describePath, parseStructured } from './structured.js'
 
 export interface QuerySettings {
   spec: QuerySpecInput
@@ -79,10 +80,8 @@ const QuerySpecSchema = z
     cluster: z.strictObject({ name: z.string().min(1) }).optional(),
     filter: z.strictObject({ objects: z.array(ObjectFilterSchema).optional() }).optional(),
     limit: positiveInt(10_000).optional(),
-    page: z.strictObject({ first: z.unknown().optional(), cursor: z.string().optional() }).optional(),
     order: z.array(z.strictObject({ field: z.enum(ORDER_FIELDS), direction: z.enum(['Asc', 'Desc']).optional() })).optional(),
     count: bool.optional(),
-    cursor: bool.optional(),
     maxDepth: z.number().int().min(0).max(20).optional(),
     objects: ProjectionSchema.optional(),
   })
@@ -120,14 +119,21 @@ export const QuerySchema = z.object({
       })
       return z.NEVER
     }
-    const spec = QuerySpecSchema.safeParse(parsed.value ?? {}, { reportInput: true })
+    const value = parsed.value ?? {}
+    // The action's own paging fields are one problem, however many of them and whatever their values.
+    const owned = isMap(value) ? ACTION_OWNED.filter((key) => key in value) : []
+    if (owned.length) ctx.addIssue({ code: 'custom', message: actionOwnedProblem(owned) })
+    const rest = isMap(value) && owned.length ? Object.fromEntries(Object.entries(value).filter(([key]) => !owned.includes(key as never))) : value
+    const spec = QuerySpecSchema.safeParse(rest, { reportInput: true })
     if (!spec.success) {
       for (const issue of spec.error.issues) {
-        ctx.addIssue({ code: 'custom', message: `is not a valid QuerySpec${describePath(issue.path, 'item')}: ${describeQueryIssue(issue)}.` })
+        ctx.addIssue({
+          code: 'custom',
+          message: `is not a valid QuerySpec${describePath(issue.path, 'item')}: ${describeQueryIssue(issue, QuerySpecSchema)}.`,
+        })
       }
-      return z.NEVER
     }
-    return spec.data
+    return spec.success && !owned.length ? spec.data : z.NEVER
   }),
   'max-objects': z
     .string()
@@ -141,34 +147,6 @@ export function querySettings(query: z.infer<typeof QuerySchema>): Readonly<Quer
   return Object.freeze({ spec: query.query, maxObjects: query['max-objects'] })
 }
 
-/** Zod's text, with the bad value before it, and for an unknown field the fields allowed there. */
-function describeQueryIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code !== 'unrecognized_keys') return describeIssue(issue)
-  const allowed = allowedKeysAt(QuerySpecSchema, issue.path)
-  const unknown = issue.keys.map((key) => `\`${key}\``).join(', ')
-  return `unknown field ${unknown}${allowed.length ? `; allowed: ${allowed.join(', ')}` : ''}`
-}
-
-/** The field names an object schema allows at `path`, walking through optional, list, map and lazy schemas. */
-function allowedKeysAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): string[] {
-  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string }
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-      return allowedKeysAt(def.innerType as z.core.$ZodType, path)
-    case 'lazy':
-      return allowedKeysAt((def.getter as () => z.core.$ZodType)(), path)
-    case 'array':
-      return path.length ? allowedKeysAt(def.element as z.core.$ZodType, path.slice(1)) : []
-    case 'record':
-      return path.length ? allowedKeysAt(def.valueType as z.core.$ZodType, path.slice(1)) : []
-    case 'object': {
-      const shape = def.shape as Record<string, z.core.$ZodType>
-      if (path.length === 0) return Object.keys(shape)
-      const next = shape[String(path[0])]
-      return next ? allowedKeysAt(next, path.slice(1)) : []
-    }
-    default:
-      return []
-  }
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

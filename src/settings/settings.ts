@@ -124,7 +124,6 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   if (command) problems.push(...serviceAccountProblems(command, raw['cluster-id']))
   if (problems.length > 0 || !common.success || !row || !parsed?.success) throw new InputError(problems)
 
-  warnOnApiPathInHubUrl(common.data['hub-url'])
   const hub: HubSettings = Object.freeze({
     url: common.data['hub-url'],
     token: common.data.token,
@@ -142,18 +141,6 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
 function inputOf(env: NodeJS.ProcessEnv, name: string, { trim = true } = {}): string {
   const value = env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? ''
   return trim ? value.trim() : value
-}
-
-/**
- * A `hub-url` ending in an API path (`…/services`, `…/api`) makes every request a plain-text
- * `404 page not found` (hub-behaviour.md §1). A prefix can be legitimate, so this warns, before any request.
- */
-function warnOnApiPathInHubUrl(url: URL): void {
-  const path = url.pathname.replace(/\/+$/, '')
-  if (/\/(services|api|providers)$/.test(path) || path.includes('/services/'))
-    core.warning(
-      `hub-url ${url.href} ends in an API path: the action adds /services/providers/… itself, so the hub will answer "404 page not found". Set \`hub-url\` to the hub's base URL unless the hub really is served under that prefix.`,
-    )
 }
 
 function formatIssues(error: z.ZodError): string[] {

@@ -38,7 +38,7 @@ export function describePath(path: readonly PropertyKey[], listName: string): st
 
 /** A zod issue in our words, with the bad value first: `0 is too small: the least is 1`. */
 export function describeIssue(issue: z.core.$ZodIssue): string {
-  const value = issue.input === undefined || typeof issue.input === 'object' ? '' : `${quoteInput(issue.input)} `
+  const value = valueBefore(issue)
   switch (issue.code) {
     case 'too_small':
       return `${value}is too small: the least is ${String(issue.minimum)}`
@@ -49,8 +49,27 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       // Our own texts (requiredText) say what is wanted; zod's default only names the type.
       if (!issue.message.startsWith('Invalid input')) return `${value}${issue.message}`
-      return issue.input === undefined ? `is required (${issue.expected})` : `${value}is not a ${issue.expected}`
+      return issue.input === undefined ? `is required (${typeWords(issue.expected)})` : `${value}is not ${typeWords(issue.expected)}`
     default:
       return `${value}${issue.message}`
   }
+}
+
+/** The bad value quoted, and a space, to stand before what is wrong with it; empty for a list or map. */
+export function valueBefore(issue: z.core.$ZodIssue): string {
+  return issue.input === undefined || typeof issue.input === 'object' ? '' : `${quoteInput(issue.input)} `
+}
+
+/** Zod's type names as a user reads them: `an object`, `a list`. */
+function typeWords(expected: string): string {
+  const words: Record<string, string> = {
+    object: 'an object',
+    array: 'a list',
+    record: 'a map',
+    boolean: 'true or false',
+    string: 'text',
+    number: 'a number',
+    int: 'a whole number',
+  }
+  return words[expected] ?? `a ${expected}`
 }

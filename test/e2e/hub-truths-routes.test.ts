@@ -23,27 +23,34 @@ function onlyError(result: ActionRun): string {
 }
 
 describe('a plain-text 404 is "no such route"', () => {
-  for (const suffix of ['/services', '/api']) {
-    it(`hub-url ending in ${suffix}: names \`hub-url\`, the URL tried and both causes, not the agent`, async () => {
+  // Was a warning ("ends in an API path") followed by requests to /services/services/…; now an input error before any request.
+  for (const suffix of ['/services', '/api', '/services/providers/agents/api/agents/quick/runs']) {
+    it(`hub-url ending in ${suffix}: refused before any request, naming \`hub-url\`, the value and the base URL, once`, async () => {
       const result = await act({ 'hub-url': `${hub.url}${suffix}` })
       expect(result.code).toBe(1)
-      expect(hub.runs()).toHaveLength(0)
+      expect(hub.requests).toHaveLength(0)
       const error = onlyError(result)
-      expect(error).toContain('no such route')
-      expect(error).toContain(`\`hub-url\` (${hub.url}${suffix}`)
-      expect(error).toContain(`POST ${hub.url}${suffix}/services/providers/agents/api/agents/quick/runs`)
-      expect(error).toContain('predates')
-      expect(error).not.toContain('check the name')
-      // Warned before any request, from the input alone.
-      const warnings = result.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
-      expect(warnings.some((line) => line.includes('ends in an API path') && line.includes('`hub-url`'))).toBe(true)
-      expect(result.stdout.indexOf('ends in an API path')).toBeLessThan(result.stdout.indexOf('::error::'))
+      expect(error).toContain(`Input \`hub-url\`: "${hub.url}${suffix}" carries the hub's API path`)
+      expect(error).toContain(`Set \`hub-url\` to ${hub.url}.`)
+      expect(error).not.toContain('no such route')
+      expect(result.stdout.split("carries the hub's API path")).toHaveLength(2)
+      expect(result.stdout).not.toContain('::warning::')
     })
   }
 
-  it('a hub-url without an API path gets no such warning', async () => {
-    const result = await act({ agent: 'nobody' })
-    expect(result.stdout).not.toContain('ends in an API path')
+  it('a path prefix is left to the hub; one the server does not route gets the no-such-route diagnosis once, though whoami and the start both met it', async () => {
+    const result = await act({ 'hub-url': `${hub.url}/hub` })
+    expect(result.code).toBe(1)
+    expect(result.stdout).not.toContain("carries the hub's API path")
+    expect(hub.requests.map((request) => request.path)).toEqual([
+      '/hub/services/providers/agents/api/whoami',
+      '/hub/services/providers/agents/api/agents/quick/runs',
+    ])
+    const error = onlyError(result)
+    expect(error).toContain('no such route')
+    expect(error).toContain(`\`hub-url\` (${hub.url}/hub`)
+    expect(error).toContain(`POST ${hub.url}/hub/services/providers/agents/api/agents/quick/runs`)
+    expect(result.stdout.split('reached a server that has no such route')).toHaveLength(2)
   })
 
   it('an agents provider without the runs API (text 404 on POST …/runs): no such route, not "agent not found"', async () => {

@@ -178,8 +178,25 @@ describe('a malformed query', () => {
     {
       what: 'an unknown top-level field',
       query: 'filtr:\n  objects: []\n',
+      message: 'Input `query` is not a valid QuerySpec: unknown field `filtr`; allowed: root, cluster, filter, limit, order, count, maxDepth, objects.',
+    },
+    // Issue 21: one problem saying why, not a type error for each.
+    {
+      what: 'page and cursor',
+      query: 'page: 2\ncursor: abc\n',
+      message: 'Invalid input: Input `query` must not set `page` or `cursor`: the action follows every page by itself',
+    },
+    {
+      what: 'a manifest-style kind',
+      query: 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: checkout, namespace: shop}\n',
       message:
-        'Input `query` is not a valid QuerySpec: unknown field `filtr`; allowed: root, cluster, filter, limit, page, order, count, cursor, maxDepth, objects.',
+        'the kind goes in `filter.objects[].groupKind`: {filter: {objects: [{groupKind: {apiGroup: apps, kind: Deployment}, namespace: shop, name: checkout}]}}.',
+    },
+    {
+      what: 'text, not an object',
+      query: 'deployments',
+      message:
+        'Input `query` is not a valid QuerySpec: "deployments" is not an object such as {filter: {objects: [{groupKind: {apiGroup: apps, kind: Deployment}}]}}.',
     },
     { what: 'limit 20000', query: '{"limit": 20000}', message: 'Input `query` is not a valid QuerySpec at `limit`: "20000" is too large: the most is 10000.' },
     { what: 'an empty query', query: '   ', message: 'Input `query` is required for `command: query`' },

@@ -4,7 +4,7 @@
  */
 import type { AgentsClient } from '../../hub/agents.js'
 import { renderError } from '../../errors.js'
-import { HubAuthError, HubError, HubWorkspaceError } from '../../hub/errors.js'
+import { HubAuthError, HubError, HubNoRouteError, HubWorkspaceError } from '../../hub/errors.js'
 
 export interface HubScope {
   org: string
@@ -29,6 +29,11 @@ export async function checkWorkspace(
   } catch (error) {
     // A refused token would be refused by the start too: say so now, before anything is created.
     if (!(error instanceof HubError) || error instanceof HubAuthError || signal.aborted) throw error
+    // A missing route is explained once, by the start that meets it next, not twice at length.
+    if (error instanceof HubNoRouteError) {
+      log('Could not check the workspace before starting: the server at `hub-url` has no GET /api/whoami route ("404 page not found"). Going on.')
+      return
+    }
     log(`Could not check the workspace before starting (GET /api/whoami): ${renderError(error)} Going on.`)
     return
   }

@@ -43,6 +43,10 @@ describe('targets messages', () => {
     ])
   })
 
+  it('say "an object" of an item that is not one', () => {
+    expect(targetsMessages('[5]')).toEqual(['item 1: "5" is not an object.'])
+  })
+
   it('tell a missing field from a wrong one', () => {
     expect(targetsMessages('[{name: checkout}]')).toEqual(['item 1 (`kind`): is required: a kind such as Deployment.'])
     expect(targetsMessages('[{kind: 5, name: checkout}]')).toEqual(['item 1 (`kind`): "5" must be text: a kind such as Deployment.'])
@@ -65,7 +69,7 @@ describe('targets messages', () => {
 describe('query messages', () => {
   it('list the fields allowed where an unknown one stands', () => {
     expect(queryMessages('{filtr: {}}')).toEqual([
-      'is not a valid QuerySpec: unknown field `filtr`; allowed: root, cluster, filter, limit, page, order, count, cursor, maxDepth, objects.',
+      'is not a valid QuerySpec: unknown field `filtr`; allowed: root, cluster, filter, limit, order, count, maxDepth, objects.',
     ])
     expect(queryMessages('{filter: {objects: [{nam: x}]}}')[0]).toContain(
       'at `filter.objects.0`: unknown field `nam`; allowed: groupKind, name, namespace, labels,',
@@ -78,6 +82,50 @@ describe('query messages', () => {
   it('show the bad value and the range or the values allowed', () => {
     expect(queryMessages('{limit: 0}')).toEqual(['is not a valid QuerySpec at `limit`: "0" is too small: the least is 1.'])
     expect(queryMessages('{root: nodes}')).toEqual(['is not a valid QuerySpec at `root`: "nodes" is not one of objects, clusters.'])
+  })
+
+  it('say "an object" or "a list", with an example of the shape wanted there (issue 21)', () => {
+    expect(queryMessages('[1, 2]')).toEqual([
+      'is not a valid QuerySpec: is not an object such as {filter: {objects: [{groupKind: {apiGroup: apps, kind: Deployment}}]}}.',
+    ])
+    expect(queryMessages('{filter: {objects: {name: x}}}')).toEqual([
+      'is not a valid QuerySpec at `filter.objects`: is not a list such as [{groupKind: {apiGroup: apps, kind: Deployment}, namespace: shop}].',
+    ])
+    expect(queryMessages('{filter: {objects: [{groupKind: Deployment}]}}')).toEqual([
+      'is not a valid QuerySpec at `filter.objects.0.groupKind`: "Deployment" is not an object such as {apiGroup: apps, kind: Deployment}.',
+    ])
+    expect(queryMessages('{objects: {object: {metadata: yes}}}')).toEqual([
+      'is not a valid QuerySpec at `objects.object.metadata`: "yes" is neither true nor a tree of fields such as {name: true}.',
+    ])
+    expect(queryMessages('{objects: {relations: {owners: 3}}}')[0]).toContain('"3" is not an object such as {limit: 50,')
+  })
+
+  it('refuse `page` and `cursor` as one problem: the action pages by itself', () => {
+    const problem =
+      'must not set `page` or `cursor`: the action follows every page by itself (`limit` in the query sets the page size, the `max-objects` input the total).'
+    expect(queryMessages('{page: 2, cursor: abc}')).toEqual([`${problem} Remove \`page\` and \`cursor\`.`])
+    expect(queryMessages('{cursor: true, limit: 50}')).toEqual([`${problem} Remove \`cursor\`.`])
+    // The rest of the spec is still checked, so every problem shows at once.
+    expect(queryMessages('{page: {cursor: x}, limit: 0}')).toEqual([
+      `${problem} Remove \`page\`.`,
+      'is not a valid QuerySpec at `limit`: "0" is too small: the least is 1.',
+    ])
+  })
+
+  it('point a kubectl-style `kind:` at `filter.objects[].groupKind`', () => {
+    expect(queryMessages('kind: Deployment')[0]).toMatch(
+      /unknown field `kind`; allowed: .+; the kind goes in `filter.objects\[\].groupKind`: \{filter: \{objects: \[\{groupKind: \{kind: Deployment\}\}\]\}\}\.$/,
+    )
+    expect(queryMessages('{filter: {kind: Pod, namespace: shop}}')[0]).toContain(
+      'the kind goes in `filter.objects[].groupKind`: {filter: {objects: [{groupKind: {kind: Pod}, namespace: shop}]}}.',
+    )
+    expect(queryMessages('{filter: {objects: [{apiVersion: apps/v1, kind: Deployment}]}}')[0]).toContain(
+      'a selector names its kind in `groupKind`: {groupKind: {apiGroup: apps, kind: Deployment}}.',
+    )
+    expect(queryMessages('{filter: {objects: [{groupKind: {group: apps, kind: Deployment}}]}}')[0]).toContain(
+      'unknown field `group`; allowed: apiGroup, kind; the group is `apiGroup` here: {apiGroup: apps, kind: Deployment}.',
+    )
+    expect(queryMessages('{filtr: {}}')[0]).not.toContain('groupKind')
   })
 
   it('end a parser error with an example, not stray punctuation', () => {
