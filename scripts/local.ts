@@ -55,6 +55,9 @@ if (args.includes('--help') || args.includes('-h')) {
 }
 if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) refuse(`unexpected arguments ${args.join(' ')}: ${USAGE}`)
 
+const given = args[0] ?? (existsSync('.env') ? '.env' : undefined)
+const fromGiven = given === undefined ? undefined : readDotenv(resolve(given), given)
+
 // Any runner file the dotenv file leaves unset goes to a fresh folder; local-action loads the
 // file over this environment, so the file's own values win.
 const runnerDir = mkdtempSync(join(tmpdir(), 'hub-action-local-'))
@@ -64,10 +67,9 @@ const runnerFiles = { GITHUB_STEP_SUMMARY: join(runnerDir, 'step_summary.md'), R
 let hub: HubEmulator | undefined
 let dotenvFile: string
 let fromFile: Record<string, string>
-const given = args[0] ?? (existsSync('.env') ? '.env' : undefined)
-if (given !== undefined) {
+if (given !== undefined && fromGiven !== undefined) {
   dotenvFile = resolve(given)
-  fromFile = readDotenv(dotenvFile, given)
+  fromFile = fromGiven
   print(style.dim(`Running src/main.ts under local-action with ${given}.`))
 } else {
   hub = await startHubEmulator()

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseEnv } from 'node:util'
@@ -191,6 +191,7 @@ describe('npm run local (@github/local-action on the sources)', () => {
       const cwd = folder('bad-files')
       mkdirSync(join(cwd, 'a-folder'))
       writeFileSync(join(cwd, 'action.yml'), 'inputs:\n  hub-url: {}\n')
+      const keptBefore = readdirSync(tmp).filter((name) => name.startsWith('hub-action-local-')).length
       const cases: [string[], RegExp][] = [
         [
           ['missing.env'],
@@ -212,6 +213,8 @@ describe('npm run local (@github/local-action on the sources)', () => {
       const run = await runScript(cwd)
       expect(run.code).toBe(2)
       expect(run.stderr).toMatch(/^npm run local: \.env sets no INPUT_ variable/)
+      // Refused before anything was made: no runner folder left behind.
+      expect(readdirSync(tmp).filter((name) => name.startsWith('hub-action-local-'))).toHaveLength(keptBefore)
     },
     TEST_MS,
   )
