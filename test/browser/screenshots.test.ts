@@ -29,7 +29,8 @@ const FAILED_IMAGES = join(tmpdir(), 'hub-action-screenshots')
 /** The width of a pull request's conversation column; the page is as tall as its content (the viewport starts short). */
 const WIDTH = 900
 
-const SKIPPED = `browser test skipped: Chromium not installed (apt-get install chromium)${process.env.CHROMIUM_PATH ? `; CHROMIUM_PATH=${CHROMIUM} does not exist` : ''}`
+/** The reason, and the fix, that the run's last line gives (test/reporters/skipped-browser.ts prints this test's name). */
+const SKIPPED = `browser tests skipped: ${process.env.CHROMIUM_PATH ? `CHROMIUM_PATH=${CHROMIUM} does not exist` : `no Chromium at ${CHROMIUM}`}; install it with \`apt-get install chromium\`, or set CHROMIUM_PATH to a Chromium binary`
 if (!HAVE_CHROMIUM) console.warn(SKIPPED)
 
 interface PageReport {

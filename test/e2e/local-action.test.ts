@@ -1,13 +1,15 @@
 /**
- * End to end through a third-party harness: `npm run local -- <dotenv>` runs the TypeScript
- * sources (src/main.ts's run()) under @github/local-action, which stubs @actions/core, with
- * inputs and runner variables from a dotenv file made from .env.example, against the hub
- * emulator over real HTTP. No script of ours sits in between: outputs reach local-action's
- * own table through the core stubs. Each run is a child process tree (npm → local-action → tsx).
+ * End to end through a third-party harness: `npm run local` (scripts/local.ts) runs the
+ * TypeScript sources (src/main.ts's run()) under @github/local-action, which stubs @actions/core,
+ * with inputs and runner variables from a dotenv file made from .env.example, against the hub
+ * emulator over real HTTP. Outputs reach local-action's own table through the core stubs; the
+ * script prints the job summary afterwards. What .env.example says `npm run local` does is
+ * checked here: no .env starts an emulator of its own, a .env is used, a missing file is one line.
+ * Each run is a child process tree (node → tsx → local-action), in a folder of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseEnv } from 'node:util'
@@ -17,7 +19,7 @@ import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 
 const EXAMPLE_TEXT = readFileSync(join(ROOT, '.env.example'), 'utf8')
 const EXAMPLE = parseEnv(EXAMPLE_TEXT)
-/** local-action re-launches itself through npm and tsx: a cold run takes several seconds. */
+/** local-action runs the sources through tsx: a cold run takes several seconds. */
 const TEST_MS = 120_000
 /** Safety net only: the process tree is killed if it has not ended by then. */
 const KILL_AFTER_MS = 100_000
@@ -42,18 +44,21 @@ afterAll(async () => {
 })
 
 /**
- * Run the script as `npm run local` would, with a clean runner environment (no GITHUB_* or
- * INPUT_* leaking in from a CI runner) and TMPDIR inside this test's folder, so every file it
- * keeps is removed afterwards. It gets its own process group, so the safety net kills the tree.
+ * Run scripts/local.ts as `npm run local` does (this Node, the project's 24), in `cwd` (a
+ * folder of this test's, so a developer's own .env never counts), with a clean runner
+ * environment (no GITHUB_* or INPUT_* leaking in from a CI runner) and TMPDIR inside this test's
+ * folder, so every file it keeps is removed afterwards. It gets its own process group, so the
+ * safety net kills the tree.
  */
-function runScript(args: string[]): Promise<ScriptRun> {
+function runScript(cwd: string, args: string[] = []): Promise<ScriptRun> {
   const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(GITHUB_|INPUT_|RUNNER_|ACTIONS_)/.test(name)))
   env.TMPDIR = tmp
+  env.NO_COLOR = '1'
   // In a git worktree node_modules is a symlink: local-action stubs @actions/core at the path
   // npm reports, so Node must keep that path rather than resolve it to the real one.
   env.NODE_OPTIONS = '--preserve-symlinks'
   return new Promise((resolvePromise, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'local', '--', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'local.ts'), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -76,6 +81,13 @@ function runScript(args: string[]): Promise<ScriptRun> {
   })
 }
 
+/** A fresh folder of this test's to run the script in. */
+function folder(name: string): string {
+  const dir = join(tmp, name)
+  mkdirSync(dir)
+  return dir
+}
+
 /** local-action's table of the outputs the action set through @actions/core (single-line values). */
 function outputsOf(stdout: string): Record<string, string> {
   const outputs: Record<string, string> = {}
@@ -84,7 +96,12 @@ function outputsOf(stdout: string): Record<string, string> {
   return outputs
 }
 
-describe('npm run local (@github/local-action on the sources, no script of ours)', () => {
+/** What the script printed after local-action ended: the rendered summary and the closing lines. */
+function afterLocalAction(stdout: string): string {
+  return stdout.slice(stdout.lastIndexOf('Action Outputs'))
+}
+
+describe('npm run local (@github/local-action on the sources)', () => {
   it('.env.example gives every input action.yml declares, as the runner names it', () => {
     const declared = Object.keys((parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> }).inputs)
     const given = Object.keys(EXAMPLE).filter((name) => name.startsWith('INPUT_'))
@@ -92,19 +109,50 @@ describe('npm run local (@github/local-action on the sources, no script of ours)
   })
 
   it(
-    'runs the action with a .env made from .env.example against the emulator: one run, outputs through the core stubs, the summary',
+    'with no .env: starts a hub emulator, runs .env.example against it, prints the job summary and stops the emulator',
     async () => {
-      const envFile = join(tmp, 'from-example.env')
-      const summaryFile = join(tmp, 'summary.md')
-      writeFileSync(summaryFile, '')
-      writeFileSync(
-        envFile,
-        `${EXAMPLE_TEXT}\nINPUT_HUB-URL=${hub.url}\nINPUT_TOKEN=${hub.token}\nINPUT_ORG=${hub.org}\nINPUT_WORKSPACE=${hub.workspace}\nGITHUB_STEP_SUMMARY=${summaryFile}\nRUNNER_TEMP=${tmp}\n`,
-      )
-      const run = await runScript([envFile])
+      const run = await runScript(folder('no-env'))
       const log = `${run.stdout}\n${run.stderr}`
 
       expect(run.code, log).toBe(0)
+      expect(run.stdout.replace(/\s+/g, ' ')).toMatch(
+        /^No \.env here: running src\/main\.ts under local-action with \.env\.example against a hub emulator at http:\/\/127\.0\.0\.1:\d+/,
+      )
+      expect(run.stdout).toContain('Running Action')
+      // The run local-action reports is the one the script's emulator served (this test's hub saw nothing).
+      const outputs = outputsOf(run.stdout)
+      expect(outputs, log).toMatchObject({ phase: 'Succeeded', settled: 'true', reused: 'false' })
+      const runId = outputs['run-id']!
+      expect(runId).toMatch(/^[0-9a-f-]{36}$/)
+      const closing = afterLocalAction(run.stdout)
+      expect(closing.replace(/\s+/g, ' ')).toContain(`its runs: ${runId} (agent ${EXAMPLE.INPUT_AGENT}, Succeeded). It is stopped now.`)
+      expect(hub.runs()).toHaveLength(0)
+
+      // The summary the action wrote, printed for the terminal after local-action's table.
+      expect(closing).toMatch(/^Job summary \(.*step_summary\.md\)$/m)
+      expect(closing).toContain('│ ✅ Agent run: quick — Succeeded')
+      expect(closing).toMatch(new RegExp(`│ ${runId}\\s+Succeeded`))
+      expect(closing).toMatch(/^Result files: .*runner_temp$/m)
+      expect(run.stderr.trim()).toBe('')
+    },
+    TEST_MS,
+  )
+
+  it(
+    'with a .env made from .env.example: runs against the hub it names; outputs through the core stubs, the summary where the file says',
+    async () => {
+      const cwd = folder('with-env')
+      const summaryFile = join(tmp, 'summary.md')
+      writeFileSync(summaryFile, '')
+      writeFileSync(
+        join(cwd, '.env'),
+        `${EXAMPLE_TEXT}\nINPUT_HUB-URL=${hub.url}\nINPUT_TOKEN=${hub.token}\nINPUT_ORG=${hub.org}\nINPUT_WORKSPACE=${hub.workspace}\nGITHUB_STEP_SUMMARY=${summaryFile}\nRUNNER_TEMP=${tmp}\n`,
+      )
+      const run = await runScript(cwd)
+      const log = `${run.stdout}\n${run.stderr}`
+
+      expect(run.code, log).toBe(0)
+      expect(run.stdout).toMatch(/^Running src\/main\.ts under local-action with \.env\./)
       // It went through local-action: its stages frame the action's own log.
       expect(run.stdout).toContain('Running Action')
       expect(run.stdout).toContain('Action Outputs')
@@ -125,10 +173,48 @@ describe('npm run local (@github/local-action on the sources, no script of ours)
       const summary = readFileSync(summaryFile, 'utf8')
       expect(summary).toContain('Agent run: quick — Succeeded')
       expect(summary).toContain(created?.id)
+      // The file's own summary path won, and that summary is what was printed.
+      expect(afterLocalAction(run.stdout)).toContain(`Job summary (${summaryFile})`)
+      expect(afterLocalAction(run.stdout)).toContain('│ ✅ Agent run: quick — Succeeded')
+      expect(afterLocalAction(run.stdout)).not.toContain('Result files:')
 
       // The token shows nowhere: not in the log, the outputs or the summary.
       expect(log).not.toContain(hub.token)
       expect(summary).not.toContain(hub.token)
+    },
+    TEST_MS,
+  )
+
+  it(
+    'a missing or unusable file is one line on stderr naming it and the fix, with no stack trace',
+    async () => {
+      const cwd = folder('bad-files')
+      mkdirSync(join(cwd, 'a-folder'))
+      writeFileSync(join(cwd, 'action.yml'), 'inputs:\n  hub-url: {}\n')
+      const keptBefore = readdirSync(tmp).filter((name) => name.startsWith('hub-action-local-')).length
+      const cases: [string[], RegExp][] = [
+        [
+          ['missing.env'],
+          /^npm run local: missing\.env does not exist: copy \.env\.example there \(cp \.env\.example missing\.env\), or run `npm run local` without a file/,
+        ],
+        [['a-folder'], /^npm run local: a-folder is not a file: give a dotenv file made from \.env\.example/],
+        [['action.yml'], /^npm run local: action\.yml sets no INPUT_ variable \(lines NAME=value/],
+        [['one.env', 'two.env'], /^npm run local: unexpected arguments one\.env two\.env: usage: npm run local \[-- <dotenv file>\]/],
+      ]
+      for (const [args, message] of cases) {
+        const run = await runScript(cwd, args)
+        expect(run.code, run.stderr).toBe(2)
+        expect(run.stderr).toMatch(message)
+        expect(run.stderr.trim().split('\n'), run.stderr).toHaveLength(1)
+        expect(run.stdout).toBe('')
+      }
+      // An unusable .env is refused the same way: it is never passed over for the emulator.
+      writeFileSync(join(cwd, '.env'), '# only comments\n')
+      const run = await runScript(cwd)
+      expect(run.code).toBe(2)
+      expect(run.stderr).toMatch(/^npm run local: \.env sets no INPUT_ variable/)
+      // Refused before anything was made: no runner folder left behind.
+      expect(readdirSync(tmp).filter((name) => name.startsWith('hub-action-local-'))).toHaveLength(keptBefore)
     },
     TEST_MS,
   )

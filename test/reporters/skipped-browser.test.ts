@@ -21,5 +21,11 @@ it('ends the run with the reason the browser tests were skipped', { timeout: 120
   const lines = result.stdout.split('\n').filter((line) => line.trim() !== '')
   const summary = lines.findIndex((line) => /^\s*Tests\s/.test(line))
   expect(summary).toBeGreaterThan(0)
-  expect(lines.at(-1)).toMatch(/^Browser test skipped: Chromium not installed .*CHROMIUM_PATH=\/nonexistent\/chromium does not exist/)
+  expect(lines.at(-1)).toMatch(
+    /^Browser tests skipped: CHROMIUM_PATH=\/nonexistent\/chromium does not exist; install it with `apt-get install chromium`, or set CHROMIUM_PATH to a Chromium binary\. \d+ tests that render the reports in Chromium as GitHub does did not run\.$/,
+  )
+  // the count is the browser suite's, read from the run itself
+  const skipped = Number(/(\d+) tests that render/.exec(lines.at(-1)!)?.[1])
+  expect(skipped).toBeGreaterThan(3)
+  expect(lines[summary]).toMatch(new RegExp(`\\b${skipped + 1} skipped\\b`))
 })

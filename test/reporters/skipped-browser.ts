@@ -6,17 +6,19 @@
  */
 import type { Reporter, TestModule } from 'vitest/node'
 
-const SKIPPED_PREFIX = 'browser test skipped'
+const SKIPPED_PREFIX = 'browser tests skipped'
 
 export default class SkippedBrowserReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     for (const module of testModules) {
-      for (const test of module.children.allTests('skipped')) {
-        if (test.name.startsWith(SKIPPED_PREFIX))
-          process.stdout.write(
-            `\n${test.name[0]!.toUpperCase()}${test.name.slice(1)}: the reports were not rendered in Chromium (set CHROMIUM_PATH to a Chromium binary to run them).\n`,
-          )
-      }
+      const skipped = [...module.children.allTests('skipped')]
+      const reason = skipped.find((test) => test.name.startsWith(SKIPPED_PREFIX))?.name
+      if (reason === undefined) continue
+      // the other skipped tests of that file are the ones that needed the browser
+      const count = skipped.length - 1
+      process.stdout.write(
+        `\n${reason[0]!.toUpperCase()}${reason.slice(1)}. ${count} ${count === 1 ? 'test' : 'tests'} that render the reports in Chromium as GitHub does did not run.\n`,
+      )
     }
   }
 }

@@ -1,0 +1,135 @@
+/**
+ * `npm run local [-- <dotenv file>]`: the action's TypeScript sources (src/main.ts's run()) under
+ * @github/local-action, which stubs @actions/core and prints the outputs, with the inputs and
+ * runner variables of a dotenv file (default: .env in the current folder). Without a file, a hub
+ * emulator starts on 127.0.0.1 and .env.example runs against it, so a newcomer's first
+ * `npm run local` shows a real run. Either way the job summary the action wrote is then printed,
+ * rendered for the terminal. A missing or unusable file is one line, never a stack trace.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseEnv } from 'node:util'
+import { ROOT } from '../test/e2e/action-process.ts'
+import { startHubEmulator, type HubEmulator } from '../test/emulator/hub.ts'
+import { fold } from './demo/layout.ts'
+import { styleFor } from './demo/style.ts'
+import { renderMarkdown } from './demo/terminal-markdown.ts'
+
+const USAGE = 'usage: npm run local [-- <dotenv file>]   (no file and no .env here: .env.example against a hub emulator)'
+const style = styleFor(process.stdout, process.env)
+const print = (...lines: string[]): void => console.log(lines.flatMap((line) => fold(line)).join('\n'))
+
+/** One line on stderr and the exit code: what is wrong, with what, and what to do. */
+function refuse(message: string, code = 2): never {
+  process.stderr.write(`npm run local: ${message}\n`)
+  process.exit(code)
+}
+
+/** The dotenv file's variables, or one line saying why the file cannot be used. */
+function readDotenv(file: string, shown: string): Record<string, string> {
+  let text: string
+  try {
+    if (!statSync(file).isFile()) refuse(`${shown} is not a file: give a dotenv file made from .env.example (cp .env.example .env).`)
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT')
+      refuse(`${shown} does not exist: copy .env.example there (cp .env.example ${shown}), or run \`npm run local\` without a file to use the hub emulator.`)
+    refuse(`${shown} cannot be read (${code ?? String(error)}): check its permissions.`)
+  }
+  const variables = parseEnv(text) as Record<string, string>
+  if (!Object.keys(variables).some((name) => name.startsWith('INPUT_')))
+    refuse(
+      `${shown} sets no INPUT_ variable (lines NAME=value, like INPUT_HUB-URL=https://hub.example.com): start from .env.example (cp .env.example .env, then fill it in).`,
+    )
+  return variables
+}
+
+const args = process.argv.slice(2)
+if (args.includes('--help') || args.includes('-h')) {
+  print(USAGE)
+  process.exit(0)
+}
+if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) refuse(`unexpected arguments ${args.join(' ')}: ${USAGE}`)
+
+const given = args[0] ?? (existsSync('.env') ? '.env' : undefined)
+const fromGiven = given === undefined ? undefined : readDotenv(resolve(given), given)
+
+// Any runner file the dotenv file leaves unset goes to a fresh folder; local-action loads the
+// file over this environment, so the file's own values win.
+const runnerDir = mkdtempSync(join(tmpdir(), 'hub-action-local-'))
+mkdirSync(join(runnerDir, 'runner_temp'))
+const runnerFiles = { GITHUB_STEP_SUMMARY: join(runnerDir, 'step_summary.md'), RUNNER_TEMP: join(runnerDir, 'runner_temp') }
+
+let hub: HubEmulator | undefined
+let dotenvFile: string
+let fromFile: Record<string, string>
+if (given !== undefined && fromGiven !== undefined) {
+  dotenvFile = resolve(given)
+  fromFile = fromGiven
+  print(style.dim(`Running src/main.ts under local-action with ${given}.`))
+} else {
+  hub = await startHubEmulator()
+  // .env.example with the emulator's hub values, which differ from the example's in the port only
+  const overrides = { 'INPUT_HUB-URL': hub.url, INPUT_TOKEN: hub.token, INPUT_ORG: hub.org, INPUT_WORKSPACE: hub.workspace }
+  dotenvFile = join(runnerDir, 'emulator.env')
+  const example = readFileSync(join(ROOT, '.env.example'), 'utf8')
+  writeFileSync(
+    dotenvFile,
+    `${example}\n${Object.entries(overrides)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('\n')}\n`,
+  )
+  fromFile = parseEnv(readFileSync(dotenvFile, 'utf8')) as Record<string, string>
+  print(
+    style.dim(
+      `No .env here: running src/main.ts under local-action with .env.example against a hub emulator at ${hub.url} (cp .env.example .env for your own values).`,
+    ),
+  )
+}
+
+// local-action's own launcher (its bin) wraps any non-zero exit in a stack trace; this starts
+// what the launcher starts, with the variables it sets, so local-action's own lines are the output.
+const child = spawn(
+  process.execPath,
+  [fileURLToPath(import.meta.resolve('tsx/cli')), fileURLToPath(import.meta.resolve('@github/local-action')), 'run', ROOT, 'src/main.ts', dotenvFile],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...runnerFiles, TARGET_ACTION_PATH: ROOT, NODE_PACKAGE_MANAGER: 'npm', NODE_NO_WARNINGS: '1' },
+  },
+)
+// Ctrl-C reaches the child from the terminal too; a plain kill of this script is passed on, so the action can detach or cancel.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
+const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveEnd) =>
+  child
+    .on('close', (code, signal) => resolveEnd({ code, signal }))
+    .on('error', (error) => {
+      print(style.error(`npm run local: could not start local-action: ${error.message}`))
+      resolveEnd({ code: 1, signal: null })
+    }),
+)
+
+const summaryFile = fromFile.GITHUB_STEP_SUMMARY === undefined ? runnerFiles.GITHUB_STEP_SUMMARY : resolve(ROOT, fromFile.GITHUB_STEP_SUMMARY)
+const summary = fromFile.GITHUB_STEP_SUMMARY === '' || !existsSync(summaryFile) ? '' : readFileSync(summaryFile, 'utf8')
+if (summary.trim())
+  print('', style.heading(`Job summary (${shown(summaryFile)})`), '', ...renderMarkdown(summary, { style }).map((line) => `  │ ${line}`.trimEnd()))
+else
+  print('', style.dim(fromFile.GITHUB_STEP_SUMMARY === '' ? 'No job summary: GITHUB_STEP_SUMMARY is empty in the file.' : 'The action wrote no job summary.'))
+
+if (hub) {
+  const runs = hub.runs().map((run) => `${run.id} (agent ${run.agent}, ${run.phase})`)
+  print('', style.dim(`The hub emulator served ${hub.requests.length} requests; its runs: ${runs.join(', ') || 'none'}. It is stopped now.`))
+  await hub.close()
+}
+if (fromFile.RUNNER_TEMP === undefined) print(style.dim(`Result files: ${shown(runnerFiles.RUNNER_TEMP)}`))
+if (ended.code !== 0) print(style.error(`local-action ended with ${ended.signal ?? `exit code ${ended.code}`}.`))
+process.exitCode = ended.code ?? 1
+
+function shown(path: string): string {
+  const local = relative(process.cwd(), path)
+  return local.startsWith('..') ? path : local
+}
