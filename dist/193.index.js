@@ -682,7 +682,9 @@ function choosePlan(doc, fits) {
  * explanation; then the verdict lines and the not-found names, each cut to its first K.
  */
 function degradations(doc) {
-    const longestFirst = doc.impacts.map((_, index) => index).sort((a, b) => (doc.impacts[b]?.downstream.chars ?? 0) - (doc.impacts[a]?.downstream.chars ?? 0));
+    const longestFirst = doc.impacts
+        .map((_, index) => index)
+        .sort((a, b) => (doc.impacts[b]?.shown.downstream.chars ?? 0) - (doc.impacts[a]?.shown.downstream.chars ?? 0));
     return [
         drop((plan) => ({ ...plan, trimmed: true, mermaid: false })),
         drop((plan) => ({ ...plan, associated: false })),
@@ -704,7 +706,9 @@ function degradations(doc) {
  */
 function downstreamTables(doc, order) {
     const n = order.length;
-    const cutIsSmaller = (parts) => parts !== undefined && parts.downstreamShort.chars <= parts.downstream.chars && parts.downstreamShort.bytes <= parts.downstream.bytes;
+    const cutIsSmaller = (parts) => parts !== undefined &&
+        parts.shown.downstreamShort.chars <= parts.shown.downstream.chars &&
+        parts.shown.downstreamShort.bytes <= parts.shown.downstream.bytes;
     return {
         levels: () => 2 * n,
         apply(plan, keep) {
@@ -761,14 +765,15 @@ function optionalBlocks(parts, plan, index) {
     const blocks = [];
     if (plan.mermaid)
         blocks.push(parts.mermaid());
+    const tables = plan.mermaid ? parts.folded() : parts.shown;
     if (plan.upstream)
-        blocks.push(parts.upstream);
+        blocks.push(tables.upstream);
     if (plan.downstream[index] === 'full')
-        blocks.push(parts.downstream);
+        blocks.push(tables.downstream);
     else if (plan.downstream[index] === 'short')
-        blocks.push(parts.downstreamShort);
+        blocks.push(tables.downstreamShort);
     if (plan.associated)
-        blocks.push(parts.associated);
+        blocks.push(tables.associated);
     return blocks;
 }
 /** A lazily assembled details block; its size is known without building the text. */
@@ -813,18 +818,40 @@ const MAX_LABEL_LINE = 60;
  * Mermaid reads; wider would shrink every diagram in a comment column.
  */
 const LABEL_WRAP_PX = 320;
+/**
+ * Gap between the objects stacked on one side, and the space around a label in its box (Mermaid's
+ * defaults are 50 and 15): six objects a side then take half the height, so a graph and what
+ * follows it fit a screen.
+ */
+const NODE_SPACING_PX = 12;
+const LABEL_PADDING_PX = 10;
 /** Characters of `namespace/name` that fit in LABEL_WRAP_PX at Mermaid's 16 px sans-serif. */
 const ONE_LINE_NAME = 40;
-/** Said above every graph: which side is which, and what a dotted line means. @internal */
-const GRAPH_LEGEND = '_Upstream (what it depends on) on the left, the target highlighted, downstream (what depends on it) on the right; a dotted line links an associated object._';
+/** Said above every graph: which side is which, and what a dotted line means (one line in a comment). @internal */
+const GRAPH_LEGEND = '_Left: what it depends on (upstream). Right: what depends on it (downstream). Dotted line: an associated object._';
+/**
+ * Said after the legend when the graph draws a dotted arrow. The hub answers `descendants+` as a
+ * flat list (hub-behaviour.md §3, §4: no owner, no path), so a Deployment's Pods come beside its
+ * ReplicaSet: the arrow must not claim the target owns them directly. @internal
+ */
+const OWNED_LEGEND = '_Dotted arrow: owned by the target, directly or through objects in between (the hub gives no owner path)._';
 /** The legend, then the graph: the block the report shows for one target and edge. */
 function renderGraph(impact, options = {}) {
-    return `${GRAPH_LEGEND}\n\n${renderMermaid(impact, options)}`;
+    const cap = nodeCap(options.maxNodesPerDirection);
+    const legend = impact.downstream.slice(0, cap).some(ownedOnly) ? `${GRAPH_LEGEND}\n${OWNED_LEGEND}` : GRAPH_LEGEND;
+    return `${legend}\n\n${renderMermaid(impact, options)}`;
+}
+/**
+ * Downstream only through ownership, which the hub follows to any depth (`descendants+`): owned
+ * directly or through others. Any other relation (selected-by, referenced-by, namespaced) is one hop.
+ */
+function ownedOnly(object) {
+    return object.relations.length > 0 && object.relations.every((relation) => relation === 'descendants');
 }
 /** @internal */
 function renderMermaid(impact, options = {}) {
     const cap = nodeCap(options.maxNodesPerDirection);
-    const nodes = [`  n0["${label([impact.target.kind, ...nameLines(impact.target)])}"]`];
+    const nodes = [`  n0["${label(objectLines(impact.target))}"]`];
     const links = [];
     const collapsed = [];
     let next = 1;
@@ -832,11 +859,11 @@ function renderMermaid(impact, options = {}) {
         const shown = objects.slice(0, cap);
         for (const object of shown) {
             const id = `n${next++}`;
-            const lines = [object.kind, ...nameLines(object)];
+            const lines = objectLines(object);
             if (object.edge && object.edge !== impact.edge)
                 lines.push(`on ${object.edge}`);
             nodes.push(`  ${id}["${label(lines)}"]`);
-            links.push(mermaid_link(direction, id));
+            links.push(direction === 'downstream' && ownedOnly(object) ? `  n0 -.-> ${id}` : mermaid_link(direction, id));
         }
         const rest = objects.length - shown.length;
         if (rest > 0) {
@@ -853,7 +880,15 @@ function renderMermaid(impact, options = {}) {
     if (collapsed.length > 0) {
         styles.push('  classDef collapsed stroke-dasharray:4 3', `  class ${collapsed.join(',')} collapsed`);
     }
-    const frontMatter = ['---', 'config:', '  flowchart:', `    wrappingWidth: ${LABEL_WRAP_PX}`, '---'];
+    const frontMatter = [
+        '---',
+        'config:',
+        '  flowchart:',
+        `    wrappingWidth: ${LABEL_WRAP_PX}`,
+        `    nodeSpacing: ${NODE_SPACING_PX}`,
+        `    padding: ${LABEL_PADDING_PX}`,
+        '---',
+    ];
     return (0,format/* fenced */.OF)([...frontMatter, 'flowchart LR', ...nodes, ...links, ...styles].join('\n'), 'mermaid');
 }
 function mermaid_link(direction, id) {
@@ -870,6 +905,16 @@ function nodeCap(value) {
     if (value === undefined || !Number.isFinite(value))
         return DEFAULT_MAX_NODES_PER_DIRECTION;
     return Math.max(0, Math.floor(value));
+}
+/**
+ * `Kind namespace/name` on one line when it fits the wrapping width: a graph as tall as one line
+ * per object (a comment's graph of six upstream objects is then a third shorter). Else the kind on
+ * a line of its own, then the name.
+ */
+function objectLines(object) {
+    const [first = '', ...rest] = nameLines(object);
+    const joined = `${object.kind} ${first}`;
+    return rest.length === 0 && Array.from(joined).length <= ONE_LINE_NAME ? [joined] : [object.kind, first, ...rest];
 }
 /**
  * `namespace/name` on one line when it fits the wrapping width, else the namespace on a line of
@@ -1023,10 +1068,17 @@ function impactParts(impact, open) {
         open,
         wrapper: piece((0,format/* details */.zH)(summary, fixed, open)),
         mermaid: once(() => piece(renderGraph(impact))),
-        upstream: piece(directionBlock('upstream', impact)),
-        downstream: piece(directionBlock('downstream', impact)),
-        downstreamShort: piece(directionBlock('downstream', impact, SHORT_TABLE_ROWS)),
-        associated: piece(directionBlock('associated', impact)),
+        shown: tablePieces(impact, false),
+        // Only a report that fits whole draws graphs, so only a small one builds these.
+        folded: once(() => tablePieces(impact, true)),
+    };
+}
+function tablePieces(impact, folded) {
+    return {
+        upstream: piece(directionBlock('upstream', impact, { folded })),
+        downstream: piece(directionBlock('downstream', impact, { folded })),
+        downstreamShort: piece(directionBlock('downstream', impact, { folded, limit: SHORT_TABLE_ROWS })),
+        associated: piece(directionBlock('associated', impact, { folded })),
     };
 }
 const DIRECTION_TITLE = {
@@ -1036,15 +1088,22 @@ const DIRECTION_TITLE = {
 };
 /** Rows a cut downstream table keeps: enough to show reviewers what kind of objects are hit. */
 const SHORT_TABLE_ROWS = 25;
-function directionBlock(direction, impact, limit) {
+/**
+ * One direction's table under its title. `folded`: under a graph, which already names these
+ * objects, the table (which adds their relations) is folded behind its title.
+ */
+function directionBlock(direction, impact, options) {
     const objects = impact[direction];
     if (objects.length === 0)
         return `**${DIRECTION_TITLE[direction]}:** none found.`;
-    const heading = `**${DIRECTION_TITLE[direction]} (${(0,format/* formatCount */.B4)(objects.length)})**`;
-    if (limit === undefined || objects.length <= limit)
-        return `${heading}\n\n${relatedTable(objects, impact.edge)}`;
-    const rest = objects.length - limit;
-    return `${heading}\n\n${relatedTable(objects.slice(0, limit), impact.edge)}\n\n… and ${(0,format/* formatCount */.B4)(rest)} more ${direction} ${rest === 1 ? 'object' : 'objects'}: the job summary and the result file list them all.`;
+    const title = `${DIRECTION_TITLE[direction]} (${(0,format/* formatCount */.B4)(objects.length)})`;
+    const { limit } = options;
+    let body = relatedTable(objects, impact.edge);
+    if (limit !== undefined && objects.length > limit) {
+        const rest = objects.length - limit;
+        body = `${relatedTable(objects.slice(0, limit), impact.edge)}\n\n… and ${(0,format/* formatCount */.B4)(rest)} more ${direction} ${rest === 1 ? 'object' : 'objects'}: the job summary and the result file list them all.`;
+    }
+    return options.folded ? (0,format/* details */.zH)(title, body) : `**${title}**\n\n${body}`;
 }
 /**
  * One table per target and edge: no Edge column, which would repeat that edge on every row.
