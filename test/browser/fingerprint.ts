@@ -14,6 +14,8 @@ import { pageAssets, renderGitHubMarkdown } from './render.ts'
 import type { Scenario } from './scenarios.ts'
 
 export const IMAGES = join(ROOT, 'docs', 'images')
+/** GitHub shows a taller picture in a README cropped, or so scaled down that it cannot be read. */
+export const MAX_PICTURE_HEIGHT = 1_200
 const FINGERPRINTS_FILE = join(IMAGES, 'screenshots.json')
 const REDRAW = 'run `npm run screenshots` and commit docs/images'
 
@@ -30,6 +32,12 @@ export function fingerprints(scenarios: readonly Scenario[]): Fingerprints {
     out[scenario.name] = createHash('sha256').update(page).update('\0').update(assetsDigest).digest('hex')
   }
   return out
+}
+
+/** Width and height of a PNG, from its IHDR chunk (bytes 16–23, after the signature and the chunk's length and type). */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  if (png.length < 24 || png.toString('latin1', 12, 16) !== 'IHDR') throw new Error('not a PNG: no IHDR chunk where the format puts it')
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) }
 }
 
 export function readFingerprints(): Fingerprints | undefined {

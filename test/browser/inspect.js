@@ -64,6 +64,7 @@
       diagrams: [...article.querySelectorAll('.mermaid-frame svg')].map((svg) => ({
         nodes: svg.querySelectorAll('.node').length,
         edges: svg.querySelectorAll('.edgePaths path, path.flowchart-link').length,
+        dottedEdges: svg.querySelectorAll('.edgePaths path.edge-pattern-dotted, path.flowchart-link.edge-pattern-dotted').length,
         labels: [...svg.querySelectorAll('.nodeLabel')].map((label) => label.textContent.trim()),
         width: svg.getBoundingClientRect().width,
         height: svg.getBoundingClientRect().height,

@@ -10,12 +10,12 @@
  * Skipped, saying so, where Chromium is not installed (`apt-get install chromium`, or point
  * CHROMIUM_PATH at a Chromium binary). `.ci/run` installs it, so CI always runs this test.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
-import { fingerprints, IMAGES, readFingerprints, staleness, writeFingerprints } from './fingerprint.ts'
+import { fingerprints, IMAGES, MAX_PICTURE_HEIGHT, pngSize, readFingerprints, staleness, writeFingerprints } from './fingerprint.ts'
 import { findBrokenTables, renderGitHubMarkdown, startAssetServer, type AssetServer, type RenderOptions } from './render.ts'
 import { produceScenarios, type Scenario } from './scenarios.ts'
 
@@ -23,7 +23,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const HAVE_CHROMIUM = existsSync(CHROMIUM)
 /** `npm run screenshots`: draw docs/images/*.png and record what they were drawn from. */
 const WRITE = process.env.SCREENSHOTS === 'write'
-const SCREENSHOTS = ['run-succeeded', 'run-failed', 'impact-comment', 'impact-summary', 'impact-rendered-chart', 'rollout-summary']
+const SCREENSHOTS = ['run-succeeded', 'run-failed', 'impact-comment', 'impact-rendered-chart', 'rollout-summary']
 /** Where screenshots of pages that failed their checks go (never over the README's images). */
 const FAILED_IMAGES = join(tmpdir(), 'hub-action-screenshots')
 /** The width of a pull request's conversation column; the page is as tall as its content (the viewport starts short). */
@@ -50,7 +50,7 @@ interface Inspection {
   leaks: string[]
   details: number
   detailsWithoutSummary: number
-  diagrams: Array<{ nodes: number; edges: number; labels: string[]; width: number; height: number }>
+  diagrams: Array<{ nodes: number; edges: number; dottedEdges: number; labels: string[]; width: number; height: number }>
   alerts: string[]
   /** Words in table cells and diagram labels split over two lines. */
   brokenWords: string[]
@@ -84,6 +84,16 @@ describe("docs/images are what today's renderers draw (no browser needed)", () =
     },
     60_000,
   )
+
+  it(`every picture in docs/images is at most ${MAX_PICTURE_HEIGHT.toLocaleString('en-US')} px tall, so the README shows it whole`, () => {
+    const pictures = readdirSync(IMAGES).filter((file) => file.endsWith('.png'))
+    expect(pictures.length).toBeGreaterThan(0)
+    const tall = pictures
+      .map((file) => ({ file, ...pngSize(readFileSync(join(IMAGES, file))) }))
+      .filter((picture) => picture.height > MAX_PICTURE_HEIGHT)
+      .map((picture) => `${picture.file}: ${picture.height} px`)
+    expect(tall).toEqual([])
+  })
 })
 
 describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () => {
@@ -216,7 +226,9 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
 
       const path = keep(name, rendered.screenshot, problems.length === 0)
       expect(problems, `${name} (screenshot: ${path}); its markdown:\n${scenario.markdown}`).toEqual([])
-      expect(rendered.screenshot.readUInt32BE(16), 'screenshot width').toBe(WIDTH)
+      const size = pngSize(rendered.screenshot)
+      expect(size.width, 'screenshot width').toBe(WIDTH)
+      expect(size.height, `${name}: screenshot height (the README shows at most ${MAX_PICTURE_HEIGHT} px whole)`).toBeLessThanOrEqual(MAX_PICTURE_HEIGHT)
     }, 30_000)
   }
 
@@ -227,6 +239,10 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
     const labels = rendered.inspection.diagrams.flatMap((diagram) => diagram.labels).join('\n')
     expect(labels).toMatch(/Deployment\s*shop\/checkout/)
     expect(labels).toMatch(/ConfigMap\s*shop\/checkout-config/)
+    // prod-eu: six upstream arrows; the ReplicaSet and its three Pods on dotted arrows (owned at a
+    // depth the hub does not give), the Deployment on prod-us on a dotted line.
+    const first = rendered.inspection.diagrams[0]
+    expect({ edges: first?.edges, dotted: first?.dottedEdges }).toEqual({ edges: 11, dotted: 5 })
     expect(rendered.inspection.alerts).toEqual(['markdown-alert-note'])
   }, 30_000)
 

@@ -20,6 +20,14 @@ export interface ImpactParts {
   wrapper: Piece
   /** Rendered on first use: a large report drops every graph without drawing one. */
   mermaid: () => Piece
+  /** The tables as shown without a graph. */
+  shown: Tables
+  /** The tables folded under their titles, as shown below a graph (built on first use). */
+  folded: () => Tables
+}
+
+/** One target and edge's direction tables, each under its title. */
+export interface Tables {
   upstream: Piece
   downstream: Piece
   /** The downstream table cut to its first rows, for a comment that cannot hold it all. */
@@ -105,7 +113,9 @@ function choosePlan(doc: Parts, fits: (plan: Plan) => boolean): Plan {
  * explanation; then the verdict lines and the not-found names, each cut to its first K.
  */
 function degradations(doc: Parts): Degradation[] {
-  const longestFirst = doc.impacts.map((_, index) => index).sort((a, b) => (doc.impacts[b]?.downstream.chars ?? 0) - (doc.impacts[a]?.downstream.chars ?? 0))
+  const longestFirst = doc.impacts
+    .map((_, index) => index)
+    .sort((a, b) => (doc.impacts[b]?.shown.downstream.chars ?? 0) - (doc.impacts[a]?.shown.downstream.chars ?? 0))
   return [
     drop((plan) => ({ ...plan, trimmed: true, mermaid: false })),
     drop((plan) => ({ ...plan, associated: false })),
@@ -129,7 +139,9 @@ function degradations(doc: Parts): Degradation[] {
 function downstreamTables(doc: Parts, order: readonly number[]): Degradation {
   const n = order.length
   const cutIsSmaller = (parts: ImpactParts | undefined) =>
-    parts !== undefined && parts.downstreamShort.chars <= parts.downstream.chars && parts.downstreamShort.bytes <= parts.downstream.bytes
+    parts !== undefined &&
+    parts.shown.downstreamShort.chars <= parts.shown.downstream.chars &&
+    parts.shown.downstreamShort.bytes <= parts.shown.downstream.bytes
   return {
     levels: () => 2 * n,
     apply(plan, keep) {
@@ -181,10 +193,11 @@ function sections(doc: Parts, plan: Plan): Array<Piece | (() => Piece)> {
 function optionalBlocks(parts: ImpactParts, plan: Plan, index: number): Piece[] {
   const blocks: Piece[] = []
   if (plan.mermaid) blocks.push(parts.mermaid())
-  if (plan.upstream) blocks.push(parts.upstream)
-  if (plan.downstream[index] === 'full') blocks.push(parts.downstream)
-  else if (plan.downstream[index] === 'short') blocks.push(parts.downstreamShort)
-  if (plan.associated) blocks.push(parts.associated)
+  const tables = plan.mermaid ? parts.folded() : parts.shown
+  if (plan.upstream) blocks.push(tables.upstream)
+  if (plan.downstream[index] === 'full') blocks.push(tables.downstream)
+  else if (plan.downstream[index] === 'short') blocks.push(tables.downstreamShort)
+  if (plan.associated) blocks.push(tables.associated)
   return blocks
 }
 

@@ -9,7 +9,7 @@ import { isRemovedTarget, kindLabel, targetLabel, type Target } from '../../mode
 import { cuttable, piece, type CuttableList, type Piece } from '../../markdown/fit.js'
 import { ZERO_WIDTH_SPACE, clip, details, inline, table, formatCount } from '../../markdown/format.js'
 import type { Column } from '../../markdown/format.js'
-import { fitReport, type ImpactParts, type Parts } from './fit-report.js'
+import { fitReport, type ImpactParts, type Parts, type Tables } from './fit-report.js'
 import { renderGraph } from './mermaid.js'
 
 const DEFAULT_IMPACT_TITLE = 'Impact of this change'
@@ -131,10 +131,18 @@ function impactParts(impact: TargetImpact, open: boolean): ImpactParts {
     open,
     wrapper: piece(details(summary, fixed, open)),
     mermaid: once(() => piece(renderGraph(impact))),
-    upstream: piece(directionBlock('upstream', impact)),
-    downstream: piece(directionBlock('downstream', impact)),
-    downstreamShort: piece(directionBlock('downstream', impact, SHORT_TABLE_ROWS)),
-    associated: piece(directionBlock('associated', impact)),
+    shown: tablePieces(impact, false),
+    // Only a report that fits whole draws graphs, so only a small one builds these.
+    folded: once(() => tablePieces(impact, true)),
+  }
+}
+
+function tablePieces(impact: TargetImpact, folded: boolean): Tables {
+  return {
+    upstream: piece(directionBlock('upstream', impact, { folded })),
+    downstream: piece(directionBlock('downstream', impact, { folded })),
+    downstreamShort: piece(directionBlock('downstream', impact, { folded, limit: SHORT_TABLE_ROWS })),
+    associated: piece(directionBlock('associated', impact, { folded })),
   }
 }
 
@@ -147,13 +155,21 @@ const DIRECTION_TITLE: Record<Direction, string> = {
 /** Rows a cut downstream table keeps: enough to show reviewers what kind of objects are hit. */
 const SHORT_TABLE_ROWS = 25
 
-function directionBlock(direction: Direction, impact: TargetImpact, limit?: number): string {
+/**
+ * One direction's table under its title. `folded`: under a graph, which already names these
+ * objects, the table (which adds their relations) is folded behind its title.
+ */
+function directionBlock(direction: Direction, impact: TargetImpact, options: { folded: boolean; limit?: number }): string {
   const objects = impact[direction]
   if (objects.length === 0) return `**${DIRECTION_TITLE[direction]}:** none found.`
-  const heading = `**${DIRECTION_TITLE[direction]} (${formatCount(objects.length)})**`
-  if (limit === undefined || objects.length <= limit) return `${heading}\n\n${relatedTable(objects, impact.edge)}`
-  const rest = objects.length - limit
-  return `${heading}\n\n${relatedTable(objects.slice(0, limit), impact.edge)}\n\n… and ${formatCount(rest)} more ${direction} ${rest === 1 ? 'object' : 'objects'}: the job summary and the result file list them all.`
+  const title = `${DIRECTION_TITLE[direction]} (${formatCount(objects.length)})`
+  const { limit } = options
+  let body = relatedTable(objects, impact.edge)
+  if (limit !== undefined && objects.length > limit) {
+    const rest = objects.length - limit
+    body = `${relatedTable(objects.slice(0, limit), impact.edge)}\n\n… and ${formatCount(rest)} more ${direction} ${rest === 1 ? 'object' : 'objects'}: the job summary and the result file list them all.`
+  }
+  return options.folded ? details(title, body) : `**${title}**\n\n${body}`
 }
 
 /**

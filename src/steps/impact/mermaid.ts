@@ -1,9 +1,10 @@
 /**
  * TargetImpact → a Mermaid flowchart: upstream objects → target → downstream objects, with
- * associated objects on dotted links, and the legend that says so. Pure. Every label is untrusted text: it is quoted,
- * quotes and entity starts are encoded, and characters that Mermaid (or the HTML it renders
- * labels into) would interpret are replaced by look-alikes, so a name can neither break the
- * diagram nor smuggle HTML; the only markup emitted is the `<br/>` added here.
+ * associated objects on dotted links, owned objects on dotted arrows, and the legend that says
+ * so. Pure. Every label is untrusted text: it is quoted, quotes and entity starts are encoded,
+ * and characters that Mermaid (or the HTML it renders labels into) would interpret are replaced by
+ * look-alikes, so a name can neither break the diagram nor smuggle HTML; the only markup emitted
+ * is the `<br/>` added here.
  */
 import type { Direction, RelatedObject, TargetImpact } from './model.js'
 import { ZERO_WIDTH_SPACE, clip, fenced, formatCount } from '../../markdown/format.js'
@@ -17,22 +18,45 @@ const MAX_LABEL_LINE = 60
  * Mermaid reads; wider would shrink every diagram in a comment column.
  */
 const LABEL_WRAP_PX = 320
+/**
+ * Gap between the objects stacked on one side, and the space around a label in its box (Mermaid's
+ * defaults are 50 and 15): six objects a side then take half the height, so a graph and what
+ * follows it fit a screen.
+ */
+const NODE_SPACING_PX = 12
+const LABEL_PADDING_PX = 10
 /** Characters of `namespace/name` that fit in LABEL_WRAP_PX at Mermaid's 16 px sans-serif. */
 const ONE_LINE_NAME = 40
 
-/** Said above every graph: which side is which, and what a dotted line means. @internal */
-export const GRAPH_LEGEND =
-  '_Upstream (what it depends on) on the left, the target highlighted, downstream (what depends on it) on the right; a dotted line links an associated object._'
+/** Said above every graph: which side is which, and what a dotted line means (one line in a comment). @internal */
+export const GRAPH_LEGEND = '_Left: what it depends on (upstream). Right: what depends on it (downstream). Dotted line: an associated object._'
+
+/**
+ * Said after the legend when the graph draws a dotted arrow. The hub answers `descendants+` as a
+ * flat list (hub-behaviour.md §3, §4: no owner, no path), so a Deployment's Pods come beside its
+ * ReplicaSet: the arrow must not claim the target owns them directly. @internal
+ */
+export const OWNED_LEGEND = '_Dotted arrow: owned by the target, directly or through objects in between (the hub gives no owner path)._'
 
 /** The legend, then the graph: the block the report shows for one target and edge. */
 export function renderGraph(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
-  return `${GRAPH_LEGEND}\n\n${renderMermaid(impact, options)}`
+  const cap = nodeCap(options.maxNodesPerDirection)
+  const legend = impact.downstream.slice(0, cap).some(ownedOnly) ? `${GRAPH_LEGEND}\n${OWNED_LEGEND}` : GRAPH_LEGEND
+  return `${legend}\n\n${renderMermaid(impact, options)}`
+}
+
+/**
+ * Downstream only through ownership, which the hub follows to any depth (`descendants+`): owned
+ * directly or through others. Any other relation (selected-by, referenced-by, namespaced) is one hop.
+ */
+function ownedOnly(object: RelatedObject): boolean {
+  return object.relations.length > 0 && object.relations.every((relation) => relation === 'descendants')
 }
 
 /** @internal */
 export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
   const cap = nodeCap(options.maxNodesPerDirection)
-  const nodes: string[] = [`  n0["${label([impact.target.kind, ...nameLines(impact.target)])}"]`]
+  const nodes: string[] = [`  n0["${label(objectLines(impact.target))}"]`]
   const links: string[] = []
   const collapsed: string[] = []
   let next = 1
@@ -41,10 +65,10 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
     const shown = objects.slice(0, cap)
     for (const object of shown) {
       const id = `n${next++}`
-      const lines = [object.kind, ...nameLines(object)]
+      const lines = objectLines(object)
       if (object.edge && object.edge !== impact.edge) lines.push(`on ${object.edge}`)
       nodes.push(`  ${id}["${label(lines)}"]`)
-      links.push(link(direction, id))
+      links.push(direction === 'downstream' && ownedOnly(object) ? `  n0 -.-> ${id}` : link(direction, id))
     }
     const rest = objects.length - shown.length
     if (rest > 0) {
@@ -62,7 +86,15 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
   if (collapsed.length > 0) {
     styles.push('  classDef collapsed stroke-dasharray:4 3', `  class ${collapsed.join(',')} collapsed`)
   }
-  const frontMatter = ['---', 'config:', '  flowchart:', `    wrappingWidth: ${LABEL_WRAP_PX}`, '---']
+  const frontMatter = [
+    '---',
+    'config:',
+    '  flowchart:',
+    `    wrappingWidth: ${LABEL_WRAP_PX}`,
+    `    nodeSpacing: ${NODE_SPACING_PX}`,
+    `    padding: ${LABEL_PADDING_PX}`,
+    '---',
+  ]
   return fenced([...frontMatter, 'flowchart LR', ...nodes, ...links, ...styles].join('\n'), 'mermaid')
 }
 
@@ -80,6 +112,17 @@ function link(direction: Direction, id: string): string {
 function nodeCap(value: number | undefined): number {
   if (value === undefined || !Number.isFinite(value)) return DEFAULT_MAX_NODES_PER_DIRECTION
   return Math.max(0, Math.floor(value))
+}
+
+/**
+ * `Kind namespace/name` on one line when it fits the wrapping width: a graph as tall as one line
+ * per object (a comment's graph of six upstream objects is then a third shorter). Else the kind on
+ * a line of its own, then the name.
+ */
+function objectLines(object: { kind: string; namespace?: string | undefined; name: string }): string[] {
+  const [first = '', ...rest] = nameLines(object)
+  const joined = `${object.kind} ${first}`
+  return rest.length === 0 && Array.from(joined).length <= ONE_LINE_NAME ? [joined] : [object.kind, first, ...rest]
 }
 
 /**

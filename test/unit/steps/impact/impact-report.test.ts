@@ -4,7 +4,7 @@ import type { ImpactReport, RelatedObject, TargetImpact } from '../../../../src/
 import type { Target } from '../../../../src/model/target.js'
 import { renderImpactReport, renderImpactVerdictLine } from '../../../../src/steps/impact/impact-report.js'
 import { IMPACT_MARKER_PREFIX } from '../../../../src/github/sticky-comment.js'
-import { GRAPH_LEGEND } from '../../../../src/steps/impact/mermaid.js'
+import { GRAPH_LEGEND, OWNED_LEGEND } from '../../../../src/steps/impact/mermaid.js'
 import { SUMMARY_BYTE_BUDGET } from '../../../../src/markdown/format.js'
 
 const COMMENT_BUDGET = 65_000
@@ -124,24 +124,29 @@ describe('renderImpactReport: overview and verdicts', () => {
   })
 
   it('puts graph and tables for each target and edge inside details, the first one open', () => {
-    expect(markdown.match(/<details( open)?><summary>/g)).toEqual(['<details open><summary>', '<details><summary>', '<details><summary>'])
+    const targets = /<details( open)?><summary>[^<]* on prod-(eu|us) — /g
+    expect(markdown.match(targets)?.map((found) => found.startsWith('<details open>'))).toEqual([true, false, false])
     expect(markdown).toContain('<details open><summary>Deployment.apps shop/checkout on prod-eu — 2 upstream, 1 downstream, 1 associated</summary>\n\n')
-    expect(markdown).toContain(`Named in the targets input.\n\n${GRAPH_LEGEND}\n\n\`\`\`mermaid\n`)
+    expect(markdown).toContain(`Named in the targets input.\n\n${GRAPH_LEGEND}\n${OWNED_LEGEND}\n\n\`\`\`mermaid\n`)
     expect(markdown).toContain('From k8s/cart.yaml (removed).')
+    // Under a graph, which names the objects already, each table folds behind its title.
     expect(markdown).toContain(
       [
-        '**Upstream — what it depends on (2)**',
+        '<details><summary>Upstream — what it depends on (2)</summary>',
         '',
         '| Kind | Namespace/Name | Relation(s) |',
         '| --- | --- | --- |',
         '| ConfigMap | shop/config | references |',
         '| Secret | shop/secret | references |',
+        '',
+        '</details>',
       ].join('\n'),
     )
     expect(markdown).toContain('| ReplicaSet.apps | shop/checkout-7d9 | descendants |')
     expect(markdown).toContain('| Ingress.networking.k8s.io | shop/web | selected-by |')
     expect(markdown.match(/```mermaid/g)).toHaveLength(3)
-    expect(markdown.match(/<\/details>/g)).toHaveLength(3)
+    // three targets and edges, and the four tables of their non-empty directions
+    expect(markdown.match(/<\/details>/g)).toHaveLength(3 + 4)
   })
 
   it('per-edge tables have no Edge column; an object on another edge says so after its name', () => {
@@ -151,8 +156,10 @@ describe('renderImpactReport: overview and verdicts', () => {
   })
 
   it('a legend above every graph: upstream left, downstream right, dotted = associated', () => {
-    expect(GRAPH_LEGEND).toMatch(/upstream.*on the left.*downstream.*on the right; a dotted line links an associated object/i)
-    expect(markdown.split(`${GRAPH_LEGEND}\n\n\`\`\`mermaid\n`)).toHaveLength(4)
+    expect(GRAPH_LEGEND).toMatch(/left: what it depends on \(upstream\)\. right: what depends on it \(downstream\)\. dotted line: an associated object/i)
+    expect(markdown.split(/_Left: [^\n]*_\n(_Dotted arrow: [^\n]*_\n)?\n```mermaid\n/)).toHaveLength(1 + 3 * 2)
+    // prod-eu's ReplicaSet is owned: its graph says what a dotted arrow means.
+    expect(markdown).toContain(`${GRAPH_LEGEND}\n${OWNED_LEGEND}\n\n\`\`\`mermaid\n`)
   })
 
   it('no details body repeats its summary line: it says only where the target came from', () => {
@@ -266,8 +273,9 @@ describe('renderImpactReport: hostile names', () => {
     expect(markdown).toContain('| &lt;/details&gt; |')
     // The only tags are the ones the renderer writes.
     const tags = outsideFences(markdown).match(/<\/?[a-zA-Z][^>]*>/g) ?? []
-    expect(new Set(tags)).toEqual(new Set(['<details open>', '<summary>', '</summary>', '</details>']))
-    expect(markdown.match(/<\/details>/g)).toHaveLength(1)
+    expect(new Set(tags)).toEqual(new Set(['<details open>', '<details>', '<summary>', '</summary>', '</details>']))
+    // the target's, and its three tables folded under its graph
+    expect(markdown.match(/<\/details>/g)).toHaveLength(1 + 3)
   })
 
   it('mentions do not notify', () => {
@@ -341,17 +349,17 @@ describe('renderImpactReport: budgets', () => {
       totals: { upstream: 3, downstream: 3, associated: 3 },
     })
     const full = renderImpactReport(small, { budget: COMMENT_BUDGET })
-    // The graph is its legend and its diagram.
-    const graph = /_Upstream [^\n]*_\n\n```mermaid\n[\s\S]*?\n```/.exec(full)?.[0] ?? ''
-    expect(graph).not.toBe('')
-    // Dropping the graph saves it and its blank line; the notice costs itself and one.
-    const notice = 'Trimmed to fit: see the full report in the job summary.'
-    const budget = chars(full) - (chars(graph) + 2) + (chars(notice) + 2)
-    const trimmed = renderImpactReport(small, { budget })
-    expect(chars(trimmed)).toBeLessThanOrEqual(budget)
+    expect(full).toContain('```mermaid')
+    expect(full).toContain('<details><summary>Associated — declared links (3)</summary>')
+    // One character short of the whole report: the graph goes first, and its tables unfold.
+    const trimmed = renderImpactReport(small, { budget: chars(full) - 1 })
     expect(trimmed).not.toContain('```mermaid')
     expect(trimmed).toContain('Trimmed to fit: see the full report in the job summary.')
     expect(tableRows(trimmed)).toHaveLength(3 * 5)
+    expect(trimmed).toContain('**Associated — declared links (3)**')
+    expect(trimmed.match(/<\/details>/g)).toHaveLength(1)
+    const budget = chars(trimmed)
+    expect(renderImpactReport(small, { budget })).toBe(trimmed)
     // One character less and the associated table goes too.
     const tighter = renderImpactReport(small, { budget: budget - 1 })
     expect(chars(tighter)).toBeLessThanOrEqual(budget - 1)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RelatedObject, TargetImpact } from '../../../../src/steps/impact/model.js'
-import { GRAPH_LEGEND, mermaidText, renderGraph, renderMermaid } from '../../../../src/steps/impact/mermaid.js'
+import { GRAPH_LEGEND, OWNED_LEGEND, mermaidText, renderGraph, renderMermaid } from '../../../../src/steps/impact/mermaid.js'
 
 function related(name: string, extra: Partial<RelatedObject> = {}): RelatedObject {
   return { group: '', kind: 'ConfigMap', namespace: 'shop', name, relations: ['references'], ...extra }
@@ -40,17 +40,17 @@ function nodes(block: string): Map<string, string> {
   return found
 }
 
-/** Labels wrap at 320 px, not Mermaid's 200, so a pod name stays on one line. */
-const FRONT_MATTER = ['---', 'config:', '  flowchart:', '    wrappingWidth: 320', '---', 'flowchart LR']
+/** Labels wrap at 320 px, not Mermaid's 200, so a pod name stays on one line; objects a side stack close. */
+const FRONT_MATTER = ['---', 'config:', '  flowchart:', '    wrappingWidth: 320', '    nodeSpacing: 12', '    padding: 10', '---', 'flowchart LR']
 
 describe('renderMermaid', () => {
   it('comes with its legend: upstream left, downstream right, dotted = associated', () => {
     const graph = renderGraph(impact({ upstream: [related('config')] }))
     expect(graph.startsWith(`${GRAPH_LEGEND}\n\n\`\`\`mermaid\n`)).toBe(true)
     expect(graph.endsWith(renderMermaid(impact({ upstream: [related('config')] })))).toBe(true)
-    expect(GRAPH_LEGEND).toContain('Upstream (what it depends on) on the left')
-    expect(GRAPH_LEGEND).toContain('downstream (what depends on it) on the right')
-    expect(GRAPH_LEGEND).toContain('a dotted line links an associated object')
+    expect(GRAPH_LEGEND).toContain('Left: what it depends on (upstream)')
+    expect(GRAPH_LEGEND).toContain('Right: what depends on it (downstream)')
+    expect(GRAPH_LEGEND).toContain('Dotted line: an associated object')
   })
 
   it('draws upstream → target → downstream and dotted associated links', () => {
@@ -62,21 +62,22 @@ describe('renderMermaid', () => {
       }),
     )
     const lines = body(block)
-    expect(lines.slice(0, 6)).toEqual(FRONT_MATTER)
+    expect(lines.slice(0, FRONT_MATTER.length)).toEqual(FRONT_MATTER)
     expect(nodes(block)).toEqual(
       new Map([
-        ['n0', 'Deployment<br/>shop/checkout'],
-        ['n1', 'ConfigMap<br/>shop/config'],
-        ['n2', 'ReplicaSet<br/>shop/checkout-7d9'],
-        ['n3', 'Service<br/>payments<br/>on prod-us'],
+        ['n0', 'Deployment shop/checkout'],
+        ['n1', 'ConfigMap shop/config'],
+        ['n2', 'ReplicaSet shop/checkout-7d9'],
+        ['n3', 'Service payments<br/>on prod-us'],
       ]),
     )
     expect(lines).toContain('  n1 --> n0')
-    expect(lines).toContain('  n0 --> n2')
+    // owned, at a depth the hub does not give: a dotted arrow, not a claim of direct ownership
+    expect(lines).toContain('  n0 -.-> n2')
     expect(lines).toContain('  n0 -.- n3')
     // Every line is a header, a node, a link or a style: nothing else for Mermaid to misparse.
     for (const line of lines.slice(FRONT_MATTER.length)) {
-      expect(line).toMatch(/^ {2}(n\d+\[".*"\]|n\d+ (-->|-\.-) n\d+|classDef \w+ [\w#:,.-]+( [\w#:,.-]+)*|class n\d+(,n\d+)* \w+)$/)
+      expect(line).toMatch(/^ {2}(n\d+\[".*"\]|n\d+ (-->|-\.->|-\.-) n\d+|classDef \w+ [\w#:,.-]+( [\w#:,.-]+)*|class n\d+(,n\d+)* \w+)$/)
     }
   })
 
@@ -85,7 +86,7 @@ describe('renderMermaid', () => {
     const lines = body(block)
     expect(lines.filter((line) => line.startsWith('  classDef target '))).toHaveLength(1)
     expect(lines.filter((line) => / target$/.test(line) && line.startsWith('  class '))).toEqual(['  class n0 target'])
-    expect([...nodes(block).values()].filter((label) => label === 'Deployment<br/>shop/checkout')).toHaveLength(1)
+    expect([...nodes(block).values()].filter((label) => label === 'Deployment shop/checkout')).toHaveLength(1)
   })
 
   it('caps nodes per direction at 8 by default and collapses the rest into "+K more"', () => {
@@ -107,7 +108,7 @@ describe('renderMermaid', () => {
     expect(labels.filter((label) => label.includes('/d-'))).toHaveLength(2)
     expect(labels).toContain('+3 more downstream')
     const none = [...nodes(renderMermaid(impact({ downstream: many(5, 'd') }), { maxNodesPerDirection: 0 })).values()]
-    expect(none).toEqual(['Deployment<br/>shop/checkout', '+5 more downstream'])
+    expect(none).toEqual(['Deployment shop/checkout', '+5 more downstream'])
   })
 
   it('a target with no relations is a lone node', () => {
@@ -146,9 +147,35 @@ describe('renderMermaid', () => {
     const long = 'payments-api-worker-background-7d9f8c6b5-5z5q5'
     const labels = [...nodes(renderMermaid(impact({ downstream: [related(long, { kind: 'Pod', namespace: 'payments-production-eu-west' })] }))).values()]
     expect(labels).toContain(`Pod<br/>payments-production-eu-west/<br/>${long}`)
-    // A short one stays on one line: shop/checkout-7d9f8c6b5-5z5q5 fits the wrapping width.
+    // A short one stays on one line with its kind: Pod shop/checkout-7d9f8c6b5-5z5q5 fits the wrapping width.
     const short = [...nodes(renderMermaid(impact({ downstream: [related('checkout-7d9f8c6b5-5z5q5', { kind: 'Pod' })] }))).values()]
-    expect(short).toContain('Pod<br/>shop/checkout-7d9f8c6b5-5z5q5')
+    expect(short).toContain('Pod shop/checkout-7d9f8c6b5-5z5q5')
+    // Kind and name over the width: the kind on a line of its own.
+    const wide = [...nodes(renderMermaid(impact({ downstream: [related('checkout-7d9f8c6b5-5z5q5', { kind: 'HorizontalPodAutoscaler' })] }))).values()]
+    expect(wide).toContain('HorizontalPodAutoscaler<br/>shop/checkout-7d9f8c6b5-5z5q5')
+  })
+
+  it('draws owned objects on dotted arrows, as the hub gives no owner path, and says so under the legend', () => {
+    const replicaSet = related('checkout-7d9', { kind: 'ReplicaSet', group: 'apps', relations: ['descendants'] })
+    const pod = related('checkout-7d9-5z5q5', { kind: 'Pod', relations: ['descendants'] })
+    const hpa = related('checkout', { kind: 'HorizontalPodAutoscaler', group: 'autoscaling', relations: ['referenced-by'] })
+    // A Service's pods are selected (one hop) as well as owned: the direct relation wins.
+    const selected = related('checkout-7d9-8tjcj', { kind: 'Pod', relations: ['descendants', 'selected-by'] })
+    const graph = renderGraph(impact({ downstream: [hpa, pod, selected, replicaSet] }))
+    const lines = body(graph.slice(graph.indexOf('```mermaid')))
+    // The Deployment's pods beside its ReplicaSet, both dotted: neither arrow claims direct ownership.
+    expect(lines).toContain('  n0 --> n1')
+    expect(lines).toContain('  n0 -.-> n2')
+    expect(lines).toContain('  n0 --> n3')
+    expect(lines).toContain('  n0 -.-> n4')
+    expect(graph.startsWith(`${GRAPH_LEGEND}\n${OWNED_LEGEND}\n\n\`\`\`mermaid\n`)).toBe(true)
+    expect(OWNED_LEGEND).toContain('directly or through objects in between')
+    // No owned object drawn, no sentence about dotted arrows.
+    const direct = renderGraph(impact({ downstream: [hpa] }))
+    expect(direct.startsWith(`${GRAPH_LEGEND}\n\n`)).toBe(true)
+    expect(direct).not.toContain('-.->')
+    const collapsedOnly = renderGraph(impact({ downstream: [hpa, replicaSet] }), { maxNodesPerDirection: 1 })
+    expect(collapsedOnly).not.toContain(OWNED_LEGEND)
   })
 
   it('clips very long names and keeps labels on one line', () => {
