@@ -1,6 +1,6 @@
 /**
  * zod's functional API (`zod/mini`), set up as the classic API sets itself up: loading the
- * classic API costs ~12 ms more at start-up (bench/README.md). Every module takes zod from
+ * classic API cost the action ~9 ms of start-up (bench/README.md). Every module takes zod from
  * here (`import * as z`), so this runs before any schema is built or parses.
  */
 import { config, memoizer } from 'zod/mini'
