@@ -3,7 +3,7 @@
  * With a cluster id every run call goes through the service-account route
  * (`/s2s/clusters/{id}/…`), which accepts service-account tokens (hub-behaviour.md §1).
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import {
   AgentSchema,
   CreateRunResponseSchema,
@@ -18,7 +18,7 @@ import type { JsonRequest } from './request.js'
 import type { HubTransport } from './transport.js'
 
 const PREFIX = '/services/providers/agents'
-const CancelAnswerSchema = z.object({ cancelling: z.boolean().optional() })
+const CancelAnswerSchema = z.object({ cancelling: z.optional(z.boolean()) })
 /** The hub caps /wait holds at 300 s; a request must outlive the hold it asked for. @internal */
 export const MAX_WAIT_SECONDS = 300
 /** The longest hold we ask for: under the 60 s idle cut of common proxies. */

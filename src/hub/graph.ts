@@ -4,7 +4,7 @@
  * `objects` when nothing matched, `cursor.next` on the last page too, an unreadable cursor
  * silently restarting at page 1, and a keyset that ignores the edge unless ordered by it.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { HubProtocolError } from './errors.js'
 import type { JsonRequest, ResponseLimits } from './request.js'
 import type { HubTransport } from './transport.js'
@@ -37,21 +37,21 @@ export interface ObjectResult {
   [key: string]: unknown
 }
 
-const ObjectResultSchema: z.ZodType<ObjectResult> = z.lazy(() =>
+const ObjectResultSchema: z.ZodMiniType<ObjectResult> = z.lazy(() =>
   z.looseObject({
-    id: z.string().optional(),
-    cluster: z.string().optional(),
-    object: z.record(z.string(), z.unknown()).optional(),
-    relations: z.record(z.string(), z.array(ObjectResultSchema)).optional(),
+    id: z.optional(z.string()),
+    cluster: z.optional(z.string()),
+    object: z.optional(z.record(z.string(), z.unknown())),
+    relations: z.optional(z.record(z.string(), z.array(ObjectResultSchema))),
   }),
 )
 
 const QueryStatusSchema = z.looseObject({
-  objects: z.array(ObjectResultSchema).optional(),
-  cursor: z.looseObject({ next: z.string().optional() }).optional(),
-  count: z.number().optional(),
-  incomplete: z.boolean().optional(),
-  warnings: z.array(z.unknown()).optional(),
+  objects: z.optional(z.array(ObjectResultSchema)),
+  cursor: z.optional(z.looseObject({ next: z.optional(z.string()) })),
+  count: z.optional(z.number()),
+  incomplete: z.optional(z.boolean()),
+  warnings: z.optional(z.array(z.unknown())),
 })
 export type QueryStatus = z.infer<typeof QueryStatusSchema>
 
@@ -60,11 +60,11 @@ export type QueryStatus = z.infer<typeof QueryStatusSchema>
  * rest passes through as the hub sent it. Checking every field of 10,000 objects costs more
  * than the paging itself.
  */
-const ShallowQueryStatusSchema = QueryStatusSchema.extend({
-  objects: z.array(z.looseObject({ id: z.string().optional(), cluster: z.string().optional() })).optional(),
+const ShallowQueryStatusSchema = z.extend(QueryStatusSchema, {
+  objects: z.optional(z.array(z.looseObject({ id: z.optional(z.string()), cluster: z.optional(z.string()) }))),
 }) as unknown as typeof QueryStatusSchema
 
-const EdgesSchema = z.looseObject({ edges: z.array(z.string()).nullish() })
+const EdgesSchema = z.looseObject({ edges: z.nullish(z.array(z.string())) })
 
 /** A QuerySpec as sent; its shape is checked where the user wrote it (src/settings/query.ts). */
 export type QuerySpec = Record<string, unknown>

@@ -1,12 +1,12 @@
 /** A JSON answer read with the caller's schema: the hub's words redacted, its shape checked. */
-import type { z } from 'zod'
+import * as z from '../zod.js'
 import { redact, redactValue } from '../redact.js'
 import { HubProtocolError } from './errors.js'
 import type { HubResponse } from './request.js'
 
 export function parseJsonAnswer<T>(
   answer: { status: number; contentType: string; body: string },
-  request: { operation: string; schema: z.ZodType<T> },
+  request: { operation: string; schema: z.core.$ZodType<T> },
 ): HubResponse<T> {
   if (answer.status < 200 || answer.status >= 300) return { status: answer.status, data: undefined }
   const type = answer.contentType.toLowerCase()
@@ -35,7 +35,7 @@ export function parseJsonAnswer<T>(
       cause,
     })
   }
-  const parsed = request.schema.safeParse(json)
+  const parsed = z.safeParse(request.schema, json)
   if (!parsed.success) {
     const issues = parsed.error.issues
       .slice(0, 3)

@@ -3,7 +3,7 @@
  * URLs the hub published (the MCP endpoint), whatever the answer's form; and the headers and
  * URL it is sent with, which dry runs print without sending.
  */
-import type { z } from 'zod'
+import type * as z from '../zod.js'
 import { VERSION } from '../version.js'
 import type { HubError } from './errors.js'
 import type { BodyLimits } from './http.js'
@@ -78,7 +78,7 @@ export interface HubRequest<T = unknown> {
   /** Retry transient failures until the deadline rather than `maxAttempts` times (waits). */
   retryUntilDeadline?: boolean
   /** Reads a JSON answer (`call`). */
-  schema?: z.ZodType<T>
+  schema?: z.core.$ZodType<T>
   /** Reads one message (an event's data, or the whole JSON body); the first it returns ends the reading. Absent: the body is not read (`stream`). */
   pick?: ((message: string, status: number) => T | undefined) | undefined
   /** Refused statuses the caller handles itself (its protocol's 400 and 404): returned, redacted, not retried. */
@@ -93,7 +93,7 @@ export interface HubRequest<T = unknown> {
 }
 
 /** A request whose JSON answer `schema` reads: what `call` takes. */
-export type JsonRequest<T> = HubRequest<T> & { schema: z.ZodType<T> }
+export type JsonRequest<T> = HubRequest<T> & { schema: z.core.$ZodType<T> }
 
 /** Where a request goes: its own URL, or its path (and query) below the base URL. */
 export function requestUrl(identity: HubIdentity, request: Pick<HubRequest, 'path' | 'url' | 'query'>): URL {

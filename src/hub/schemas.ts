@@ -2,17 +2,17 @@
  * Shapes of hub answers, checked at the boundary. Loose objects: the hub adds fields over
  * time and we must tolerate them; every field the spec calls optional may be absent.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 
-const optionalNumber = z.number().optional()
-const optionalString = z.string().optional()
+const optionalNumber = z.optional(z.number())
+const optionalString = z.optional(z.string())
 
 const RunStepSchema = z.looseObject({
   id: optionalString,
-  tool: z.string().default('(unnamed tool)'),
-  args: z.unknown().optional(),
-  result: z.unknown().optional(),
-  outcome: z.string().default('unknown'),
+  tool: z._default(z.string(), '(unnamed tool)'),
+  args: z.optional(z.unknown()),
+  result: z.optional(z.unknown()),
+  outcome: z._default(z.string(), 'unknown'),
   error: optionalString,
   durationMS: optionalNumber,
   at: optionalString,
@@ -29,20 +29,20 @@ export const RunDetailSchema = z.looseObject({
   attempt: optionalNumber,
   inputPreview: optionalString,
   message: optionalString,
-  hasOutput: z.boolean().optional(),
-  inputTokens: z.number().default(0),
-  outputTokens: z.number().default(0),
-  usdMicros: z.number().default(0),
+  hasOutput: z.optional(z.boolean()),
+  inputTokens: z._default(z.number(), 0),
+  outputTokens: z._default(z.number(), 0),
+  usdMicros: z._default(z.number(), 0),
   createdAt: optionalString,
   startedAt: optionalString,
   finishedAt: optionalString,
   durationMS: optionalNumber,
   input: optionalString,
   output: optionalString,
-  sources: z.array(z.string()).optional(),
-  pending: z.looseObject({ inboxID: optionalString, tool: optionalString, args: z.unknown().optional() }).optional(),
-  steps: z.array(RunStepSchema).default([]),
-  children: z.array(z.unknown()).default([]),
+  sources: z.optional(z.array(z.string())),
+  pending: z.optional(z.looseObject({ inboxID: optionalString, tool: optionalString, args: z.optional(z.unknown()) })),
+  steps: z._default(z.array(RunStepSchema), []),
+  children: z._default(z.array(z.unknown()), []),
 })
 
 /** One of a run's children (delegated or spawned runs): a summary; anything else is ignored. */
@@ -55,15 +55,15 @@ export const ChildRunSchema = z.looseObject({
 })
 
 export const CreateRunResponseSchema = z.looseObject({
-  runId: z.string().min(1),
+  runId: z.string().check(z.minLength(1)),
   phase: z.string(),
-  reused: z.boolean().optional(),
-  run: RunDetailSchema.optional(),
+  reused: z.optional(z.boolean()),
+  run: z.optional(RunDetailSchema),
 })
 
 export const AgentSchema = z.looseObject({
-  metadata: z.looseObject({ name: optionalString }).optional(),
-  status: z.looseObject({ phase: optionalString, suspendedReason: optionalString }).optional(),
+  metadata: z.optional(z.looseObject({ name: optionalString })),
+  status: z.optional(z.looseObject({ phase: optionalString, suspendedReason: optionalString })),
 })
 
 /** `GET /api/whoami`: an empty `workspaceUUID` is the silent fallback to the personal org. */
@@ -71,7 +71,7 @@ export const WhoAmISchema = z.looseObject({
   tenantPath: optionalString,
   orgUUID: optionalString,
   workspaceUUID: optionalString,
-  user: z.unknown().optional(),
+  user: z.optional(z.unknown()),
 })
 
 export type RunStep = z.infer<typeof RunStepSchema>

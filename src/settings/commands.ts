@@ -3,7 +3,7 @@
  * several inputs at once, and the builder of its part of Settings. readSettings reads the row
  * the `command` input names; adding a command is one row here and its schema module beside.
  */
-import type { z } from 'zod'
+import type * as z from '../zod.js'
 import type { RunnerContext } from '../runner/context.js'
 import type { InputName } from './defaults.js'
 import { githubTokenProblems, ImpactSchema, impactProblems, impactSettings } from './impact.js'
@@ -23,7 +23,7 @@ export interface InputContext {
 
 export interface CommandRow<Data, Part> {
   /** The command's own inputs; checked even when a common input is wrong, so every problem is reported at once. */
-  schema: z.ZodType<Data>
+  schema: z.ZodMiniType<Data>
   /** Its inputs include YAML or JSON (`targets`, `query`): the parser is loaded before they are read. */
   structured?: boolean
   /** Problems that need several inputs, the event or the hub URL; asked once the schema passed. */

@@ -1,7 +1,7 @@
 /**
  * Field parsers shared by the input schemas: each names the bad value and says how to fix it.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { clip } from '../markdown/format.js'
 
 /** The longest a self-hosted job may run. */
@@ -17,23 +17,42 @@ export const quoteInput = (value: unknown) => JSON.stringify(clip(String(value),
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fix: string) =>
   z.enum(values, { error: (issue) => `${quoteInput(issue.input)} is not one of ${values.join(', ')}. ${fix}` })
 
+/** What a transform reports its problems to, as classic zod's `ctx.addIssue` (zod/mini's transforms have none). */
+export interface IssueSink {
+  addIssue(issue: { code: 'custom'; message: string }): void
+}
+
+/** `schema`'s output handed to `fn`, which may report problems about it: classic zod's `schema.transform(fn)`. */
+export const transformed = <S extends z.ZodMiniType, O>(schema: S, fn: (value: z.output<S>, ctx: IssueSink) => O) =>
+  z.pipe(
+    schema,
+    z.transform((value: z.output<S>, payload) => fn(value, { addIssue: (issue) => void payload.issues.push({ ...issue, input: value }) })),
+  )
+
 /** `true` or `false`, in any case. */
 export const boolean = () =>
-  z
-    .string()
-    .trim()
-    .refine((v) => /^(true|false)$/i.test(v), { error: (issue) => `${quoteInput(issue.input)} is not a boolean: use true or false.` })
-    .transform((v) => v.toLowerCase() === 'true')
+  transformed(
+    z.string().check(
+      z.trim(),
+      z.refine((v) => /^(true|false)$/i.test(v), { error: (issue) => `${quoteInput(issue.input)} is not a boolean: use true or false.` }),
+    ),
+    (v) => v.toLowerCase() === 'true',
+  )
 
 export const seconds = (fix: string, min: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number of seconds. ${durationFix(String(issue.input)) ?? fix}` })
-    .transform(Number)
-    .refine((n) => n >= min && n <= MAX_SECONDS, {
+  transformed(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number of seconds. ${durationFix(String(issue.input)) ?? fix}` }),
+      ),
+    Number,
+  ).check(
+    z.refine((n) => n >= min && n <= MAX_SECONDS, {
       error: (issue) => `${quoteInput(issue.input)} is out of range: use ${min} to ${MAX_SECONDS} seconds. ${fix}`,
-    })
+    }),
+  )
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }
 
@@ -47,14 +66,14 @@ export function durationFix(text: string): string | undefined {
 }
 
 export const uuid = (name: 'org' | 'workspace') =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `is required: the ${name === 'org' ? 'organization' : 'workspace'} UUID from the hub (not its display name).`, abort: true })
-    .regex(UUID, {
+  z.string().check(
+    z.trim(),
+    z.minLength(1, { error: `is required: the ${name === 'org' ? 'organization' : 'workspace'} UUID from the hub (not its display name).`, abort: true }),
+    z.regex(UUID, {
       error: (issue) =>
         `${quoteInput(issue.input)} is not a UUID. Use the ${name === 'org' ? 'organization' : 'workspace'} UUID shown in the hub's settings, not its display name; the hub silently ignores anything else.`,
-    })
+    }),
+  )
 
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '')
@@ -62,7 +81,7 @@ function isLoopback(hostname: string): boolean {
 }
 
 /** An https URL (http only on loopback, for local hubs and tests), or an issue saying why not. */
-export function toServiceUrl(text: string, ctx: z.RefinementCtx, example: string, what: string, base = false): URL {
+export function toServiceUrl(text: string, ctx: IssueSink, example: string, what: string, base = false): URL {
   let url: URL
   try {
     url = new URL(text)
@@ -88,11 +107,9 @@ export function toServiceUrl(text: string, ctx: z.RefinementCtx, example: string
   return url
 }
 
-export const hubUrl = z
-  .string()
-  .trim()
-  .min(1, { error: 'is required: the hub base URL, e.g. https://hub.example.com.', abort: true })
-  .transform((text, ctx) => {
+export const hubUrl = transformed(
+  z.string().check(z.trim(), z.minLength(1, { error: 'is required: the hub base URL, e.g. https://hub.example.com.', abort: true })),
+  (text, ctx) => {
     const url = toServiceUrl(text, ctx, 'https://hub.example.com', 'the hub base URL', true)
     const api = url instanceof URL ? hubApiPathIn(url) : undefined
     if (!api) return url
@@ -101,7 +118,8 @@ export const hubUrl = z
       message: `${quoteInput(text)} carries the hub's API path (\`${api.path}\`), which the action adds itself (\`/services/providers/…\`), so every request would miss. Set \`hub-url\` to ${api.base}.`,
     })
     return z.NEVER
-  })
+  },
+)
 
 /** Segments that follow `/api` only in the hub's own routes (hub-behaviour.md §1, §3). */
 const API_ROUTES = new Set(['agents', 'runs', 'whoami', 'inbox', 'query', 'edges'])

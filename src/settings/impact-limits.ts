@@ -4,19 +4,16 @@
  * come from a pull request, which may be built to hurt; these inputs are the workflow's, which
  * the pull request cannot widen.
  */
-import { z } from 'zod'
-import { DNS_LABEL, quoteInput } from './fields.js'
+import * as z from '../zod.js'
+import { DNS_LABEL, quoteInput, transformed } from './fields.js'
 
 const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/
 const GROUP = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
 
 const cap = (what: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number: ${what}.` })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to ${max}.` })
+  transformed(z.string().check(z.trim(), z.regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number: ${what}.` })), Number).check(
+    z.refine((n) => n >= 1 && n <= max, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to ${max}.` }),
+  )
 
 /** Entries separated by newlines or commas; blank ones and `#` comments left out. */
 function entries(text: string): string[] {
@@ -38,7 +35,7 @@ export interface AllowedKind {
 export const IMPACT_LIMIT_FIELDS = {
   'max-targets': cap('the most distinct objects one step reports on', 10_000),
   'max-documents': cap('the most YAML documents (and List items) one manifest file may hold', 100_000),
-  'allowed-namespaces': z.string().transform((text, ctx) => {
+  'allowed-namespaces': transformed(z.string(), (text, ctx) => {
     const list = entries(text)
     for (const name of list) {
       if (!DNS_LABEL.test(name))
@@ -46,7 +43,7 @@ export const IMPACT_LIMIT_FIELDS = {
     }
     return list
   }),
-  'allowed-kinds': z.string().transform((text, ctx) => {
+  'allowed-kinds': transformed(z.string(), (text, ctx) => {
     const list: AllowedKind[] = []
     for (const entry of entries(text)) {
       const dot = entry.indexOf('.')

@@ -2,11 +2,11 @@
  * The inputs of `command: impact`: the objects to report on (./targets.ts), where the impact
  * comes from, how the report is published, and the bounds of ./impact-limits.ts.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { isPullRequestEvent, type RunnerContext } from '../runner/context.js'
 import type { Target } from '../model/target.js'
 import { mcpOriginProblems } from './bearer-origin.js'
-import { DNS_LABEL, oneOf, quoteInput, toServiceUrl } from './fields.js'
+import { DNS_LABEL, oneOf, quoteInput, toServiceUrl, transformed } from './fields.js'
 import { IMPACT_LIMIT_FIELDS, type AllowedKind } from './impact-limits.js'
 import { globList, targetList } from './targets.js'
 
@@ -40,65 +40,68 @@ export const ImpactSchema = z
     manifests: globList,
     'rendered-head': globList,
     'rendered-base': globList,
-    namespace: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || DNS_LABEL.test(v), {
+    namespace: z.string().check(
+      z.trim(),
+      z.refine((v) => v === '' || DNS_LABEL.test(v), {
         error: (issue) =>
           `${quoteInput(issue.input)} is not a namespace name (a DNS-1123 label). It is the namespace given to manifest objects that name none.`,
       }),
+    ),
     'impact-source': oneOf(['query', 'mcp'], "`query` computes impact with the query API; `mcp` asks the hub's graph_impact tool at `mcp-url`."),
-    'mcp-url': z
-      .string()
-      .trim()
-      .transform((text, ctx) =>
-        text ? toServiceUrl(text, ctx, 'https://hub.example.com/services/mcpserver/…/mcp', 'the MCP server URL the hub publishes') : undefined,
+    'mcp-url': transformed(z.string().check(z.trim()), (text, ctx) =>
+      text ? toServiceUrl(text, ctx, 'https://hub.example.com/services/mcpserver/…/mcp', 'the MCP server URL the hub publishes') : undefined,
+    ),
+    'max-depth': transformed(
+      z.string().check(z.trim(), z.regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number. Use 1 to 20 (the hub's limit).` })),
+      Number,
+    ).check(z.refine((n) => n >= 1 && n <= 20, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to 20 (the hub's limit).` })),
+    'fail-on-downstream': transformed(
+      z.string().check(
+        z.trim(),
+        z.refine((v) => v === '' || /^\d+$/.test(v), {
+          error: (issue) =>
+            `${quoteInput(issue.input)} is not a whole number: the step fails when more distinct objects than this are downstream. Leave it empty to never fail.`,
+        }),
       ),
-    'max-depth': z
-      .string()
-      .trim()
-      .regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number. Use 1 to 20 (the hub's limit).` })
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 20, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to 20 (the hub's limit).` }),
-    'fail-on-downstream': z
-      .string()
-      .trim()
-      .refine((v) => v === '' || /^\d+$/.test(v), {
-        error: (issue) =>
-          `${quoteInput(issue.input)} is not a whole number: the step fails when more distinct objects than this are downstream. Leave it empty to never fail.`,
-      })
-      .transform((v) => (v === '' ? undefined : Number(v))),
+      (v) => (v === '' ? undefined : Number(v)),
+    ),
     comment: oneOf(['update', 'new', 'off'], '`update` keeps one sticky comment up to date, `new` adds one per run, `off` comments nothing.'),
-    'comment-key': z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9._-]{1,64}$/, {
+    'comment-key': z.string().check(
+      z.trim(),
+      z.regex(/^[A-Za-z0-9._-]{1,64}$/, {
         error: (issue) => `${quoteInput(issue.input)} must be 1 to 64 letters, digits, '.', '_' or '-': it tells several reports on one PR apart.`,
       }),
+    ),
     'github-token': z.string(),
     ...IMPACT_LIMIT_FIELDS,
   })
-  .superRefine((value, ctx) => {
-    if (value.targets.length === 0 && value.manifests.length === 0 && value['rendered-head'].length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['targets'],
-        message:
-          'or `manifests` is required for `command: impact`, or `rendered-head`: name the objects, globs of manifest files, or globs of rendered manifests.',
-      })
-    }
-    if (value['rendered-base'].length > 0 && value['rendered-head'].length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['rendered-base'],
-        message:
-          'needs `rendered-head`: the base set is what the head set is compared with. Render the pull request head too and give its files in `rendered-head`.',
-      })
-    }
-    if (value['impact-source'] === 'mcp' && !value['mcp-url']) {
-      ctx.addIssue({ code: 'custom', path: ['mcp-url'], message: 'is required with `impact-source: mcp`: the MCP server URL the hub publishes in its status.' })
-    }
-  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.targets.length === 0 && value.manifests.length === 0 && value['rendered-head'].length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['targets'],
+          message:
+            'or `manifests` is required for `command: impact`, or `rendered-head`: name the objects, globs of manifest files, or globs of rendered manifests.',
+        })
+      }
+      if (value['rendered-base'].length > 0 && value['rendered-head'].length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rendered-base'],
+          message:
+            'needs `rendered-head`: the base set is what the head set is compared with. Render the pull request head too and give its files in `rendered-head`.',
+        })
+      }
+      if (value['impact-source'] === 'mcp' && !value['mcp-url']) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mcp-url'],
+          message: 'is required with `impact-source: mcp`: the MCP server URL the hub publishes in its status.',
+        })
+      }
+    }),
+  )
 
 /** Checks that need several inputs, the event or the hub URL at once. */
 export function impactProblems(impact: z.infer<typeof ImpactSchema>, runner: RunnerContext, hubUrl: URL | undefined, trustedOrigin: string): string[] {

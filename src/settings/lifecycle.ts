@@ -3,7 +3,7 @@
  * `run-id` the later commands act on, the approval decision, and the combinations the
  * service-account route cannot serve (it has no cancel and no inbox: hub-behaviour.md §1).
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { boolean, oneOf, seconds, quoteInput } from './fields.js'
 
 export type LifecycleCommand = 'wait' | 'cancel' | 'approve'
@@ -48,22 +48,22 @@ export const WAITING_FIELDS = {
 }
 
 const runId = (command: LifecycleCommand) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `is required for \`command: ${command}\`: the id of the run, e.g. \`\${{ steps.start.outputs.run-id }}\`.`, abort: true })
-    .regex(HUB_ID, {
+  z.string().check(
+    z.trim(),
+    z.minLength(1, { error: `is required for \`command: ${command}\`: the id of the run, e.g. \`\${{ steps.start.outputs.run-id }}\`.`, abort: true }),
+    z.regex(HUB_ID, {
       error: (issue) =>
         `${quoteInput(issue.input)} is not a run id (letters, digits, '.', '_', ':' and '-'). Pass the \`run-id\` output of the step that started it.`,
-    })
+    }),
+  )
 
-const optionalId = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || HUB_ID.test(v), {
+const optionalId = z.string().check(
+  z.trim(),
+  z.refine((v) => v === '' || HUB_ID.test(v), {
     error: (issue) =>
       `${quoteInput(issue.input)} is not an approval id (letters, digits, '.', '_', ':' and '-'). Pass the \`approval-id\` output of the step that stopped at the gate, or leave it empty.`,
-  })
+  }),
+)
 
 export const WaitSchema = z.object({
   'run-id': runId('wait'),
@@ -77,8 +77,8 @@ export const ApproveSchema = z
   .object({
     'run-id': runId('approve'),
     decision: oneOf(['approve', 'deny', 'answer'], 'It says how the pending tool call is resolved.'),
-    response: z.string().max(MAX_RESPONSE_CHARS, { error: `is longer than ${MAX_RESPONSE_CHARS} characters: keep the answer short.` }),
-    'expect-tool': z.string().trim(),
+    response: z.string().check(z.maxLength(MAX_RESPONSE_CHARS, { error: `is longer than ${MAX_RESPONSE_CHARS} characters: keep the answer short.` })),
+    'expect-tool': z.string().check(z.trim()),
     'approval-id': optionalId,
     'timeout-seconds': seconds(
       'Use a whole number of seconds such as 1800 for 30 minutes, or 0 to resolve the approval and return without waiting for the run.',
@@ -86,13 +86,15 @@ export const ApproveSchema = z
     ),
     ...WAITING_FIELDS,
   })
-  .refine((v) => v.decision !== 'answer' || v.response.trim() !== '', {
-    path: ['response'],
-    error: 'is required with `decision: answer`: the text the agent receives as the answer.',
-  })
+  .check(
+    z.refine((v) => v.decision !== 'answer' || v.response.trim() !== '', {
+      path: ['response'],
+      error: 'is required with `decision: answer`: the text the agent receives as the answer.',
+    }),
+  )
 
 /** The waiting inputs of a command that waits: WAITING_FIELDS and its own `timeout-seconds`. */
-type WaitingInputs = z.output<z.ZodObject<typeof WAITING_FIELDS>> & { 'timeout-seconds': number }
+type WaitingInputs = z.output<z.ZodMiniObject<typeof WAITING_FIELDS>> & { 'timeout-seconds': number }
 
 /** The waiting policies, read the same way for `run`, `wait` and `approve`. */
 export function waitPolicy(raw: WaitingInputs): WaitSettings {

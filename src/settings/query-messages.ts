@@ -3,7 +3,7 @@
  * stands, an example of the shape a misshapen field takes, and, for a kubectl-style `kind:`,
  * where the kind goes in a QuerySpec (`filter.objects[].groupKind`, hub-behaviour.md §3).
  */
-import type { z } from 'zod'
+import type * as z from '../zod.js'
 import { quoteInput } from './fields.js'
 import { describeIssue, valueBefore } from './structured.js'
 

@@ -2,8 +2,8 @@
  * The inputs of `command: query`: `query`, a QuerySpec as YAML or JSON, checked against the
  * hub's limits (hub-behaviour.md §3) before any request, and `max-objects`.
  */
-import { z } from 'zod'
-import { quoteInput } from './fields.js'
+import * as z from '../zod.js'
+import { quoteInput, transformed } from './fields.js'
 import { ACTION_OWNED, actionOwnedProblem, describeQueryIssue } from './query-messages.js'
 import { describePath, parseStructured } from './structured.js'
 
@@ -13,33 +13,33 @@ export interface QuerySettings {
 }
 
 const bool = z.boolean()
-const positiveInt = (max: number) => z.number().int().min(1).max(max)
+const positiveInt = (max: number) => z.number().check(z.int(), z.gte(1), z.lte(max))
 
-const GroupKindSchema = z.strictObject({ apiGroup: z.string().optional(), kind: z.string().min(1) })
+const GroupKindSchema = z.strictObject({ apiGroup: z.optional(z.string()), kind: z.string().check(z.minLength(1)) })
 const ObjectFilterSchema = z.strictObject({
-  groupKind: GroupKindSchema.optional(),
-  name: z.string().optional(),
-  namespace: z.string().optional(),
-  labels: z.record(z.string(), z.string()).optional(),
-  labelExpressions: z
-    .array(
+  groupKind: z.optional(GroupKindSchema),
+  name: z.optional(z.string()),
+  namespace: z.optional(z.string()),
+  labels: z.optional(z.record(z.string(), z.string())),
+  labelExpressions: z.optional(
+    z.array(
       z.strictObject({
-        key: z.string().min(1),
+        key: z.string().check(z.minLength(1)),
         operator: z.enum(['In', 'NotIn', 'Exists', 'DoesNotExist']),
-        values: z.array(z.string()).optional(),
+        values: z.optional(z.array(z.string())),
       }),
-    )
-    .optional(),
-  conditions: z.array(z.strictObject({ type: z.string().min(1), status: z.string().optional(), reason: z.string().optional() })).optional(),
-  creationTimestamp: z.strictObject({ after: z.string().optional(), before: z.string().optional() }).optional(),
-  id: z.string().optional(),
-  jsonpath: z.string().optional(),
-  categories: z.array(z.string()).optional(),
+    ),
+  ),
+  conditions: z.optional(z.array(z.strictObject({ type: z.string().check(z.minLength(1)), status: z.optional(z.string()), reason: z.optional(z.string()) }))),
+  creationTimestamp: z.optional(z.strictObject({ after: z.optional(z.string()), before: z.optional(z.string()) })),
+  id: z.optional(z.string()),
+  jsonpath: z.optional(z.string()),
+  categories: z.optional(z.array(z.string())),
 })
 
 /** A sparse tree whose leaves are `true`. */
 type FieldTree = { [field: string]: true | FieldTree }
-const FieldTreeSchema: z.ZodType<FieldTree> = z.lazy(() => z.record(z.string(), z.union([z.literal(true), FieldTreeSchema])))
+const FieldTreeSchema: z.ZodMiniType<FieldTree> = z.lazy(() => z.record(z.string(), z.union([z.literal(true), FieldTreeSchema])))
 
 interface Projection {
   id?: boolean | undefined
@@ -53,22 +53,22 @@ interface RelationBlock {
   filters?: Array<z.infer<typeof ObjectFilterSchema>> | undefined
   objects?: Projection | undefined
 }
-const ProjectionSchema: z.ZodType<Projection> = z.lazy(() =>
+const ProjectionSchema: z.ZodMiniType<Projection> = z.lazy(() =>
   z.strictObject({
-    id: bool.optional(),
-    cluster: bool.optional(),
-    mutablePath: bool.optional(),
-    object: FieldTreeSchema.optional(),
-    relations: z
-      .record(
-        z.string().regex(/^[a-z][a-z-]*\+?$/, 'must be a relation name such as descendants+ or selected-by'),
+    id: z.optional(bool),
+    cluster: z.optional(bool),
+    mutablePath: z.optional(bool),
+    object: z.optional(FieldTreeSchema),
+    relations: z.optional(
+      z.record(
+        z.string().check(z.regex(/^[a-z][a-z-]*\+?$/, 'must be a relation name such as descendants+ or selected-by')),
         z.strictObject({
-          limit: positiveInt(10_000).optional(),
-          filters: z.array(ObjectFilterSchema).optional(),
-          objects: ProjectionSchema.optional(),
+          limit: z.optional(positiveInt(10_000)),
+          filters: z.optional(z.array(ObjectFilterSchema)),
+          objects: z.optional(ProjectionSchema),
         }),
-      )
-      .optional(),
+      ),
+    ),
   }),
 )
 
@@ -76,24 +76,26 @@ const ORDER_FIELDS = ['name', 'namespace', 'kind', 'apiGroup', 'cluster', 'creat
 
 const QuerySpecSchema = z
   .strictObject({
-    root: z.enum(['objects', 'clusters']).optional(),
-    cluster: z.strictObject({ name: z.string().min(1) }).optional(),
-    filter: z.strictObject({ objects: z.array(ObjectFilterSchema).optional() }).optional(),
-    limit: positiveInt(10_000).optional(),
-    order: z.array(z.strictObject({ field: z.enum(ORDER_FIELDS), direction: z.enum(['Asc', 'Desc']).optional() })).optional(),
-    count: bool.optional(),
-    maxDepth: z.number().int().min(0).max(20).optional(),
-    objects: ProjectionSchema.optional(),
+    root: z.optional(z.enum(['objects', 'clusters'])),
+    cluster: z.optional(z.strictObject({ name: z.string().check(z.minLength(1)) })),
+    filter: z.optional(z.strictObject({ objects: z.optional(z.array(ObjectFilterSchema)) })),
+    limit: z.optional(positiveInt(10_000)),
+    order: z.optional(z.array(z.strictObject({ field: z.enum(ORDER_FIELDS), direction: z.optional(z.enum(['Asc', 'Desc'])) }))),
+    count: z.optional(bool),
+    maxDepth: z.optional(z.number().check(z.int(), z.gte(0), z.lte(20))),
+    objects: z.optional(ProjectionSchema),
   })
-  .refine((spec) => countRelationBlocks(spec.objects) <= 10, {
-    message: 'has more than 10 relation blocks (the hub allows at most 10 in one query)',
-    path: ['objects', 'relations'],
-  })
-  .refine((spec) => new Set((spec.order ?? []).map((entry) => entry.direction ?? 'Asc')).size <= 1, {
-    message:
-      "mixes Asc and Desc; the hub pages with one comparison for the whole order tuple (taken from the first field's direction), so a mixed order repeats rows from page 2 on. Give every `order` entry the same direction",
-    path: ['order'],
-  })
+  .check(
+    z.refine((spec) => countRelationBlocks(spec.objects) <= 10, {
+      message: 'has more than 10 relation blocks (the hub allows at most 10 in one query)',
+      path: ['objects', 'relations'],
+    }),
+    z.refine((spec) => new Set((spec.order ?? []).map((entry) => entry.direction ?? 'Asc')).size <= 1, {
+      message:
+        "mixes Asc and Desc; the hub pages with one comparison for the whole order tuple (taken from the first field's direction), so a mixed order repeats rows from page 2 on. Give every `order` entry the same direction",
+      path: ['order'],
+    }),
+  )
 type QuerySpecInput = z.infer<typeof QuerySpecSchema>
 
 function countRelationBlocks(projection: Projection | undefined): number {
@@ -102,7 +104,7 @@ function countRelationBlocks(projection: Projection | undefined): number {
 }
 
 export const QuerySchema = z.object({
-  query: z.string().transform((text, ctx) => {
+  query: transformed(z.string(), (text, ctx) => {
     if (!text.trim()) {
       ctx.addIssue({
         code: 'custom',
@@ -135,12 +137,15 @@ export const QuerySchema = z.object({
     }
     return spec.success && !owned.length ? spec.data : z.NEVER
   }),
-  'max-objects': z
-    .string()
-    .trim()
-    .regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number: the most objects to collect across all pages.` })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 1_000_000, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to 1000000.` }),
+  'max-objects': transformed(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number: the most objects to collect across all pages.` }),
+      ),
+    Number,
+  ).check(z.refine((n) => n >= 1 && n <= 1_000_000, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to 1000000.` })),
 })
 
 export function querySettings(query: z.infer<typeof QuerySchema>): Readonly<QuerySettings> {

@@ -2,9 +2,9 @@
  * The inputs of `command: rollout`: the targets as for impact (the same schemas, so the same
  * messages), the edges to watch, the quorum (`require`), and the budget.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import type { Target } from '../model/target.js'
-import { oneOf, seconds, quoteInput } from './fields.js'
+import { oneOf, seconds, quoteInput, transformed } from './fields.js'
 import { ImpactSchema } from './impact.js'
 
 /** How many edges must report every target rolled out. */
@@ -32,7 +32,7 @@ export const RolloutSchema = z
     'rendered-head': ImpactSchema.shape['rendered-head'],
     namespace: ImpactSchema.shape.namespace,
     'github-token': z.string(),
-    edges: z.string().transform((text, ctx) => {
+    edges: transformed(z.string(), (text, ctx) => {
       const names = text
         .split(/[\s,]+/)
         .map((name) => name.trim())
@@ -47,35 +47,34 @@ export const RolloutSchema = z
       }
       return names.length > 0 ? [...new Set(names)] : undefined
     }),
-    require: z
-      .string()
-      .trim()
-      .transform((text, ctx): Quorum => {
-        const value = text.toLowerCase()
-        if (value === 'all') return { kind: 'all' }
-        const match = /^(\d{1,6})\s*(%|edges?)?$/.exec(value)
-        const count = Number(match?.[1])
-        if (match && match[2] === '%' && count >= 1 && count <= 100) return { kind: 'percent', percent: count }
-        if (match && match[2] !== '%' && count >= 1) return { kind: 'edges', count }
-        ctx.addIssue({
-          code: 'custom',
-          message: `${quoteInput(text)} is not a quorum: use \`all\` (every target on every edge), a number of edges such as \`2\`, or a percentage of edges such as \`80%\` (1 to 100).`,
-        })
-        return z.NEVER
-      }),
+    require: transformed(z.string().check(z.trim()), (text, ctx): Quorum => {
+      const value = text.toLowerCase()
+      if (value === 'all') return { kind: 'all' }
+      const match = /^(\d{1,6})\s*(%|edges?)?$/.exec(value)
+      const count = Number(match?.[1])
+      if (match && match[2] === '%' && count >= 1 && count <= 100) return { kind: 'percent', percent: count }
+      if (match && match[2] !== '%' && count >= 1) return { kind: 'edges', count }
+      ctx.addIssue({
+        code: 'custom',
+        message: `${quoteInput(text)} is not a quorum: use \`all\` (every target on every edge), a number of edges such as \`2\`, or a percentage of edges such as \`80%\` (1 to 100).`,
+      })
+      return z.NEVER
+    }),
     'timeout-seconds': seconds('Use a whole number of seconds such as 600 for 10 minutes: how long to wait for every target to roll out.', 1),
     'on-timeout': oneOf(['fail', 'warn'], 'It says what to do when `timeout-seconds` runs out before every target rolled out (`cancel` is for runs).'),
   })
-  .superRefine((value, ctx) => {
-    if (value.targets.length === 0 && value.manifests.length === 0 && value['rendered-head'].length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['targets'],
-        message:
-          'or `manifests` is required for `command: rollout`, or `rendered-head`: name the objects, or give globs of the manifests that were deployed (the expected state).',
-      })
-    }
-  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.targets.length === 0 && value.manifests.length === 0 && value['rendered-head'].length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['targets'],
+          message:
+            'or `manifests` is required for `command: rollout`, or `rendered-head`: name the objects, or give globs of the manifests that were deployed (the expected state).',
+        })
+      }
+    }),
+  )
 
 export function rolloutSettings(input: z.infer<typeof RolloutSchema>): Readonly<RolloutSettings> {
   return Object.freeze({

@@ -2,7 +2,7 @@
  * The inputs of `command: run`: the agent, its task, the keys that make a re-run attach
  * instead of starting again, and the waiting policies it shares with `wait` (./lifecycle.ts).
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import * as core from '../runner/core.js'
 import { deriveIdempotencyKey, deriveSessionId, type RunnerContext } from '../runner/context.js'
 import { DNS_LABEL, quoteInput, seconds } from './fields.js'
@@ -20,17 +20,17 @@ export interface RunSettings extends WaitSettings {
 }
 
 export const RunSchema = z.object({
-  agent: z
-    .string()
-    .trim()
-    .min(1, { error: 'is required for `command: run`: the name of the agent to run.', abort: true })
-    .regex(DNS_LABEL, {
+  agent: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: 'is required for `command: run`: the name of the agent to run.', abort: true }),
+    z.regex(DNS_LABEL, {
       error: (issue) =>
         `${quoteInput(issue.input)} is not a valid agent name (a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters, starting and ending with a letter or digit). Use the agent's metadata.name.`,
     }),
-  task: z.string().refine((v) => v.trim().length > 0, 'is required for `command: run` and must not be blank: the instruction for the agent.'),
-  'idempotency-key': z.string().trim(),
-  'session-id': z.string().trim(),
+  ),
+  task: z.string().check(z.refine((v) => v.trim().length > 0, 'is required for `command: run` and must not be blank: the instruction for the agent.')),
+  'idempotency-key': z.string().check(z.trim()),
+  'session-id': z.string().check(z.trim()),
   'timeout-seconds': seconds('Use a whole number of seconds such as 1800 for 30 minutes, or 0 to start the run and return at once.', 0),
   ...WAITING_FIELDS,
 })

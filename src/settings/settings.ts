@@ -6,7 +6,7 @@
  */
 import { ActionError, type InputErrorData } from '../errors.js'
 import * as core from '../runner/core.js'
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { readRunnerContext, type RunnerContext } from '../runner/context.js'
 import { commandRow, COMMAND_NAMES, type CommandName, type CommandPart, type InputContext } from './commands.js'
 import { INPUT_DEFAULTS, type InputName } from './defaults.js'
@@ -60,23 +60,23 @@ const CommonSchema = z.object({
   ),
   'hub-url': hubUrl,
   token: z.string(),
-  'oidc-audience': z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^[\x21-\x7e]{1,256}$/.test(v), {
+  'oidc-audience': z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || /^[\x21-\x7e]{1,256}$/.test(v), {
       error: (issue) =>
         `${quoteInput(issue.input)} is not an audience (1 to 256 printable characters, no spaces): use the audience the hub's identity provider expects.`,
     }),
+  ),
   'dry-run': boolean(),
   org: uuid('org'),
   workspace: uuid('workspace'),
-  'cluster-id': z
-    .string()
-    .trim()
-    .refine((v) => v === '' || CLUSTER_ID.test(v), {
+  'cluster-id': z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || CLUSTER_ID.test(v), {
       error: (issue) =>
         `${quoteInput(issue.input)} is not a cluster id (letters, digits, '.', '_' and '-'). Leave it empty unless you use a service-account token.`,
     }),
+  ),
 })
 
 /** readSettings, with the YAML parser loaded first for the commands whose inputs are YAML. */
@@ -143,7 +143,7 @@ function inputOf(env: NodeJS.ProcessEnv, name: string, { trim = true } = {}): st
   return trim ? value.trim() : value
 }
 
-function formatIssues(error: z.ZodError): string[] {
+function formatIssues(error: z.core.$ZodError): string[] {
   return error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'input')
     const joiner = /^(is|must|or) /.test(issue.message) ? ' ' : ': '

@@ -2,7 +2,7 @@
  * The structured inputs (`targets`, `query`): YAML or JSON text, parsed on demand, and zod's
  * issues about them put in our words, with the item and field at fault.
  */
-import type { z } from 'zod'
+import type * as z from '../zod.js'
 import { quoteInput } from './fields.js'
 
 let yaml: typeof import('yaml') | undefined

@@ -3,9 +3,9 @@
  * objects checked item by item, and the newline-separated globs of `manifests` and the
  * rendered sets. Any command that reports on objects reads them with these fields.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import type { Target } from '../model/target.js'
-import { DNS_LABEL, quoteInput } from './fields.js'
+import { DNS_LABEL, quoteInput, transformed, type IssueSink } from './fields.js'
 import { describeIssue, describePath, parseStructured } from './structured.js'
 
 const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
@@ -18,25 +18,27 @@ function requiredText(what: string) {
 }
 
 const TargetSchema = z.strictObject({
-  kind: z.string({ error: requiredText('a kind such as Deployment') }).regex(KIND, 'must be a kind such as Deployment or ConfigMap'),
-  name: z.string({ error: requiredText('the object name') }).regex(OBJECT_NAME, 'must be a Kubernetes object name (lower-case letters, digits, "-" and ".")'),
-  group: z.string().regex(GROUP, 'must be an API group such as apps or networking.k8s.io ("" for the core group)').optional(),
-  namespace: z.string().regex(DNS_LABEL, 'must be a namespace name (a DNS-1123 label)').optional(),
-  edge: z.string().trim().min(1, 'must not be empty (leave it out to look on every edge)').optional(),
+  kind: z.string({ error: requiredText('a kind such as Deployment') }).check(z.regex(KIND, 'must be a kind such as Deployment or ConfigMap')),
+  name: z
+    .string({ error: requiredText('the object name') })
+    .check(z.regex(OBJECT_NAME, 'must be a Kubernetes object name (lower-case letters, digits, "-" and ".")')),
+  group: z.optional(z.string().check(z.regex(GROUP, 'must be an API group such as apps or networking.k8s.io ("" for the core group)'))),
+  namespace: z.optional(z.string().check(z.regex(DNS_LABEL, 'must be a namespace name (a DNS-1123 label)'))),
+  edge: z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty (leave it out to look on every edge)'))),
 })
 
 /** `targets`: the objects, as a list; empty text is no targets. */
-export const targetList = z.string().transform((text, ctx) => parseTargets(text, ctx))
+export const targetList = transformed(z.string(), parseTargets)
 
 /** Newline-separated globs; blank lines and `#` comments left out. */
-export const globList = z.string().transform((text) =>
+export const globList = transformed(z.string(), (text) =>
   text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#')),
 )
 
-function parseTargets(text: string, ctx: z.RefinementCtx): Target[] {
+function parseTargets(text: string, ctx: IssueSink): Target[] {
   if (!text.trim()) return []
   const parsed = parseStructured(text)
   if (!parsed.ok) {

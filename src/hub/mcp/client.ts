@@ -11,7 +11,7 @@
  * the retries of one call. (Its transport does take a `fetch` option, so the proxy-aware
  * dispatcher is not the reason.) The e2e tests run this client against a server built from the SDK.
  */
-import { z } from 'zod'
+import * as z from '../../zod.js'
 import { redactValue } from '../../redact.js'
 import { HubDeadlineError, HubError, HubProtocolError } from '../errors.js'
 import { BodyCapError, headerValue } from '../http.js'
@@ -53,9 +53,9 @@ const UNKNOWN_TOOL_RETRY_MS = 500
 const CLOSE_TIMEOUT_MS = 5_000
 
 const CallToolResult = z.looseObject({
-  content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })).default([]),
-  structuredContent: z.unknown().optional(),
-  isError: z.boolean().optional(),
+  content: z._default(z.array(z.looseObject({ type: z.string(), text: z.optional(z.string()) })), []),
+  structuredContent: z.optional(z.unknown()),
+  isError: z.optional(z.boolean()),
 })
 
 export class McpGraphClient {

@@ -3,7 +3,7 @@
  * (`mcp-url`, never `cluster-id`). Every server word in them was redacted as it was received,
  * and is clipped only after that, so a clip never splits a token into view.
  */
-import type { z } from 'zod'
+import type * as z from '../../zod.js'
 import { renderError } from '../../errors.js'
 import { redact } from '../../redact.js'
 import {
@@ -214,7 +214,7 @@ export function malformed(operation: string, status: number, what: string, cause
   })
 }
 
-export function unexpected(operation: string, what: string, error: z.ZodError, status?: number): HubProtocolError {
+export function unexpected(operation: string, what: string, error: z.core.$ZodError, status?: number): HubProtocolError {
   const issues = error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)

@@ -2,7 +2,7 @@
  * The hub's graph impact tool (`graph__graph_impact`, hub-behaviour.md §4–§5): the arguments it
  * accepts, the words that name a call in messages, and its structured output read into ours.
  */
-import { z } from 'zod'
+import * as z from '../../zod.js'
 import { unexpected } from './failures.js'
 
 export const IMPACT_TOOL = 'graph__graph_impact'
@@ -40,18 +40,18 @@ export interface McpImpactResult {
 }
 
 const Ref = z.looseObject({
-  edge: z.string().optional(),
-  group: z.string().optional(),
+  edge: z.optional(z.string()),
+  group: z.optional(z.string()),
   kind: z.string(),
-  namespace: z.string().optional(),
+  namespace: z.optional(z.string()),
   name: z.string(),
   relation: z.string(),
 })
 type Ref = z.infer<typeof Ref>
 // Empty lists arrive as null; a server that omits them means the same.
-const RefList = z.array(Ref).nullish()
+const RefList = z.nullish(z.array(Ref))
 const ImpactOutput = z.looseObject({
-  object: Ref.omit({ relation: true }),
+  object: z.omit(Ref, { relation: true }),
   found: z.boolean(),
   impactedBy: RefList,
   impacts: RefList,

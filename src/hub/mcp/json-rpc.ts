@@ -2,7 +2,7 @@
  * JSON-RPC 2.0 as MCP carries it: the response shape, finding our answer among the messages a
  * server sends (notifications, requests, batches), and the error codes we read.
  */
-import { z } from 'zod'
+import * as z from '../../zod.js'
 import { redact, redactValue } from '../../redact.js'
 import type { RefusedAnswer } from '../transport.js'
 
@@ -10,8 +10,8 @@ const RpcId = z.union([z.string(), z.number(), z.null()])
 const RpcResponse = z.looseObject({
   jsonrpc: z.literal('2.0'),
   id: RpcId,
-  result: z.unknown().optional(),
-  error: z.looseObject({ code: z.number(), message: z.string(), data: z.unknown().optional() }).optional(),
+  result: z.optional(z.unknown()),
+  error: z.optional(z.looseObject({ code: z.number(), message: z.string(), data: z.optional(z.unknown()) })),
 })
 export type RpcResponse = z.infer<typeof RpcResponse>
 export type RpcError = NonNullable<RpcResponse['error']>
@@ -30,7 +30,7 @@ export interface Outgoing {
 export type Answer = RefusedAnswer | { kind: 'response'; response: RpcResponse; sessionId: string | undefined } | { kind: 'accepted' }
 
 /** Our response in one JSON text, or why the text is not one a server may send. */
-export type Found = { kind: 'found'; response: RpcResponse | undefined } | { kind: 'not-json'; cause: unknown } | { kind: 'bad-shape'; error: z.ZodError }
+export type Found = { kind: 'found'; response: RpcResponse | undefined } | { kind: 'not-json'; cause: unknown } | { kind: 'bad-shape'; error: z.core.$ZodError }
 
 /** The JSON-RPC response with our id in one JSON text (a message or a batch), if any. */
 export function findResponse(text: string, id: number): Found {

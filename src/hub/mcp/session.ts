@@ -5,7 +5,7 @@
  * once, shared by every call in flight. Its `Mcp-Session-Id` and negotiated
  * `MCP-Protocol-Version` go with every later request.
  */
-import { z } from 'zod'
+import * as z from '../../zod.js'
 import { VERSION } from '../../version.js'
 import { HubError } from '../errors.js'
 import type { RefusedAnswer } from '../transport.js'
