@@ -198,6 +198,12 @@ describe('a malformed query', () => {
       message:
         'Input `query` is not a valid QuerySpec: "deployments" is not an object such as {filter: {objects: [{groupKind: {apiGroup: apps, kind: Deployment}}]}}.',
     },
+    // A YAML alias inside its own anchor: the parsed value contains itself (a stack overflow before).
+    {
+      what: 'an alias inside its own anchor',
+      query: 'objects: &p {relations: {descendants+: {objects: *p}}}\n',
+      message: 'Input `query` is not valid JSON or YAML: an alias (*name) stands inside the anchor (&name) it names',
+    },
     { what: 'limit 20000', query: '{"limit": 20000}', message: 'Input `query` is not a valid QuerySpec at `limit`: "20000" is too large: the most is 10000.' },
     { what: 'an empty query', query: '   ', message: 'Input `query` is required for `command: query`' },
   ]

@@ -128,6 +128,16 @@ describe('query messages', () => {
     expect(queryMessages('{filtr: {}}')[0]).not.toContain('groupKind')
   })
 
+  it('refuse a value that contains itself or nests past 64 levels, before a schema walks it', () => {
+    expect(queryMessages('objects: &p {relations: {descendants+: {objects: *p}}}')[0]).toMatch(
+      /^is not valid JSON or YAML: an alias \(\*name\) stands inside the anchor \(&name\) it names, .+\. Give a QuerySpec/,
+    )
+    expect(targetsMessages('- &t {kind: Deployment, name: checkout, labels: [*t]}')[0]).toContain('stands inside the anchor')
+    expect(queryMessages(`${'['.repeat(80)}${']'.repeat(80)}`)[0]).toContain('it nests deeper than 64 levels')
+    // The same anchor twice, side by side, is no cycle.
+    expect(targetsMessages('- &t {kind: Deployment, name: checkout}\n- *t')).toEqual([])
+  })
+
   it('end a parser error with an example, not stray punctuation', () => {
     const [message] = queryMessages('{a: [1, 2}')
     expect(message).toMatch(/^is not valid JSON or YAML: .+ column \d+\. Give a QuerySpec such as \{/)
