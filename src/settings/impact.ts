@@ -8,7 +8,7 @@ import type { Target } from '../model/target.js'
 import { mcpOriginProblems } from './bearer-origin.js'
 import { DNS_LABEL, oneOf, quoteInput, toServiceUrl, transformed } from './fields.js'
 import { IMPACT_LIMIT_FIELDS, type AllowedKind } from './impact-limits.js'
-import { globList, targetList } from './targets.js'
+import { globList, noTargetSourceIssue, targetList } from './targets.js'
 
 export interface ImpactSettings {
   targets: readonly Target[]
@@ -77,14 +77,8 @@ export const ImpactSchema = z
   })
   .check(
     z.superRefine((value, ctx) => {
-      if (value.targets.length === 0 && value.manifests.length === 0 && value['rendered-head'].length === 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['targets'],
-          message:
-            'or `manifests` is required for `command: impact`, or `rendered-head`: name the objects, globs of manifest files, or globs of rendered manifests.',
-        })
-      }
+      const noTargets = noTargetSourceIssue(value, 'impact', 'name the objects, globs of manifest files, or globs of rendered manifests.')
+      if (noTargets) ctx.addIssue(noTargets)
       if (value['rendered-base'].length > 0 && value['rendered-head'].length === 0) {
         ctx.addIssue({
           code: 'custom',

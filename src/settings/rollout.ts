@@ -6,6 +6,7 @@ import * as z from '../zod.js'
 import type { Target } from '../model/target.js'
 import { oneOf, seconds, quoteInput, transformed } from './fields.js'
 import { ImpactSchema } from './impact.js'
+import { noTargetSourceIssue } from './targets.js'
 
 /** How many edges must report every target rolled out. */
 export type Quorum = { kind: 'all' } | { kind: 'edges'; count: number } | { kind: 'percent'; percent: number }
@@ -65,14 +66,8 @@ export const RolloutSchema = z
   })
   .check(
     z.superRefine((value, ctx) => {
-      if (value.targets.length === 0 && value.manifests.length === 0 && value['rendered-head'].length === 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['targets'],
-          message:
-            'or `manifests` is required for `command: rollout`, or `rendered-head`: name the objects, or give globs of the manifests that were deployed (the expected state).',
-        })
-      }
+      const noTargets = noTargetSourceIssue(value, 'rollout', 'name the objects, or give globs of the manifests that were deployed (the expected state).')
+      if (noTargets) ctx.addIssue(noTargets)
     }),
   )
 

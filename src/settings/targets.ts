@@ -84,3 +84,16 @@ function apiVersionFix(item: unknown): string {
     ? `: for \`apiVersion: ${apiVersion}\` write \`group: ${group}\``
     : `: \`apiVersion: ${apiVersion}\` is the core group, so leave \`apiVersion\` out (or write \`group: ""\`)`
 }
+
+/**
+ * `impact` and `rollout` look at the objects named in `targets`, in the files `manifests` matches
+ * or in the rendered set `rendered-head`: with none of the three there is nothing to look at.
+ */
+export function noTargetSourceIssue(
+  value: { targets: readonly unknown[]; manifests: readonly unknown[]; 'rendered-head': readonly unknown[] },
+  command: 'impact' | 'rollout',
+  what: string,
+): { code: 'custom'; path: ['targets']; message: string } | undefined {
+  if (value.targets.length > 0 || value.manifests.length > 0 || value['rendered-head'].length > 0) return undefined
+  return { code: 'custom', path: ['targets'], message: `or \`manifests\` is required for \`command: ${command}\`, or \`rendered-head\`: ${what}` }
+}
