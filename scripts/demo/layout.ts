@@ -7,11 +7,11 @@ import { visibleWidth } from './style.ts'
 
 const WIDTH = 100
 
-/** Prose broken at spaces into lines of at most `width` columns. */
+/** Prose broken at spaces into lines of at most `width` columns; a `code span` is never split. */
 export function wrap(text: string, width = WIDTH): string {
   const lines: string[] = []
   let line = ''
-  for (const word of text.split(' ')) {
+  for (const word of text.match(/(?:`[^`]*`|\S)+/g) ?? []) {
     if (line && visibleWidth(line) + visibleWidth(word) + 1 > width) {
       lines.push(line)
       line = word
