@@ -3,6 +3,7 @@
  * issues about them put in our words, with the item and field at fault.
  */
 import type * as z from '../zod.js'
+import { unwalkable } from '../model/plain-value.js'
 import { quoteInput } from './fields.js'
 
 let yaml: typeof import('yaml') | undefined
@@ -26,30 +27,12 @@ export function parseStructured(text: string): { ok: true; value: unknown } | { 
     // The parser's first line ends in ":" before a code excerpt we leave out.
     return { ok: false, message: firstLine.replace(/[\s:]+$/, '') }
   }
-  const shape = shapeProblem(value, new Set(), 0)
+  const shape = unwalkable(value, MAX_NESTING)
   return shape ? { ok: false, message: shape } : { ok: true, value }
 }
 
 /** Deeper than any QuerySpec or target list needs; past it a schema's recursion could overflow the stack. */
 const MAX_NESTING = 64
-
-/**
- * A YAML alias may name an anchor around itself (`a: &x {b: *x}`): the parser then returns an
- * object that contains itself, which every later walk would follow forever. Refused here, as is
- * nesting no input needs, before a schema walks it.
- */
-function shapeProblem(value: unknown, around: Set<object>, depth: number): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  if (around.has(value)) return 'an alias (*name) stands inside the anchor (&name) it names, so the value would contain itself; write that part out'
-  if (depth >= MAX_NESTING) return `it nests deeper than ${MAX_NESTING} levels`
-  around.add(value)
-  for (const child of Object.values(value)) {
-    const problem = shapeProblem(child, around, depth + 1)
-    if (problem) return problem
-  }
-  around.delete(value)
-  return undefined
-}
 
 /** "item 2 (`namespace`)": where in the input a problem is. */
 export function describePath(path: readonly PropertyKey[], listName: string): string {

@@ -233,6 +233,18 @@ describe('bombs and oversized files: one file skipped, the step goes on', () => 
     expect(result.outputs['targets-count']).toBe('1')
   })
 
+  it('skips a rendered manifest whose alias stands inside its own anchor, and reports the rest', async () => {
+    // Every rendered object is fingerprinted to compare sets: a value that contains itself overflowed the stack.
+    const loop = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: loop, namespace: shop}\ndata: &d {a: {b: *d}}\n'
+    const result = await onPush(useWorkspace({ 'rendered/loop.yaml': loop, 'rendered/checkout.yaml': CHECKOUT }), {
+      inputs: { command: 'impact', ...hubInputs(hub), 'rendered-head': 'rendered/*.yaml', namespace: 'shop' },
+    })
+    expect(result.code, result.stdout).toBe(0)
+    const file = readResultFile<ImpactReportFile>(result)
+    expect(file.targets.map((t) => `${t.kind} ${t.name}`)).toEqual(['Deployment checkout'])
+    expect(reasonOf(file, 'rendered/loop.yaml')).toContain('an alias (*name) stands inside the anchor (&name) it names')
+  })
+
   it('skips a 50 MB manifest by the size cap, with peak memory under 300 MB', async () => {
     const object = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: filler, namespace: shop}\ndata: {a: "1"}\n---\n'
     const dir = useWorkspace({ 'deploy/checkout.yaml': CHECKOUT })

@@ -15,6 +15,7 @@ import { runInNewContext } from 'node:vm'
 import { Composer, Lexer, Parser, isMap, isScalar, isSeq, type CST, type Document } from 'yaml'
 import type { SkippedFile } from './model.js'
 import type { Target, TargetOrigin } from '../../model/target.js'
+import { unwalkable } from '../../model/plain-value.js'
 import { tooManyDocuments } from './bounds.js'
 
 /** Kinds that live outside namespaces: they never get the default namespace. */
@@ -257,12 +258,17 @@ async function eachDocument(
 function plainValue(document: Document.Parsed, text: string): unknown {
   const error = document.errors[0]
   if (error) throw new NotParsed(`not valid YAML (${firstLine(error)}${lineOf(text, error.pos[0])})`)
+  let value: unknown
   try {
-    return document.toJS({ maxAliasCount: MAX_ALIAS_COUNT })
+    value = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT })
   } catch (failure) {
     // "Excessive alias count indicates a resource exhaustion attack", or an unknown anchor
     throw new NotParsed(`its YAML aliases cannot be expanded safely (${firstLine(failure)})`)
   }
+  // An alias inside its own anchor: the List expansion and the rendered sets' fingerprint walk the value.
+  const cycle = unwalkable(value)
+  if (cycle) throw new NotParsed(`its YAML aliases cannot be expanded safely (${cycle})`)
+  return value
 }
 
 /** Objects of a value, `List` items expanded, each with the offset of its `kind:` key in the text. */

@@ -67,6 +67,15 @@ describe('targetsFromManifest', () => {
     expect(skipped?.reason).toBe('its YAML aliases cannot be expanded safely (Excessive alias count indicates a resource exhaustion attack)')
   })
 
+  it('skips a value that contains itself through an alias, in an object or a List, with the reason', async () => {
+    const reason =
+      'its YAML aliases cannot be expanded safely (an alias (*name) stands inside the anchor (&name) it names, so the value would contain itself; write that part out)'
+    const inData = await parse('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: loop, namespace: shop}\ndata: &d {a: {b: *d}}\n')
+    expect(inData).toMatchObject({ targets: [], skipped: { reason } })
+    const inList = await parse('&l {apiVersion: v1, kind: List, items: [*l]}\n')
+    expect(inList).toMatchObject({ targets: [], skipped: { reason } })
+  })
+
   it('still expands a few honest aliases', async () => {
     const text =
       'apiVersion: v1\nkind: List\nitems:\n  - {apiVersion: v1, kind: ConfigMap, metadata: &m {name: shared, namespace: shop}}\n  - {apiVersion: v1, kind: Secret, metadata: *m}\n'

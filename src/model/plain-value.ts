@@ -1,0 +1,25 @@
+/**
+ * What YAML text became, checked before anything walks it. A YAML alias may name an anchor
+ * around itself (`a: &x {b: *x}`): the parser then returns a value that contains itself, which
+ * every later walk (a schema, a fingerprint, JSON) would follow until the stack overflows. The
+ * structured inputs (settings/structured.ts) and the manifests a pull request holds
+ * (steps/impact/manifests.ts) both ask here.
+ */
+
+/** Why `value` cannot be walked (it contains itself, or nests deeper than `maxDepth`), or undefined. */
+export function unwalkable(value: unknown, maxDepth = Infinity): string | undefined {
+  return walk(value, new Set(), 0, maxDepth)
+}
+
+function walk(value: unknown, around: Set<object>, depth: number, maxDepth: number): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  if (around.has(value)) return 'an alias (*name) stands inside the anchor (&name) it names, so the value would contain itself; write that part out'
+  if (depth >= maxDepth) return `it nests deeper than ${maxDepth} levels`
+  around.add(value)
+  for (const child of Object.values(value)) {
+    const problem = walk(child, around, depth + 1, maxDepth)
+    if (problem) return problem
+  }
+  around.delete(value)
+  return undefined
+}
