@@ -33,6 +33,7 @@ import {
   type ImpactReportFile,
 } from './harness.ts'
 import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
+import { BILLION_LAUGHS } from '../fixtures/hostile-yaml.ts'
 
 const hub = useHubEmulator()
 const MiB = 1024 * 1024
@@ -209,21 +210,7 @@ describe('symlinks out of the workspace, on a pull request', () => {
 
 describe('bombs and oversized files: one file skipped, the step goes on', () => {
   it('skips an alias bomb with its reason and still reports the other file', async () => {
-    const bomb = [
-      'apiVersion: v1',
-      'kind: ConfigMap',
-      'metadata: {name: lol, namespace: shop}',
-      'data:',
-      '  a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
-      '  b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
-      '  c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
-      '  d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
-      '  e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
-      '  f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
-      '  g: [*f,*f,*f,*f,*f,*f,*f,*f,*f]',
-      '',
-    ].join('\n')
-    const result = await onPush(useWorkspace({ 'deploy/bomb.yaml': bomb, 'deploy/checkout.yaml': CHECKOUT }))
+    const result = await onPush(useWorkspace({ 'deploy/bomb.yaml': BILLION_LAUGHS, 'deploy/checkout.yaml': CHECKOUT }))
     expect(result.stdout).not.toContain('Unexpected error')
     expect(result.code).toBe(0)
     const file = readResultFile<ImpactReportFile>(result)

@@ -6,23 +6,10 @@
 import { describe, expect, it } from 'vitest'
 import { isTemplate, targetsFromManifest, TEMPLATE_REASON } from '../../../../src/steps/impact/manifests.js'
 import type { TargetOrigin } from '../../../../src/model/target.js'
+import { BILLION_LAUGHS } from '../../../fixtures/hostile-yaml.ts'
 
 const ORIGIN: TargetOrigin = { kind: 'manifest', path: 'deploy/app.yaml', change: 'workspace' }
 const parse = (text: string, options = {}) => targetsFromManifest('deploy/app.yaml', text, ORIGIN, options)
-
-const BILLION_LAUGHS = [
-  'apiVersion: v1',
-  'kind: ConfigMap',
-  'metadata: {name: lol}',
-  'data:',
-  '  a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
-  '  b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
-  '  c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
-  '  d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
-  '  e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
-  '  f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
-  '  g: [*f,*f,*f,*f,*f,*f,*f,*f,*f]',
-].join('\n')
 
 describe('targetsFromManifest', () => {
   it('finds the objects of every document and List, with the default namespace where none is set', async () => {
