@@ -1,10 +1,16 @@
 /**
- * What YAML text became, checked before anything walks it. A YAML alias may name an anchor
- * around itself (`a: &x {b: *x}`): the parser then returns a value that contains itself, which
- * every later walk (a schema, a fingerprint, JSON) would follow until the stack overflows. The
- * structured inputs (settings/structured.ts) and the manifests a pull request holds
- * (steps/impact/manifests.ts) both ask here.
+ * What YAML or JSON text became: a map is told from a list once, here, and a value is checked
+ * before anything walks it. A YAML alias may name an anchor around itself (`a: &x {b: *x}`):
+ * the parser then returns a value that contains itself, which every later walk (a schema, a
+ * fingerprint, JSON) would follow until the stack overflows. The structured inputs
+ * (settings/structured.ts) and the manifests a pull request holds (steps/impact/manifests.ts)
+ * both ask here.
  */
+
+/** A map (an object that is not a list), as YAML and JSON give them. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
 
 /** Why `value` cannot be walked (it contains itself, or nests deeper than `maxDepth`), or undefined. */
 export function unwalkable(value: unknown, maxDepth = Infinity): string | undefined {

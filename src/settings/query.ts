@@ -4,6 +4,7 @@
  */
 import * as z from '../zod.js'
 import { quoteInput, transformed } from './fields.js'
+import { isRecord } from '../model/plain-value.js'
 import { ACTION_OWNED, actionOwnedProblem, describeQueryIssue } from './query-messages.js'
 import { describePath, parseStructured } from './structured.js'
 
@@ -123,9 +124,9 @@ export const QuerySchema = z.object({
     }
     const value = parsed.value ?? {}
     // The action's own paging fields are one problem, however many of them and whatever their values.
-    const owned = isMap(value) ? ACTION_OWNED.filter((key) => key in value) : []
+    const owned = isRecord(value) ? ACTION_OWNED.filter((key) => key in value) : []
     if (owned.length) ctx.addIssue({ code: 'custom', message: actionOwnedProblem(owned) })
-    const rest = isMap(value) && owned.length ? Object.fromEntries(Object.entries(value).filter(([key]) => !owned.includes(key as never))) : value
+    const rest = isRecord(value) && owned.length ? Object.fromEntries(Object.entries(value).filter(([key]) => !owned.includes(key as never))) : value
     const spec = QuerySpecSchema.safeParse(rest, { reportInput: true })
     if (!spec.success) {
       for (const issue of spec.error.issues) {
@@ -150,8 +151,4 @@ export const QuerySchema = z.object({
 
 export function querySettings(query: z.infer<typeof QuerySchema>): Readonly<QuerySettings> {
   return Object.freeze({ spec: query.query, maxObjects: query['max-objects'] })
-}
-
-function isMap(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

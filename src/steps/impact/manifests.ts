@@ -15,7 +15,7 @@ import { runInNewContext } from 'node:vm'
 import { Composer, Lexer, Parser, isMap, isScalar, isSeq, type CST, type Document } from 'yaml'
 import type { SkippedFile } from './model.js'
 import type { Target, TargetOrigin } from '../../model/target.js'
-import { unwalkable } from '../../model/plain-value.js'
+import { isRecord, unwalkable } from '../../model/plain-value.js'
 import { tooManyDocuments } from './bounds.js'
 
 /** Kinds that live outside namespaces: they never get the default namespace. */
@@ -298,10 +298,6 @@ function asTarget(value: unknown, defaultNamespace?: string): Omit<Target, 'orig
   const scoped = !CLUSTER_SCOPED.has(kind)
   const ns = scoped ? (typeof namespace === 'string' && namespace ? namespace : defaultNamespace) : undefined
   return { kind, name, group, namespace: ns }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function firstLine(error: unknown): string {

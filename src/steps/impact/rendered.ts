@@ -13,6 +13,7 @@ import { join, relative, resolve } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { objectsFromManifest, type ManifestObject } from './manifests.js'
 import { objectKey, type SkippedFile } from './model.js'
+import { isRecord } from '../../model/plain-value.js'
 import type { RenderedChange, Target } from '../../model/target.js'
 import { readWorkspaceFile } from './read-workspace-file.js'
 
@@ -198,7 +199,7 @@ function canonical(value: unknown, key: string): unknown {
     if (key === '' && name === 'status' && 'apiVersion' in record) continue
     if (key === 'metadata' && name === 'creationTimestamp') continue
     let field = record[name]
-    if (key === 'metadata' && (name === 'annotations' || name === 'labels') && isPlainRecord(field)) {
+    if (key === 'metadata' && (name === 'annotations' || name === 'labels') && isRecord(field)) {
       const noisy = name === 'annotations' ? (k: string) => NOISY_ANNOTATION.test(k) : (k: string) => NOISY_LABELS.has(k)
       field = Object.fromEntries(Object.entries(field).filter(([k]) => !noisy(k)))
     }
@@ -210,13 +211,9 @@ function canonical(value: unknown, key: string): unknown {
 /** Kustomize's `buildMetadata: [originAnnotations]` records `path: ../base/x.yaml` per object. */
 function kustomizeOrigin(value: Record<string, unknown>): string | undefined {
   const metadata = value.metadata
-  const annotations = isPlainRecord(metadata) ? metadata.annotations : undefined
-  const origin = isPlainRecord(annotations) ? annotations['config.kubernetes.io/origin'] : undefined
+  const annotations = isRecord(metadata) ? metadata.annotations : undefined
+  const origin = isRecord(annotations) ? annotations['config.kubernetes.io/origin'] : undefined
   if (typeof origin !== 'string') return undefined
   const match = /^path: *(\S[^\n]*)$/m.exec(origin)
   return match?.[1]?.trim().replace(/^['"]|['"]$/g, '')
-}
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

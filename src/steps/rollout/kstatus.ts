@@ -3,7 +3,8 @@
  * status Flux and kpt wait on), in its order: generic rules first, then one rule per kind, then the
  * Ready condition, else current. Pure: the object in, a status and a short reason out.
  */
-import { at, condition, conditionText, conditionsOf, current, failed, generationsOf, groupOf, inProgress, isRecord, kindKey, str } from './live-object.js'
+import { at, condition, conditionText, conditionsOf, current, failed, generationsOf, groupOf, inProgress, kindKey, str } from './live-object.js'
+import { isRecord } from '../../model/plain-value.js'
 import type { HealthResult, KindRule, LiveObject, Rule } from './live-object.js'
 import { KIND_RULES } from './kstatus-kinds.js'
 

@@ -3,6 +3,7 @@
  * every read checks its type, every list is capped, and nothing here throws.
  */
 import { clipCharacters } from '../../markdown/format.js'
+import { isRecord } from '../../model/plain-value.js'
 
 /** No real object has this many conditions or containers; more is reported, not walked. @internal */
 export const MAX_LIST = 256
@@ -19,10 +20,6 @@ export interface Condition {
 
 /** A read that can fail on a malformed object; `problem` says what was wrong, for an 'unknown' status. */
 export type Read<T> = { ok: true; value: T } | { ok: false; problem: string }
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** The value at a path of keys, or undefined; own keys only, so "constructor" is not Object's. */
 export function at(value: unknown, ...path: string[]): unknown {

@@ -3,7 +3,8 @@
  * keeps as written is compared (generation, container images); it defaults and normalises the rest.
  */
 import { computeHealth } from './kstatus.js'
-import { at, generationsOf, groupOf, isRecord, kindKey, list, shortText, str } from './live-object.js'
+import { at, generationsOf, groupOf, kindKey, list, shortText, str } from './live-object.js'
+import { isRecord } from '../../model/plain-value.js'
 
 /** @internal */
 export interface RevisionCheck {
