@@ -4,6 +4,7 @@
  */
 import type * as z from '../zod.js'
 import { unwalkable } from '../model/plain-value.js'
+import { redactValue } from '../redact.js'
 import { quoteInput } from './fields.js'
 
 let yaml: typeof import('yaml') | undefined
@@ -28,7 +29,10 @@ export function parseStructured(text: string): { ok: true; value: unknown } | { 
     return { ok: false, message: firstLine.replace(/[\s:]+$/, '') }
   }
   const shape = unwalkable(value, MAX_NESTING)
-  return shape ? { ok: false, message: shape } : { ok: true, value }
+  if (shape) return { ok: false, message: shape }
+  // Scrubbed as received: a message may quote part of a value (an apiVersion's group, cut at its
+  // last `/`), and a secret cut there is no longer whole for the sinks to find.
+  return { ok: true, value: redactValue(value) }
 }
 
 /** Deeper than any QuerySpec or target list needs; past it a schema's recursion could overflow the stack. */

@@ -114,6 +114,21 @@ describe.each(Object.keys(SHAPES) as Shape[])('a %s-shaped hub token, echoed', (
     expect(result.stdout).toContain('x'.repeat(100))
     expectNowhere(result, 2)
   })
+
+  it('in `query` and `targets` values that an input error quotes in part (an apiVersion cut at its last `/`): nowhere', async () => {
+    // A manifest pasted whole: the message builds {apiGroup: …} from the apiVersion before its last `/`,
+    // which in a base64 token cuts the token itself.
+    const pasted = (text: string) => JSON.stringify({ apiVersion: text, kind: text, metadata: { name: text, namespace: text } })
+    for (const text of [token, githubToken]) {
+      const query = await act({ command: 'query', query: pasted(text) })
+      expect(query.code).toBe(1)
+      expect(query.stdout).toContain('the kind goes in `filter.objects[].groupKind`')
+      expectNowhere(query, 2)
+      const targets = await act({ command: 'impact', targets: `[${pasted(text)}]` })
+      expect(targets.code).toBe(1)
+      expectNowhere(targets, 2)
+    }
+  })
 })
 
 describe('impact: object names that carry the tokens, in the pull-request comment', () => {
