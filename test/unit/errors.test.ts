@@ -4,7 +4,7 @@ import { GitHubError } from '../../src/github/errors.js'
 import { HubAuthError, HubConnectionError, HubNotFoundError, HubProtocolError, HubServerError, HubWorkspaceError, type HubError } from '../../src/hub/errors.js'
 import { OidcError } from '../../src/runner/oidc.js'
 import { InputError } from '../../src/settings/settings.js'
-import { checkWorkspace } from '../../src/steps/run/preflight.js'
+import { checkWorkspace } from '../../src/hub/workspace-check.js'
 import { StepRefusal } from '../../src/steps/run/refusal.js'
 
 describe('the error root', () => {
@@ -89,7 +89,7 @@ describe('renderError: the one renderer, the same words as before errors were da
 describe('the workspace preflight', () => {
   it('reports the fallback to the personal org as a hub error (the request was sent), in the same words', async () => {
     const client = { whoami: async () => ({ workspaceUUID: '' }) }
-    const error = await checkWorkspace(client, { org: 'o', workspace: 'w' }, new AbortController().signal, undefined, () => {}).then(
+    const error = await checkWorkspace(client, { org: 'o', workspace: 'w' }, 'run', { signal: new AbortController().signal, log: () => {} }).then(
       () => undefined,
       (caught: unknown) => caught,
     )

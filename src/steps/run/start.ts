@@ -7,7 +7,7 @@ import type { AgentsClient, StartRun } from '../../hub/agents.js'
 import type { CreateRunResponse } from '../../hub/schemas.js'
 import { canonicalPhase } from '../../hub/phases.js'
 import type { RunSettings } from '../../settings/settings.js'
-import { checkWorkspace, type HubScope } from './preflight.js'
+import { checkWorkspace, type HubScope } from '../../hub/workspace-check.js'
 import { freshKeyForRerun, rerunNotice } from './rerun.js'
 import { FollowedRun } from './followed-run.js'
 import type { RunEvents, RunInHand } from './loop.js'
@@ -24,7 +24,8 @@ export async function startOrAttach(settings: RunSettings, deps: StartDeps, sign
   // `timeout-seconds: 0` only starts the run: the start keeps its own per-request ceiling.
   const budget = settings.timeoutSeconds > 0 ? started + settings.timeoutSeconds * 1000 : undefined
   // One whoami before anything is created: it costs a request only on the user route.
-  if (deps.scope && deps.client.canReadAgents) await checkWorkspace(deps.client, deps.scope, signal, budget, (line) => deps.events.info(line))
+  if (deps.scope && deps.client.canReadAgents)
+    await checkWorkspace(deps.client, deps.scope, 'run', { signal, deadline: budget, log: (line) => deps.events.info(line) })
   const first = {
     agent: settings.agent,
     task: settings.task,

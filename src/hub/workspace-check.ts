@@ -1,0 +1,67 @@
+/**
+ * Is `org`/`workspace` a workspace the token's user belongs to? The hub does not say so when it
+ * is not: it silently uses the user's personal org instead, where the agents provider refuses a
+ * run but the graph answers 200 with no objects, an empty fleet that would pass any gate
+ * (docs/hub-facts.md, "The hub in front"). Only the agents provider's whoami shows the fallback,
+ * as an empty workspace; the graph provider has no such route. So every command asks it once
+ * before it creates a run or sends a graph query.
+ */
+import { renderError } from '../errors.js'
+import type { AgentsClient } from './agents.js'
+import { HubAuthError, HubError, HubNoRouteError, HubWorkspaceError } from './errors.js'
+
+export interface HubScope {
+  org: string
+  workspace: string
+}
+
+/** What the check may stop, in the words its messages use. */
+export type Guarded = 'run' | 'graph'
+
+/** `confirmed`: whoami named the workspace. `unchecked`: the hub could not be asked, which proves nothing. */
+export type WorkspaceCheck = 'confirmed' | 'unchecked'
+
+const WORDS: Record<Guarded, { before: string; nothing: string; consequence: string }> = {
+  run: { before: 'before starting', nothing: 'No run was created.', consequence: 'so a run would start outside the workspace you named' },
+  graph: {
+    before: 'before querying the graph',
+    nothing: 'No graph query was sent.',
+    consequence: "so the graph would answer for the user's personal org: no objects, which no gate may take for an empty fleet",
+  },
+}
+
+export async function checkWorkspace(
+  client: Pick<AgentsClient, 'whoami'>,
+  scope: HubScope,
+  guarded: Guarded,
+  options: { signal: AbortSignal; deadline?: number | undefined; log: (line: string) => void },
+): Promise<WorkspaceCheck> {
+  const words = WORDS[guarded]
+  let answered: { workspaceUUID?: string | undefined }
+  try {
+    answered = await client.whoami(options.signal, options.deadline)
+  } catch (error) {
+    // A refused token would be refused by what follows too: say so now, before anything is sent.
+    if (!(error instanceof HubError) || error instanceof HubAuthError || options.signal.aborted) throw error
+    const meaning = guarded === 'graph' ? ' An empty answer may then mean a wrong `org`/`workspace` as much as an empty fleet.' : ''
+    // A missing route is explained once, by the request that meets it next, not twice at length.
+    const why =
+      error instanceof HubNoRouteError
+        ? ': the server at `hub-url` has no GET /api/whoami route ("404 page not found").'
+        : ` (GET /api/whoami): ${renderError(error)}`
+    options.log(`Could not check the workspace ${words.before}${why} Going on.${meaning}`)
+    return 'unchecked'
+  }
+  const resolved = answered.workspaceUUID?.trim()
+  // An older hub without the field proves nothing either way.
+  if (resolved === undefined) return 'unchecked'
+  if (resolved !== '') return 'confirmed'
+  const named = `org ${JSON.stringify(scope.org)}, workspace ${JSON.stringify(scope.workspace)}`
+  throw new HubWorkspaceError({
+    operation: `check the workspace ${words.before} (GET /api/whoami)`,
+    hint: "set `org` and `workspace` to the UUIDs of a workspace the token's user belongs to",
+    problems: [
+      `\`org\`/\`workspace\` (${named}): the hub resolved this token to no workspace (GET /api/whoami answered an empty workspaceUUID), which means it fell back to the user's personal org, ${words.consequence}. Set org and workspace to the UUIDs of a workspace the token's user is a member of (the hub's workspace settings show both). ${words.nothing}`,
+    ],
+  })
+}
