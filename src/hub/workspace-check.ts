@@ -7,8 +7,9 @@
  * before it creates a run or sends a graph query.
  */
 import { renderError } from '../errors.js'
-import type { AgentsClient } from './agents.js'
+import { AgentsClient } from './agents.js'
 import { HubAuthError, HubError, HubNoRouteError, HubWorkspaceError } from './errors.js'
+import type { HubTransport } from './transport.js'
 
 export interface HubScope {
   org: string
@@ -62,6 +63,32 @@ export async function checkWorkspace(
     hint: "set `org` and `workspace` to the UUIDs of a workspace the token's user belongs to",
     problems: [
       `\`org\`/\`workspace\` (${named}): the hub resolved this token to no workspace (GET /api/whoami answered an empty workspaceUUID), which means it fell back to the user's personal org, ${words.consequence}. Set org and workspace to the UUIDs of a workspace the token's user is a member of (the hub's workspace settings show both). ${words.nothing}`,
+    ],
+  })
+}
+
+/** A graph command's check: the user route's whoami, the only one the graph's tokens may call. */
+export function checkGraphWorkspace(transport: HubTransport, scope: HubScope, signal: AbortSignal, log: (line: string) => void): Promise<WorkspaceCheck> {
+  return checkWorkspace(new AgentsClient(transport), scope, 'graph', { signal, log })
+}
+
+/**
+ * Where the pair could not be checked, a graph that found nothing and lists no engaged edge is
+ * more likely a wrong pair (the personal org has no edges) than an empty fleet: an error naming
+ * both causes, never a green step. Undefined when the answer proves nothing of the kind.
+ */
+export function emptyUncheckedGraph(
+  check: WorkspaceCheck,
+  found: number,
+  edges: readonly string[] | undefined,
+  scope: HubScope,
+): HubWorkspaceError | undefined {
+  if (check !== 'unchecked' || found > 0 || edges === undefined || edges.length > 0) return undefined
+  return new HubWorkspaceError({
+    operation: 'read the fleet graph',
+    hint: 'check `org` and `workspace`, and that an edge is engaged in the workspace',
+    problems: [
+      `The graph found no object and lists no engaged edge (GET /api/edges answered none), and \`org\`/\`workspace\` (org ${JSON.stringify(scope.org)}, workspace ${JSON.stringify(scope.workspace)}) could not be checked because the hub serves no agents provider to ask. Either no edge is engaged in this workspace, or the pair is not a workspace of the token's user and the hub silently answered for the user's personal org. Set org and workspace to the UUIDs of a workspace the token's user is a member of, and engage an edge there.`,
     ],
   })
 }

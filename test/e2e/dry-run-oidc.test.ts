@@ -85,9 +85,13 @@ describe('dry-run', () => {
     expect(hub.requests).toEqual([])
     expect(result.outputs['targets-count']).toBe('2')
     const file = JSON.parse(readFileSync(result.outputs['result-file'] ?? '', 'utf8')) as { requests: Array<{ url: string; body: { filter: unknown } }> }
-    expect(file.requests).toHaveLength(2)
-    expect(file.requests[0]?.url).toBe(`${hub.url}/services/providers/graph/api/query`)
-    expect(file.requests[0]?.body.filter).toEqual({ objects: [{ groupKind: { apiGroup: 'apps', kind: 'Deployment' }, name: 'checkout', namespace: 'shop' }] })
+    // whoami first: the graph answers a wrong org or workspace with an empty fleet
+    expect(file.requests.map((r) => r.url)).toEqual([
+      `${hub.url}/services/providers/agents/api/whoami`,
+      `${hub.url}/services/providers/graph/api/query`,
+      `${hub.url}/services/providers/graph/api/query`,
+    ])
+    expect(file.requests[1]?.body.filter).toEqual({ objects: [{ groupKind: { apiGroup: 'apps', kind: 'Deployment' }, name: 'checkout', namespace: 'shop' }] })
   })
 
   it('still refuses bad inputs before anything else', async () => {

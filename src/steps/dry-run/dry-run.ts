@@ -65,10 +65,13 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
     }
     case 'impact': {
       const graph = new GraphClient(transport)
-      const planned: PlannedRequest[] = settings.impact.targets.map((target) => ({
-        ...describe(graph.queryCall(buildImpactQuery(target, settings.impact.maxDepth))),
-        note: `impact of ${target.kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}${settings.impact.source === 'mcp' ? ' (sent as graph__graph_impact calls to mcp-url, one per edge)' : ''}`,
-      }))
+      const planned: PlannedRequest[] = [graphPreflight(transport, describe)]
+      planned.push(
+        ...settings.impact.targets.map((target) => ({
+          ...describe(graph.queryCall(buildImpactQuery(target, settings.impact.maxDepth))),
+          note: `impact of ${target.kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}${settings.impact.source === 'mcp' ? ' (sent as graph__graph_impact calls to mcp-url, one per edge)' : ''}`,
+        })),
+      )
       if (settings.impact.manifests.length > 0) {
         const onPullRequest = isPullRequestEvent(settings.runner.eventName)
         planned.push({
@@ -83,18 +86,29 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
     case 'query': {
       const graph = new GraphClient(transport)
       const first = { ...pagedSpec(settings.query.spec), limit: pageSizeOf(settings.query) }
-      return [{ ...describe(graph.queryCall(first)), note: 'first page; later pages add page.cursor from the previous answer' }]
+      return [
+        graphPreflight(transport, describe),
+        { ...describe(graph.queryCall(first)), note: 'first page; later pages add page.cursor from the previous answer' },
+      ]
     }
     case 'rollout': {
       const graph = new GraphClient(transport)
       const queries = rolloutQueries(settings.rollout.targets.map((target) => ({ target })))
       const also = settings.rollout.manifests.length + settings.rollout.renderedHead.length > 0 ? ' (plus the objects of the manifests, read at run time)' : ''
-      return queries.map((spec) => ({
-        ...describe(graph.queryCall(pagedSpec(spec))),
-        note: `read the targets on every edge${also}, after GET /api/edges; repeated with backoff until rolled out or ${settings.rollout.timeoutSeconds} s pass`,
-      }))
+      return [
+        graphPreflight(transport, describe),
+        ...queries.map((spec) => ({
+          ...describe(graph.queryCall(pagedSpec(spec))),
+          note: `read the targets on every edge${also}, after GET /api/edges; repeated with backoff until rolled out or ${settings.rollout.timeoutSeconds} s pass`,
+        })),
+      ]
     }
   }
+}
+
+/** Every graph command first asks whoami: the graph answers a wrong org or workspace with an empty fleet. */
+function graphPreflight(transport: HubTransport, describe: (request: HubRequest) => Omit<PlannedRequest, 'note'>): PlannedRequest {
+  return { ...describe(new AgentsClient(transport).whoamiCall()), note: 'preflight: an empty workspaceUUID stops the step before any graph query' }
 }
 
 /** The request exactly as the transport would send it, with the token shown as ***. */

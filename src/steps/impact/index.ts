@@ -5,6 +5,7 @@
 import { computeImpact, impactVerdict, type ImpactTool } from './compute-impact.js'
 import { GraphClient } from '../../hub/graph.js'
 import type { HubTransport } from '../../hub/transport.js'
+import { checkGraphWorkspace, emptyUncheckedGraph, type WorkspaceCheck } from '../../hub/workspace-check.js'
 import { capAnnotations, impactAnnotations } from './annotations.js'
 import { workspaceRoot } from './read-workspace-file.js'
 import { collectTargets, type CollectedTargets } from './targets.js'
@@ -40,9 +41,10 @@ export async function impactStep(settings: SettingsFor<'impact'>, transport: Hub
     maxTargets: impact.maxTargets,
     maxDocuments: impact.maxDocuments,
   })
+  const check = await checkGraphWorkspace(transport, settings.hub, signal, core.info)
   const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(transport, impact.mcpUrl) : undefined
   try {
-    return await reportImpact(settings, { graph: new GraphClient(transport), tool, pullRequest, collected, workspace }, signal)
+    return await reportImpact(settings, { graph: new GraphClient(transport), tool, pullRequest, collected, workspace, check }, signal)
   } finally {
     // A failure to close changes nothing the step reported.
     await tool?.close().catch(() => undefined)
@@ -56,11 +58,12 @@ interface ImpactSources {
   pullRequest: PullRequestSession | undefined
   collected: CollectedTargets
   workspace: string
+  check: WorkspaceCheck
 }
 
 async function reportImpact(
   settings: SettingsFor<'impact'>,
-  { graph, tool, pullRequest, collected, workspace }: ImpactSources,
+  { graph, tool, pullRequest, collected, workspace, check }: ImpactSources,
   signal: AbortSignal,
 ): Promise<Verdict> {
   const { impact, runner } = settings
@@ -72,6 +75,8 @@ async function reportImpact(
     { targets: collected.targets, skippedFiles: collected.skippedFiles, commit: pullRequest?.headSha ?? runner.sha },
     { graph, tool, log: core.info, signal },
   )
+  const wrongPair = emptyUncheckedGraph(check, report.impacts.length, report.edges, settings.hub)
+  if (wrongPair) throw wrongPair
   report.warnings.unshift(...collected.warnings)
   if (collected.nothing) report.nothing = collected.nothing
   const summaryUrl = runner.repository && runner.runId ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}` : undefined

@@ -5,6 +5,7 @@
  */
 import { GraphClient } from '../../hub/graph.js'
 import type { HubTransport } from '../../hub/transport.js'
+import { checkGraphWorkspace } from '../../hub/workspace-check.js'
 import type { Verdict } from '../../runner/publish.js'
 import * as core from '../../runner/core.js'
 import type { SettingsFor } from '../../settings/settings.js'
@@ -30,6 +31,7 @@ export async function rolloutStep(
     signal,
     log: core.info,
   })
+  await checkGraphWorkspace(transport, settings.hub, signal, core.info)
   const graph = new GraphClient(transport)
   const queries = rolloutQueries(collected.targets)
   const where = rollout.edges ? `edge(s) ${rollout.edges.join(', ')}` : 'every engaged edge'
