@@ -3,8 +3,8 @@
  * file as they arrive, so memory stays flat however many there are.
  */
 import { closeSync, openSync, writeSync } from 'node:fs'
-import type { GraphClient, PageGuardResult, QuerySpec } from '../../hub/graph.js'
-import { MAX_QUERY_LIMIT } from '../../hub/graph.js'
+import type { GraphClient, ObjectResult, PageGuardResult, QuerySpec } from '../../hub/graph.js'
+import { MAX_QUERY_LIMIT, walkRelations } from '../../hub/graph.js'
 import type { QuerySettings } from '../../settings/settings.js'
 import { redact } from '../../redact.js'
 import { RESULT_FILES } from '../../runner/outputs.js'
@@ -18,6 +18,11 @@ export interface QueryResult {
   stoppedBy: PageGuardResult['stoppedBy']
   /** What the hub warned about (e.g. the row cap cutting the result). */
   warnings: string[]
+  /**
+   * A query with relations read over several pages: the hub pages it by an internal path, so
+   * pages may have repeated objects (`repeated`, dropped) or skipped some (undetectable).
+   */
+  relationPaging: { repeated: number } | undefined
   /** The first objects, for the summary. */
   sample: Array<Record<string, unknown>>
   /** The workspace's edges, read only when nothing matched (to explain why). */
@@ -37,24 +42,43 @@ export async function runQuery(settings: QuerySettings, graph: GraphClient, resu
   const fd = openSync(resultFile, 'w', 0o600)
   let written = 0
   let outcome: PageGuardResult
+  let relationPaging: QueryResult['relationPaging']
   try {
     writeSync(
       fd,
       `{"schema":${JSON.stringify(RESULT_FILES.query.schema)},"version":${RESULT_FILES.query.version},"query":${JSON.stringify(spec)},"objects":[\n`,
     )
     outcome = await graph.forEachPage(spec, { pageSize, maxObjects: settings.maxObjects, ...(signal ? { signal } : {}) }, (objects) => {
+      for (const object of objects) fillInheritedEdges(object)
       const chunk = objects.map((object) => JSON.stringify(object)).join(',\n')
       writeSync(fd, (written > 0 ? ',\n' : '') + redact(chunk))
       written += objects.length
       for (const object of objects) if (sample.length < SAMPLE_SIZE) sample.push(object)
     })
+    relationPaging = outcome.withRelations && outcome.pages > 1 ? { repeated: outcome.repeated } : undefined
+    // Complete only when the cursor can be trusted: not over several pages of a query with relations.
+    const complete = outcome.stoppedBy === 'last-page' && relationPaging === undefined
+    const paging = relationPaging ? `,"relationPaging":{"repeatedObjectsDropped":${relationPaging.repeated},"mayHaveSkipped":true}` : ''
     writeSync(
       fd,
-      `\n],"count":${outcome.count},"pages":${outcome.pages},"complete":${outcome.stoppedBy === 'last-page'},"stoppedBy":${JSON.stringify(outcome.stoppedBy)},"hubWarnings":${redact(JSON.stringify(outcome.warnings))}}\n`,
+      `\n],"count":${outcome.count},"pages":${outcome.pages},"complete":${complete},"stoppedBy":${JSON.stringify(outcome.stoppedBy)}${paging},"hubWarnings":${redact(JSON.stringify(outcome.warnings))}}\n`,
     )
   } finally {
     closeSync(fd)
   }
   const edges = outcome.count === 0 ? await graph.edges(signal) : undefined
-  return { count: outcome.count, pages: outcome.pages, stoppedBy: outcome.stoppedBy, warnings: outcome.warnings, sample, edges, resultFile }
+  return { count: outcome.count, pages: outcome.pages, stoppedBy: outcome.stoppedBy, warnings: outcome.warnings, relationPaging, sample, edges, resultFile }
+}
+
+/**
+ * Nested relation nodes come without `cluster` below the first level of a transitive relation
+ * (docs/hub-facts.md, "Relations"): each gets its parent's edge, marked `clusterFromParent`,
+ * so a reader can tell the hub's fields from ours. Every other field stays as the hub sent it.
+ */
+function fillInheritedEdges(row: ObjectResult): void {
+  for (const entry of walkRelations(row)) {
+    if (!entry.inherited) continue
+    entry.node.cluster = entry.cluster
+    entry.node.clusterFromParent = true
+  }
 }
