@@ -196,7 +196,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     const graph = createGraphProvider(fleet, { workspace })
     const mcp = createMcpHandler(fleet, { workspace })
     const asGraphTenant = (t: Tenant | undefined) => (t ? { org: t.org, workspace: t.workspace ?? '', user: t.user } : null)
-    // The graph routes identify a user: a service-account token gets the plain-text 401 (docs/hub-facts.md, "Who may query").
+    // The graph routes identify a user: a service-account token gets the plain-text 401 (docs/hub-facts.md, "What the graph knows").
     graphProviders.graph = (req, res) => graph({ ...req, tenant: req.tenant?.serviceAccount ? null : asGraphTenant(req.tenant) }, res)
     graphRoutes.push({ prefix: '/services/mcpserver/', handler: (req, res, body, tenant) => mcp(req, res, body, asGraphTenant(tenant)) })
   }

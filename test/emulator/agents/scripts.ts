@@ -47,7 +47,7 @@ export interface AgentScript {
   approveAfterMs?: number
   /**
    * The run executes on another replica: cancel answers 202 `cancelling: false` and the run goes
-   * on to its scripted end (docs/hub-facts.md, "Other run endpoints").
+   * on to its scripted end (docs/hub-facts.md, "Waiting, cancelling, approvals, whoami").
    */
   elsewhere?: boolean
 }
