@@ -40,6 +40,12 @@ const BAD_INPUTS: BadInput[] = [
     input: 'hub-url',
     says: /must use https/,
   },
+  {
+    name: 'plain http to a name under .localhost (looked up in DNS)',
+    change: (h) => ({ 'hub-url': h.url.replace('127.0.0.1', 'hub.localhost') }),
+    input: 'hub-url',
+    says: /uses plain http to a name under \.localhost, which is looked up in DNS/,
+  },
   { name: 'missing hub-url', change: () => ({ 'hub-url': '' }), input: 'hub-url', says: /is required/ },
   { name: 'hub-url that is not a URL', change: () => ({ 'hub-url': 'hub.example.com' }), input: 'hub-url', says: /not a URL/ },
   {
