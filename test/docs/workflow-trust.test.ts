@@ -100,7 +100,7 @@ describe('workflow trust rules', () => {
     const source = bySource(name)
     const agentSteps = (steps: Job['steps']) =>
       (steps ?? []).filter((step) => step.uses?.startsWith(THIS_ACTION) && AGENT_COMMANDS.includes((step.with?.command as string | undefined) ?? 'run'))
-    const jobs: Array<[string, Job]> = source.steps ? [['(steps)', { steps: parse(source.text) as Job['steps'] }]] : jobsOf(source)
+    const jobs: Array<[string, Job]> = source.steps ? [['(steps)', { steps: parse(source.text) as NonNullable<Job['steps']> }]] : jobsOf(source)
     for (const [jobName, job] of jobs) {
       const steps = agentSteps(job.steps)
       if (steps.length === 0) continue
