@@ -145,9 +145,8 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
  * equal to that default says nothing; `github-token` defaults to the workflow's token, which the
  * runner fills in for every step, so it is never reported. Names action.yml does not declare
  * are the runner's to warn about ("Unexpected input").
- * @internal
  */
-export function unreadInputWarnings(env: NodeJS.ProcessEnv, command: CommandName): string[] {
+function unreadInputWarnings(env: NodeJS.ProcessEnv, command: CommandName): string[] {
   const warnings: string[] = []
   for (const [name, readers] of inputReaders(Object.keys(CommonSchema.shape))) {
     if (readers.includes(command) || name === 'github-token') continue
