@@ -14,7 +14,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { parse } from 'yaml'
-import { COMMAND_NAMES, commandRow } from '../src/settings/commands.ts'
+import { COMMAND_NAMES, commandRow, inputReaders as readersInCode } from '../src/settings/commands.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const REFERENCE = join(ROOT, 'docs', 'reference.md')
@@ -80,20 +80,20 @@ function rawReads(): Map<string, string[]> {
   return reads
 }
 
-/** Input name → the commands that read it (or EVERY). */
+/**
+ * Input name → the commands that read it (or EVERY), as the action itself knows it (its
+ * unread-input warning uses the same map). A row whose checks read `raw['x']` without
+ * declaring it in `reads` fails here, so the two cannot drift.
+ */
 export function inputReaders(): Map<string, string[]> {
-  const readers = new Map<string, string[]>()
-  for (const name of commonInputs()) readers.set(name, [EVERY])
-  const raw = rawReads()
-  for (const command of COMMAND_NAMES) {
-    const schema = commandRow(command)?.schema as unknown as { shape?: Record<string, unknown> }
-    if (!schema.shape) throw new Error(`the schema of command ${command} is not a zod object: its inputs cannot be read from .shape`)
-    for (const name of [...Object.keys(schema.shape), ...(raw.get(command) ?? [])]) {
-      const now = readers.get(name) ?? []
-      if (!now.includes(EVERY) && !now.includes(command)) readers.set(name, [...now, command])
-    }
+  const common = commonInputs()
+  for (const [command, names] of rawReads()) {
+    const declared = [...common, ...(commandRow(command)?.reads ?? [])]
+    const missing = names.filter((name) => !declared.includes(name as never))
+    if (missing.length > 0)
+      throw new Error(`the ${command} row of src/settings/commands.ts reads raw['${missing.join("'], raw['")}']: add it to the row's reads`)
   }
-  return readers
+  return new Map([...readersInCode(common)].map(([name, commands]) => [name, common.includes(name) ? [EVERY] : [...commands]]))
 }
 
 /** `const X_OUTPUTS = ['a', 'b'] as const` in src/runner/outputs.ts, by their type name `XOutputName`. */

@@ -36,7 +36,7 @@ async function runCommand(settings: Settings, signal: AbortSignal): Promise<Verd
     baseUrl: settings.hub.url,
     token,
     // OIDC tokens live minutes; a long wait may outlive one.
-    ...(oidcAudience ? { renewToken: () => bearerFromOidc(oidcAudience) } : {}),
+    ...(oidcAudience ? { renewToken: () => bearerFromOidc(oidcAudience), oidcAudience } : {}),
     org: settings.hub.org,
     workspace: settings.hub.workspace,
     clusterId: settings.hub.clusterId,

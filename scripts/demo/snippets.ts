@@ -7,7 +7,7 @@
 const HUB = ['    hub-url: https://hub.example.com', '    token: ${{ secrets.HUB_TOKEN }}', '    org: acme', '    workspace: shop']
 
 export function runStep(agent: string, task: string): string[] {
-  return ['- uses: acme/hub-action@v1', '  with:', ...HUB, `    agent: ${agent}`, `    task: ${task}`]
+  return ['- uses: acme/hub-action@0000000000000000000000000000000000000000 # v1.0.0', '  with:', ...HUB, `    agent: ${agent}`, `    task: ${task}`]
 }
 
 export const IMPACT_WORKFLOW = [
@@ -19,10 +19,10 @@ export const IMPACT_WORKFLOW = [
   '  impact:',
   '    runs-on: ubuntu-latest',
   '    steps:',
-  '      - uses: actions/checkout@v4',
+  '      - uses: actions/checkout@11d5960a326750d5838078e36cf38b85af677262 # v4.4.0',
   '        with:',
   '          persist-credentials: false',
-  '      - uses: acme/hub-action@v1',
+  '      - uses: acme/hub-action@0000000000000000000000000000000000000000 # v1.0.0',
   '        with:',
   '          command: impact',
   '          manifests: deploy/**/*.yaml',
@@ -31,5 +31,12 @@ export const IMPACT_WORKFLOW = [
 ]
 
 export function queryStep(query: string): string[] {
-  return ['- uses: acme/hub-action@v1', '  with:', '    command: query', '    query: |', ...query.split('\n').map((line) => `      ${line}`), ...HUB]
+  return [
+    '- uses: acme/hub-action@0000000000000000000000000000000000000000 # v1.0.0',
+    '  with:',
+    '    command: query',
+    '    query: |',
+    ...query.split('\n').map((line) => `      ${line}`),
+    ...HUB,
+  ]
 }

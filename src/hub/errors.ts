@@ -72,6 +72,8 @@ export interface FailureContext {
   org: string
   workspace: string
   clusterId?: string | undefined
+  /** Set when the bearer is a GitHub Actions OIDC token requested for this audience. */
+  oidcAudience?: string | undefined
   /** The `hub-url` input as given, and the request that was refused (`POST https://…`): a 404 of the router names both. */
   hubUrl?: string | undefined
   request?: string | undefined
@@ -125,6 +127,14 @@ export function hubFailure(answer: HubAnswer, context: FailureContext): HubError
   const message = (said.message ?? '').toLowerCase()
   const status = answer.status
 
+  if (status === 401 && context.oidcAudience !== undefined) {
+    // A stock hub accepts ID tokens of its own login issuer only, for users that already exist
+    // (docs/hub-facts.md, "What the graph knows", OIDC): GitHub's are refused like any unverifiable token.
+    return new HubAuthError({
+      ...base,
+      hint: `The hub refused the GitHub OIDC token (audience "${context.oidcAudience}", requested again once). A hub accepts GitHub's tokens only if its operator made it trust GitHub's issuer (https://token.actions.githubusercontent.com) for that audience and created the user the token maps to; a stock hub trusts only its own login provider. Ask the hub's operator, or pass a hub token in \`token\` instead of \`oidc-audience\`.`,
+    })
+  }
   if (status === 401) {
     const hint = context.clusterId
       ? `The service-account route for cluster "${context.clusterId}" refused the token: check that \`token\` is valid, unexpired and issued in ${where}.`

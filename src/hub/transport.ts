@@ -41,6 +41,8 @@ export interface TransportOptions extends HubIdentity {
    * minutes) may expire during a long wait. Called at most once per request.
    */
   renewToken?: () => Promise<string>
+  /** The bearer is a GitHub OIDC token for this audience: a 401 then says what a hub needs to accept one. */
+  oidcAudience?: string | undefined
   /** Pluggable for tests of the retry timing; resolves early when the signal aborts. */
   sleep?: Clock['sleep']
   /** The clock deadlines are read against (tests move it). */
@@ -81,6 +83,7 @@ const PERMANENT_CONNECTION_CODES: ReadonlySet<string> = new Set([
 export class HubTransport {
   private current: Readonly<HubIdentity>
   private readonly renewToken: (() => Promise<string>) | undefined
+  private readonly oidcAudience: string | undefined
   private readonly dispatcher: Dispatcher
   private readonly ownsDispatcher: boolean
   private readonly policy: RetryPolicy
@@ -98,6 +101,7 @@ export class HubTransport {
     })
     registerSecret(options.token)
     this.renewToken = options.renewToken
+    this.oidcAudience = options.oidcAudience
     this.ownsDispatcher = options.dispatcher === undefined
     this.dispatcher = options.dispatcher ?? hubDispatcher()
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
@@ -211,6 +215,7 @@ export class HubTransport {
     return {
       ...scope,
       clusterId: this.current.clusterId,
+      oidcAudience: this.oidcAudience,
       hubUrl: this.current.baseUrl.href,
       request: `${request.method} ${request.url.origin}${request.url.pathname}`,
     }

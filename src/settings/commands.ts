@@ -24,6 +24,8 @@ export interface InputContext {
 export interface CommandRow<Data, Part> {
   /** The command's own inputs; checked even when a common input is wrong, so every problem is reported at once. */
   schema: z.ZodMiniType<Data>
+  /** Inputs its checks read from `raw` besides its schema's (scripts/reference.ts fails when one is missing). */
+  reads?: readonly InputName[]
   /** Its inputs include YAML or JSON (`targets`, `query`): the parser is loaded before they are read. */
   structured?: boolean
   /** Problems that need several inputs, the event or the hub URL; asked once the schema passed. */
@@ -57,6 +59,7 @@ const COMMANDS = {
   }),
   impact: row({
     schema: ImpactSchema,
+    reads: ['mcp-trusted-origin'],
     structured: true,
     problems: (data, { raw, runner, hubUrl }) => impactProblems(data, runner, hubUrl, raw['mcp-trusted-origin']),
     build: (data) => ({ impact: impactSettings(data) }),
@@ -85,4 +88,23 @@ export type CommandPart<C extends CommandName> = ReturnType<(typeof COMMANDS)[C]
 /** The row of a command name as the user wrote it; undefined for a name that is no command. */
 export function commandRow(name: string): CommandRow<unknown, object> | undefined {
   return Object.hasOwn(COMMANDS, name) ? COMMANDS[name as CommandName] : undefined
+}
+
+/**
+ * Input name → the commands that read it: `common` (the inputs every command reads), each row's
+ * schema and its `reads`. docs/reference.md's "Read by" column and the unread-input warning
+ * both come from here.
+ */
+export function inputReaders(common: readonly string[]): ReadonlyMap<string, readonly CommandName[]> {
+  const readers = new Map<string, CommandName[]>(common.map((name) => [name, [...COMMAND_NAMES]]))
+  for (const command of COMMAND_NAMES) {
+    const row: CommandRow<unknown, object> = COMMANDS[command]
+    const shape = (row.schema as unknown as { shape?: Record<string, unknown> }).shape
+    if (!shape) throw new Error(`the schema of command ${command} is not a zod object: its inputs cannot be read from .shape`)
+    for (const name of [...Object.keys(shape), ...(row.reads ?? [])]) {
+      const now = readers.get(name) ?? []
+      if (!now.includes(command)) readers.set(name, [...now, command])
+    }
+  }
+  return readers
 }

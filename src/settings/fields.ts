@@ -75,9 +75,13 @@ export const uuid = (name: 'org' | 'workspace') =>
     }),
   )
 
+/**
+ * Loopback without a DNS lookup: `localhost`, 127.0.0.0/8 and [::1] (the URL parser has already
+ * written other spellings such as `127.1` or `[0::1]` this way). `foo.localhost` is not: the
+ * resolver may send it anywhere a DNS answer says.
+ */
 function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '')
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname)
 }
 
 /** An https URL (http only on loopback, for local hubs and tests), or an issue saying why not. */
@@ -91,6 +95,13 @@ export function toServiceUrl(text: string, ctx: IssueSink, example: string, what
   }
   if (url.username || url.password) {
     ctx.addIssue({ code: 'custom', message: 'must not carry credentials: pass the token in `token` instead.' })
+    return z.NEVER
+  }
+  if (url.protocol === 'http:' && /\.localhost\.?$/.test(url.hostname)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${quoteInput(text)} uses plain http to a name under .localhost, which is looked up in DNS and may not stay on this machine: use http://localhost, http://127.0.0.1 or http://[::1] (with the port), or https.`,
+    })
     return z.NEVER
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {

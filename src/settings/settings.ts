@@ -8,7 +8,7 @@ import { ActionError, type InputErrorData } from '../errors.js'
 import * as core from '../runner/core.js'
 import * as z from '../zod.js'
 import { readRunnerContext, type RunnerContext } from '../runner/context.js'
-import { commandRow, COMMAND_NAMES, type CommandName, type CommandPart, type InputContext } from './commands.js'
+import { commandRow, COMMAND_NAMES, inputReaders, type CommandName, type CommandPart, type InputContext } from './commands.js'
 import { INPUT_DEFAULTS, type InputName } from './defaults.js'
 import { boolean, CLUSTER_ID, hubUrl, oneOf, quoteInput, uuid } from './fields.js'
 import { serviceAccountProblems } from './lifecycle.js'
@@ -133,8 +133,29 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     clusterId: common.data['cluster-id'] || undefined,
   })
   const { runner } = context
+  for (const warning of unreadInputWarnings(env, common.data.command)) core.warning(warning)
   // The row built the part its command's Settings names (CommandPart), so the union holds.
   return Object.freeze({ command: common.data.command, hub, runner, dryRun: common.data['dry-run'], ...row.build(parsed.data, context) }) as Settings
+}
+
+/**
+ * One warning per input set to something other than its default that `command` does not read,
+ * naming the commands that do (a typo'd command or a misplaced input is otherwise silently
+ * ignored). The runner sets INPUT_* for every input that has a default in action.yml, so a value
+ * equal to that default says nothing; `github-token` defaults to the workflow's token, which the
+ * runner fills in for every step, so it is never reported. Names action.yml does not declare
+ * are the runner's to warn about ("Unexpected input").
+ */
+function unreadInputWarnings(env: NodeJS.ProcessEnv, command: CommandName): string[] {
+  const warnings: string[] = []
+  for (const [name, readers] of inputReaders(Object.keys(CommonSchema.shape))) {
+    if (readers.includes(command) || name === 'github-token') continue
+    const given = inputOf(env, name)
+    if (given === '' || given === INPUT_DEFAULTS[name as InputName]) continue
+    const list = readers.map((reader) => `\`${reader}\``).join(', ')
+    warnings.push(`Input \`${name}\` is set but \`command: ${command}\` does not read it; it is read by ${list}. Remove it, or check the step's command.`)
+  }
+  return warnings
 }
 
 /** One input as the runner passes it; trimmed unless the whitespace is content (the task). */

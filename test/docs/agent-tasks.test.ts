@@ -3,6 +3,8 @@
  * instructions, whatever the quoting, so a recipe may put ids and counts there, never text a pull
  * request, the graph or another agent wrote (`report`, `output`, `approval-args`, titles, names):
  * a manifest named `ignore prior instructions; …` would become part of an agent's instructions.
+ * Names the hub controls count as text too: an object or edge name is a valid Kubernetes name and
+ * can still read as a sentence (`ignore-previous-instructions-and-…`), so `lagging` is not an id.
  */
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -15,20 +17,20 @@ interface Step {
 }
 interface Job {
   env?: Record<string, unknown>
+  outputs?: Record<string, unknown>
   steps?: Step[]
 }
 
 /**
  * Expressions that are ids and counts. A ref name is chosen by whoever may push and holds no
  * spaces; every other `github.*` text (titles, bodies, branch names of forks) is not here.
- * `lagging` is JSON of names checked against Kubernetes' name charset (others withheld) and states.
  * A matrix value is the workflow author's own list.
  */
 const IDS_AND_COUNTS = [
   /^github\.(sha|repository|ref_name|run_id|run_attempt)$/,
   /^github\.event\.pull_request\.(number|head\.sha|base\.sha)$/,
   /^matrix\.[\w-]+$/,
-  /^steps\.[\w-]+\.outputs\.(targets-count|upstream-count|downstream-count|associated-count|count|run-id|phase|settled|rollout-state|current-count|in-progress-count|failed-count|not-reporting-count|lagging)$/,
+  /^steps\.[\w-]+\.outputs\.(targets-count|upstream-count|downstream-count|associated-count|count|run-id|phase|settled|rollout-state|current-count|in-progress-count|failed-count|not-reporting-count)$/,
 ]
 
 interface TaskUse {
@@ -36,7 +38,7 @@ interface TaskUse {
   expression: string
 }
 
-/** Every expression an action step's `task` reads, `env.X` followed to what X holds. */
+/** Every expression an action step's `task` reads, `env.X` and `needs.J.outputs.X` followed to what they hold. */
 function taskExpressions(workflowText: string, where: string): TaskUse[] {
   const parsed: unknown = parse(workflowText)
   const jobs: Job[] = Array.isArray(parsed)
@@ -45,6 +47,7 @@ function taskExpressions(workflowText: string, where: string): TaskUse[] {
       ? Object.values((parsed as { jobs: Record<string, Job> }).jobs)
       : []
   const workflowEnv = (parsed as { env?: Record<string, unknown> } | null)?.env ?? {}
+  const jobOutputs = (parsed as { jobs?: Record<string, Job> } | null)?.jobs ?? {}
   return jobs.flatMap((job) =>
     (job.steps ?? [])
       .filter((step) => step.uses?.startsWith('acme/hub-action@') && step.with?.task !== undefined)
@@ -52,6 +55,9 @@ function taskExpressions(workflowText: string, where: string): TaskUse[] {
         const env = { ...workflowEnv, ...job.env, ...step.env }
         const follow = (text: string, seen: Set<string>): string[] =>
           [...text.matchAll(/\$\{\{\s*(.*?)\s*\}\}/g)].flatMap(([, expression = '']) => {
+            const needed = /^needs\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expression)
+            const fromJob = needed ? jobOutputs[needed[1] ?? '']?.outputs?.[needed[2] ?? ''] : undefined
+            if (typeof fromJob === 'string' && !seen.has(expression)) return follow(fromJob, new Set([...seen, expression]))
             const name = /^env\.([\w-]+)$/.exec(expression)?.[1]
             const value = name === undefined || seen.has(name) ? undefined : env[name]
             if (name === undefined || typeof value !== 'string') return [expression]
@@ -71,6 +77,7 @@ describe("Shown workflows: an agent's task", () => {
     expect(shownTasks.length).toBeGreaterThanOrEqual(5)
     expect(shownTasks.map((use) => use.where)).toContain('examples/impact-review.yml')
     expect(shownTasks.map((use) => use.expression)).toContain('steps.impact.outputs.downstream-count')
+    expect(shownTasks.map((use) => use.where)).toContain('examples/rollout-gate.yml')
   })
 
   it('holds ids and counts only: no report, agent output or pull-request text', () => {
@@ -90,11 +97,33 @@ describe("Shown workflows: an agent's task", () => {
 - uses: acme/hub-action@v1
   with:
     task: Fix \${{ github.event.pull_request.title }} after \${{ steps.notes.outputs.output }}
+- uses: acme/hub-action@v1
+  with:
+    task: Triage these objects \${{ steps.gate.outputs.lagging }}
 `
     expect(untrusted(taskExpressions(reportThroughEnv, 'sample')).map((use) => use.expression)).toEqual([
       'steps.impact.outputs.report',
       'github.event.pull_request.title',
       'steps.notes.outputs.output',
+      'steps.gate.outputs.lagging',
     ])
+  })
+
+  it('follows a job output to the step output it holds', () => {
+    const acrossJobs = `
+jobs:
+  gate:
+    outputs:
+      cells: \${{ steps.gate.outputs.lagging }}
+      failed: \${{ steps.gate.outputs.failed-count }}
+    steps: []
+  triage:
+    needs: gate
+    steps:
+      - uses: acme/hub-action@v1
+        with:
+          task: \${{ needs.gate.outputs.failed }} failed; \${{ needs.gate.outputs.cells }}
+`
+    expect(untrusted(taskExpressions(acrossJobs, 'sample')).map((use) => use.expression)).toEqual(['steps.gate.outputs.lagging'])
   })
 })

@@ -1,7 +1,7 @@
 /**
  * `npm ci` under a global Node 20 warns `EBADENGINE` (five lines each) for every package in the
  * lockfile whose `engines.node` that Node does not satisfy: npm checks with the Node running it,
- * before the `node` dev dependency (Node 24, which every script runs on) is installed. The
+ * before the Node 24 binary package (which every script runs on) is installed. The
  * warnings are pinned here and named in CONTRIBUTING.md's set-up paragraph and the README's
  * first screen, so a new one is a choice someone made and explained, not noise a newcomer
  * learns to ignore.

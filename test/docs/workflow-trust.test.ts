@@ -8,8 +8,12 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { exampleWorkflows, repositoryWorkflows, shownWorkflows, workflowText, type Job, type Workflow, type WorkflowSource } from './fixtures/workflows.js'
 
-/** This action: its recipes follow a major tag (the README's Versioning says how to pin it). */
+/** This action: pinned by commit like every other (the README's Versioning says which placeholder, before v1.0.0). */
 const THIS_ACTION = 'acme/hub-action@'
+/** Commands of this action that start, follow or decide an agent's run. */
+const AGENT_COMMANDS = ['run', 'wait', 'approve', 'cancel']
+/** The one write an agent's job may hold: the OIDC token request, which writes nothing. */
+const AGENT_JOB_WRITES = ['id-token: write']
 const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target', 'workflow_run']
 const RENDERER = /\bhelm\s+template\b|\bkustomize\s+build\b|\bkubectl\s+kustomize\b/
 
@@ -82,6 +86,39 @@ describe('workflow trust rules', () => {
       .filter(({ uses, rest }) => !/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(uses) || !/^\s+#\s*v\d+\.\d+\.\d+\b/.test(rest))
       .map(({ uses, rest }) => `${uses}${rest}`)
     expect(unpinned, 'pin as `owner/repo@<40-hex commit> # vX.Y.Z` (Dependabot keeps such pins current)').toEqual([])
+  })
+
+  it.each(names)('%s: this action is pinned to a full commit SHA with `# vX.Y.Z` beside it, never a movable tag', (name) => {
+    const movable = usesLines(bySource(name).text)
+      .filter(({ uses }) => uses.startsWith(THIS_ACTION))
+      .filter(({ uses, rest }) => !/@[0-9a-f]{40}$/.test(uses) || !/^\s+#\s*v\d+\.\d+\.\d+\b/.test(rest))
+      .map(({ uses, rest }) => `${uses}${rest}`)
+    expect(movable, 'a job holding a hub token must not follow a tag or branch someone can move').toEqual([])
+  })
+
+  it.each(names)('%s: an agent step runs in a job that can write nothing, and is handed no GitHub token', (name) => {
+    const source = bySource(name)
+    const agentSteps = (steps: Job['steps']) =>
+      (steps ?? []).filter((step) => step.uses?.startsWith(THIS_ACTION) && AGENT_COMMANDS.includes((step.with?.command as string | undefined) ?? 'run'))
+    const jobs: Array<[string, Job]> = source.steps ? [['(steps)', { steps: parse(source.text) as NonNullable<Job['steps']> }]] : jobsOf(source)
+    for (const [jobName, job] of jobs) {
+      const steps = agentSteps(job.steps)
+      if (steps.length === 0) continue
+      if (!source.steps) {
+        // A job without permissions of its own gets the workflow's (the rule above keeps those write-free).
+        const granted = job.permissions ?? parsed(source).permissions
+        const extra = writes(granted).filter((write) => !AGENT_JOB_WRITES.includes(write))
+        expect(extra, `job ${jobName} runs an agent: move what needs ${extra.join(', ')} to a job of its own`).toEqual([])
+        expect(granted, `job ${jobName} runs an agent: set permissions ({} if it needs none), or it gets the repository's default token`).toBeDefined()
+      }
+      for (const step of steps) expect(step.with ?? {}, `job ${jobName}: an agent step reads no github-token`).not.toHaveProperty('github-token')
+    }
+  })
+
+  it('the agent-step rule fails for an agent beside contents: write, and a tag pin fails the pin rule', () => {
+    const job: Job = { permissions: { contents: 'write' }, steps: [{ uses: `${THIS_ACTION}v1`, with: { agent: 'notes', task: 'x' } }] }
+    expect(writes(job.permissions).filter((write) => !AGENT_JOB_WRITES.includes(write))).toEqual(['contents: write'])
+    expect(usesLines('      - uses: acme/hub-action@v1\n').filter(({ uses }) => !/@[0-9a-f]{40}$/.test(uses))).toHaveLength(1)
   })
 
   it('one version is one commit everywhere, and one commit one version', () => {

@@ -292,14 +292,24 @@ describe('release.yml', () => {
     expect(before.map((step) => step.run ?? '').join('\n')).toMatch(/\$TAG\^\{commit\}[\s\S]*!= "\$COMMIT"/)
   })
 
-  it('the job that moves the tag runs in the `release` environment and alone may write', () => {
+  it('the job that moves the tag runs in the `release` environment and alone may write contents; the attest job alone signs', () => {
     const { mover } = beforeTheMove()
     const environment = job('release.yml', mover).environment
     expect(typeof environment === 'string' ? environment : environment?.name).toBe('release')
     for (const [name, j] of Object.entries(workflow('release.yml').jobs ?? {})) {
       expect(j.permissions, `job ${name} sets its permissions`).toBeDefined()
       const writes = Object.entries(typeof j.permissions === 'object' ? j.permissions : {}).filter(([, level]) => level === 'write')
-      expect(writes, `job ${name}`).toEqual(name === mover ? [['contents', 'write']] : [])
+      const attests = stepsOf(j).some((step) => step.uses?.startsWith('actions/attest-build-provenance@'))
+      const expected =
+        name === mover
+          ? [['contents', 'write']]
+          : attests
+            ? [
+                ['id-token', 'write'],
+                ['attestations', 'write'],
+              ]
+            : []
+      expect(writes, `job ${name}`).toEqual(expected)
     }
   })
 

@@ -118,6 +118,26 @@ describe('oidc-audience', () => {
     expect(everywhere).not.toContain(OIDC_JWT)
   })
 
+  it('a hub that refuses the GitHub token (as a stock hub does): one error saying the hub must trust GitHub, after one fresh token', async () => {
+    const stock = await startHubEmulator({ token: 'hub-static-token-9c1d7e5a' })
+    try {
+      const result = await runStep({
+        inputs: { 'hub-url': stock.url, org: stock.org, workspace: stock.workspace, 'oidc-audience': 'hub.example.com', agent: 'quick', task: 'x' },
+        env: { ACTIONS_ID_TOKEN_REQUEST_URL: oidcUrl, ACTIONS_ID_TOKEN_REQUEST_TOKEN: REQUEST_TOKEN },
+      })
+      expect(result.code).toBe(1)
+      expect(oidcRequests).toHaveLength(2)
+      const errors = result.stdout.split('\n').filter((line) => line.startsWith('::error::'))
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toContain('The hub refused the GitHub OIDC token (audience "hub.example.com"')
+      expect(errors[0]).toContain("trust GitHub's issuer")
+      expect(errors[0]).not.toContain('`cluster-id`')
+      expect(result.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::') && line.includes(OIDC_JWT))).toEqual([])
+    } finally {
+      await stock.close()
+    }
+  })
+
   it('explains the missing id-token permission and sends nothing to the hub', async () => {
     const result = await runStep({ inputs: { ...hubInputs(), 'oidc-audience': 'hub.example.com', agent: 'quick', task: 'x' } })
     expect(result.code).toBe(1)

@@ -40,6 +40,12 @@ const BAD_INPUTS: BadInput[] = [
     input: 'hub-url',
     says: /must use https/,
   },
+  {
+    name: 'plain http to a name under .localhost (looked up in DNS)',
+    change: (h) => ({ 'hub-url': h.url.replace('127.0.0.1', 'hub.localhost') }),
+    input: 'hub-url',
+    says: /uses plain http to a name under \.localhost, which is looked up in DNS/,
+  },
   { name: 'missing hub-url', change: () => ({ 'hub-url': '' }), input: 'hub-url', says: /is required/ },
   { name: 'hub-url that is not a URL', change: () => ({ 'hub-url': 'hub.example.com' }), input: 'hub-url', says: /not a URL/ },
   {
@@ -99,5 +105,34 @@ describe('bad inputs stop the step before any request', () => {
     expect(result.stdout).not.toContain('s3cr3t-pass')
     expect(result.stderr).not.toContain('s3cr3t-pass')
     expect(hub.requests).toEqual([])
+  })
+})
+
+describe('an input the command does not read', () => {
+  /** What the runner passes besides `with:`: every action.yml default (the workflow token for github-token). */
+  const runnerDefaults = {
+    command: 'run',
+    'idempotency-key': 'auto',
+    'session-id': 'auto',
+    'timeout-seconds': '1800',
+    'max-depth': '5',
+    'impact-source': 'query',
+    comment: 'update',
+    'github-token': 'ghs_workflowToken000000000000000000000',
+  }
+
+  it('gets one warning naming it and the commands that read it; the step still runs', async () => {
+    const result = await act({ ...runnerDefaults, ...goodInputs(), 'max-depth': '7', 'fail-on-downstream': 'any' })
+    expect(result.code).toBe(0)
+    expect(result.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([
+      "::warning::Input `max-depth` is set but `command: run` does not read it; it is read by `impact`. Remove it, or check the step's command.",
+      "::warning::Input `fail-on-downstream` is set but `command: run` does not read it; it is read by `impact`. Remove it, or check the step's command.",
+    ])
+  })
+
+  it('is not reported when it holds the default the runner passes anyway', async () => {
+    const result = await act({ ...runnerDefaults, ...goodInputs() })
+    expect(result.code).toBe(0)
+    expect(result.stdout).not.toContain('::warning::')
   })
 })

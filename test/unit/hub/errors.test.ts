@@ -90,6 +90,20 @@ describe('hubFailure', () => {
     expect(error.message).not.toContain('`cluster-id`')
   })
 
+  // A stock hub answers a GitHub Actions ID token like any unverifiable one: agents 401 JSON, graph 401 text.
+  it.each([
+    ['the agents provider', JSON_TYPE, status(401, 'Unauthorized', 'tenant context missing: the request was not authenticated')],
+    ['the graph provider', TEXT_TYPE, 'Unauthorized'],
+  ])('401 from %s to a GitHub OIDC token says a hub must be made to trust GitHub, not to set `cluster-id`', (_from, contentType, body) => {
+    const error = hubFailure({ status: 401, contentType, body }, { ...context, oidcAudience: 'hub.example.com' })
+    expect(error).toBeInstanceOf(HubAuthError)
+    expect(error.message).toContain('The hub refused the GitHub OIDC token (audience "hub.example.com"')
+    expect(error.message).toContain("its operator made it trust GitHub's issuer (https://token.actions.githubusercontent.com)")
+    expect(error.message).toContain('created the user the token maps to')
+    expect(error.message).toContain('pass a hub token in `token`')
+    expect(error.message).not.toContain('`cluster-id`')
+  })
+
   it('400 "a workspace is required" is the silent fallback: mentions org and workspace', () => {
     const error = hubFailure({ status: 400, contentType: JSON_TYPE, body: status(400, 'BadRequest', 'a workspace is required') }, context)
     expectPlain(error)

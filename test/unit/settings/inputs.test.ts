@@ -124,12 +124,17 @@ describe('readSettings: valid inputs', () => {
     expect(read({ 'cluster-id': 'edge-7' }).hub.clusterId).toBe('edge-7')
   })
 
-  it.each(['http://127.0.0.1:8080', 'http://localhost', 'http://localhost:3000/hub', 'http://[::1]:8080', 'https://hub.example.com/prefix/'])(
-    'accepts hub-url %s',
-    (url) => {
-      expect(read({ 'hub-url': url }).hub.url.href).toBe(new URL(url).href)
-    },
-  )
+  it.each([
+    'http://127.0.0.1:8080',
+    'http://127.45.6.7:8080',
+    'http://localhost',
+    'http://localhost:3000/hub',
+    'http://[::1]:8080',
+    'https://hub.example.com/prefix/',
+    'https://hub.localhost',
+  ])('accepts hub-url %s', (url) => {
+    expect(read({ 'hub-url': url }).hub.url.href).toBe(new URL(url).href)
+  })
 
   it('keeps the task as written (multi-line, not trimmed)', () => {
     expect(run({ task: 'line one\n  line two\n' }).task).toBe('line one\n  line two\n')
@@ -146,6 +151,9 @@ describe('readSettings: bad inputs', () => {
     ['workspace', 'Platform Team', '"Platform Team" is not a UUID'],
     ['hub-url', 'http://example.com', '"http://example.com" must use https'],
     ['hub-url', 'http://127.0.0.1.nip.io', '"http://127.0.0.1.nip.io" must use https'],
+    ['hub-url', 'http://foo.localhost:8080', '"http://foo.localhost:8080" uses plain http to a name under .localhost, which is looked up in DNS'],
+    ['hub-url', 'http://hub.localhost./', '"http://hub.localhost./" uses plain http to a name under .localhost'],
+    ['hub-url', 'http://localhost./', '"http://localhost./" must use https'],
     ['hub-url', 'https://hub.example.com/?debug=1', '"https://hub.example.com/?debug=1" must be a base URL without query'],
     ['hub-url', 'https://hub.example.com/#top', '"https://hub.example.com/#top" must be a base URL without query or fragment'],
     ['hub-url', 'hub.example.com', '"hub.example.com" is not a URL'],
