@@ -84,12 +84,13 @@ function hideBearer(text: string): string {
  * first, what the renderers show an invisible character as (`<U+200B>`, also HTML- or
  * markdown-escaped, or in Mermaid's look-alikes); an HTML numeric reference, with or without
  * its `;` (a browser reads raw HTML so; not one cut by a clip, which `clipped` reads as written)
- * and behind any `&amp;`; Mermaid's `#117;`; a named
- * reference; JSON's `\u0075`; and any of Unicode's default-ignorable code points as written
- * (format characters such as U+200B or U+202E, variation selectors, tag characters): nobody sees one.
+ * and behind any `&amp;`; Mermaid's `#117;`; the HTML5 names of invisible characters
+ * (`&ZeroWidthSpace;`, `&zwj;`, …; the names of punctuation are `whole`'s own forms); JSON's
+ * `\u0075`; and any of Unicode's default-ignorable code points as written (format characters
+ * such as U+200B or U+202E, variation selectors, tag characters): nobody sees one.
  */
 const SPELLING =
-  /(?:<|‹|&lt;)U\\{0,7}\+([0-9A-Fa-f]{4,6})(?:>|›|&gt;)|&(?:amp;)*#(?:(\d{1,7})|[xX]([0-9A-Fa-f]{1,6}))(?:;|(?!\s*(?:…|\.\.\.|$)))|#(\d{1,7});|#[xX]([0-9A-Fa-f]{1,6});|&(?:amp;)*([A-Za-z][A-Za-z0-9]{1,31});|\\{1,8}u([0-9A-Fa-f]{4})|\p{Default_Ignorable_Code_Point}+/gu
+  /(?:<|‹|&lt;)U\\{0,7}\+([0-9A-Fa-f]{4,6})(?:>|›|&gt;)|&(?:amp;)*#(?:(\d{1,7})|[xX]([0-9A-Fa-f]{1,6}))(?:;|(?!\s*(?:…|\.\.\.|$)))|#(\d{1,7});|#[xX]([0-9A-Fa-f]{1,6});|&(?:amp;)*(shy|zwn?j|lrm|rlm|ZeroWidthSpace|Negative(?:VeryThin|Thin|Medium|Thick)Space|NoBreak|af|ApplyFunction|it|InvisibleTimes|ic|InvisibleComma);|\\{1,8}u([0-9A-Fa-f]{4})|\p{Default_Ignorable_Code_Point}+/gu
 const SPELLED = new RegExp(SPELLING.source, 'u')
 const INVISIBLE = /^\p{Default_Ignorable_Code_Point}*$/u
 
@@ -112,9 +113,9 @@ function redactSpelled(text: string): string {
     parts.push(text.slice(at, start))
     length += start - at
     const char = spelledCharacter(match)
-    const piece = char === undefined ? match[0] : INVISIBLE.test(char) ? '' : char
+    const piece = INVISIBLE.test(char) ? '' : char
     parts.push(piece)
-    if (char !== undefined) stretches.add(length, length + piece.length, start, end)
+    stretches.add(length, length + piece.length, start, end)
     length += piece.length
     at = end
   }
@@ -180,13 +181,12 @@ class Stretches {
   }
 }
 
-/** The character one SPELLING match stands for: '' for an invisible one, undefined for an unknown name. */
-function spelledCharacter(match: RegExpMatchArray): string | undefined {
-  const [, shown, decimal, hexadecimal, mermaidDecimal, mermaidHex, name, json] = match
+/** The character one SPELLING match stands for ('' for a named invisible one or a run of them as written). */
+function spelledCharacter(match: RegExpMatchArray): string {
+  const [, shown, decimal, hexadecimal, mermaidDecimal, mermaidHex, , json] = match
   if (shown ?? hexadecimal ?? mermaidHex) return codePoint(parseInt(shown ?? hexadecimal ?? mermaidHex ?? '', 16))
   if (decimal ?? mermaidDecimal) return codePoint(Number(decimal ?? mermaidDecimal))
   if (json) return String.fromCharCode(parseInt(json, 16))
-  if (name) return NAMED_CHARACTER.get(name)
   return ''
 }
 
@@ -243,30 +243,6 @@ const NAMED: Record<string, string[]> = {
   '?': ['quest'],
   '^': ['Hat'],
 }
-
-/** Entity names back to their characters: NAMED's, and those of invisible characters (HTML5). */
-const NAMED_CHARACTER = new Map<string, string>([
-  ...Object.entries(NAMED).flatMap(([char, names]) => names.map((name): [string, string] => [name, char])),
-  ...Object.entries({
-    shy: '\u00ad',
-    ZeroWidthSpace: '\u200b',
-    NegativeVeryThinSpace: '\u200b',
-    NegativeThinSpace: '\u200b',
-    NegativeMediumSpace: '\u200b',
-    NegativeThickSpace: '\u200b',
-    zwnj: '\u200c',
-    zwj: '\u200d',
-    lrm: '\u200e',
-    rlm: '\u200f',
-    NoBreak: '\u2060',
-    af: '\u2061',
-    ApplyFunction: '\u2061',
-    it: '\u2062',
-    InvisibleTimes: '\u2062',
-    ic: '\u2063',
-    InvisibleComma: '\u2063',
-  }),
-])
 
 /** The characters Mermaid labels show instead (src/steps/impact/mermaid.ts) and URL normalising's `\` → `/`. */
 const LOOK_ALIKE: Record<string, string[]> = {
