@@ -109,15 +109,14 @@ function redactSpelled(text: string): string {
   let length = 0
   for (const match of text.matchAll(SPELLING)) {
     const start = match.index
-    const end = start + match[0].length
-    parts.push(text.slice(at, start))
+    if (start > at) parts.push(text.slice(at, start))
     length += start - at
     const char = spelledCharacter(match)
     const piece = INVISIBLE.test(char) ? '' : char
-    parts.push(piece)
-    stretches.add(length, length + piece.length, start, end)
+    if (piece) parts.push(piece)
+    at = start + match[0].length
+    stretches.add(length, length + piece.length, start, at)
     length += piece.length
-    at = end
   }
   parts.push(text.slice(at))
   const decoded = parts.join('')
@@ -140,13 +139,22 @@ function redactSpelled(text: string): string {
 
 /**
  * The spelled stretches of a text, in order: each is [copyStart, copyEnd) in the decoded copy
- * and [textStart, textEnd) in the text; between two, the copy is the text unchanged.
+ * and [textStart, textEnd) in the text, adjacent ones merged; between two, the copy is the text
+ * unchanged.
  */
 class Stretches {
   private data = new Int32Array(64)
   private count = 0
 
   add(copyStart: number, copyEnd: number, textStart: number, textEnd: number): void {
+    const last = (this.count - 1) * 4
+    if (this.count > 0 && this.data[last + 3] === textStart) {
+      // Adjacent to the last: one stretch (a secret inside it masks all of it), so a text made of
+      // references costs one entry, not one per character.
+      this.data[last + 1] = copyEnd
+      this.data[last + 3] = textEnd
+      return
+    }
     if ((this.count + 1) * 4 > this.data.length) {
       const grown = new Int32Array(this.data.length * 2)
       grown.set(this.data)
