@@ -12,6 +12,45 @@ import { Buffer } from 'node:buffer'
 export const ZERO_WIDTH_SPACE = '\u200b'
 
 /**
+ * Invisible format characters (Unicode category Cf) shown as what they are, `<U+202E>`: the
+ * direction controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), which make a reader
+ * see text in another order than it is, and every other invisible one (U+200B–U+200D, U+2060–U+2064,
+ * U+FEFF, U+00AD, U+180E, the tag characters U+E0001–U+E007F that can carry text nobody sees, …),
+ * which hide what is there. Kept as they are: the Arabic and Kaithi number signs (visible marks);
+ * U+200C/U+200D between two non-ASCII letters, marks or emoji (scripts and emoji sequences need
+ * them; between ASCII letters they only hide); and the zero-width space this module and the
+ * runner put after `@`, inside `::` and after `##` (it reads the same and stops a mention or a
+ * command). Applied wherever untrusted text is made safe (here, untrusted.ts, the runner's log
+ * and summary), before anything is escaped: the result holds no character it would change again.
+ */
+export function showFormatCharacters(text: string): string {
+  if (!HAS_FORMAT_CHARACTER.test(text)) return text
+  return text.replace(FORMAT_CHARACTER, (char: string, offset: number, whole: string) => {
+    if (VISIBLE_SIGN.test(char)) return char
+    const next = whole.charAt(offset + char.length)
+    if (char === ZERO_WIDTH_SPACE) {
+      const previous = whole.charAt(offset - 1)
+      if (previous === '@' || (previous === ':' && next === ':') || (next === '[' && whole.slice(offset - 2, offset) === '##')) return char
+    }
+    if (
+      (char === '\u200c' || char === '\u200d') &&
+      JOINS_BEFORE.test(whole.slice(Math.max(0, offset - 2), offset)) &&
+      JOINS_AFTER.test(whole.slice(offset + 1, offset + 3))
+    ) {
+      return char
+    }
+    return `<U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`
+  })
+}
+
+const HAS_FORMAT_CHARACTER = /\p{Cf}/u
+const FORMAT_CHARACTER = /\p{Cf}/gu
+const VISIBLE_SIGN = /^[\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u{110bd}\u{110cd}]$/u
+/** What a joiner may follow and precede: a letter outside ASCII, a mark, an emoji (with its modifier or VS16). */
+const JOINS_BEFORE = /(?:[^\P{L}\p{ASCII}]|\p{M}|\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f)$/u
+const JOINS_AFTER = /^(?:[^\P{L}\p{ASCII}]|\p{M}|\p{Extended_Pictographic})/u
+
+/**
  * GitHub rejects a step's job summary over 1 MiB and the step's report is then lost. Every
  * summary renderer fits this budget, a quarter below the limit, so a step that also writes
  * other lines (or a guard's note) stays under it.
@@ -24,7 +63,7 @@ export const SUMMARY_BYTE_BUDGET = 768 * 1024
  * list marker, a rule, four spaces of code).
  */
 export function inline(text: string): string {
-  return text
+  return showFormatCharacters(text)
     .replace(/\r?\n|\r/g, ' ')
     .trim()
     .replace(/[\\`*_{}[\]()#+!~|]/g, (ch) => `\\${ch}`)
@@ -41,7 +80,7 @@ export function inline(text: string): string {
  * starts and ends with a space, is padded: GFM strips one space from each side of such a span.
  */
 export function code(text: string): string {
-  const clean = text.replace(/\r?\n|\r/g, ' ')
+  const clean = showFormatCharacters(text).replace(/\r?\n|\r/g, ' ')
   const longestRun = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length))
   const fence = '`'.repeat(longestRun + 1)
   const spaced = clean.startsWith(' ') && clean.endsWith(' ') && clean.trim() !== ''
@@ -53,7 +92,8 @@ export function code(text: string): string {
  * A fenced block that the text cannot close early: the fence outgrows any backtick run inside.
  * An info string may not hold a backtick; only what names a language is kept of `language`.
  */
-export function fenced(text: string, language = 'text'): string {
+export function fenced(untrusted: string, language = 'text'): string {
+  const text = showFormatCharacters(untrusted)
   const longestRun = Math.max(2, ...(text.match(/`{3,}/g) ?? []).map((run) => run.length))
   const fence = '`'.repeat(longestRun + 1)
   const info = (/^[\w+#.-]{1,30}/.exec(language) ?? [''])[0]
@@ -78,7 +118,7 @@ export function table<Row>(columns: readonly Column<Row>[], rows: readonly Row[]
 
 /** Text inside an HTML element, where markdown escapes would show literally. */
 function htmlText(text: string): string {
-  return text
+  return showFormatCharacters(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

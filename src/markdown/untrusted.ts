@@ -12,7 +12,8 @@
  * - headings are ATX headings ranked below ours (setext headings included);
  * - links keep only http(s) and mailto destinations; images become plain links (no pixel is
  *   fetched when the summary is viewed); link reference definitions are resolved, not copied;
- * - every `@` in text gets a zero-width space after it, so no mention notifies anyone.
+ * - every `@` in text gets a zero-width space after it, so no mention notifies anyone;
+ * - invisible format characters (direction controls, zero-width characters) show as `<U+202E>`.
  *
  * This module and guarded-lexer.ts are the only ones that load marked; they are imported on demand
  * where a summary is rendered. They drive marked's lexer passes by hand and read its token shapes, which are not
@@ -22,7 +23,7 @@
 import { Buffer } from 'node:buffer'
 import type { Token, Tokens } from 'marked'
 import { boundNesting, lexBlocks, MAX_SOURCE_CHARS } from './guarded-lexer.js'
-import { ZERO_WIDTH_SPACE, clipBytes, clipCharacters, code, fenced } from './format.js'
+import { ZERO_WIDTH_SPACE, clipBytes, clipCharacters, code, fenced, showFormatCharacters } from './format.js'
 
 /** Deeper nesting is flattened into text: no reader needs it, and it bounds recursion. */
 const MAX_DEPTH = 8
@@ -302,7 +303,7 @@ function safeUrl(href: string): string | undefined {
  * line is escaped per line, in `paragraphLines`.
  */
 function escapeText(text: string): string {
-  return decodeEntities(text)
+  return showFormatCharacters(decodeEntities(text))
     .replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
     .replace(/[\\`*_{}[\]()#+!~|&<>@]/g, (ch) => ESCAPED[ch] ?? `\\${ch}`)
 }

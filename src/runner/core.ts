@@ -3,13 +3,14 @@
  * go through core. What is ours on top: every secret redacted (in its encoded forms too, by
  * src/redact.ts) from logs, outputs, the summary and files; untrusted text neutralised before core writes it to
  * stdout (core escapes line breaks in command data but not a line-start `::` in a plain log line,
- * nor `##[`); and GitHub's size caps for outputs and the step summary.
+ * nor `##[`), its invisible format characters shown in the log and the summary as `<U+202E>`
+ * (showFormatCharacters); and GitHub's size caps for outputs and the step summary.
  */
 import { randomUUID } from 'node:crypto'
 import { appendFileSync, statSync } from 'node:fs'
 import { EOL } from 'node:os'
 import * as core from '@actions/core'
-import { ZERO_WIDTH_SPACE, formatBytes } from '../markdown/format.js'
+import { ZERO_WIDTH_SPACE, formatBytes, showFormatCharacters } from '../markdown/format.js'
 import { redact, registerSecret } from '../redact.js'
 
 /** Where an annotation points (core's properties): a file, a line, a title. */
@@ -58,7 +59,7 @@ export function setOutput(name: string, value: string, options: { wholeIn?: stri
 export function appendSummary(markdown: string): boolean {
   const file = process.env.GITHUB_STEP_SUMMARY
   if (!file) return false
-  let text = redact(markdown)
+  let text = showFormatCharacters(redact(markdown))
   if (!text.endsWith(EOL)) text += EOL
   const room = GITHUB_SUMMARY_LIMIT_BYTES - sizeOf(file)
   const size = Buffer.byteLength(text, 'utf8')
@@ -79,7 +80,7 @@ export function appendSummary(markdown: string): boolean {
  * them may start a workflow command (see neutraliseCommands).
  */
 export function info(message: string): void {
-  core.info(neutraliseCommands(redact(message)))
+  core.info(neutraliseCommands(showFormatCharacters(redact(message))))
 }
 
 export function debug(message: string): void {
@@ -121,7 +122,7 @@ export function infoVerbatim(text: string): void {
   const resume = randomUUID()
   core.info(`::stop-commands::${resume}`)
   // Commands are off until the resume token, so the text is shown as written but for `##[`.
-  core.info(breakLegacyCommands(redact(text)))
+  core.info(breakLegacyCommands(showFormatCharacters(redact(text))))
   core.info(`::${resume}::`)
 }
 
@@ -154,7 +155,7 @@ function neutraliseCommands(text: string): string {
  * for any runner that would.
  */
 function commandData(message: string): string {
-  return breakLegacyCommands(redact(message))
+  return breakLegacyCommands(showFormatCharacters(redact(message)))
 }
 
 function breakLegacyCommands(text: string): string {
@@ -164,8 +165,8 @@ function breakLegacyCommands(text: string): string {
 /** Annotation properties as core escapes them, with secrets redacted (a title may be untrusted). */
 function annotation(properties: AnnotationProperties): AnnotationProperties {
   const out: AnnotationProperties = { ...properties }
-  if (properties.title !== undefined) out.title = redact(properties.title)
-  if (properties.file !== undefined) out.file = redact(properties.file)
+  if (properties.title !== undefined) out.title = showFormatCharacters(redact(properties.title))
+  if (properties.file !== undefined) out.file = showFormatCharacters(redact(properties.file))
   return out
 }
 

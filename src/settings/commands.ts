@@ -42,7 +42,7 @@ const COMMANDS = {
   run: row({
     schema: RunSchema,
     problems: (data, { raw }) => waitingRouteProblems(raw['cluster-id'], data),
-    build: (data, { runner }) => ({ run: runSettings(data, runner) }),
+    build: (data, { runner, raw }) => ({ run: runSettings(data, runner, raw.token) }),
   }),
   wait: row({
     schema: WaitSchema,

@@ -13,7 +13,10 @@ export interface RunSettings extends WaitSettings {
   task: string
   /** Undefined when no key is sent. */
   idempotencyKey: string | undefined
+  /** `auto` keys are derived with the token (or random): nobody without it can start a run under one first. */
   idempotencyKeySource: 'auto' | 'explicit' | 'none'
+  /** The `auto` key of this re-run attempt, for the re-run rule (steps/run/rerun.ts); only when runAttempt > 1. */
+  rerunIdempotencyKey?: string | undefined
   sessionId: string
   /** GITHUB_RUN_ATTEMPT: above 1 on a re-run (see steps/run/rerun.ts). */
   runAttempt?: number | undefined
@@ -35,16 +38,20 @@ export const RunSchema = z.object({
   ...WAITING_FIELDS,
 })
 
-export function runSettings(run: z.infer<typeof RunSchema>, runner: RunnerContext): Readonly<RunSettings> {
-  const key = resolveIdempotencyKey(run['idempotency-key'], runner, run.agent, run.task)
+/** `secret`: the hub token, which keys the automatic idempotency key and session id (empty with OIDC). */
+export function runSettings(run: z.infer<typeof RunSchema>, runner: RunnerContext, secret: string): Readonly<RunSettings> {
+  const key = resolveIdempotencyKey(run['idempotency-key'], runner, run.agent, run.task, secret)
+  const runAttempt = Number.parseInt(runner.runAttempt ?? '', 10) || undefined
+  const rerunKey = key.source === 'auto' && runAttempt && runAttempt > 1 ? deriveIdempotencyKey(runner, run.agent, run.task, secret, runAttempt) : undefined
   return Object.freeze({
     agent: run.agent,
     task: run.task,
     idempotencyKey: key.value,
     idempotencyKeySource: key.source,
-    sessionId: run['session-id'] === 'auto' ? deriveSessionId(runner) : run['session-id'],
+    ...(rerunKey ? { rerunIdempotencyKey: rerunKey } : {}),
+    sessionId: run['session-id'] === 'auto' ? deriveSessionId(runner, secret || undefined) : run['session-id'],
     ...waitPolicy(run),
-    runAttempt: Number.parseInt(runner.runAttempt ?? '', 10) || undefined,
+    runAttempt,
   })
 }
 
@@ -53,10 +60,11 @@ function resolveIdempotencyKey(
   runner: RunnerContext,
   agent: string,
   task: string,
+  secret: string,
 ): { value: string | undefined; source: RunSettings['idempotencyKeySource'] } {
   if (given === 'none') return { value: undefined, source: 'none' }
   if (given !== 'auto') return { value: given, source: 'explicit' }
-  const derived = deriveIdempotencyKey(runner, agent, task)
+  const derived = deriveIdempotencyKey(runner, agent, task, secret || undefined)
   if (!derived) core.warning('idempotency-key is `auto` but GITHUB_SHA is not set, so no key is sent: a re-run will start a new run.')
   return { value: derived, source: derived ? 'auto' : 'none' }
 }

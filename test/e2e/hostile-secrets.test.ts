@@ -17,6 +17,7 @@ import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 import { CMARK_GFM, renderGfm } from '../oracles/gfm.ts'
 import { secretTraces } from '../oracles/secret-traces.ts'
 import { fakedFormatting, readWorkflowCommands, shownLog } from '../oracles/workflow-commands.ts'
+import { spellings } from '../fixtures/spelled-secrets.ts'
 
 const SHAPES = {
   jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJlMmUifQ.q_Zx-9Lm_Tn-Ab4_Cd-Ef0Gh',
@@ -86,6 +87,38 @@ describe.each(Object.keys(SHAPES) as Shape[])('a %s-shaped hub token, echoed', (
       const view = readWorkflowCommands(result.stdout, { collation })
       expect(fakedFormatting(view).map((line) => line.text)).toEqual([])
     }
+  })
+
+  it('spelled with character references or invisible characters inside, in the answer (`output`), steps, message and approval: nowhere', async () => {
+    // Rendered as markdown (a release body made of `output`) each spelling becomes the token in clear.
+    const spelled = (secret: string) => Object.entries(spellings(secret)).map(([how, text]) => `${how}: ${text}`)
+    const both = [...spelled(token), ...spelled(githubToken)]
+    expect(both.every((line) => secretTraces(line, token).length + secretTraces(line, githubToken).length > 0)).toBe(true)
+    hub.setAgent('spelled', {
+      steps: [
+        { phase: 'Running', afterMs: 0 },
+        { phase: 'Succeeded', afterMs: 20 },
+      ],
+      output: both.join('\n\n'),
+      toolSteps: [{ tool: 'echo', outcome: 'ok', args: { spelled: both.slice(0, 6) }, result: JSON.stringify({ spelled: both.slice(6) }) }],
+    })
+    const answer = await act({ agent: 'spelled' })
+    expect(answer.code).toBe(0)
+    expect(answer.outputs.output).toContain('decimal references: ***')
+    expectNowhere(answer)
+    hub.setAgent('spelled-failing', { steps: [{ phase: 'Failed', afterMs: 0 }], message: both.slice(0, 4).join(' ') })
+    expectNowhere(await act({ agent: 'spelled-failing' }))
+    hub.setAgent('spelled-gated', {
+      steps: [
+        { phase: 'Running', afterMs: 0 },
+        { phase: 'PendingApproval', afterMs: 20 },
+      ],
+      approval: { tool: 'apply', args: { spelled: both } },
+    })
+    const gate = await act({ agent: 'spelled-gated', 'on-approval': 'succeed' })
+    expect(gate.code).toBe(0)
+    expect(gate.outputs['approval-args']).toContain('***')
+    expectNowhere(gate)
   })
 
   it("in the hub's failure message and approval arguments: nowhere", async () => {

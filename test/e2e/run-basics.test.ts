@@ -215,14 +215,19 @@ describe('idempotency', () => {
     expect(a).not.toBe(b)
   })
 
-  it('sends an explicit key as is; the same key later returns the first run', async () => {
-    const first = await act({ agent: 'quick', task: 'Write the release notes', 'idempotency-key': 'release-notes/v1.2.0' })
-    const second = await act({ agent: 'quick', task: 'Something else', 'idempotency-key': 'release-notes/v1.2.0' })
+  it('sends an explicit key as is; the same key and task later return the first run, another task under it is refused', async () => {
+    const first = await act({ agent: 'quick', task: 'Write the release notes', 'idempotency-key': 'release-notes/v1.2.0', 'session-id': 'notes' })
+    const second = await act({ agent: 'quick', task: 'Write the release notes', 'idempotency-key': 'release-notes/v1.2.0', 'session-id': 'notes' })
     expect(posts().map((post) => bodyOf(post).idempotencyKey)).toEqual(['release-notes/v1.2.0', 'release-notes/v1.2.0'])
     expect(hub.runs()).toHaveLength(1)
     expect(second.outputs['run-id']).toBe(first.outputs['run-id'])
     expect(second.outputs.reused).toBe('true')
     expect(resultFile(second).idempotencyKey).toBe('release-notes/v1.2.0')
+    // The hub hands back the first run whatever the task: that run is not this step's (test/e2e/run-planted.test.ts).
+    const other = await act({ agent: 'quick', task: 'Something else', 'idempotency-key': 'release-notes/v1.2.0', 'session-id': 'notes' })
+    expect(other.code).toBe(1)
+    expect(other.stdout).toContain(`which the hub returned for idempotency key release-notes/v1.2.0, is not this step's run`)
+    expect(other.outputs['run-id']).toBeUndefined()
   })
 
   it('`none` sends no key, so two invocations are two runs', async () => {

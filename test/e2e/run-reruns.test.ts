@@ -1,7 +1,8 @@
 /**
  * End to end, re-runs with `idempotency-key: auto`: a re-run attaches to a run that succeeded
  * (no duplicate work), and a re-run attempt (GITHUB_RUN_ATTEMPT > 1) whose key returns a run that
- * failed starts a fresh run under a key that includes the attempt, and says so.
+ * failed starts a fresh run under that attempt's own key (derived with the token, like the first:
+ * not one a reader of the first attempt's log could compute), and says so.
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { hubInputs, useHubEmulator } from './fixtures/hub-session.ts'
@@ -33,7 +34,7 @@ describe('re-runs', () => {
     expect(again.stdout).not.toContain('fresh run')
   })
 
-  it('a re-run attempt after a failure starts a fresh run under a key with the attempt, and says so', async () => {
+  it("a re-run attempt after a failure starts a fresh run under the attempt's own key, and says so", async () => {
     const first = await act('failing', '1')
     expect(first.code).toBe(1)
     const key = keyOf(first)
@@ -42,10 +43,16 @@ describe('re-runs', () => {
     expect(hub.runs()).toHaveLength(2)
     expect(again.outputs['run-id']).not.toBe(first.outputs['run-id'])
     expect(again.outputs.reused).toBe('false')
-    expect(keyOf(again)).toBe(`${key}-attempt-2`)
-    expect(keysSent()).toEqual([key, key, `${key}-attempt-2`])
+    const fresh = keyOf(again)
+    expect(fresh).toMatch(/^gha-[0-9a-f]{40}$/)
+    expect(fresh).not.toBe(key)
+    expect(fresh).not.toContain(key)
+    expect(keysSent()).toEqual([key, key, fresh])
     expect(again.stdout).toContain(
-      `Idempotency key ${key} returned run ${first.outputs['run-id']}, which ended Failed; this is re-run attempt 2, so a fresh run starts under key ${key}-attempt-2 instead of attaching to it.`,
+      `Idempotency key ${key} returned run ${first.outputs['run-id']}, which ended Failed; this is re-run attempt 2, so a fresh run starts under key ${fresh} instead of attaching to it.`,
     )
+    // A second re-run attempt finds that fresh run under the same key: the key of an attempt is stable too.
+    const third = await act('failing', '2')
+    expect(third.outputs['run-id']).toBe(again.outputs['run-id'])
   })
 })

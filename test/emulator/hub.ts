@@ -101,6 +101,8 @@ export interface HubEmulatorOptions {
    * first is stored; the others' ids 404 (`raceLosers()`). Off when absent or 0.
    */
   idempotencyInsertDelayMs?: number
+  /** An older hub whose run details leave out the full task (`input`) and/or the session (`sessionID`). */
+  runDetailWithout?: ReadonlyArray<'input' | 'sessionID'>
   /** Merged over DEFAULT_AGENTS. */
   agents?: Record<string, AgentScript>
   /**
@@ -187,6 +189,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     clusters: { [clusterId]: { org, workspace } },
     ...(options.unknownClusterStatus !== undefined ? { unknownClusterStatus: options.unknownClusterStatus } : {}),
     ...(options.unmappedCluster ? { unmappedClusters: [clusterId] } : {}),
+    ...(options.runDetailWithout !== undefined ? { runDetailWithout: options.runDetailWithout } : {}),
   })
 
   const fleet = options.fleet === false ? undefined : (options.fleet ?? createDemoFleet({ workspace }))

@@ -1,9 +1,12 @@
 /**
  * Whether text still shows a secret, in any form a reader could recover it from: the text is
  * decoded the ways the action's encoders and GitHub's renderers encode (markdown and JSON
- * backslash escapes, nested too; HTML and Mermaid entities; URL encoding; `\uXXXX`; Mermaid's
- * look-alikes; zero-width spaces), and then searched for the secret's first 8 characters (what a
- * clip may leave) and for every run of 10 of its characters. Independent of src/redact.ts.
+ * backslash escapes, nested too; HTML character references, numeric with or without their `;`
+ * as a browser reads raw HTML, and named; Mermaid's `#NNN;`; URL encoding; `\uXXXX`; Mermaid's
+ * look-alikes), every character a reader does not see is dropped (Unicode's default-ignorable code
+ * points, as written or shown as `<U+200B>`), and then the text is searched for the secret's first
+ * 8 characters (what a clip may leave) and for every run of 10 of its characters. Independent of
+ * src/redact.ts: written from the HTML and Unicode tables, not from the redactor's patterns.
  */
 
 const NAMED: Record<string, string> = {
@@ -22,15 +25,65 @@ const NAMED: Record<string, string> = {
   equals: '=',
   period: '.',
   num: '#',
+  excl: '!',
+  dollar: '$',
+  percnt: '%',
+  lpar: '(',
+  rpar: ')',
+  ast: '*',
+  midast: '*',
+  comma: ',',
+  colon: ':',
+  semi: ';',
+  quest: '?',
+  commat: '@',
+  lsqb: '[',
+  lbrack: '[',
+  rsqb: ']',
+  rbrack: ']',
+  Hat: '^',
+  grave: '`',
+  DiacriticalGrave: '`',
+  lcub: '{',
+  lbrace: '{',
+  rcub: '}',
+  rbrace: '}',
+  verbar: '|',
+  vert: '|',
+  VerticalLine: '|',
+  tilde: '~',
+  QUOT: '"',
+  AMP: '&',
+  LT: '<',
+  GT: '>',
+  // Invisible characters (dropped after decoding).
+  shy: '\u00ad',
+  lrm: '\u200e',
+  rlm: '\u200f',
+  zwnj: '\u200c',
+  zwj: '\u200d',
+  ZeroWidthSpace: '\u200b',
+  NegativeVeryThinSpace: '\u200b',
+  NegativeThinSpace: '\u200b',
+  NegativeMediumSpace: '\u200b',
+  NegativeThickSpace: '\u200b',
+  NoBreak: '\u2060',
+  af: '\u2061',
+  ApplyFunction: '\u2061',
+  it: '\u2062',
+  InvisibleTimes: '\u2062',
+  ic: '\u2063',
+  InvisibleComma: '\u2063',
 }
 const LOOK_ALIKES: Record<string, string> = { '‹': '<', '›': '>', '［': '[', '］': ']', '｛': '{', '｝': '}', '（': '(', '）': ')', '¦': '|', ˋ: '`' }
 
 /** One pass of every decoding; applied until nothing changes. */
 function decodeOnce(text: string): string {
   return text
-    .replace(/\u200b/g, '')
-    .replace(/[&#]#?(\d{1,7});/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/[&#]#?[xX]([0-9a-fA-F]{1,6});/g, (_, code: string) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/<U\+([0-9A-Fa-f]{4,6})>/g, (_, code: string) => character(parseInt(code, 16)))
+    .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+    .replace(/&#(\d{1,7});?|#(\d{1,7});/g, (_, html?: string, mermaid?: string) => character(Number(html ?? mermaid)))
+    .replace(/&#[xX]([0-9a-fA-F]{1,6});?|#[xX]([0-9a-fA-F]{1,6});/g, (_, html?: string, mermaid?: string) => character(parseInt(html ?? mermaid ?? '', 16)))
     .replace(/[&#]([A-Za-z]+);/g, (entity, name: string) => NAMED[name] ?? entity)
     .replace(/%([0-7][0-9A-Fa-f])/g, (_, code: string) => String.fromCharCode(parseInt(code, 16)))
     .replace(/\\+u([0-9a-fA-F]{4})/g, (_, code: string) => String.fromCharCode(parseInt(code, 16)))
@@ -38,9 +91,14 @@ function decodeOnce(text: string): string {
     .replace(/[‹›［］｛｝（）¦ˋ]/g, (ch) => LOOK_ALIKES[ch] ?? ch)
 }
 
+/** A code point as a string; one that is none (a surrogate, past U+10FFFF) as U+FFFD, as HTML does. */
+function character(code: number): string {
+  return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd'
+}
+
 function decodeAll(text: string): string {
   let out = text
-  for (let pass = 0; pass < 4; pass++) {
+  for (let pass = 0; pass < 6; pass++) {
     const next = decodeOnce(out)
     if (next === out) break
     out = next

@@ -21,6 +21,7 @@ import type { Target } from '../../src/model/target.js'
 import type { RunResult } from '../../src/steps/run/loop.js'
 import { CMARK_GFM, renderGfm } from '../oracles/gfm.ts'
 import { secretTraces } from '../oracles/secret-traces.ts'
+import { spellings } from '../fixtures/spelled-secrets.ts'
 
 /** Three shapes: a JWT (base64url: `_`, `-`), standard base64 (`+`, `/`, `=`), and one with `"` and `\`. */
 export const TOKEN_SHAPES = {
@@ -152,10 +153,21 @@ describe.each(Object.entries(TOKEN_SHAPES))('a %s-shaped secret', (_shape, secre
   })
 })
 
+describe.each(Object.entries(TOKEN_SHAPES))('a %s-shaped secret, spelled', (_shape, secret) => {
+  it.each(Object.entries(spellings(secret)))('with %s, is caught, raw and rendered', (_name, spelled) => {
+    const text = `before ${spelled} after`
+    expect(secretTraces(text, secret).length, 'the spelling shows the secret to a reader (else this proves nothing)').toBeGreaterThan(0)
+    expect(leaks(text, secret, true)).toEqual([])
+    expect(redact(text)).toBe('before *** after')
+  })
+})
+
 describe('the redactor', () => {
   it('leaves text without a secret alone, and a prefix of fewer than 8 characters or not at a clip', () => {
     const text = 'eyJhbGc… is a JWT header; c2VjcmV0K3 and hub"tok are not secrets; 10 * 3 = 30'
     expect(redact(text)).toBe(text)
+    const spelled = 'caf&#233; &amp; cr&egrave;me, &#x1F600; \u200b #1; <U+202E> and ‍ joiners'
+    expect(redact(spelled)).toBe(spelled)
     expect(redact(`${TOKEN_SHAPES.jwt.slice(0, 20)}X and more`)).toBe(`${TOKEN_SHAPES.jwt.slice(0, 20)}X and more`)
   })
 

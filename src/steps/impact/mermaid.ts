@@ -7,7 +7,7 @@
  * is the `<br/>` added here.
  */
 import type { Direction, RelatedObject, TargetImpact } from './model.js'
-import { ZERO_WIDTH_SPACE, clip, fenced, formatCount } from '../../markdown/format.js'
+import { ZERO_WIDTH_SPACE, clip, fenced, formatCount, showFormatCharacters } from '../../markdown/format.js'
 
 const DEFAULT_MAX_NODES_PER_DIRECTION = 8
 /** Longest run of one label line, in code points; longer names are clipped with "…". */
@@ -144,12 +144,14 @@ function label(lines: readonly string[]): string {
  * One label line made inert. Entities: `"` → `#quot;`, and `#`/`&` are encoded so a name
  * cannot spell an entity of its own. Brackets, pipes, angle brackets and backticks (shape
  * syntax, edge text, HTML, markdown strings) become look-alikes; `{`/`}` also rules out a
- * `%%{init}%%` directive. Control characters and line breaks become spaces; `@name` gets a
- * zero-width space.
+ * `%%{init}%%` directive. Control characters and line breaks become spaces; invisible format
+ * characters show as `‹U+202E›`; `@name` gets a zero-width space.
  * @internal
  */
 export function mermaidText(text: string): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
+  const flat = showFormatCharacters(text)
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .trim()
   return (
     clip(flat, MAX_LABEL_LINE)
       .replace(/["#&<>[\]{}()|`]/g, (ch) => LOOK_ALIKE[ch] ?? ' ')

@@ -9,6 +9,7 @@ import { isPullRequestEvent, type RunnerContext } from '../../runner/context.js'
 import * as core from '../../runner/core.js'
 import { renderError } from '../../errors.js'
 import { redact } from '../../redact.js'
+import { showFormatCharacters } from '../../markdown/format.js'
 import { VERSION } from '../../version.js'
 
 export interface PullRequestSession {
@@ -63,8 +64,8 @@ export async function openPullRequest(
           repo: pr.repo,
           number: pr.number,
           key: impact.commentKey,
-          // A comment is written outside the runner's log masking: redact it ourselves.
-          body: redact(markdown),
+          // A comment is written outside the runner's log masking: redact it ourselves, as the summary is.
+          body: showFormatCharacters(redact(markdown)),
           runId: runner.runId,
           runAttempt: runner.runAttempt,
           sha: pr.headSha,

@@ -11,30 +11,34 @@ import { HubNotFoundError } from '../../hub/errors.js'
 import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
 
 type Client = Pick<AgentsClient, 'startRun' | 'waitRun' | 'getRun'>
+/** Checks a run the hub handed back for the key before it is followed (start.ts, reused-run.ts). */
+type Verify = (start: StartRun, created: CreateRunResponse) => Promise<CreateRunResponse>
 
 export class FollowedRun {
   private readonly client: Client
   private readonly log: (line: string) => void
+  private readonly verify: Verify
   private current: CreateRunResponse
   /** The start to send once more; set only until the hub has shown it knows the run. */
   private unconfirmedStart: StartRun | undefined
 
-  private constructor(client: Client, current: CreateRunResponse, unconfirmedStart: StartRun | undefined, log: (line: string) => void) {
+  private constructor(client: Client, current: CreateRunResponse, unconfirmedStart: StartRun | undefined, log: (line: string) => void, verify: Verify) {
     this.client = client
     this.current = current
     this.unconfirmedStart = unconfirmedStart
     this.log = log
+    this.verify = verify
   }
 
   /** A run this step just started with `start`: recoverable only when it was keyed and new. */
-  static started(client: Client, start: StartRun, created: CreateRunResponse, log: (line: string) => void): FollowedRun {
+  static started(client: Client, start: StartRun, created: CreateRunResponse, log: (line: string) => void, verify: Verify = unchecked): FollowedRun {
     const recoverable = Boolean(start.idempotencyKey) && created.reused !== true
-    return new FollowedRun(client, created, recoverable ? start : undefined, log)
+    return new FollowedRun(client, created, recoverable ? start : undefined, log, verify)
   }
 
   /** A run id given by the user: followed as is; a 404 is final, never a new run. */
   static given(client: Client, runId: string): FollowedRun {
-    return new FollowedRun(client, { runId, phase: 'Unknown' }, undefined, () => undefined)
+    return new FollowedRun(client, { runId, phase: 'Unknown' }, undefined, () => undefined, unchecked)
   }
 
   get runId(): string {
@@ -74,7 +78,9 @@ export class FollowedRun {
     this.unconfirmedStart = undefined
     const lost = this.runId
     // startRun never waits inline (wait 0): the hub answers a matched key at once, with the detail.
-    this.current = await this.client.startRun({ ...unconfirmedStart, ...(signal ? { signal } : {}) })
+    const again = { ...unconfirmedStart, ...(signal ? { signal } : {}) }
+    // The run the hub kept for the key is checked like any run handed back for it.
+    this.current = await this.verify(again, await this.client.startRun(again))
     const kept = this.reused
       ? `another job started the same task with the same idempotency key at the same moment, and the hub kept that job's run ${this.runId}`
       : `asked again with the same idempotency key, the hub started run ${this.runId}`
@@ -82,6 +88,11 @@ export class FollowedRun {
     // A second "unknown" from here on is the ordinary not-found error.
     return this.current.run ?? ask(this.runId)
   }
+}
+
+/** No check: for a run id the user gave (nothing was sent to compare with). */
+function unchecked(_start: StartRun, created: CreateRunResponse): Promise<CreateRunResponse> {
+  return Promise.resolve(created)
 }
 
 /** The agents provider's own JSON NotFound; a plain-text 404 is a missing route, not a run. */

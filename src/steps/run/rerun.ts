@@ -3,7 +3,9 @@
  * re-run of a job attaches to the run its first attempt started: no duplicate work while that
  * run is going or after it succeeded. But a re-run is how people retry a failure, and attaching
  * to a run that ended Failed or Aborted would only repeat the failure: then a re-run attempt
- * (GITHUB_RUN_ATTEMPT > 1) starts a fresh run under a key that includes the attempt.
+ * (GITHUB_RUN_ATTEMPT > 1) starts a fresh run under the key of that attempt, derived with the token
+ * like the first (settings/run.ts): the first key is in a public log, so a key made from it alone
+ * could be planted before the re-run.
  */
 import { canonicalPhase } from '../../hub/phases.js'
 import type { CreateRunResponse } from '../../hub/schemas.js'
@@ -15,7 +17,7 @@ export function freshKeyForRerun(settings: RunSettings, created: CreateRunRespon
   if (settings.idempotencyKeySource !== 'auto' || !settings.idempotencyKey || attempt <= 1 || created.reused !== true) return undefined
   const phase = canonicalPhase(created.run?.phase ?? created.phase)
   if (phase !== 'Failed' && phase !== 'Aborted') return undefined
-  return `${settings.idempotencyKey}-attempt-${attempt}`
+  return settings.rerunIdempotencyKey
 }
 
 export function rerunNotice(created: CreateRunResponse, oldKey: string, freshKey: string, attempt: number): string {

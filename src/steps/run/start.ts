@@ -1,7 +1,8 @@
 /**
  * The start of `command: run`: the whoami preflight (user route only), the start itself, and the
- * re-run rule (rerun.ts) that may start a fresh run in place of a failed one. Hands the wait loop
- * the run it is to follow (loop.ts).
+ * re-run rule (rerun.ts) that may start a fresh run in place of a failed one. A run the hub hands
+ * back for the key is taken only when it runs this step's task in this step's session
+ * (reused-run.ts). Hands the wait loop the run it is to follow (loop.ts).
  */
 import type { AgentsClient, StartRun } from '../../hub/agents.js'
 import type { CreateRunResponse } from '../../hub/schemas.js'
@@ -11,6 +12,7 @@ import { checkWorkspace, type HubScope } from '../../hub/workspace-check.js'
 import { freshKeyForRerun, rerunNotice } from './rerun.js'
 import { FollowedRun } from './followed-run.js'
 import type { RunEvents, RunInHand } from './loop.js'
+import { checkReusedRun } from './reused-run.js'
 
 export interface StartDeps {
   client: Pick<AgentsClient, 'startRun' | 'waitRun' | 'getRun' | 'whoami' | 'canReadAgents'>
@@ -34,22 +36,31 @@ export async function startOrAttach(settings: RunSettings, deps: StartDeps, sign
     signal,
     deadline: budget,
   }
+  /** `created` when it is a new run or this step's own (checked before anything of it is published). */
+  const verified = async (start: StartRun, created: CreateRunResponse): Promise<CreateRunResponse> => {
+    if (created.reused !== true) return created
+    const detail = created.run ?? (await deps.client.getRun(created.runId, signal))
+    const sent = { task: start.task, sessionId: start.sessionId, idempotencyKey: start.idempotencyKey, keyIsSecret: settings.idempotencyKeySource === 'auto' }
+    const note = checkReusedRun(sent, created.runId, detail)
+    if (note) deps.events.info(note)
+    return { ...created, run: detail }
+  }
   const inHand = (start: StartRun, created: CreateRunResponse): RunInHand => {
     deps.events.created(created, start.idempotencyKey)
     return {
       // Follows the hub's stored run when this one lost the same-key race (followed-run.ts).
-      followed: FollowedRun.started(deps.client, start, created, (line) => deps.events.info(line)),
+      followed: FollowedRun.started(deps.client, start, created, (line) => deps.events.info(line), verified),
       detail: created.run,
       phase: canonicalPhase(created.run?.phase ?? created.phase),
       idempotencyKey: start.idempotencyKey,
       started,
     }
   }
-  const firstCreated = await deps.client.startRun(first)
+  const firstCreated = await verified(first, await deps.client.startRun(first))
   const oldKey = settings.idempotencyKey
   const freshKey = oldKey ? freshKeyForRerun(settings, firstCreated) : undefined
   if (!oldKey || !freshKey) return inHand(first, firstCreated)
   deps.events.info(rerunNotice(firstCreated, oldKey, freshKey, settings.runAttempt ?? 1))
   const fresh = { ...first, idempotencyKey: freshKey }
-  return inHand(fresh, await deps.client.startRun(fresh))
+  return inHand(fresh, await verified(fresh, await deps.client.startRun(fresh)))
 }

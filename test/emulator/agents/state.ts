@@ -42,6 +42,8 @@ export interface AgentsProviderOptions {
    * stored, so their ids 404 (see `raceLosers`).
    */
   idempotencyInsertDelayMs?: number
+  /** An older hub: run details leave these fields out (the full task `input`, the session `sessionID`). */
+  runDetailWithout?: ReadonlyArray<'input' | 'sessionID'>
 }
 
 export interface StepDetail {

@@ -55,6 +55,7 @@ export function createViews(st: AgentsState) {
     if (run.phase === 'PendingApproval' && run.pending) d.pending = run.pending
     d.steps = run.steps.map((s) => ({ ...s }))
     d.children = (run.script.children ?? []).map((c) => ({ ...c }))
+    for (const field of st.opts.runDetailWithout ?? []) delete d[field]
     return d
   }
 

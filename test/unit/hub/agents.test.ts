@@ -345,7 +345,7 @@ describe('runAgent over the transport: a leg that lost the same-key race', () =>
     pool.intercept({ path: `${USER}/runs/lost/wait?timeoutSeconds=10`, method: 'GET' }).reply(404, notFound('lost'), JSON_HEADERS)
     pool
       .intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' })
-      .reply(200, { runId: 'kept', phase: 'Running', reused: true, run: detail('Running', { id: 'kept' }) }, JSON_HEADERS)
+      .reply(200, { runId: 'kept', phase: 'Running', reused: true, run: detail('Running', { id: 'kept', input: 'Check pods', sessionID: 's' }) }, JSON_HEADERS)
     pool
       .intercept({ path: `${USER}/runs/kept/wait?timeoutSeconds=10`, method: 'GET' })
       .reply(200, detail('Succeeded', { id: 'kept', output: 'ok' }), JSON_HEADERS)

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { clipBytes, clipCharacters, code, details, fenced, formatDuration, formatUsd, inline, table } from '../../../src/markdown/format.js'
+import {
+  clipBytes,
+  clipCharacters,
+  code,
+  details,
+  fenced,
+  formatDuration,
+  formatUsd,
+  inline,
+  showFormatCharacters,
+  table,
+} from '../../../src/markdown/format.js'
 
 const ZWSP = '\u200b'
 
@@ -74,6 +85,33 @@ describe('fenced', () => {
     const block = fenced('``````')
     expect(block.startsWith('```````text\n')).toBe(true)
     expect(block.endsWith('\n```````')).toBe(true)
+  })
+})
+
+describe('showFormatCharacters', () => {
+  it('spells out direction controls and other invisible format characters, once', () => {
+    const text = 'a\u202eb\u2066c\u2069d\u200ee\u061cf\u200bg\u2060h\ufeffi\u00adj\u{e0041}k\u200dl'
+    const shown = 'a<U+202E>b<U+2066>c<U+2069>d<U+200E>e<U+061C>f<U+200B>g<U+2060>h<U+FEFF>i<U+00AD>j<U+E0041>k<U+200D>l'
+    expect(showFormatCharacters(text)).toBe(shown)
+    expect(showFormatCharacters(shown)).toBe(shown)
+    for (const escaped of [inline(text), code(text), fenced(text), details(text, 'body')]) expect(escaped).not.toMatch(/\p{Cf}/u)
+  })
+
+  it('keeps joiners that scripts and emoji need, Arabic number signs, and its own zero-width space after @ and in :: and ##[', () => {
+    for (const kept of [
+      '👩\u200d👩\u200d👧',
+      '👩🏽\u200d💻',
+      '❤️\u200d🔥',
+      'می\u200cخواهم',
+      'क्\u200dष',
+      '\u0600١٢',
+      '@\u200bteam',
+      ':\u200b:x',
+      '##\u200b[error]',
+    ]) {
+      expect(showFormatCharacters(kept)).toBe(kept)
+    }
+    expect(showFormatCharacters('pro\u200cd')).toBe('pro<U+200C>d')
   })
 })
 

@@ -48,6 +48,8 @@ const HOSTILE = [
   'b\r\n  ::notice::after crlf',
   '::echo::on',
 ].join('\n')
+/** HOSTILE as the log shows it: its invisible format characters spelled out (showFormatCharacters). */
+const SHOWN = HOSTILE.replace('\u200b', '<U+200B>').replace('\ufeff', '<U+FEFF>')
 
 describe('log lines carrying untrusted text', () => {
   it('issue no command in either form, whatever the runner trims or how it compares', () => {
@@ -61,8 +63,8 @@ describe('log lines carrying untrusted text', () => {
     for (const collation of ['ordinal', 'icu'] as const) {
       const commands = readWorkflowCommands(stdout, { collation }).commands.map((c) => `${c.form}${c.name} ${c.data}`)
       expect(commands, collation).toEqual([
-        `::warning hub said: ${HOSTILE.replace(/##\[/g, '##\u200b[')}`,
-        `::group Waiting for run ${HOSTILE.replace(/##\[/g, '##\u200b[')}`,
+        `::warning hub said: ${SHOWN.replace(/##\[/g, '##\u200b[')}`,
+        `::group Waiting for run ${SHOWN.replace(/##\[/g, '##\u200b[')}`,
         '::endgroup ',
       ])
     }
@@ -70,7 +72,7 @@ describe('log lines carrying untrusted text', () => {
 
   it('read the same once the zero-width marks are taken out', () => {
     const stdout = stdoutOf(() => info(HOSTILE))
-    expect(stdout.replace(/:\u200b:/g, '::').replace(/##\u200b\[/g, '##[')).toBe(`${HOSTILE}\n`)
+    expect(stdout.replace(/:\u200b:/g, '::').replace(/##\u200b\[/g, '##[')).toBe(`${SHOWN}\n`)
   })
 
   it('stay linear on a long run of whitespace and line breaks', () => {
@@ -106,7 +108,7 @@ describe('log lines carrying untrusted text', () => {
     const view = readWorkflowCommands(stdout)
     expect(view.commands.map((c) => c.name)).toEqual(['stop-commands', view.commands[0]?.data])
     expect(view.stoppedAtEnd).toBe(false)
-    expect(stdout).toContain(HOSTILE.replace(/##\[/g, '##\u200b['))
+    expect(stdout).toContain(SHOWN.replace(/##\[/g, '##\u200b['))
   })
 
   it('between stop-commands markers, draw no error, warning, fold or section in the log viewer', () => {

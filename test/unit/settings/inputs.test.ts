@@ -244,6 +244,27 @@ describe('idempotency key', () => {
     expect(run({}, { ...GITHUB, GITHUB_RUN_ID: '2002', GITHUB_RUN_ATTEMPT: '3' }).idempotencyKey).toBe(base)
   })
 
+  it('auto is keyed by the token: another token gives another key and session; a re-run attempt has its own key for the re-run rule', () => {
+    const base = run()
+    const other = run({ token: 'another-token-0123456789' })
+    expect(other.idempotencyKey).not.toBe(base.idempotencyKey)
+    expect(other.sessionId).not.toBe(base.sessionId)
+    expect(base.rerunIdempotencyKey).toBeUndefined()
+    const second = run({}, { ...GITHUB, GITHUB_RUN_ATTEMPT: '2' })
+    expect(second.rerunIdempotencyKey).toMatch(/^gha-[0-9a-f]{40}$/)
+    expect(second.rerunIdempotencyKey).not.toContain(String(base.idempotencyKey))
+    expect(run({}, { ...GITHUB, GITHUB_RUN_ATTEMPT: '2' }).rerunIdempotencyKey).toBe(second.rerunIdempotencyKey)
+    expect(run({}, { ...GITHUB, GITHUB_RUN_ATTEMPT: '3' }).rerunIdempotencyKey).not.toBe(second.rerunIdempotencyKey)
+  })
+
+  it('auto with a GitHub OIDC token (new for every job, so no secret lasts across re-runs) is random, key and session', () => {
+    const oidc = { token: '', 'oidc-audience': 'hub' }
+    expect(run(oidc).idempotencyKey).toMatch(/^gha-[0-9a-f]{32}$/)
+    expect(run(oidc).idempotencyKey).not.toBe(run(oidc).idempotencyKey)
+    expect(run(oidc).sessionId).toMatch(/^gha-[0-9a-f-]{36}$/)
+    expect(run(oidc).sessionId).not.toBe(run(oidc).sessionId)
+  })
+
   it('auto without GITHUB_SHA sends no key and warns', () => {
     const settings = run({}, { ...GITHUB, GITHUB_SHA: undefined })
     expect(settings.idempotencyKey).toBeUndefined()
@@ -258,9 +279,10 @@ describe('idempotency key', () => {
 })
 
 describe('session id', () => {
-  it('auto is one session per workflow run and job', () => {
+  it('auto is one session per workflow run and job, readable ids then an HMAC keyed by the token', () => {
     const base = run().sessionId
-    expect(base).toBe('gha-octo-app-1001-build')
+    expect(base).toMatch(/^gha-octo-app-1001-build-[0-9a-f]{40}$/)
+    expect(run({}, { ...GITHUB, GITHUB_RUN_ATTEMPT: '2' }).sessionId).toBe(base)
     expect(run({}, { ...GITHUB, GITHUB_RUN_ID: '1002' }).sessionId).not.toBe(base)
     expect(run({}, { ...GITHUB, GITHUB_JOB: 'test' }).sessionId).not.toBe(base)
     expect(run({ task: 'other' }).sessionId).toBe(base)

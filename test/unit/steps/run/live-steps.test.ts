@@ -167,26 +167,26 @@ describe('preflight', () => {
 })
 
 describe('re-runs', () => {
-  const failed: CreateRunResponse = { runId: 'old', phase: 'Failed', reused: true, run: detail('Failed', { id: 'old', message: 'x' }) }
+  // The run this step's first attempt started: its task and session are the step's (test/unit/fixtures/run.ts).
+  const ours = { input: 'Check the rollout', sessionID: 'gha-session' }
+  const failed: CreateRunResponse = { runId: 'old', phase: 'Failed', reused: true, run: detail('Failed', { id: 'old', message: 'x', ...ours }) }
 
-  it('a re-run attempt whose key returns a failed run starts fresh under a key with the attempt, and says so', async () => {
+  it("a re-run attempt whose key returns a failed run starts fresh under the attempt's own key, and says so", async () => {
     const h = harness({ created: [failed, { runId: 'r1', phase: 'Pending' }], waits: [detail('Succeeded')] })
-    const result = await runAgent(settings({ runAttempt: 2 }), h.deps, new AbortController().signal)
-    expect(h.client.startRun.mock.calls.map(([s]) => s.idempotencyKey)).toEqual(['gha-key', 'gha-key-attempt-2'])
+    const result = await runAgent(settings({ runAttempt: 2, rerunIdempotencyKey: 'gha-rerun-2' }), h.deps, new AbortController().signal)
+    expect(h.client.startRun.mock.calls.map(([s]) => s.idempotencyKey)).toEqual(['gha-key', 'gha-rerun-2'])
     expect(result.runId).toBe('r1')
-    expect(result.idempotencyKey).toBe('gha-key-attempt-2')
-    expect(h.events.info).toHaveBeenCalledWith(
-      expect.stringContaining('ended Failed; this is re-run attempt 2, so a fresh run starts under key gha-key-attempt-2'),
-    )
+    expect(result.idempotencyKey).toBe('gha-rerun-2')
+    expect(h.events.info).toHaveBeenCalledWith(expect.stringContaining('ended Failed; this is re-run attempt 2, so a fresh run starts under key gha-rerun-2'))
     expect(h.events.created).toHaveBeenCalledTimes(1)
   })
 
   it('attaches on a first attempt, after success, and with an explicit key', async () => {
     for (const [created, extra] of [
       [failed, { runAttempt: 1 }],
-      [{ ...failed, phase: 'Succeeded', run: detail('Succeeded', { id: 'old' }) }, { runAttempt: 3 }],
+      [{ ...failed, phase: 'Succeeded', run: detail('Succeeded', { id: 'old', ...ours }) }, { runAttempt: 3 }],
       [
-        { ...failed, phase: 'Running', run: detail('Running', { id: 'old' }) },
+        { ...failed, phase: 'Running', run: detail('Running', { id: 'old', ...ours }) },
         { runAttempt: 3, timeoutSeconds: 0 },
       ],
       [failed, { runAttempt: 2, idempotencyKeySource: 'explicit' as const }],
