@@ -9,7 +9,7 @@
  */
 import { GraphClient } from '../src/hub/graph.ts'
 import { HubTransport } from '../src/hub/transport.ts'
-import { readSnapshot, rolloutQueries } from '../src/steps/rollout/observe.ts'
+import { readSnapshot } from '../src/steps/rollout/observe.ts'
 import { pollRollout, type Clock } from '../src/steps/rollout/poll.ts'
 import type { RolloutTarget } from '../src/steps/rollout/targets.ts'
 import { runAction } from '../test/e2e/action-process.ts'
@@ -65,15 +65,15 @@ async function loopFigures(): Promise<void> {
   const requestsAt: number[] = []
   try {
     const graph = new GraphClient(transport)
-    const queries = rolloutQueries(targets())
+    const all = targets()
     const outcome = await pollRollout({
-      targets: targets(),
+      targets: all,
       named: undefined,
       quorum: { kind: 'all' },
       budgetMs: 600_000,
-      read: async (signal) => {
+      read: async (signal, pick) => {
         const before = hub.requests.length
-        const snapshot = await readSnapshot(graph, queries, signal)
+        const snapshot = await readSnapshot(graph, all, { signal, now: clock.now, pick })
         for (let i = before; i < hub.requests.length; i++) requestsAt.push(t)
         return snapshot
       },

@@ -70,7 +70,9 @@ describe('rollout gate', () => {
       expect(result.outputs['current-count']).toBe('3')
       expect(JSON.parse(result.outputs.lagging ?? '')).toEqual([])
       // At 0 s prod-us and staging still run 1.4: the manifest's images are what say so.
-      expect(result.stdout).toContain('staging · Deployment.apps shop/web: in progress — image still registry/web-migrate:1.4 (init container migrate)')
+      expect(result.stdout).toContain(
+        'staging · Deployment.apps shop/web: in progress — not synced: spec.template.spec.initContainers[migrate].image is "registry/web-migrate:1.4", the manifest sets "registry/web-migrate:1.5"',
+      )
       expect(polls(emulator)).toBe(3)
       // One line per change, not one per poll: prod-eu is current from the second poll on and said so once.
       expect(logOf(result).filter((l) => l.startsWith('Edge prod-eu: current'))).toHaveLength(1)
@@ -149,16 +151,18 @@ describe('rollout gate', () => {
     expect(result.stdout).toContain('staging · Deployment.apps shop/web: failed — deadline exceeded')
   })
 
-  it('names a custom resource the graph does not sync, and warns on timeout with on-timeout: warn', async () => {
+  it('lists a custom resource the graph does not sync as not checked, and passes on the Deployment beside it', async () => {
     const emulator = await fleetAt('unsynced-kind', [0, 200_000])
     const targets =
       '[{kind: HelmRelease, group: helm.toolkit.fluxcd.io, namespace: shop, name: web}, {kind: Deployment, group: apps, namespace: shop, name: web}]'
-    const result = await rollout(emulator, { targets, 'timeout-seconds': '3', 'on-timeout': 'warn' })
-    expect(result.code).toBe(0)
-    expect(result.outputs['rollout-state']).toBe('timeout')
-    expect(result.stdout).toMatch(/::warning::Rollout not complete after 3 s/)
-    expect(result.stdout).toContain('HelmRelease.helm.toolkit.fluxcd.io shop/web: not reporting — not synced by the graph (helm.toolkit.fluxcd.io/HelmRelease)')
-    expect(summaryText(result)).toContain('not synced by the graph')
+    const result = await rollout(emulator, { targets })
+    expect(result.code, result.stdout).toBe(0)
+    expect(result.outputs['rollout-state']).toBe('current')
+    expect(result.stdout).toContain('Not checked (1), the graph does not sync their kind by default: HelmRelease.helm.toolkit.fluxcd.io shop/web.')
+    expect(summaryText(result)).toContain('Not checked (1)')
+    expect(readResultFile<RolloutFile & { notChecked: Array<{ label: string }> }>(result).notChecked.map((t) => t.label)).toEqual([
+      'HelmRelease.helm.toolkit.fluxcd.io shop/web',
+    ])
   })
 
   it('fails on timeout with on-timeout: fail while an edge is still rolling out', async () => {
@@ -167,6 +171,16 @@ describe('rollout gate', () => {
     expect(result.code).toBe(1)
     expect(result.outputs['rollout-state']).toBe('timeout')
     expect(result.stdout).toMatch(/::error::Rollout not complete after 3 s \(timeout-seconds\): Still rolling out on staging\./)
+  })
+
+  it('warns instead with on-timeout: warn, advising more time only because an edge is still rolling out', async () => {
+    const emulator = await fleetAt('crashloop', [100_000])
+    const result = await rollout(emulator, { 'timeout-seconds': '3', 'on-timeout': 'warn' })
+    expect(result.code).toBe(0)
+    expect(result.outputs['rollout-state']).toBe('timeout')
+    expect(result.stdout).toMatch(
+      /::warning::Rollout not complete after 3 s \(timeout-seconds\): Still rolling out on staging\. Raise `timeout-seconds` if the rollout is only slow/,
+    )
   })
 
   it('counts a named edge that is not engaged as not reporting', async () => {
