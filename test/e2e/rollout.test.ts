@@ -4,50 +4,10 @@
  * GET /api/edges) moves the fleet to the next instant of a script, so a test sees a rollout of
  * minutes in a few polls, ordered by requests rather than by sleeping.
  */
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { judgeGfm, textOf } from '../oracles/gfm.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { createRolloutFleet, type RolloutScenario } from '../emulator/graph/rollouts.ts'
-import { hubInputs, lines, makeWorkspace, readResultFile, runStep, type ActionRun } from './harness.ts'
-
-const EDGES = '/services/providers/graph/api/edges'
-const QUERY = '/services/providers/graph/api/query'
-const WEB = '[{kind: Deployment, group: apps, namespace: shop, name: web}]'
-
-let hub: HubEmulator | undefined
-afterEach(async () => {
-  await hub?.close()
-  hub = undefined
-})
-
-/** The fleet of `scenario`, shown at instants[i] (ms) from the i-th poll on (the last one stays). */
-async function fleetAt(scenario: RolloutScenario, instants: readonly number[]): Promise<HubEmulator> {
-  let poll = -1
-  let t = instants[0] ?? 0
-  const fleet = createRolloutFleet({ scenario, clock: () => t })
-  hub = await startHubEmulator({
-    fleet,
-    onRequest: (r) => {
-      if (r.method === 'GET' && r.path === EDGES) t = instants[Math.min(++poll, instants.length - 1)] ?? t
-    },
-  })
-  return hub
-}
-
-async function rollout(emulator: HubEmulator, extra: Record<string, string>, env: Record<string, string> = {}): Promise<ActionRun> {
-  return runStep({ inputs: { command: 'rollout', ...hubInputs(emulator), targets: WEB, ...extra }, env, killAfterMs: 60_000 })
-}
-
-const summaryText = (result: ActionRun) => textOf(judgeGfm(result.summary).tree)
-const logOf = (result: ActionRun) => lines(result.stdout, '')
-const polls = (emulator: HubEmulator) => emulator.requests.filter((r) => r.method === 'GET' && r.path === EDGES).length
-
-interface RolloutFile {
-  state: string
-  tolerated: string[]
-  edges: Array<{ edge: string; state: string; cells: Array<{ state: string; reason: string } | null> }>
-  observations: Array<{ edge: string; target?: string; state: string; reason: string }>
-}
+import { lines, makeWorkspace, readResultFile } from './harness.ts'
+import { QUERY, fleetAt, logOf, polls, rollout, summaryText, type RolloutFile } from './rollout-harness.ts'
 
 describe('rollout gate', () => {
   it('passes once every edge converges, checking the images the manifest asks for', async () => {
@@ -160,9 +120,7 @@ describe('rollout gate', () => {
     expect(result.outputs['rollout-state']).toBe('current')
     expect(result.stdout).toContain('Not checked (1), the graph does not sync their kind by default: HelmRelease.helm.toolkit.fluxcd.io shop/web.')
     expect(summaryText(result)).toContain('Not checked (1)')
-    expect(readResultFile<RolloutFile & { notChecked: Array<{ label: string }> }>(result).notChecked.map((t) => t.label)).toEqual([
-      'HelmRelease.helm.toolkit.fluxcd.io shop/web',
-    ])
+    expect(readResultFile<RolloutFile>(result).notChecked.map((t) => t.label)).toEqual(['HelmRelease.helm.toolkit.fluxcd.io shop/web'])
   })
 
   it('fails on timeout with on-timeout: fail while an edge is still rolling out', async () => {
