@@ -48,7 +48,7 @@ describe('rollout gate', () => {
     }
   })
 
-  it('fails on a deadline, naming the edge and the reason, with one query a poll', async () => {
+  it('fails on a deadline, naming the edge and the reason, with one query of the targets a poll', async () => {
     const emulator = await fleetAt('deadline', [0, 200_000])
     const ws = makeWorkspace({ 'deploy/web.yaml': '# the shop front\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\n' })
     onTestFinished(ws.cleanup)
@@ -64,7 +64,11 @@ describe('rollout gate', () => {
     expect(JSON.parse(result.outputs.lagging ?? '')).toEqual([
       { edge: 'prod-us', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web', state: 'failed' },
     ])
-    expect(emulator.requests.filter((r) => r.path === QUERY)).toHaveLength(2)
+    // One query of the targets a poll, and one of unready pods while a workload is in progress (the first poll).
+    const kinds = emulator.requests
+      .filter((r) => r.path === QUERY)
+      .map((r) => (JSON.parse(r.body) as { filter: { objects: { groupKind: { kind: string } }[] } }).filter.objects[0]?.groupKind.kind)
+    expect(kinds).toEqual(['Deployment', 'Pod', 'Deployment'])
     expect(summaryText(result)).toContain('deadline exceeded')
   })
 
@@ -104,11 +108,12 @@ describe('rollout gate', () => {
     expect(result.stdout).toContain('prod-eu · StatefulSet.apps shop/db: current — updated 1 above partition 2')
   })
 
-  it('fails a crash-looping rollout when its deadline passes', async () => {
+  it('fails a crash-looping rollout as soon as its new pod crash-loops, not at its deadline', async () => {
     const emulator = await fleetAt('crashloop', [0, 100_000, 700_000])
     const result = await rollout(emulator, {})
     expect(result.code).toBe(1)
-    expect(result.stdout).toContain('staging · Deployment.apps shop/web: failed — deadline exceeded')
+    expect(result.stdout).toMatch(/staging · Deployment\.apps shop\/web: failed — pod web-\w+-\w+: CrashLoopBackOff \(container web\)/)
+    expect(polls(emulator)).toBe(2)
   })
 
   it('lists a custom resource the graph does not sync as not checked, and passes on the Deployment beside it', async () => {
@@ -124,20 +129,20 @@ describe('rollout gate', () => {
   })
 
   it('fails on timeout with on-timeout: fail while an edge is still rolling out', async () => {
-    const emulator = await fleetAt('crashloop', [100_000])
+    const emulator = await fleetAt('converging', [30_000])
     const result = await rollout(emulator, { 'timeout-seconds': '3' })
     expect(result.code).toBe(1)
     expect(result.outputs['rollout-state']).toBe('timeout')
-    expect(result.stdout).toMatch(/::error::Rollout not complete after 3 s \(timeout-seconds\): Still rolling out on staging\./)
+    expect(result.stdout).toMatch(/::error::Rollout not complete after 3 s \(timeout-seconds\): Still rolling out on prod-us, staging\./)
   })
 
   it('warns instead with on-timeout: warn, advising more time only because an edge is still rolling out', async () => {
-    const emulator = await fleetAt('crashloop', [100_000])
+    const emulator = await fleetAt('converging', [30_000])
     const result = await rollout(emulator, { 'timeout-seconds': '3', 'on-timeout': 'warn' })
     expect(result.code).toBe(0)
     expect(result.outputs['rollout-state']).toBe('timeout')
     expect(result.stdout).toMatch(
-      /::warning::Rollout not complete after 3 s \(timeout-seconds\): Still rolling out on staging\. Raise `timeout-seconds` if the rollout is only slow/,
+      /::warning::Rollout not complete after 3 s \(timeout-seconds\): Still rolling out on prod-us, staging\. Raise `timeout-seconds` if the rollout is only slow/,
     )
   })
 

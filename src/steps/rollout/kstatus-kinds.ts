@@ -139,19 +139,25 @@ const service: KindRule = (live) => {
 const STUCK_REASONS: ReadonlySet<string> = new Set(['CrashLoopBackOff', 'ImagePullBackOff', 'ErrImageNeverPull', 'InvalidImageName'])
 
 /** The first stuck waiting reason of a pod's containers (init containers first: theirs keeps it Pending), with the containers in it. */
-function stuckContainers(live: LiveObject): { reason: string; names: string[] } | { problem: string } | undefined {
-  let found: { reason: string; names: string[] } | undefined
+export function stuckContainers(pod: unknown): { reason: string; containers: { name: string; image: string }[] } | { problem: string } | undefined {
+  let found: { reason: string; containers: { name: string; image: string }[] } | undefined
   for (const field of ['initContainerStatuses', 'containerStatuses']) {
-    const statuses = list(status(live, field), `status.${field}`)
+    const statuses = list(at(pod, 'status', field), `status.${field}`)
     if (!statuses.ok) return statuses
     for (const entry of statuses.value) {
       const reason = str(at(entry, 'state', 'waiting', 'reason'))
       if (!STUCK_REASONS.has(reason) || (found && found.reason !== reason)) continue
-      found ??= { reason, names: [] }
-      found.names.push(shortText(str(at(entry, 'name'))) || '?')
+      found ??= { reason, containers: [] }
+      found.containers.push({ name: shortText(str(at(entry, 'name'))) || '?', image: str(at(entry, 'image')) })
     }
   }
   return found
+}
+
+/** "CrashLoopBackOff (container web)" */
+export function stuckText(stuck: { reason: string; containers: readonly { name: string }[] }): string {
+  const names = stuck.containers.map((c) => c.name)
+  return `${stuck.reason} (${names.length > 1 ? `containers ${names.join(', ')}` : `container ${names[0] ?? '?'}`})`
 }
 
 const pod: KindRule = (live) => {
@@ -162,9 +168,9 @@ const pod: KindRule = (live) => {
   if (phase !== 'Running' && phase !== 'Pending')
     return phase ? { status: 'unknown', reason: `phase ${shortText(phase)}` } : inProgress('phase not reported yet')
   if (phase === 'Running' && condition(live, 'Ready', 'True')) return current('Ready')
-  const stuck = stuckContainers(live)
+  const stuck = stuckContainers(live.object)
   if (stuck && 'problem' in stuck) return { status: 'unknown', reason: stuck.problem }
-  if (stuck) return failed(`${stuck.reason} (${stuck.names.length > 1 ? `containers ${stuck.names.join(', ')}` : `container ${stuck.names[0] ?? '?'}`})`)
+  if (stuck) return failed(stuckText(stuck))
   if (phase === 'Running') return inProgress('running, Ready? no')
   const unschedulable = condition(live, 'PodScheduled', 'False')
   if (unschedulable?.reason !== 'Unschedulable') return inProgress('Pending')

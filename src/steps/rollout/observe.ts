@@ -7,9 +7,10 @@
  * not engaged "not reporting", and a result the row cap cut is marked incomplete.
  */
 import { edgeOf, type GraphClient, type QuerySpec } from '../../hub/graph.js'
-import { at, groupOf, str } from './live-object.js'
+import { at, groupOf, shortText, str } from './live-object.js'
 import { rolloutProjection } from './projection.js'
 import { rolloutState } from './revision.js'
+import { stuckPods, watchesPods } from './pods.js'
 import type { RolloutTarget } from './targets.js'
 
 export type CellState = 'current' | 'in-progress' | 'failed' | 'not-reporting'
@@ -121,7 +122,24 @@ export async function readSnapshot(graph: GraphClient, targets: readonly Rollout
     if (paged.stoppedBy !== 'last-page') snapshot.complete = false
     for (const warning of paged.warnings) if (!snapshot.warnings.includes(warning)) snapshot.warnings.push(warning)
   }
+  await failStuckPods(graph, targets, snapshot, options.signal)
   return snapshot
+}
+
+/** A workload still in progress whose new pods cannot pull or keep crashing fails now, not at its deadline. */
+async function failStuckPods(graph: GraphClient, targets: readonly RolloutTarget[], snapshot: Snapshot, signal: AbortSignal): Promise<void> {
+  const moving = new Set<number>()
+  for (const byTarget of snapshot.cells.values()) for (const [i, cell] of byTarget) if (cell.state === 'in-progress') moving.add(i)
+  const watched = [...moving].filter((i) => watchesPods(targets[i] as RolloutTarget))
+  if (watched.length === 0) return
+  const { stuck, requests } = await stuckPods(graph, targets, watched, signal)
+  snapshot.requests += requests
+  for (const [edge, reasons] of stuck) {
+    for (const [i, reason] of reasons) {
+      const cell = snapshot.cells.get(edge)?.get(i)
+      if (cell?.state === 'in-progress') snapshot.cells.get(edge)?.set(i, { state: 'failed', reason: shortText(reason) })
+    }
+  }
 }
 
 function cellOf(expected: Record<string, unknown>, object: Record<string, unknown>, now: number): Cell {

@@ -173,7 +173,7 @@ export function imageRef(reference: string): ImageRef {
  * where it gives them. A digest the cluster added to a tag (an admission webhook pinning it) is
  * the same image.
  */
-function sameImage(want: string, have: string): boolean {
+export function sameImage(want: string, have: string): boolean {
   const a = imageRef(want)
   const b = imageRef(have)
   if (a.name !== b.name) return false
