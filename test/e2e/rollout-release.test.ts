@@ -136,3 +136,31 @@ describe('rollout gate on releases', () => {
     expect(filters.map((f) => f.namespace)).toEqual(['shop'])
   })
 })
+
+describe("rollout gate on the emulator's default (demo) fleet", () => {
+  it('passes on frontend, every edge; names the lagging edge of the unhealthy canary', async () => {
+    const { startHubEmulator } = await import('../emulator/hub.ts')
+    const hub = await startHubEmulator()
+    onTestFinished(() => hub.close())
+    const frontend = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: frontend, namespace: shop}',
+      'spec:',
+      '  replicas: 2',
+      '  template:',
+      '    spec:',
+    ]
+    const env = workspace({
+      'deploy/frontend.yaml': [...frontend, '      containers: [{name: frontend, image: "registry.acme.test/shop/frontend:1.14.2"}]'].join('\n'),
+    })
+    const passed = await rollout(hub, { targets: '', manifests: 'deploy/*.yaml' }, env)
+    expect(passed.code, passed.stdout).toBe(0)
+    expect(passed.outputs['current-count']).toBe('3')
+    const canary = await rollout(hub, { targets: '[{kind: Deployment, group: apps, namespace: canary, name: checkout-canary, edge: staging}]', 'timeout-seconds': '3' })
+    expect(canary.code).toBe(1)
+    expect(JSON.parse(canary.outputs.lagging ?? '[]')).toEqual([
+      expect.objectContaining({ edge: 'staging', name: 'checkout-canary', state: expect.stringMatching(/failed|in-progress/) }),
+    ])
+  })
+})
