@@ -77,7 +77,14 @@ async function loopFigures(size: Size): Promise<void> {
   let t = 0
   const fleet = createRolloutFleet({ scenario: 'large', clock: () => t, large: { targets: size.targets, edges: size.edges } })
   const hub = await startHubEmulator({ fleet })
-  const transport = new HubTransport({ baseUrl: new URL(hub.url), token: hub.token, org: hub.org, workspace: hub.workspace, clusterId: undefined, log: () => {} })
+  const transport = new HubTransport({
+    baseUrl: new URL(hub.url),
+    token: hub.token,
+    org: hub.org,
+    workspace: hub.workspace,
+    clusterId: undefined,
+    log: () => {},
+  })
   const clock: Clock = { now: () => start + t, sleep: async (ms) => void (t += ms) }
   const requestsAt: number[] = []
   const perPoll: { at: number; requests: number; bytes: number }[] = []

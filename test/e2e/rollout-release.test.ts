@@ -157,7 +157,10 @@ describe("rollout gate on the emulator's default (demo) fleet", () => {
     const passed = await rollout(hub, { targets: '', manifests: 'deploy/*.yaml' }, env)
     expect(passed.code, passed.stdout).toBe(0)
     expect(passed.outputs['current-count']).toBe('3')
-    const canary = await rollout(hub, { targets: '[{kind: Deployment, group: apps, namespace: canary, name: checkout-canary, edge: staging}]', 'timeout-seconds': '3' })
+    const canary = await rollout(hub, {
+      targets: '[{kind: Deployment, group: apps, namespace: canary, name: checkout-canary, edge: staging}]',
+      'timeout-seconds': '3',
+    })
     expect(canary.code).toBe(1)
     expect(JSON.parse(canary.outputs.lagging ?? '[]')).toEqual([
       expect.objectContaining({ edge: 'staging', name: 'checkout-canary', state: expect.stringMatching(/failed|in-progress/) }),
