@@ -50,6 +50,7 @@ export const INPUT_DEFAULTS = {
   'max-objects': '10000',
   edges: '',
   require: 'all',
+  'synced-kinds': '',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS

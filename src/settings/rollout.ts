@@ -1,11 +1,13 @@
 /**
  * The inputs of `command: rollout`: the targets as for impact (the same schemas, so the same
- * messages), the edges to watch, the quorum (`require`), and the budget.
+ * messages, caps and scope), the edges to watch, the quorum (`require`), the kinds the graph
+ * was made to sync, and the budget.
  */
 import * as z from '../zod.js'
 import type { Target } from '../model/target.js'
 import { oneOf, seconds, quoteInput, transformed } from './fields.js'
 import { ImpactSchema } from './impact.js'
+import { IMPACT_LIMIT_FIELDS, type AllowedKind } from './impact-limits.js'
 import { noTargetSourceIssue } from './targets.js'
 
 /** How many edges must report every target rolled out. */
@@ -22,6 +24,12 @@ export interface RolloutSettings {
   timeoutSeconds: number
   onTimeout: 'fail' | 'warn'
   githubToken: string
+  /** As for impact: the most distinct targets, documents a file may hold, and the scope queried. */
+  maxTargets: number
+  maxDocuments: number
+  scope: Readonly<{ namespaces: readonly string[]; kinds: readonly AllowedKind[] }>
+  /** Kinds outside the graph's default sync list that its operator made it sync (`synced-kinds`). */
+  syncedKinds: readonly AllowedKind[]
 }
 
 const EDGE_NAME = /^[A-Za-z0-9]([A-Za-z0-9._-]{0,251}[A-Za-z0-9])?$/
@@ -63,6 +71,8 @@ export const RolloutSchema = z
     }),
     'timeout-seconds': seconds('Use a whole number of seconds such as 600 for 10 minutes: how long to wait for every target to roll out.', 1),
     'on-timeout': oneOf(['fail', 'warn'], 'It says what to do when `timeout-seconds` runs out before every target rolled out (`cancel` is for runs).'),
+    ...IMPACT_LIMIT_FIELDS,
+    'synced-kinds': IMPACT_LIMIT_FIELDS['allowed-kinds'],
   })
   .check(
     z.superRefine((value, ctx) => {
@@ -82,5 +92,9 @@ export function rolloutSettings(input: z.infer<typeof RolloutSchema>): Readonly<
     timeoutSeconds: input['timeout-seconds'],
     onTimeout: input['on-timeout'],
     githubToken: input['github-token'],
+    maxTargets: input['max-targets'],
+    maxDocuments: input['max-documents'],
+    scope: Object.freeze({ namespaces: Object.freeze(input['allowed-namespaces']), kinds: Object.freeze(input['allowed-kinds']) }),
+    syncedKinds: Object.freeze(input['synced-kinds']),
   })
 }

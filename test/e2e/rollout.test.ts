@@ -4,50 +4,10 @@
  * GET /api/edges) moves the fleet to the next instant of a script, so a test sees a rollout of
  * minutes in a few polls, ordered by requests rather than by sleeping.
  */
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { judgeGfm, textOf } from '../oracles/gfm.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { createRolloutFleet, type RolloutScenario } from '../emulator/graph/rollouts.ts'
-import { hubInputs, lines, makeWorkspace, readResultFile, runStep, type ActionRun } from './harness.ts'
-
-const EDGES = '/services/providers/graph/api/edges'
-const QUERY = '/services/providers/graph/api/query'
-const WEB = '[{kind: Deployment, group: apps, namespace: shop, name: web}]'
-
-let hub: HubEmulator | undefined
-afterEach(async () => {
-  await hub?.close()
-  hub = undefined
-})
-
-/** The fleet of `scenario`, shown at instants[i] (ms) from the i-th poll on (the last one stays). */
-async function fleetAt(scenario: RolloutScenario, instants: readonly number[]): Promise<HubEmulator> {
-  let poll = -1
-  let t = instants[0] ?? 0
-  const fleet = createRolloutFleet({ scenario, clock: () => t })
-  hub = await startHubEmulator({
-    fleet,
-    onRequest: (r) => {
-      if (r.method === 'GET' && r.path === EDGES) t = instants[Math.min(++poll, instants.length - 1)] ?? t
-    },
-  })
-  return hub
-}
-
-async function rollout(emulator: HubEmulator, extra: Record<string, string>, env: Record<string, string> = {}): Promise<ActionRun> {
-  return runStep({ inputs: { command: 'rollout', ...hubInputs(emulator), targets: WEB, ...extra }, env, killAfterMs: 60_000 })
-}
-
-const summaryText = (result: ActionRun) => textOf(judgeGfm(result.summary).tree)
-const logOf = (result: ActionRun) => lines(result.stdout, '')
-const polls = (emulator: HubEmulator) => emulator.requests.filter((r) => r.method === 'GET' && r.path === EDGES).length
-
-interface RolloutFile {
-  state: string
-  tolerated: string[]
-  edges: Array<{ edge: string; state: string; cells: Array<{ state: string; reason: string } | null> }>
-  observations: Array<{ edge: string; target?: string; state: string; reason: string }>
-}
+import { lines, makeWorkspace, readResultFile } from './harness.ts'
+import { QUERY, fleetAt, logOf, polls, rollout, summaryText, type RolloutFile } from './rollout-harness.ts'
 
 describe('rollout gate', () => {
   it('passes once every edge converges, checking the images the manifest asks for', async () => {
@@ -70,7 +30,9 @@ describe('rollout gate', () => {
       expect(result.outputs['current-count']).toBe('3')
       expect(JSON.parse(result.outputs.lagging ?? '')).toEqual([])
       // At 0 s prod-us and staging still run 1.4: the manifest's images are what say so.
-      expect(result.stdout).toContain('staging · Deployment.apps shop/web: in progress — image still registry/web-migrate:1.4 (init container migrate)')
+      expect(result.stdout).toContain(
+        'staging · Deployment.apps shop/web: in progress — not synced: spec.template.spec.initContainers[migrate].image is "registry/web-migrate:1.4", the manifest sets "registry/web-migrate:1.5"',
+      )
       expect(polls(emulator)).toBe(3)
       // One line per change, not one per poll: prod-eu is current from the second poll on and said so once.
       expect(logOf(result).filter((l) => l.startsWith('Edge prod-eu: current'))).toHaveLength(1)
@@ -86,7 +48,7 @@ describe('rollout gate', () => {
     }
   })
 
-  it('fails on a deadline, naming the edge and the reason, with one query a poll', async () => {
+  it('fails on a deadline, naming the edge and the reason, with one query of the targets a poll', async () => {
     const emulator = await fleetAt('deadline', [0, 200_000])
     const ws = makeWorkspace({ 'deploy/web.yaml': '# the shop front\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\n' })
     onTestFinished(ws.cleanup)
@@ -102,7 +64,11 @@ describe('rollout gate', () => {
     expect(JSON.parse(result.outputs.lagging ?? '')).toEqual([
       { edge: 'prod-us', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web', state: 'failed' },
     ])
-    expect(emulator.requests.filter((r) => r.path === QUERY)).toHaveLength(2)
+    // One query of the targets a poll, and one of unready pods while a workload is in progress (the first poll).
+    const kinds = emulator.requests
+      .filter((r) => r.path === QUERY)
+      .map((r) => (JSON.parse(r.body) as { filter: { objects: { groupKind: { kind: string } }[] } }).filter.objects[0]?.groupKind.kind)
+    expect(kinds).toEqual(['Deployment', 'Pod', 'Deployment'])
     expect(summaryText(result)).toContain('deadline exceeded')
   })
 
@@ -142,31 +108,42 @@ describe('rollout gate', () => {
     expect(result.stdout).toContain('prod-eu · StatefulSet.apps shop/db: current — updated 1 above partition 2')
   })
 
-  it('fails a crash-looping rollout when its deadline passes', async () => {
+  it('fails a crash-looping rollout as soon as its new pod crash-loops, not at its deadline', async () => {
     const emulator = await fleetAt('crashloop', [0, 100_000, 700_000])
     const result = await rollout(emulator, {})
     expect(result.code).toBe(1)
-    expect(result.stdout).toContain('staging · Deployment.apps shop/web: failed — deadline exceeded')
+    expect(result.stdout).toMatch(/staging · Deployment\.apps shop\/web: failed — pod web-\w+-\w+: CrashLoopBackOff \(container web\)/)
+    expect(polls(emulator)).toBe(2)
   })
 
-  it('names a custom resource the graph does not sync, and warns on timeout with on-timeout: warn', async () => {
+  it('lists a custom resource the graph does not sync as not checked, and passes on the Deployment beside it', async () => {
     const emulator = await fleetAt('unsynced-kind', [0, 200_000])
     const targets =
       '[{kind: HelmRelease, group: helm.toolkit.fluxcd.io, namespace: shop, name: web}, {kind: Deployment, group: apps, namespace: shop, name: web}]'
-    const result = await rollout(emulator, { targets, 'timeout-seconds': '3', 'on-timeout': 'warn' })
-    expect(result.code).toBe(0)
-    expect(result.outputs['rollout-state']).toBe('timeout')
-    expect(result.stdout).toMatch(/::warning::Rollout not complete after 3 s/)
-    expect(result.stdout).toContain('HelmRelease.helm.toolkit.fluxcd.io shop/web: not reporting — not synced by the graph (helm.toolkit.fluxcd.io/HelmRelease)')
-    expect(summaryText(result)).toContain('not synced by the graph')
+    const result = await rollout(emulator, { targets })
+    expect(result.code, result.stdout).toBe(0)
+    expect(result.outputs['rollout-state']).toBe('current')
+    expect(result.stdout).toContain('Not checked (1), the graph does not sync their kind by default: HelmRelease.helm.toolkit.fluxcd.io shop/web.')
+    expect(summaryText(result)).toContain('Not checked (1)')
+    expect(readResultFile<RolloutFile>(result).notChecked.map((t) => t.label)).toEqual(['HelmRelease.helm.toolkit.fluxcd.io shop/web'])
   })
 
   it('fails on timeout with on-timeout: fail while an edge is still rolling out', async () => {
-    const emulator = await fleetAt('crashloop', [100_000])
+    const emulator = await fleetAt('converging', [30_000])
     const result = await rollout(emulator, { 'timeout-seconds': '3' })
     expect(result.code).toBe(1)
     expect(result.outputs['rollout-state']).toBe('timeout')
-    expect(result.stdout).toMatch(/::error::Rollout not complete after 3 s \(timeout-seconds\): Still rolling out on staging\./)
+    expect(result.stdout).toMatch(/::error::Rollout not complete after 3 s \(timeout-seconds\): Still rolling out on prod-us, staging\./)
+  })
+
+  it('warns instead with on-timeout: warn, advising more time only because an edge is still rolling out', async () => {
+    const emulator = await fleetAt('converging', [30_000])
+    const result = await rollout(emulator, { 'timeout-seconds': '3', 'on-timeout': 'warn' })
+    expect(result.code).toBe(0)
+    expect(result.outputs['rollout-state']).toBe('timeout')
+    expect(result.stdout).toMatch(
+      /::warning::Rollout not complete after 3 s \(timeout-seconds\): Still rolling out on prod-us, staging\. Raise `timeout-seconds` if the rollout is only slow/,
+    )
   })
 
   it('counts a named edge that is not engaged as not reporting', async () => {

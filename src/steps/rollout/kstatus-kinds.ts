@@ -1,6 +1,9 @@
 /**
- * kstatus's rule for each built-in kind it knows (its core.go), one entry per kind. A rule runs
- * only after the generic rules passed, so the controller has seen the latest generation.
+ * The rule for each built-in kind: kstatus's (its core.go) where it fits a release, stricter
+ * where a release needs it (docs/commands.md, "rollout", says each choice): a Job must complete,
+ * a failed Pod fails, an OnDelete StatefulSet is judged on its updated pods, a paused Deployment
+ * and pods that cannot pull or keep crashing fail at once. A rule runs only after the generic
+ * rules passed, so the controller has seen the latest generation.
  */
 import { at, condition, conditionText, current, failed, inProgress, int, list, shortText, str, type KindRule, type LiveObject } from './live-object.js'
 
@@ -19,6 +22,8 @@ function short(label: string, have: number, want: number): string | undefined {
 }
 
 const deployment: KindRule = (live) => {
+  // kstatus waits on a paused Deployment; its controller does nothing until it is resumed.
+  if (spec(live, 'paused') === true) return failed('paused (spec.paused): it rolls out only once resumed, e.g. kubectl rollout resume')
   let progressing = int(spec(live, 'progressDeadlineSeconds'), NO_DEADLINE) === NO_DEADLINE
   for (const c of live.conditions) {
     if (c.type === 'Progressing' && c.reason === 'ProgressDeadlineExceeded') return failed('deadline exceeded')
@@ -40,8 +45,12 @@ const deployment: KindRule = (live) => {
 }
 
 const statefulSet: KindRule = (live) => {
-  if (str(spec(live, 'updateStrategy', 'type')) === 'OnDelete') return current('OnDelete: pods update when deleted')
   const want = int(spec(live, 'replicas'), 1)
+  // kstatus calls OnDelete current at once; a release is out only when its pods were replaced.
+  if (str(spec(live, 'updateStrategy', 'type')) === 'OnDelete') {
+    const behind = short('updated', int(status(live, 'updatedReplicas'), 0), want) ?? short('ready', int(status(live, 'readyReplicas'), 0), want)
+    return behind ? inProgress(`OnDelete: ${behind} (a pod takes the new template only when deleted)`) : current(`OnDelete: updated and ready ${want}/${want}`)
+  }
   const replicas = int(status(live, 'replicas'), 0)
   const updated = int(status(live, 'updatedReplicas'), 0)
   const partition = int(spec(live, 'updateStrategy', 'rollingUpdate', 'partition'), -1)
@@ -74,7 +83,8 @@ const daemonSet: KindRule = (live) => {
     short('updated', int(status(live, 'updatedNumberScheduled'), 0), desired) ??
     short('available', int(status(live, 'numberAvailable'), 0), desired) ??
     short('ready', int(status(live, 'numberReady'), 0), desired)
-  return behind ? inProgress(behind) : current(`ready ${desired}/${desired}`)
+  const onDelete = str(spec(live, 'updateStrategy', 'type')) === 'OnDelete' ? 'OnDelete: ' : ''
+  return behind ? inProgress(`${onDelete}${behind}`) : current(`${onDelete}ready ${desired}/${desired}`)
 }
 
 const replicaSet: KindRule = (live) => {
@@ -90,7 +100,7 @@ const replicaSet: KindRule = (live) => {
   return behind ? inProgress(behind) : current(`available ${want}/${want}`)
 }
 
-/** A job is current once it runs (kstatus's choice: the apply took), or when it completed. */
+/** A release Job (a migration) is out when Complete and failed when Failed, as Flux waits on it; kstatus passes it once it runs. */
 const job: KindRule = (live) => {
   const completions = int(spec(live, 'completions'), int(spec(live, 'parallelism'), 1))
   const succeeded = int(status(live, 'succeeded'), 0)
@@ -98,14 +108,15 @@ const job: KindRule = (live) => {
     if (c.status !== 'True') continue
     if (c.type === 'Complete') return current(`complete ${succeeded}/${completions}`)
     if (c.type === 'Failed') return failed(conditionText('job failed', c))
-    if (c.type === 'Suspended' && spec(live, 'suspend') === true) return current('suspended')
   }
+  if (spec(live, 'suspend') === true) return inProgress('suspended (spec.suspend)')
   if (!str(status(live, 'startTime'))) return inProgress('not started')
-  return current(`running: ${succeeded} succeeded, ${int(status(live, 'active'), 0)} active, ${int(status(live, 'failed'), 0)} failed`)
+  return inProgress(`running: ${succeeded}/${completions} succeeded, ${int(status(live, 'active'), 0)} active, ${int(status(live, 'failed'), 0)} failed`)
 }
 
 const persistentVolumeClaim: KindRule = (live) => {
   const phase = str(status(live, 'phase'))
+  if (phase === 'Lost') return failed('Lost: its volume is gone')
   return phase === 'Bound' ? current('Bound') : inProgress(`Bound? no: ${shortText(phase) || 'no phase'}`)
 }
 
@@ -121,31 +132,45 @@ const service: KindRule = (live) => {
   return addressed ? current('load-balancer address assigned') : inProgress('no load-balancer address')
 }
 
-/** Names of containers (and init containers, whose crash loop keeps the pod Pending) in CrashLoopBackOff. */
-function crashLooping(live: LiveObject): { names: string[] } | { problem: string } {
-  const names: string[] = []
+/**
+ * Waiting reasons that more time does not cure without a change: a crash loop, an image that
+ * cannot be pulled. kstatus fails only the crash loop; a release also fails on the pull.
+ */
+const STUCK_REASONS: ReadonlySet<string> = new Set(['CrashLoopBackOff', 'ImagePullBackOff', 'ErrImageNeverPull', 'InvalidImageName'])
+
+/** The first stuck waiting reason of a pod's containers (init containers first: theirs keeps it Pending), with the containers in it. */
+export function stuckContainers(pod: unknown): { reason: string; containers: { name: string; image: string }[] } | { problem: string } | undefined {
+  let found: { reason: string; containers: { name: string; image: string }[] } | undefined
   for (const field of ['initContainerStatuses', 'containerStatuses']) {
-    const statuses = list(status(live, field), `status.${field}`)
+    const statuses = list(at(pod, 'status', field), `status.${field}`)
     if (!statuses.ok) return statuses
     for (const entry of statuses.value) {
-      if (str(at(entry, 'state', 'waiting', 'reason')) === 'CrashLoopBackOff') names.push(shortText(str(at(entry, 'name'))) || '?')
+      const reason = str(at(entry, 'state', 'waiting', 'reason'))
+      if (!STUCK_REASONS.has(reason) || (found && found.reason !== reason)) continue
+      found ??= { reason, containers: [] }
+      found.containers.push({ name: shortText(str(at(entry, 'name'))) || '?', image: str(at(entry, 'image')) })
     }
   }
-  return { names }
+  return found
+}
+
+/** "CrashLoopBackOff (container web)" */
+export function stuckText(stuck: { reason: string; containers: readonly { name: string }[] }): string {
+  const names = stuck.containers.map((c) => c.name)
+  return `${stuck.reason} (${names.length > 1 ? `containers ${names.join(', ')}` : `container ${names[0] ?? '?'}`})`
 }
 
 const pod: KindRule = (live) => {
   const phase = str(status(live, 'phase'))
   if (phase === 'Succeeded') return current('succeeded')
-  // kstatus: a pod that ran to failure has reached its end state, so it is not in progress.
-  if (phase === 'Failed') return current('completed, not successfully')
+  // kstatus calls a failed pod current (it reached an end state); a release pod that failed did not roll out.
+  if (phase === 'Failed') return failed(`phase Failed${str(status(live, 'reason')) ? `: ${shortText(str(status(live, 'reason')))}` : ''}`)
   if (phase !== 'Running' && phase !== 'Pending')
     return phase ? { status: 'unknown', reason: `phase ${shortText(phase)}` } : inProgress('phase not reported yet')
   if (phase === 'Running' && condition(live, 'Ready', 'True')) return current('Ready')
-  const looping = crashLooping(live)
-  if ('problem' in looping) return { status: 'unknown', reason: looping.problem }
-  const [first, ...more] = looping.names
-  if (first !== undefined) return failed(`CrashLoopBackOff (${more.length ? `containers ${[first, ...more].join(', ')}` : `container ${first}`})`)
+  const stuck = stuckContainers(live.object)
+  if (stuck && 'problem' in stuck) return { status: 'unknown', reason: stuck.problem }
+  if (stuck) return failed(stuckText(stuck))
   if (phase === 'Running') return inProgress('running, Ready? no')
   const unschedulable = condition(live, 'PodScheduled', 'False')
   if (unschedulable?.reason !== 'Unschedulable') return inProgress('Pending')

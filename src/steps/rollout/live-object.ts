@@ -1,11 +1,11 @@
 /**
- * Reading a Kubernetes object as the graph stores it (hub-behaviour.md §7): untrusted JSON, so
+ * Reading a Kubernetes object as the graph stores it (docs/hub-facts.md): untrusted JSON, so
  * every read checks its type, every list is capped, and nothing here throws.
  */
 import { clipCharacters } from '../../markdown/format.js'
 import { isRecord } from '../../model/plain-value.js'
 
-/** No real object has this many conditions or containers; more is reported, not walked. @internal */
+/** No real object has this many conditions or containers; more is reported, not walked. */
 export const MAX_LIST = 256
 
 /** A short reason for a job-summary cell: untrusted text is flattened and clipped to this. */
@@ -21,14 +21,18 @@ export interface Condition {
 /** A read that can fail on a malformed object; `problem` says what was wrong, for an 'unknown' status. */
 export type Read<T> = { ok: true; value: T } | { ok: false; problem: string }
 
-/** The value at a path of keys, or undefined; own keys only, so "constructor" is not Object's. */
+/**
+ * The value at a path of keys, or undefined; own keys only, so "constructor" is not Object's.
+ * A `null` reads as missing: the engine answers a projected leaf the object lacks with `null`
+ * (docs/hub-facts.md, "Projection").
+ */
 export function at(value: unknown, ...path: string[]): unknown {
   let node = value
   for (const key of path) {
     if (!isRecord(node) || !Object.hasOwn(node, key)) return undefined
     node = node[key]
   }
-  return node
+  return node === null ? undefined : node
 }
 
 /** A whole number, else the fallback (kstatus reads counts the same way: wrong type = default). */

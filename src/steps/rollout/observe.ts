@@ -1,12 +1,16 @@
 /**
- * One look at the fleet: the engaged edges, then every target on every edge in as few queries
- * as the hub's caps allow (filters OR-ed, paged by edge), each row read as one edge × target
- * cell. Absence is never success (hub-behaviour.md §7): a target missing from an edge is "not
- * reporting", and a result the row cap cut is marked incomplete.
+ * One look at the fleet: the engaged edges, then the targets still to confirm on every edge in
+ * as few queries as the hub's caps allow (filters OR-ed, paged), each row judged as it arrives
+ * and kept only as its edge × target cell, so memory holds verdicts, not objects. The graph
+ * keeps no per-object freshness and drops a disconnected edge's objects (docs/hub-facts.md,
+ * "Freshness"): a target missing from an engaged edge is "not applied yet", from an edge that is
+ * not engaged "not reporting", and a result the row cap cut is marked incomplete.
  */
 import { edgeOf, type GraphClient, type QuerySpec } from '../../hub/graph.js'
-import { at, groupOf, str } from './live-object.js'
+import { at, groupOf, shortText, str } from './live-object.js'
+import { rolloutProjection } from './projection.js'
 import { rolloutState } from './revision.js'
+import { stuckPods, watchesPods } from './pods.js'
 import type { RolloutTarget } from './targets.js'
 
 export type CellState = 'current' | 'in-progress' | 'failed' | 'not-reporting'
@@ -14,76 +18,24 @@ export type CellState = 'current' | 'in-progress' | 'failed' | 'not-reporting'
 export interface Cell {
   state: CellState
   reason: string
+  /** The target has no row on this engaged edge. */
+  absent?: true | undefined
 }
 
 /** Filters per query: entries are OR-ed, so one query reads many targets on every edge. */
 const FILTERS_PER_QUERY = 200
-/** Rows per page: a projected workload is ~1.5 KiB, so a page stays far below the 16 MiB read cap. */
+/** Rows per page: a projected workload is a few KiB, so a page stays far below the 16 MiB read cap. */
 const PAGE_SIZE = 5_000
 /** A bound on rows per query: 200 targets on 1,000 edges. */
 const MAX_ROWS = 200_000
 
-const IMAGES = { containers: { name: true, image: true }, initContainers: { name: true, image: true } }
-
-/** The status fields the kstatus rules read: conditions without their timestamps, counts, revisions. */
-const STATUS = {
-  observedGeneration: true,
-  conditions: { type: true, status: true, reason: true, message: true },
-  ...Object.fromEntries(
-    [
-      'replicas',
-      'updatedReplicas',
-      'readyReplicas',
-      'availableReplicas',
-      'currentReplicas',
-      'fullyLabeledReplicas',
-      'currentRevision',
-      'updateRevision',
-      'desiredNumberScheduled',
-      'currentNumberScheduled',
-      'updatedNumberScheduled',
-      'numberAvailable',
-      'numberReady',
-      'phase',
-      'active',
-      'succeeded',
-      'failed',
-      'startTime',
-      'loadBalancer',
-    ].map((field) => [field, true] as const),
-  ),
-  containerStatuses: { name: true, state: true },
-  initContainerStatuses: { name: true, state: true },
-}
-
-/** What the kstatus rules and the revision check read, and nothing else (no env, no volumes). */
-const ROLLOUT_PROJECTION = {
-  cluster: true,
-  object: {
-    apiVersion: true,
-    kind: true,
-    metadata: { name: true, namespace: true, generation: true, creationTimestamp: true, deletionTimestamp: true },
-    spec: {
-      replicas: true,
-      progressDeadlineSeconds: true,
-      updateStrategy: true,
-      completions: true,
-      parallelism: true,
-      suspend: true,
-      type: true,
-      ...IMAGES,
-      template: { spec: IMAGES },
-      jobTemplate: { spec: { template: { spec: IMAGES } } },
-    },
-    status: STATUS,
-  },
-} as const
-
 export interface Snapshot {
   /** Engaged edges, as GET /api/edges said. */
   engaged: string[]
-  /** Live objects per edge, then per `group kind name`. */
-  live: Map<string, Map<string, Record<string, unknown>[]>>
+  /** Per edge, per target index: the cell its rows make (the worst row when several match). */
+  cells: Map<string, Map<number, Cell>>
+  /** The targets read at this look; the others were current everywhere and are not read again. */
+  read: ReadonlySet<number>
   /** False when the hub's row cap cut a result, or the bound on rows was reached. */
   complete: boolean
   warnings: string[]
@@ -92,45 +44,29 @@ export interface Snapshot {
 
 const rowKey = (group: string, kind: string, name: string) => `${group}\u0000${kind}\u0000${name}`
 
-/** The queries that read every target: one filter per distinct identity, FILTERS_PER_QUERY a query. */
-export function rolloutQueries(targets: readonly Pick<RolloutTarget, 'target'>[]): QuerySpec[] {
-  const filters = new Map<string, Record<string, unknown>>()
-  for (const { target } of targets) {
+/** The queries that read these targets: one filter per distinct identity, FILTERS_PER_QUERY a query. */
+export function rolloutQueries(targets: readonly (Pick<RolloutTarget, 'target'> & Partial<Pick<RolloutTarget, 'expected'>>)[]): QuerySpec[] {
+  const filters = new Map<string, { filter: Record<string, unknown>; expected: Record<string, unknown>[] }>()
+  for (const { target, expected } of targets) {
     const filter = {
       groupKind: { apiGroup: target.group, kind: target.kind },
       ...(target.namespace ? { namespace: target.namespace } : {}),
       name: target.name,
     }
-    filters.set(JSON.stringify(filter), filter)
+    const key = JSON.stringify(filter)
+    const entry = filters.get(key)
+    const shown = expected ? [expected] : []
+    if (entry) entry.expected.push(...shown)
+    else filters.set(key, { filter, expected: shown })
   }
   const all = [...filters.values()]
   const queries: QuerySpec[] = []
   for (let i = 0; i < all.length; i += FILTERS_PER_QUERY) {
-    queries.push({ filter: { objects: all.slice(i, i + FILTERS_PER_QUERY) }, objects: ROLLOUT_PROJECTION })
+    const chunk = all.slice(i, i + FILTERS_PER_QUERY)
+    const object = rolloutProjection(chunk.flatMap((c) => c.expected))
+    queries.push({ filter: { objects: chunk.map((c) => c.filter) }, objects: { cluster: true, object } })
   }
   return queries
-}
-
-export async function readSnapshot(graph: GraphClient, queries: readonly QuerySpec[], signal: AbortSignal): Promise<Snapshot> {
-  const engaged = await graph.edges(signal)
-  const snapshot: Snapshot = { engaged, live: new Map(), complete: true, warnings: [], requests: 1 }
-  for (const spec of queries) {
-    const paged = await graph.forEachPage(spec, { pageSize: PAGE_SIZE, maxObjects: MAX_ROWS, signal, operation: 'read the rollout targets' }, (rows) => {
-      for (const row of rows) {
-        const edge = edgeOf(row.cluster)
-        const object = row.object
-        if (!edge || !object) continue
-        const key = rowKey(groupOf(object.apiVersion), str(object.kind), str(at(object, 'metadata', 'name')))
-        let byKey = snapshot.live.get(edge)
-        if (!byKey) snapshot.live.set(edge, (byKey = new Map<string, Record<string, unknown>[]>()))
-        byKey.set(key, [...(byKey.get(key) ?? []), object])
-      }
-    })
-    snapshot.requests += paged.pages
-    if (paged.stoppedBy !== 'last-page') snapshot.complete = false
-    for (const warning of paged.warnings) if (!snapshot.warnings.includes(warning)) snapshot.warnings.push(warning)
-  }
-  return snapshot
 }
 
 /** Worst first: failed, not reporting, in progress, current. */
@@ -140,29 +76,88 @@ export function worse(a: CellState, b: CellState): number {
   return STATE_RANK[a] - STATE_RANK[b]
 }
 
-/** One target on one engaged edge, as this snapshot shows it. `now` ages unschedulable pods. */
-export function observeCell(target: RolloutTarget, edge: string, snapshot: Snapshot, now: number): Cell {
+export interface ReadOptions {
+  signal: AbortSignal
+  /** Ages unschedulable pods. */
+  now: () => number
+  /** Given the engaged edges, the indices of the targets to read at this look. */
+  pick: (engaged: readonly string[]) => readonly number[]
+}
+
+export async function readSnapshot(graph: GraphClient, targets: readonly RolloutTarget[], options: ReadOptions): Promise<Snapshot> {
+  const engaged = await graph.edges(options.signal)
+  const read = new Set(options.pick(engaged))
+  const snapshot: Snapshot = { engaged, cells: new Map(), read, complete: true, warnings: [], requests: 1 }
+  if (read.size === 0) return snapshot
+  const byIdentity = new Map<string, number[]>()
+  for (const i of read) {
+    const { group, kind, name } = (targets[i] as RolloutTarget).target
+    const key = rowKey(group, kind, name)
+    byIdentity.set(key, [...(byIdentity.get(key) ?? []), i])
+  }
+  const now = options.now()
+  for (const spec of rolloutQueries([...read].map((i) => targets[i] as RolloutTarget))) {
+    const paged = await graph.forEachPage(
+      spec,
+      { pageSize: PAGE_SIZE, maxObjects: MAX_ROWS, signal: options.signal, operation: 'read the rollout targets' },
+      (rows) => {
+        for (const row of rows) {
+          const edge = edgeOf(row.cluster)
+          const object = row.object
+          if (!edge || !object) continue
+          const matching = byIdentity.get(rowKey(groupOf(object.apiVersion), str(object.kind), str(at(object, 'metadata', 'name')))) ?? []
+          for (const i of matching) {
+            const { namespace, edge: pinned } = (targets[i] as RolloutTarget).target
+            if ((namespace && str(at(object, 'metadata', 'namespace')) !== namespace) || (pinned !== undefined && pinned !== edge)) continue
+            let byTarget = snapshot.cells.get(edge)
+            if (!byTarget) snapshot.cells.set(edge, (byTarget = new Map<number, Cell>()))
+            const cell = cellOf((targets[i] as RolloutTarget).expected, object, now)
+            const before = byTarget.get(i)
+            if (!before || worse(cell.state, before.state) < 0) byTarget.set(i, cell)
+          }
+        }
+      },
+    )
+    snapshot.requests += paged.pages
+    if (paged.stoppedBy !== 'last-page') snapshot.complete = false
+    for (const warning of paged.warnings) if (!snapshot.warnings.includes(warning)) snapshot.warnings.push(warning)
+  }
+  await failStuckPods(graph, targets, snapshot, options.signal)
+  return snapshot
+}
+
+/** A workload still in progress whose new pods cannot pull or keep crashing fails now, not at its deadline. */
+async function failStuckPods(graph: GraphClient, targets: readonly RolloutTarget[], snapshot: Snapshot, signal: AbortSignal): Promise<void> {
+  const moving = new Set<number>()
+  for (const byTarget of snapshot.cells.values()) for (const [i, cell] of byTarget) if (cell.state === 'in-progress') moving.add(i)
+  const watched = [...moving].filter((i) => watchesPods(targets[i] as RolloutTarget))
+  if (watched.length === 0) return
+  const { stuck, requests } = await stuckPods(graph, targets, watched, signal)
+  snapshot.requests += requests
+  for (const [edge, reasons] of stuck) {
+    for (const [i, reason] of reasons) {
+      const cell = snapshot.cells.get(edge)?.get(i)
+      if (cell?.state === 'in-progress') snapshot.cells.get(edge)?.set(i, { state: 'failed', reason: shortText(reason) })
+    }
+  }
+}
+
+function cellOf(expected: Record<string, unknown>, object: Record<string, unknown>, now: number): Cell {
+  const verdict = rolloutState(expected, object, now)
+  if (verdict.state === 'rolled-out') return { state: 'current', reason: verdict.reason }
+  if (verdict.state === 'failed') return { state: 'failed', reason: verdict.reason }
+  return { state: 'in-progress', reason: verdict.state === 'unknown' ? `unreadable: ${verdict.reason}` : verdict.reason }
+}
+
+/**
+ * One target on one watched edge, as this snapshot shows it; `previous` stands for a target
+ * not read again (current everywhere at the last look).
+ */
+export function observeCell(index: number, edge: string, snapshot: Snapshot, previous: Cell | undefined): Cell {
   if (!snapshot.engaged.includes(edge)) return { state: 'not-reporting', reason: 'edge not engaged' }
-  const { group, kind, name, namespace } = target.target
-  const rows = (snapshot.live.get(edge)?.get(rowKey(group, kind, name)) ?? []).filter(
-    (object) => !namespace || str(at(object, 'metadata', 'namespace')) === namespace,
-  )
-  if (rows.length === 0) {
-    const absent = rolloutState(target.expected, undefined, now)
-    // "not in the graph yet" for a synced kind; "not synced by the graph (…)" for a custom resource.
-    const reason = absent.state === 'unknown' ? absent.reason : snapshot.complete ? 'not in the graph' : 'not in the graph (result cut by the row cap)'
-    return { state: 'not-reporting', reason }
-  }
-  let worst: Cell | undefined
-  for (const object of rows) {
-    const verdict = rolloutState(target.expected, object, now)
-    const cell: Cell =
-      verdict.state === 'rolled-out'
-        ? { state: 'current', reason: verdict.reason }
-        : verdict.state === 'failed'
-          ? { state: 'failed', reason: verdict.reason }
-          : { state: 'in-progress', reason: verdict.state === 'unknown' ? `unreadable: ${verdict.reason}` : verdict.reason }
-    if (!worst || worse(cell.state, worst.state) < 0) worst = cell
-  }
-  return worst as Cell
+  if (!snapshot.read.has(index) && previous) return previous
+  const cell = snapshot.cells.get(edge)?.get(index)
+  if (cell) return cell
+  // Engaged, and the kind is synced: the object is not there yet (or the edge's first sync is not done).
+  return { state: 'in-progress', reason: snapshot.complete ? 'not applied yet' : 'not in the result (cut by the row cap)', absent: true }
 }

@@ -1,13 +1,14 @@
 /**
  * The wait: read the fleet, update each edge × target cell, log what changed, decide; else
  * sleep, backing off from a few seconds to half a minute, until `timeout-seconds` is spent.
- * The graph has no watch (hub-behaviour.md §7), so polling is the only way; the clock and the
- * sleep are injected, so tests and the benchmark run it on fake time.
+ * The graph has no watch (docs/hub-facts.md, "Freshness"), so polling is the only way; the
+ * clock and the sleep are injected, so tests and the benchmark run it on fake time. A target
+ * current on every watched edge is not read again, so late polls read only what still lags.
  */
 import { setTimeout as delay } from 'node:timers/promises'
 import { observeCell, worse, type Cell, type CellState, type Snapshot } from './observe.js'
 import type { RolloutTarget } from './targets.js'
-import { decide, type Decision } from './verdict.js'
+import { decide, fastFailure, type Decision } from './verdict.js'
 import type { Quorum } from '../../settings/rollout.js'
 
 const FIRST_POLL_MS = 2_000
@@ -75,7 +76,8 @@ export interface PollOptions {
   named: readonly string[] | undefined
   quorum: Quorum
   budgetMs: number
-  read: (signal: AbortSignal) => Promise<Snapshot>
+  /** One look at the fleet; `pick` chooses, from the engaged edges, the targets to read. */
+  read: (signal: AbortSignal, pick: (engaged: readonly string[]) => readonly number[]) => Promise<Snapshot>
   clock: Clock
   signal: AbortSignal
   log: (line: string) => void
@@ -101,8 +103,9 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
     observationsDropped: 0,
   }
   let pause = FIRST_POLL_MS
+  const seen = new Set<number>()
   for (;;) {
-    const snapshot = await options.read(signal)
+    const snapshot = await options.read(signal, (engaged) => pending(tracks, watchedEdges(tracks, engaged, options), options.targets))
     const now = clock.now()
     outcome.polls++
     outcome.requests += snapshot.requests
@@ -111,7 +114,17 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
     const changes = update(tracks, snapshot, options, now)
     record(outcome, changes, options.log)
     outcome.edges = [...tracks.values()]
-    const decision = decide(outcome.edges, options.quorum, snapshot.complete, options.named !== undefined)
+    for (const i of snapshot.read) if (outcome.edges.some((t) => t.cells[i] && !t.cells[i].absent && t.cells[i].state !== 'not-reporting')) seen.add(i)
+    const decision =
+      fastFailure({
+        edges: outcome.edges,
+        snapshot,
+        named: options.named,
+        targets: options.targets,
+        seen,
+        first: outcome.polls === 1,
+        elapsedMs: now - startedAt,
+      }) ?? decide(outcome.edges, options.quorum, snapshot.complete)
     outcome.endedAt = now
     if (decision.state !== 'timeout') return { ...outcome, ...decision }
     const remaining = deadline - now
@@ -121,9 +134,24 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
   }
 }
 
+/** The named edges, else every engaged or earlier seen edge a target applies to. */
+function watchedEdges(tracks: ReadonlyMap<string, EdgeTrack>, engaged: readonly string[], options: Pick<PollOptions, 'named' | 'targets'>): readonly string[] {
+  return options.named ?? defaultEdges(tracks, engaged, options.targets)
+}
+
+/** Targets not yet current on every watched edge they apply to: what this look must read. */
+function pending(tracks: ReadonlyMap<string, EdgeTrack>, watched: readonly string[], targets: readonly RolloutTarget[]): number[] {
+  return targets.flatMap((target, i) => {
+    const settled = watched.every(
+      (edge) => (target.target.edge !== undefined && target.target.edge !== edge) || tracks.get(edge)?.cells[i]?.state === 'current',
+    )
+    return settled ? [] : [i]
+  })
+}
+
 /** Applies one snapshot to every watched edge; returns what changed. */
 function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: PollOptions, now: number): Observation[] {
-  const watched = options.named ?? defaultEdges(tracks, snapshot, options.targets)
+  const watched = watchedEdges(tracks, snapshot.engaged, options)
   const changes: Observation[] = []
   for (const edge of watched) {
     let track = tracks.get(edge)
@@ -133,7 +161,7 @@ function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: Pol
     track.cells = options.targets.map((target, i) => {
       if (target.target.edge !== undefined && target.target.edge !== edge) return undefined
       const previous = track.cells[i]
-      const cell = carryOver(observeCell(target, edge, snapshot, now), previous, now)
+      const cell = carryOver(observeCell(i, edge, snapshot, previous), previous, now)
       if (!previous || previous.state !== cell.state || previous.reason !== cell.reason) {
         changes.push({ at: now, edge, target: target.label, state: cell.state, reason: cell.reason })
         track.changedAt = now
@@ -153,10 +181,10 @@ function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: Pol
  * Every engaged edge, every edge seen before in this step (a vanished one is reported, not
  * dropped), and every edge a target names; an edge no target applies to is not watched.
  */
-function defaultEdges(tracks: ReadonlyMap<string, EdgeTrack>, snapshot: Snapshot, targets: readonly RolloutTarget[]): string[] {
+function defaultEdges(tracks: ReadonlyMap<string, EdgeTrack>, engaged: readonly string[], targets: readonly RolloutTarget[]): string[] {
   const pinned = targets.map((t) => t.target.edge)
   const everywhere = pinned.includes(undefined)
-  const candidates = new Set([...tracks.keys(), ...snapshot.engaged, ...pinned.filter((edge): edge is string => edge !== undefined)])
+  const candidates = new Set([...tracks.keys(), ...engaged, ...pinned.filter((edge): edge is string => edge !== undefined)])
   return [...candidates].filter((edge) => everywhere || pinned.includes(edge)).sort()
 }
 

@@ -7,6 +7,8 @@ import type { Quorum } from '../../settings/rollout.js'
 import type { RolloutOutcome } from './poll.js'
 import { countCells, renderRolloutSummary } from './summary.js'
 import type { RolloutTargets } from './targets.js'
+import { NOT_SYNCED_REASON } from './unchecked.js'
+import { targetLabel } from '../../model/target.js'
 
 /** GitHub shows 10 error annotations per step; the failed verdict is one of them. */
 const MAX_ERROR_ANNOTATIONS = 9
@@ -17,7 +19,14 @@ export function publishRollout(outcome: RolloutOutcome, collected: RolloutTarget
   const path = writeJsonFile(resultDirectory(context.runner.tempDir), 'rollout-result.json', resultFile(outcome, collected, context.quorum))
   const wholeIn = `the result file ${path} (output \`result-file\`)`
   for (const [name, value] of Object.entries(rolloutOutputs(outcome, collected, path))) core.setOutput(name, value, { wholeIn })
-  writeSummary(renderRolloutSummary(outcome, collected.targets, { quorum: context.quorum, resultFile: path }))
+  writeSummary(
+    renderRolloutSummary(outcome, collected.targets, {
+      quorum: context.quorum,
+      resultFile: path,
+      unchecked: collected.unchecked,
+      outOfScope: collected.outOfScope,
+    }),
+  )
   annotateFailures(outcome, collected)
 }
 
@@ -83,6 +92,8 @@ function resultFile(outcome: RolloutOutcome, collected: RolloutTargets, quorum: 
       file: place?.file ?? null,
       line: place?.line ?? null,
     })),
+    notChecked: collected.unchecked.map(({ target, label }) => ({ label, ...target, origin: undefined, reason: NOT_SYNCED_REASON })),
+    outOfScope: collected.outOfScope.map(({ target, reason }) => ({ label: targetLabel(target), ...target, origin: undefined, reason })),
     edges: outcome.edges.map((track) => ({
       edge: track.edge,
       state: track.state,

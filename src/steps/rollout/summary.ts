@@ -9,11 +9,15 @@ import { STATE_WORDS, clockTime, type EdgeTrack, type RolloutOutcome, type Track
 import type { RolloutTarget } from './targets.js'
 import { quorumText } from './verdict.js'
 import type { Quorum } from '../../settings/rollout.js'
+import type { SkippedTarget } from '../impact/model.js'
+import { targetLabel } from '../../model/target.js'
 
 /** Wider tables do not fit GitHub's page; the rest of the edges are in the result file. */
 const MAX_EDGE_COLUMNS = 12
 const MAX_NAME = 60
 const MAX_REASON = 90
+/** Targets named in a note before the rest are counted (the result file lists every one). */
+const MAX_LISTED = 20
 const ICON: Record<CellState, string> = { failed: '❌', 'not-reporting': '⚪', 'in-progress': '⏳', current: '✅' }
 const HEADLINE = { current: '✅ Rolled out', failed: '❌ Rollout failed', timeout: '⏱️ Rollout not complete in time' } as const
 
@@ -23,7 +27,14 @@ const inlineClip = (text: string, max: number) => inline(clip(text, max))
 export function renderRolloutSummary(
   outcome: RolloutOutcome,
   targets: readonly RolloutTarget[],
-  context: { quorum: Quorum; resultFile: string; budget?: number },
+  context: {
+    quorum: Quorum
+    resultFile: string
+    budget?: number
+    /** Of kinds the graph does not sync: listed, never waited for. */
+    unchecked?: readonly RolloutTarget[]
+    outOfScope?: readonly SkippedTarget[]
+  },
 ): string {
   const budget = context.budget ?? SUMMARY_BYTE_BUDGET
   const edges = [...outcome.edges].sort((a, b) => STATE_RANK[a.state] - STATE_RANK[b.state] || a.edge.localeCompare(b.edge))
@@ -34,8 +45,28 @@ export function renderRolloutSummary(
     `${targets.length} target(s) on ${edges.length} edge(s), ${quorumText(context.quorum)} required · ${counts.current} current · ${counts['in-progress']} in progress · ${counts.failed} failed · ${counts['not-reporting']} not reporting · ${outcome.polls} poll(s) over ${Math.round((outcome.endedAt - outcome.startedAt) / 1000)} s.`,
   ]
   if (!outcome.complete) head.push("> [!WARNING]\n> The hub's 10,000-row cap cut the last result: it is incomplete, so it was never counted as current.")
-  if (outcome.tolerated.length > 0)
-    head.push(`> [!NOTE]\n> Tolerated by \`require\`: ${outcome.tolerated.map((e) => inlineClip(e, MAX_NAME)).join(', ')} (not reporting).`)
+  if (outcome.tolerated.length > 0) {
+    const why = (edge: string) => (outcome.edges.find((t) => t.edge === edge)?.engagedOnce ? 'disconnected during the rollout' : 'not engaged')
+    head.push(`> [!NOTE]\n> Tolerated by \`require\` (not reporting): ${outcome.tolerated.map((e) => `${inlineClip(e, MAX_NAME)} (${why(e)})`).join(', ')}.`)
+  }
+  const unchecked = context.unchecked ?? []
+  if (unchecked.length > 0)
+    head.push(
+      `> [!NOTE]\n> Not checked (${unchecked.length}), the graph does not sync their kind by default: ${unchecked
+        .slice(0, MAX_LISTED)
+        .map((t) => inlineClip(t.label, MAX_NAME * 2))
+        .join(
+          ', ',
+        )}${unchecked.length > MAX_LISTED ? ` and ${unchecked.length - MAX_LISTED} more` : ''}. Name a kind in \`synced-kinds\` if the graph's operator made it sync.`,
+    )
+  const outOfScope = context.outOfScope ?? []
+  if (outOfScope.length > 0)
+    head.push(
+      `Outside the allowed scope, not queried (${outOfScope.length}): ${outOfScope
+        .slice(0, MAX_LISTED)
+        .map((s) => `${inlineClip(targetLabel(s.target), MAX_NAME * 2)} (${inline(s.reason)})`)
+        .join(', ')}${outOfScope.length > MAX_LISTED ? ` and ${outOfScope.length - MAX_LISTED} more` : ''}.`,
+    )
   const edgeTable = table(
     [
       { header: 'Edge', cell: (t: EdgeTrack) => inlineClip(t.edge, MAX_NAME) },

@@ -1,10 +1,13 @@
 /**
  * The rollout's targets and what each should look like: collected as `impact` collects them
  * (the same function, so the same inputs, caps and scope), then each manifest object read back
- * whole from its file, since the manifest is the expected state (images, generation).
+ * whole from its file, since the manifest is the expected state. A manifest object without a
+ * namespace is in the `namespace` input's, else in `default`, as kubectl applies it.
  */
 import { objectsFromManifest } from '../impact/manifests.js'
-import { objectKey, type NothingCollected, type SkippedFile } from '../impact/model.js'
+import { objectKey, type NothingCollected, type SkippedFile, type SkippedTarget } from '../impact/model.js'
+import { partitionByScope } from '../impact/scope.js'
+import { isChecked } from './checked-kinds.js'
 import { isRemovedTarget, targetLabel, type Target } from '../../model/target.js'
 import { MAX_MANIFEST_BYTES, readWorkspaceFile, workspaceRoot } from '../impact/read-workspace-file.js'
 import { MAX_RENDERED_FILE_BYTES } from '../impact/rendered.js'
@@ -23,7 +26,12 @@ export interface RolloutTarget {
 }
 
 export interface RolloutTargets {
+  /** The targets the gate checks: in scope, of a kind the graph syncs. */
   targets: RolloutTarget[]
+  /** Of a kind the graph does not sync (Secret, HelmRelease…): listed as not checked, never waited for. */
+  unchecked: RolloutTarget[]
+  /** Outside `allowed-namespaces` / `allowed-kinds`: listed, never queried. */
+  outOfScope: SkippedTarget[]
   skippedFiles: SkippedFile[]
   warnings: string[]
   files: string[]
@@ -35,11 +43,14 @@ export async function collectRolloutTargets(
   settings: RolloutSettings,
   context: { workspace: string; pullRequest: PullRequestFiles | undefined; signal: AbortSignal; log: (line: string) => void },
 ): Promise<RolloutTargets> {
+  const defaultNamespace = settings.defaultNamespace ?? 'default'
   const collected = await collectTargets({
     given: settings.targets,
     globs: settings.manifests,
     renderedHead: settings.renderedHead,
-    defaultNamespace: settings.defaultNamespace,
+    defaultNamespace,
+    maxTargets: settings.maxTargets,
+    maxDocuments: settings.maxDocuments,
     workspace: context.workspace,
     pullRequest: context.pullRequest,
     signal: context.signal,
@@ -49,7 +60,9 @@ export async function collectRolloutTargets(
   const root = await workspaceRoot(context.workspace).catch(() => undefined)
   const values = new Map<string, Map<string, Record<string, unknown>>>()
   const targets: RolloutTarget[] = []
-  for (const target of collected.targets) {
+  const unchecked: RolloutTarget[] = []
+  const { inScope, skipped } = partitionByScope(collected.targets, settings.scope)
+  for (const target of inScope) {
     // A removed object is not rolled out: it is gone, which absence cannot prove (§7).
     if (isRemovedTarget(target)) {
       warnings.push(`${targetLabel(target)} is removed by this change: a rollout gate cannot confirm a deletion, so it is not a target.`)
@@ -60,12 +73,19 @@ export async function collectRolloutTargets(
     const value =
       place && root
         ? (
-            await objectsOf(root, place.file, { rendered: origin.kind === 'rendered', defaultNamespace: settings.defaultNamespace }, values, context.signal)
+            await objectsOf(
+              root,
+              place.file,
+              { rendered: origin.kind === 'rendered', defaultNamespace, maxDocuments: settings.maxDocuments },
+              values,
+              context.signal,
+            )
           ).get(objectKey(target))
         : undefined
-    targets.push({ key: identityKey(target), label: targetLabel(target), target, expected: value ?? identityObject(target), place })
+    const one = { key: identityKey(target), label: targetLabel(target), target, expected: value ?? identityObject(target), place }
+    ;(isChecked(target.group, target.kind, settings.syncedKinds) ? targets : unchecked).push(one)
   }
-  return { targets, skippedFiles: collected.skippedFiles, warnings, files: collected.files, nothing: collected.nothing }
+  return { targets, unchecked, outOfScope: skipped, skippedFiles: collected.skippedFiles, warnings, files: collected.files, nothing: collected.nothing }
 }
 
 /** The group, kind, namespace and name of an object, without its edge. */
@@ -86,7 +106,7 @@ function identityObject(target: Target): Record<string, unknown> {
 async function objectsOf(
   root: string,
   path: string,
-  how: { rendered: boolean; defaultNamespace: string | undefined },
+  how: { rendered: boolean; defaultNamespace: string; maxDocuments: number },
   cache: Map<string, Map<string, Record<string, unknown>>>,
   signal: AbortSignal,
 ): Promise<Map<string, Record<string, unknown>>> {
@@ -96,7 +116,7 @@ async function objectsOf(
   cache.set(path, byKey)
   const read = await readWorkspaceFile(root, path, how.rendered ? MAX_RENDERED_FILE_BYTES : MAX_MANIFEST_BYTES)
   if ('skipped' in read) return byKey
-  const parsed = await objectsFromManifest(path, read.text, { signal, defaultNamespace: how.defaultNamespace })
+  const parsed = await objectsFromManifest(path, read.text, { signal, defaultNamespace: how.defaultNamespace, maxDocuments: how.maxDocuments })
   for (const object of parsed.objects) if (!byKey.has(objectKey(object.target))) byKey.set(objectKey(object.target), object.value)
   return byKey
 }

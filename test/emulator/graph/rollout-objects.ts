@@ -47,8 +47,8 @@ function imageIdOf(image: string): string {
   return `${repo}@sha256:${hexDigest(image)}`
 }
 
-/** Images of one version of a workload's pod template. */
-export type PodImages = { app: string; init: string }
+/** One version of a workload's pod template: its images, and the app container's env when it sets one. */
+export type PodImages = { app: string; init: string; env?: Record<string, string> }
 
 /** One workload on one edge: the container is named after the workload. */
 export type Workload = {
@@ -79,6 +79,7 @@ export function podTemplate(w: Workload, images: PodImages): { metadata: { label
         {
           name: w.name,
           image: images.app,
+          ...(images.env ? { env: Object.entries(images.env).map(([name, value]) => ({ name, value })) } : {}),
           ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }],
           readinessProbe: {
             httpGet: { path: '/healthz', port: 'http', scheme: 'HTTP' },
@@ -106,7 +107,7 @@ export function podTemplate(w: Workload, images: PodImages): { metadata: { label
 
 /** pod-template-hash / controller-revision suffix: equal templates hash equally on every edge. */
 export function templateHash(w: Workload, images: PodImages, length = 10): string {
-  return nameHash(`${w.namespace}/${w.name}/${images.app}/${images.init}`, length)
+  return nameHash(`${w.namespace}/${w.name}/${images.app}/${images.init}${images.env ? JSON.stringify(images.env) : ''}`, length)
 }
 
 /** What a pod is doing; `since` is when it was created. */

@@ -24,9 +24,11 @@ export type DeploymentPlan = RolloutPlan & {
   stuck?: 'unschedulable' | 'crashloop'
   /** spec.progressDeadlineSeconds (the API server's default is 600). */
   progressDeadlineSeconds?: number
+  /** Applied paused (spec.paused): the controller observes the new template and rolls out nothing. */
+  paused?: boolean
 }
 
-type Progress = { reason: 'NewReplicaSetAvailable' | 'ReplicaSetUpdated' | 'ProgressDeadlineExceeded'; at: number }
+type Progress = { reason: 'NewReplicaSetAvailable' | 'ReplicaSetUpdated' | 'ProgressDeadlineExceeded' | 'DeploymentPaused'; at: number }
 type DState = { generation: number; observed: number; oldPods: number; newPods: PodState[]; progress: Progress }
 
 /** Applies each event in time order, keeping every intermediate state as a keyframe. */
@@ -46,9 +48,10 @@ const CRASH_BACKOFF_SECONDS = [10, 20, 40, 80, 160, 300]
 export function deploymentRollout(p: DeploymentPlan): Keyframe[] {
   const observed = p.startAt + (p.observeMs ?? 1000)
   const deadlineMs = (p.progressDeadlineSeconds ?? 600) * 1000
-  const events: { at: number; apply: (s: DState) => DState }[] = [
-    { at: p.startAt, apply: (s) => ({ ...s, generation: 2 }) },
-    {
+  const events: { at: number; apply: (s: DState) => DState }[] = [{ at: p.startAt, apply: (s) => ({ ...s, generation: 2 }) }]
+  if (p.paused) events.push({ at: observed, apply: (s) => ({ ...s, observed: 2, progress: { reason: 'DeploymentPaused', at: observed } }) })
+  else
+    events.push({
       at: observed,
       apply: (s) => ({
         ...s,
@@ -56,9 +59,10 @@ export function deploymentRollout(p: DeploymentPlan): Keyframe[] {
         newPods: [p.stuck === 'unschedulable' ? { kind: 'unschedulable', since: observed } : { kind: 'creating', since: observed }],
         progress: { reason: 'ReplicaSetUpdated', at: observed },
       }),
-    },
-  ]
-  if (p.stuck) {
+    })
+  if (p.paused) {
+    // nothing rolls: the old pods keep serving
+  } else if (p.stuck) {
     events.push({ at: observed + deadlineMs, apply: (s) => ({ ...s, progress: { reason: 'ProgressDeadlineExceeded', at: observed + deadlineMs } }) })
     if (p.stuck === 'crashloop') {
       // Runs, fails, then waits out a doubling back-off (capped at 5 min): an hour of restarts.
@@ -106,7 +110,9 @@ function renderDeployment(p: DeploymentPlan, s: DState, at: number): FleetObject
     NewReplicaSetAvailable: `ReplicaSet "${progressRs}" has successfully progressed.`,
     ReplicaSetUpdated: `ReplicaSet "${progressRs}" is progressing.`,
     ProgressDeadlineExceeded: `ReplicaSet "${progressRs}" has timed out progressing.`,
+    DeploymentPaused: 'Deployment is paused',
   }[s.progress.reason]
+  const paused = s.progress.reason === 'DeploymentPaused'
   const deadline = s.progress.reason === 'ProgressDeadlineExceeded'
   const deploy: FleetObject = {
     edge: p.edge,
@@ -129,6 +135,7 @@ function renderDeployment(p: DeploymentPlan, s: DState, at: number): FleetObject
       strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } },
       revisionHistoryLimit: 10,
       progressDeadlineSeconds: p.progressDeadlineSeconds ?? 600,
+      ...(p.paused && s.generation === 2 ? { paused: true } : {}),
     },
     status: {
       observedGeneration: s.observed,
@@ -150,7 +157,7 @@ function renderDeployment(p: DeploymentPlan, s: DState, at: number): FleetObject
         },
         {
           type: 'Progressing',
-          status: deadline ? 'False' : 'True',
+          status: deadline ? 'False' : paused ? 'Unknown' : 'True',
           lastUpdateTime: iso(s.progress.at),
           lastTransitionTime: iso(deadline ? s.progress.at : CREATED_AT),
           reason: s.progress.reason,
@@ -224,6 +231,8 @@ function observedAt(p: RolloutPlan): number {
 export type StatefulSetPlan = RolloutPlan & {
   /** spec.updateStrategy.rollingUpdate.partition: only ordinals ≥ partition take the new template. */
   partition: number
+  /** updateStrategy OnDelete: the controller replaces nothing; an operator deletes each pod, every `stepMs` from `deleteFrom` (never when undefined). */
+  onDelete?: { deleteFrom: number | undefined }
 }
 
 type SState = { generation: number; observed: number; pods: { revision: 1 | 2; state: PodState }[] }
@@ -239,7 +248,8 @@ export function statefulSetRollout(p: StatefulSetPlan): Keyframe[] {
     ...s,
     pods: s.pods.map((x, k) => (k === ordinal ? { revision, state } : x)),
   })
-  for (let ordinal = p.replicas - 1, at = observed; ordinal >= p.partition; ordinal--, at += p.stepMs) {
+  const from = p.onDelete ? p.onDelete.deleteFrom : observed
+  for (let ordinal = p.replicas - 1, at = from ?? 0; from !== undefined && ordinal >= p.partition; ordinal--, at += p.stepMs) {
     const since = at
     const o = ordinal
     events.push({ at, apply: (s) => set(s, o, 2, { kind: 'creating', since }) })
@@ -280,7 +290,7 @@ function renderStatefulSet(p: StatefulSetPlan, s: SState, at: number): FleetObje
       serviceName: p.name,
       template: podTemplate(p, s.generation === 2 ? p.to : p.from),
       podManagementPolicy: 'OrderedReady',
-      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: p.partition } },
+      updateStrategy: p.onDelete ? { type: 'OnDelete' } : { type: 'RollingUpdate', rollingUpdate: { partition: p.partition } },
       revisionHistoryLimit: 10,
       persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Retain' },
     },

@@ -246,6 +246,54 @@ describe('crashloop', () => {
   })
 })
 
+describe('release scenarios', () => {
+  it('env-change: only the env of the pod template changes, the images stay', async () => {
+    const { hub } = await serve({ scenario: 'env-change', clock: () => 0 })
+    const d = await web(hub)
+    expect(d['prod-eu'].spec.template.spec.containers[0]).toMatchObject({ image: 'registry/web:1.5', env: [{ name: 'LOG_LEVEL', value: 'debug' }] })
+    expect(d['prod-us'].spec.template.spec.containers[0]).toMatchObject({ image: 'registry/web:1.5', env: [{ name: 'LOG_LEVEL', value: 'info' }] })
+  })
+
+  it('paused: prod-us observes the paused template and rolls nothing', async () => {
+    const { fleet, hub } = await serve({ scenario: 'paused' })
+    fleet.advance(fleet.settledAt)
+    const us = (await web(hub))['prod-us']
+    expect(us.spec.paused).toBe(true)
+    expect(us.status).toMatchObject({ observedGeneration: 2, replicas: 3, availableReplicas: 3 })
+    expect(us.status.updatedReplicas).toBeUndefined()
+    expect(progressing(us)).toMatchObject({ status: 'Unknown', reason: 'DeploymentPaused' })
+  })
+
+  it('release-job: the Job runs, then is Complete with its pod Succeeded', async () => {
+    const { fleet, hub } = await serve({ scenario: 'release-job' })
+    const job = async () => (await rows(hub, { groupKind: { apiGroup: 'batch', kind: 'Job' }, name: 'migrate-1-5' })).get('staging')?.[0]
+    fleet.advance(30_000)
+    expect((await job()).status).toMatchObject({ active: 1 })
+    fleet.advance(fleet.settledAt)
+    expect((await job()).status.conditions.map((c: any) => [c.type, c.status])).toEqual([
+      ['SuccessCriteriaMet', 'True'],
+      ['Complete', 'True'],
+    ])
+    const pods = (await rows(hub, { groupKind: { kind: 'Pod' }, labels: { 'job-name': 'migrate-1-5' } })).get('staging') ?? []
+    expect(pods.map((p) => p.status.phase)).toEqual(['Succeeded'])
+  })
+
+  it('statefulset-ondelete: pods take the new template only where they are deleted', async () => {
+    const { fleet, hub } = await serve({ scenario: 'statefulset-ondelete' })
+    fleet.advance(fleet.settledAt)
+    const sts = await rows(hub, { groupKind: { apiGroup: 'apps', kind: 'StatefulSet' }, name: 'db' })
+    expect(sts.get('prod-eu')?.[0].spec.updateStrategy).toEqual({ type: 'OnDelete' })
+    expect(sts.get('prod-eu')?.[0].status).toMatchObject({ observedGeneration: 2, updatedReplicas: 3, readyReplicas: 3 })
+    expect(sts.get('staging')?.[0].status).toMatchObject({ observedGeneration: 2, readyReplicas: 3 })
+    expect(sts.get('staging')?.[0].status.updatedReplicas).toBeUndefined()
+  })
+
+  it('no-edges: the workspace has no engaged edge', async () => {
+    const { hub } = await serve({ scenario: 'no-edges' })
+    expect(await edges(hub)).toEqual([])
+  })
+})
+
 describe('unsynced-kind', () => {
   it('never shows the HelmRelease target, only the Deployment it renders', async () => {
     const { fleet, hub } = await serve({ scenario: 'unsynced-kind' })

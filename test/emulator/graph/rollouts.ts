@@ -11,6 +11,7 @@ import { createFleet, largeEdgeName } from './fleet.ts'
 import { namespace, type PodImages } from './rollout-objects.ts'
 import type { DeploymentPlan, Keyframe } from './rollout-workloads.ts'
 import { deploymentRollout, statefulSetRollout } from './rollout-workloads.ts'
+import { jobRollout } from './rollout-jobs.ts'
 
 /** The hub marks an edge disconnected after about 90 s without a heartbeat (§7). */
 export const DISCONNECT_GRACE_MS = 90_000
@@ -29,6 +30,11 @@ export const ROLLOUT_SCENARIOS = [
   'statefulset-partition',
   'crashloop',
   'unsynced-kind',
+  'env-change',
+  'paused',
+  'release-job',
+  'statefulset-ondelete',
+  'no-edges',
   'large',
 ] as const
 export type RolloutScenario = (typeof ROLLOUT_SCENARIOS)[number]
@@ -142,6 +148,40 @@ function scenarioTimeline(scenario: RolloutScenario, large: LargeRolloutOptions)
           ),
         ],
       }
+    case 'env-change': {
+      // Only LOG_LEVEL changes (info → debug), the images stay 1.5: each edge rolls at its
+      // `converging` pace. A gate comparing images alone would pass at instant 0.
+      const env = (level: string): PodImages => ({ ...version('1.5'), env: { LOG_LEVEL: level } })
+      return { edges: threeEdges(), tracks: [...ns, ...webEverywhere({}, { from: env('info'), to: env('debug') })] }
+    }
+    case 'paused':
+      // prod-us applies 1.5 paused (spec.paused): its controller observes it and rolls nothing.
+      return { edges: threeEdges(), tracks: [...ns, ...webEverywhere({ 'prod-us': { paused: true } })] }
+    case 'release-job': {
+      // Job shop/migrate-1-5, created by the release on each edge: complete at 20 s, 35 s and 60 s.
+      const runs: Record<Edge, { startAt: number; runMs: number }> = {
+        'prod-eu': { startAt: 0, runMs: 20_000 },
+        'prod-us': { startAt: 5_000, runMs: 30_000 },
+        staging: { startAt: 10_000, runMs: 50_000 },
+      }
+      const job = { namespace: 'shop', name: 'migrate-1-5', replicas: 1, images: version('1.5'), outcome: 'complete' as const }
+      return { edges: threeEdges(), tracks: [...ns, ...ROLLOUT_EDGES.map((edge) => ({ edge, frames: jobRollout({ edge, ...job, ...runs[edge] }) }))] }
+    }
+    case 'statefulset-ondelete': {
+      // StatefulSet shop/db 2.0 → 2.1 with updateStrategy OnDelete: applied at 0 s on every edge;
+      // an operator deletes the pods one by one on prod-eu (from 10 s) and prod-us (from 30 s);
+      // nobody does on staging, so it keeps 2.0 pods under a 2.1 template for good.
+      const db = { namespace: 'shop', name: 'db', replicas: 3, from: dbVersion('2.0'), to: dbVersion('2.1'), startAt: 0, partition: 0, stepMs: 5_000 }
+      const deleteFrom: Record<Edge, number | undefined> = { 'prod-eu': 10_000, 'prod-us': 30_000, staging: undefined }
+      const onDelete = (edge: Edge) => ({ deleteFrom: deleteFrom[edge] })
+      return {
+        edges: threeEdges(),
+        tracks: [...ns, ...ROLLOUT_EDGES.map((edge) => ({ edge, frames: statefulSetRollout({ edge, ...db, onDelete: onDelete(edge) }) }))],
+      }
+    }
+    case 'no-edges':
+      // A workspace with no engaged edge (or the wrong workspace): nothing to read.
+      return { edges: [], tracks: [] }
     case 'large':
       return largeTimeline(large)
   }

@@ -92,6 +92,9 @@ const CASES: [string, unknown, HealthResult][] = [
     failed('deadline exceeded'),
   ],
   ['apps/Deployment', deployment({ replicas: 1 }), inProgress('replicas 1/3')],
+  // Release semantics, not kstatus's: a paused Deployment fails at once, whatever its counts.
+  ['apps/Deployment', deployment({}, { paused: true }), failed('paused (spec.paused): it rolls out only once resumed, e.g. kubectl rollout resume')],
+  ['apps/Deployment', deployment({}, { paused: null }), current('available 3/3')],
   ['apps/Deployment', deployment({ updatedReplicas: 1, availableReplicas: 1 }), inProgress('updated 1/3')],
   ['apps/Deployment', deployment({ replicas: 4 }), inProgress('old replicas terminating: 1')],
   ['apps/Deployment', deployment({ availableReplicas: 2 }), inProgress('available 2/3')],
@@ -107,7 +110,22 @@ const CASES: [string, unknown, HealthResult][] = [
   ['extensions/Deployment', deployment({ readyReplicas: 0 }, {}, {}, 'extensions/v1beta1'), inProgress('ready 0/3')],
   // StatefulSet.
   ['apps/StatefulSet', statefulSet(), current('ready 3/3')],
-  ['apps/StatefulSet', statefulSet({ readyReplicas: 0 }, { updateStrategy: { type: 'OnDelete' } }), current('OnDelete: pods update when deleted')],
+  // Release semantics, not kstatus's: OnDelete is judged on its updated and ready pods.
+  [
+    'apps/StatefulSet',
+    statefulSet({ updatedReplicas: 1 }, { updateStrategy: { type: 'OnDelete' } }),
+    inProgress('OnDelete: updated 1/3 (a pod takes the new template only when deleted)'),
+  ],
+  [
+    'apps/StatefulSet',
+    statefulSet({ updatedReplicas: 3, readyReplicas: 2 }, { updateStrategy: { type: 'OnDelete' } }),
+    inProgress('OnDelete: ready 2/3 (a pod takes the new template only when deleted)'),
+  ],
+  [
+    'apps/StatefulSet',
+    statefulSet({ updatedReplicas: 3, readyReplicas: 3 }, { updateStrategy: { type: 'OnDelete' } }),
+    current('OnDelete: updated and ready 3/3'),
+  ],
   ['apps/StatefulSet', statefulSet({ replicas: 2, readyReplicas: 2 }), inProgress('replicas 2/3')],
   ['apps/StatefulSet', statefulSet({ readyReplicas: 2 }), inProgress('ready 2/3')],
   ['apps/StatefulSet', statefulSet({ replicas: 4 }), inProgress('extra replicas terminating: 1')],
@@ -147,9 +165,10 @@ const CASES: [string, unknown, HealthResult][] = [
   // Job.
   ['batch/Job', job({ succeeded: 3, conditions: [cond('Complete', 'True')] }, { parallelism: 3 }), current('complete 3/3')],
   ['batch/Job', job({ failed: 6, conditions: [cond('Failed', 'True', 'BackoffLimitExceeded')] }), failed('job failed: BackoffLimitExceeded')],
-  ['batch/Job', job({ conditions: [cond('Suspended', 'True')] }, { suspend: true }), current('suspended')],
+  // Release semantics, not kstatus's: a Job passes only when Complete.
+  ['batch/Job', job({ conditions: [cond('Suspended', 'True')] }, { suspend: true }), inProgress('suspended (spec.suspend)')],
   ['batch/Job', job({ conditions: [cond('Suspended', 'True')] }), inProgress('not started')],
-  ['batch/Job', job({ startTime: ago(5000), active: 1 }), current('running: 0 succeeded, 1 active, 0 failed')],
+  ['batch/Job', job({ startTime: ago(5000), active: 1 }), inProgress('running: 0/1 succeeded, 1 active, 0 failed')],
   // The rest of kstatus's kinds; "always ready" ones carry Ready=False, which the fallback would heed.
   ['batch/CronJob', object('batch/v1', 'CronJob', { status: { conditions: notReady } }), current('exists')],
   ['ConfigMap', object('v1', 'ConfigMap', { status: { conditions: notReady } }), current('exists')],
@@ -157,6 +176,8 @@ const CASES: [string, unknown, HealthResult][] = [
   ['policy/PodDisruptionBudget', object('policy/v1', 'PodDisruptionBudget', { status: { conditions: notReady } }), current('exists')],
   ['PersistentVolumeClaim', object('v1', 'PersistentVolumeClaim', { status: { phase: 'Bound' } }), current('Bound')],
   ['PersistentVolumeClaim', object('v1', 'PersistentVolumeClaim', { status: { phase: 'Pending' } }), inProgress('Bound? no: Pending')],
+  // Release semantics, beyond kstatus: a Lost claim fails at once.
+  ['PersistentVolumeClaim', object('v1', 'PersistentVolumeClaim', { status: { phase: 'Lost' } }), failed('Lost: its volume is gone')],
   ['PersistentVolumeClaim', object('v1', 'PersistentVolumeClaim'), inProgress('Bound? no: no phase')],
   ['Service', object('v1', 'Service', { spec: { type: 'ClusterIP' }, status: { conditions: notReady } }), current('exists')],
   ['Service', object('v1', 'Service', { spec: { type: 'LoadBalancer', clusterIP: '10.0.0.7' } }), inProgress('no load-balancer address')],
@@ -187,6 +208,10 @@ const CASES: [string, unknown, HealthResult][] = [
     failed('CrashLoopBackOff (containers web, log)'),
   ],
   ['Pod', pod({ phase: 'Pending', initContainerStatuses: [waiting('migrate', 'CrashLoopBackOff')] }), failed('CrashLoopBackOff (container migrate)')],
+  // Release semantics, beyond kstatus: an image that cannot be pulled fails without waiting.
+  ['Pod', pod({ phase: 'Pending', containerStatuses: [waiting('web', 'ImagePullBackOff')] }), failed('ImagePullBackOff (container web)')],
+  ['Pod', pod({ phase: 'Pending', containerStatuses: [waiting('web', 'InvalidImageName')] }), failed('InvalidImageName (container web)')],
+  ['Pod', pod({ phase: 'Pending', containerStatuses: [waiting('web', 'ErrImagePull')] }), inProgress('Pending')],
   ['Pod', pod({ phase: 'Running', containerStatuses: [waiting('web', 'ContainerCreating')] }), inProgress('running, Ready? no')],
   [
     'Pod',
@@ -196,7 +221,9 @@ const CASES: [string, unknown, HealthResult][] = [
   ['Pod', pod({ phase: 'Pending', conditions: [unschedulable] }, { creationTimestamp: ago(SCHEDULE_WINDOW_MS - 1) }), inProgress('not scheduled yet')],
   ['Pod', pod({ phase: 'Pending' }), inProgress('Pending')],
   ['Pod', pod({ phase: 'Succeeded' }), current('succeeded')],
-  ['Pod', pod({ phase: 'Failed' }), current('completed, not successfully')],
+  // Release semantics, not kstatus's: a failed pod did not roll out.
+  ['Pod', pod({ phase: 'Failed' }), failed('phase Failed')],
+  ['Pod', pod({ phase: 'Failed', reason: 'Evicted' }), failed('phase Failed: Evicted')],
   ['Pod', pod({}), inProgress('phase not reported yet')],
   ['Pod', pod({ phase: 'Sideways' }), unknown('phase Sideways')],
   // CustomResourceDefinition.
@@ -248,7 +275,6 @@ describe('computeHealth: hostile objects', () => {
     ],
     [deployment({}, {}, { generation: '2' }), 'metadata.generation is not a whole number'],
     [deployment({ observedGeneration: 1.5 }), 'status.observedGeneration is not a whole number'],
-    [deployment({ observedGeneration: null }), 'status.observedGeneration is not a whole number'],
     [
       pod({ phase: 'Running', containerStatuses: Array.from({ length: MAX_LIST + 1 }, () => ({})) }),
       `status.containerStatuses has ${MAX_LIST + 1} entries (more than ${MAX_LIST})`,

@@ -1,8 +1,10 @@
 // The rollout wait on a fake clock: backoff, the budget, one log line per change, a cut result
 // never counted current, and the quorum. Snapshots are built by hand; the graph is not involved.
 import { describe, expect, it } from 'vitest'
-import { pollRollout, type Clock } from '../../../../src/steps/rollout/poll.js'
-import type { Snapshot } from '../../../../src/steps/rollout/observe.js'
+import { pollRollout, type Clock, type PollOptions } from '../../../../src/steps/rollout/poll.js'
+import { ABSENT_GRACE_MS } from '../../../../src/steps/rollout/verdict.js'
+import type { Cell, Snapshot } from '../../../../src/steps/rollout/observe.js'
+import { rolloutState } from '../../../../src/steps/rollout/revision.js'
 import type { RolloutTarget } from '../../../../src/steps/rollout/targets.js'
 import type { Quorum } from '../../../../src/settings/rollout.js'
 
@@ -34,10 +36,18 @@ function web(done: boolean): Record<string, unknown> {
   }
 }
 
-function snapshot(edges: Record<string, boolean | undefined>, complete = true): Snapshot {
-  const live = new Map<string, Map<string, Record<string, unknown>[]>>()
-  for (const [edge, done] of Object.entries(edges)) if (done !== undefined) live.set(edge, new Map([['apps\u0000Deployment\u0000web', [web(done)]]]))
-  return { engaged: Object.keys(edges), live, complete, warnings: [], requests: 2 }
+/** Each engaged edge shows web done, not done, or (undefined) not at all; `status` edits the live object first. */
+function snapshot(edges: Record<string, boolean | undefined>, complete = true, status?: (edge: string, s: Record<string, any>) => void): Snapshot {
+  const cells = new Map<string, Map<number, Cell>>()
+  for (const [edge, done] of Object.entries(edges)) {
+    if (done === undefined) continue
+    const live = web(done)
+    status?.(edge, live.status as Record<string, any>)
+    const verdict = rolloutState(WEB.expected, live, 0)
+    const state = verdict.state === 'rolled-out' ? 'current' : verdict.state === 'failed' ? 'failed' : 'in-progress'
+    cells.set(edge, new Map([[0, { state, reason: verdict.reason }]]))
+  }
+  return { engaged: Object.keys(edges), cells, read: new Set([0]), complete, warnings: [], requests: 2 }
 }
 
 function fakeClock(): Clock & { sleeps: number[] } {
@@ -110,9 +120,9 @@ describe('pollRollout', () => {
   })
 
   it('fails at once when a target fails on any edge', async () => {
-    const stuck = snapshot({ a: true, b: false })
-    const status = (stuck.live.get('b')?.values().next().value as Record<string, any>[])[0]!.status
-    status.conditions[1] = { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }
+    const stuck = snapshot({ a: true, b: false }, true, (edge, status) => {
+      if (edge === 'b') status.conditions[1] = { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }
+    })
     const { outcome, sleeps } = await poll([stuck], { quorum: { kind: 'edges', count: 1 } })
     expect(outcome.state).toBe('failed')
     expect(sleeps).toEqual([])
@@ -138,5 +148,76 @@ describe('the edges watched by default', () => {
       ['z', 'not-reporting'],
     ])
     expect(outcome.state).toBe('timeout')
+  })
+})
+
+describe('failing fast where time cannot help', () => {
+  const run = (read: PollOptions['read'], named?: string[], budgetMs = 600_000) =>
+    pollRollout({ targets: [WEB], named, quorum: { kind: 'all' }, budgetMs, read, clock: fakeClock(), signal: new AbortController().signal, log: () => {} })
+
+  it('fails at the first look when the workspace has no engaged edge, naming org and workspace', async () => {
+    const outcome = await run(async () => snapshot({}))
+    expect(outcome.state).toBe('failed')
+    expect(outcome.polls).toBe(1)
+    expect(outcome.message).toContain('The workspace has no engaged edge')
+    expect(outcome.message).toContain('Check `org` and `workspace`')
+  })
+
+  it('fails at the first look when no named edge is engaged, naming the engaged ones', async () => {
+    const outcome = await run(async () => snapshot({ a: true }), ['mars', 'venus'])
+    expect(outcome.state).toBe('failed')
+    expect(outcome.message).toBe('None of the edges named in `edges` (mars, venus) is engaged (engaged there: a). Check `edges`, `org` and `workspace`.')
+  })
+
+  it('waits, never passing, while one named edge is not engaged', async () => {
+    const outcome = await run(async () => snapshot({ a: true }), ['a', 'mars'], 10_000)
+    expect(outcome.state).toBe('timeout')
+    expect(outcome.waitingOn).toBe('not-reporting')
+    expect(outcome.message).toContain('mars not reporting (not engaged)')
+  })
+
+  it('calls a target on no engaged edge "not applied yet", then fails once the grace has passed', async () => {
+    const outcome = await run(async () => snapshot({ a: undefined, b: undefined }))
+    expect(outcome.state).toBe('failed')
+    expect(outcome.edges[0]?.cells[0]).toMatchObject({ state: 'in-progress', reason: 'not applied yet' })
+    expect(outcome.endedAt - outcome.startedAt).toBeGreaterThanOrEqual(ABSENT_GRACE_MS)
+    expect(outcome.message).toMatch(/^Deployment\.apps shop\/web is on no engaged edge after \d+ s\. Check the kind, namespace and name/)
+  })
+
+  it('does not fail a target that some edge shows', async () => {
+    const outcome = await run(async () => snapshot({ a: false, b: undefined }), undefined, 300_000)
+    expect(outcome.state).toBe('timeout')
+    expect(outcome.waitingOn).toBe('in-progress')
+  })
+})
+
+describe('reading only what still lags', () => {
+  it('stops reading a target once it is current on every watched edge, and reads it again for a new edge', async () => {
+    const picked: number[][] = []
+    const looks = [{ a: false }, { a: false, b: false }, { a: true, b: true }]
+    let i = 0
+    const outcome = await pollRollout({
+      targets: [WEB, { ...WEB, label: 'other' }],
+      named: undefined,
+      quorum: { kind: 'all' },
+      budgetMs: 600_000,
+      read: async (_signal, pick) => {
+        const look = looks[Math.min(i++, looks.length - 1)] as Record<string, boolean>
+        const chosen = [...pick(Object.keys(look))]
+        picked.push(chosen)
+        const s = snapshot(look)
+        // the second target is always current where it was read
+        for (const cells of s.cells.values()) if (chosen.includes(1)) cells.set(1, { state: 'current', reason: 'ok' })
+        return { ...s, read: new Set(chosen) }
+      },
+      clock: fakeClock(),
+      signal: new AbortController().signal,
+      log: () => {},
+    })
+    expect(picked[0]).toEqual([0, 1])
+    // edge b appeared: both are read again there
+    expect(picked[1]).toEqual([0, 1])
+    expect(picked[2]).toEqual([0])
+    expect(outcome.state).toBe('current')
   })
 })

@@ -1,10 +1,9 @@
 /**
- * At the expected revision (generation observed, the manifest's images running), the graph's
- * default sync list, and the verdict that combines them with kstatus's health for one target.
+ * The verdict for one target on one edge: synced with the manifest first, then the generation
+ * observed, then health (./synced.test.ts has each comparison rule and normalisation).
  */
 import { describe, expect, it } from 'vitest'
-import { MAX_LIST } from '../../../../src/steps/rollout/live-object.js'
-import { atExpectedRevision, rolloutState, syncedByDefault } from '../../../../src/steps/rollout/revision.js'
+import { rolloutState } from '../../../../src/steps/rollout/revision.js'
 
 const NOW = Date.parse('2025-06-01T12:00:00Z')
 
@@ -38,144 +37,48 @@ const HEALTHY = {
 const healthyDeployment = (pod: object = podSpec(WEB, MIGRATE)) =>
   live(deployment, { replicas: 3, progressDeadlineSeconds: 600, template: { spec: pod } }, HEALTHY)
 
-describe('atExpectedRevision', () => {
-  it('is at the revision when every image matches, whatever else the API server defaulted or sidecars were added', () => {
-    const defaulted = podSpec(
-      [container('web', 'registry/web:1.5', { imagePullPolicy: 'IfNotPresent', resources: {} }), container('istio-proxy', 'istio/proxyv2:1.22')],
-      [container('migrate', 'registry/migrate:2', { terminationMessagePath: '/dev/termination-log' })],
-    )
-    expect(atExpectedRevision(deployment, live(deployment, { replicas: 1, template: { spec: defaulted } }))).toEqual({
-      atRevision: true,
-      reason: '2 images match',
-    })
-  })
-
-  it('names the image a container still runs', () => {
-    const old = podSpec([container('web', 'registry/web:1.4')], MIGRATE)
-    expect(atExpectedRevision(deployment, live(deployment, { template: { spec: old } }))).toEqual({
-      atRevision: false,
-      reason: 'image still registry/web:1.4 (container web)',
-    })
-  })
-
-  it('names the image an init container still runs', () => {
-    const old = podSpec(WEB, [container('migrate', 'registry/migrate:1')])
-    expect(atExpectedRevision(deployment, live(deployment, { template: { spec: old } }))).toEqual({
-      atRevision: false,
-      reason: 'image still registry/migrate:1 (init container migrate)',
-    })
-  })
-
-  it('says which container the live object does not have yet', () => {
-    expect(atExpectedRevision(deployment, live(deployment, { template: { spec: podSpec([], MIGRATE) } }))).toEqual({
-      atRevision: false,
-      reason: 'no container web yet',
-    })
-  })
-
-  it('is behind while the controller has not observed the latest generation, images aside', () => {
-    expect(atExpectedRevision(deployment, live(deployment, deployment.spec, {}, 5))).toEqual({ atRevision: false, reason: 'generation 5 observed 4' })
-  })
-
-  it.each([
-    ['StatefulSet', workload('apps/v1', 'StatefulSet', podSpec(WEB)), ['template', 'spec']],
-    ['DaemonSet', workload('apps/v1', 'DaemonSet', podSpec(WEB)), ['template', 'spec']],
-    ['ReplicaSet', workload('apps/v1', 'ReplicaSet', podSpec(WEB)), ['template', 'spec']],
-    ['Job', workload('batch/v1', 'Job', podSpec(WEB)), ['template', 'spec']],
-    ['CronJob', manifest('batch/v1', 'CronJob', { jobTemplate: { spec: { template: { spec: podSpec(WEB) } } } }), ['jobTemplate', 'spec', 'template', 'spec']],
-    ['Pod', manifest('v1', 'Pod', podSpec(WEB)), []],
-  ])("compares a %s's pod spec where that kind keeps it", (_kind, expected, path) => {
-    const nest = (value: object) => path.reduceRight<object>((inner, key) => ({ [key]: inner }), value)
-    expect(atExpectedRevision(expected, live(expected, nest(podSpec([container('web', 'registry/web:1.4')]))))).toEqual({
-      atRevision: false,
-      reason: 'image still registry/web:1.4 (container web)',
-    })
-    expect(atExpectedRevision(expected, live(expected, nest(podSpec(WEB))))).toEqual({ atRevision: true, reason: 'image matches' })
-  })
-
-  it('compares no spec field of a kind without a pod template', () => {
-    const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg' }, data: { a: '1' } }
-    expect(atExpectedRevision(configMap, { ...configMap, data: { a: '2' } })).toEqual({ atRevision: true, reason: 'generation observed' })
-  })
-
-  it('is behind, with what was wrong, for malformed or oversized container lists, and skips nameless or imageless containers', () => {
-    const huge = Array.from({ length: MAX_LIST + 1 }, (_, i) => container(`c${i}`, 'x'))
-    expect(atExpectedRevision(workload('apps/v1', 'Deployment', podSpec(huge)), healthyDeployment())).toEqual({
-      atRevision: false,
-      reason: `expected containers has ${MAX_LIST + 1} entries (more than ${MAX_LIST})`,
-    })
-    expect(atExpectedRevision(deployment, healthyDeployment({ containers: 'web', initContainers: MIGRATE }))).toEqual({
-      atRevision: false,
-      reason: 'live containers is not a list',
-    })
-    expect(atExpectedRevision(deployment, live(deployment, deployment.spec, {}, '4' as unknown as number))).toEqual({
-      atRevision: false,
-      reason: 'metadata.generation is not a whole number',
-    })
-    const sloppy = workload('apps/v1', 'Deployment', podSpec([null, 5, { name: 'web' }, { image: 'x' }, container('web', 'registry/web:1.5')]))
-    expect(atExpectedRevision(sloppy, healthyDeployment(podSpec([null, { name: 3 }, ...WEB])))).toEqual({ atRevision: true, reason: 'image matches' })
-    for (const garbage of [null, 5, 'x', [], {}]) {
-      expect(atExpectedRevision(garbage, garbage)).toEqual({ atRevision: true, reason: 'generation observed' })
-      expect(atExpectedRevision(deployment, garbage)).toEqual({ atRevision: false, reason: 'no init container migrate yet' })
-    }
-  })
-})
-
-describe('syncedByDefault', () => {
-  it.each([
-    ['', 'Pod'],
-    ['', 'Service'],
-    ['', 'ConfigMap'],
-    ['', 'PersistentVolumeClaim'],
-    ['apps', 'Deployment'],
-    ['apps', 'ReplicaSet'],
-    ['apps', 'StatefulSet'],
-    ['apps', 'DaemonSet'],
-    ['batch', 'Job'],
-    ['networking.k8s.io', 'Ingress'],
-    ['autoscaling', 'HorizontalPodAutoscaler'],
-    ['rbac.authorization.k8s.io', 'Role'],
-    ['rbac.authorization.k8s.io', 'ClusterRoleBinding'],
-    ['apiextensions.k8s.io', 'CustomResourceDefinition'],
-    ['apps', 'deployments'],
-    ['', 'pvc'],
-  ])('syncs %s/%s', (group, kind) => {
-    expect(syncedByDefault(group, kind)).toBe(true)
-  })
-
-  it.each([
-    ['', 'Secret'],
-    ['', 'Event'],
-    ['events.k8s.io', 'Event'],
-    ['helm.toolkit.fluxcd.io', 'HelmRelease'],
-    ['kustomize.toolkit.fluxcd.io', 'Kustomization'],
-    ['argoproj.io', 'Application'],
-    ['argoproj.io', 'Rollout'],
-    ['', 'Deployment'],
-    ['example.com', 'Pod'],
-    ['', 'constructor'],
-    ['__proto__', 'Pod'],
-  ])('does not sync %s/%s', (group, kind) => {
-    expect(syncedByDefault(group, kind)).toBe(false)
-  })
-})
-
 describe('rolloutState', () => {
   it('is rolled out when healthy at the expected images', () => {
     expect(rolloutState(deployment, healthyDeployment(), NOW)).toEqual({ state: 'rolled-out', reason: 'available 3/3' })
   })
 
+  const OLD = 'not synced: spec.template.spec.containers[web].image is "registry/web:1.4", the manifest sets "registry/web:1.5"'
+
   it('is in progress at the old images, however healthy', () => {
     expect(rolloutState(deployment, healthyDeployment(podSpec([container('web', 'registry/web:1.4')], MIGRATE)), NOW)).toEqual({
       state: 'in-progress',
-      reason: 'image still registry/web:1.4 (container web)',
+      reason: OLD,
+    })
+  })
+
+  it('is in progress when only an env value differs, naming the field and both values', () => {
+    const want = workload('apps/v1', 'Deployment', podSpec([container('web', 'registry/web:1.5', { env: [{ name: 'LOG', value: 'debug' }] })]))
+    const have = healthyDeployment(podSpec([container('web', 'registry/web:1.5', { env: [{ name: 'LOG', value: 'info' }] })]))
+    expect(rolloutState(want, have, NOW)).toEqual({
+      state: 'in-progress',
+      reason: 'not synced: spec.template.spec.containers[web].env[LOG].value is "info", the manifest sets "debug"',
     })
   })
 
   it("reports the old revision's failure as the new one not arrived yet", () => {
     const stuck = healthyDeployment(podSpec([container('web', 'registry/web:1.4')], MIGRATE))
     stuck.status.conditions = [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }]
-    expect(rolloutState(deployment, stuck, NOW)).toEqual({ state: 'in-progress', reason: 'image still registry/web:1.4 (container web)' })
+    expect(rolloutState(deployment, stuck, NOW)).toEqual({ state: 'in-progress', reason: OLD })
+  })
+
+  it('checks the generation after the spec and before health: synced but not yet observed is in progress', () => {
+    expect(rolloutState(deployment, live(deployment, healthyDeployment().spec, HEALTHY, 5), NOW)).toEqual({
+      state: 'in-progress',
+      reason: 'generation 5 observed 4',
+    })
+  })
+
+  it('reads a null the projection gave for a missing leaf as missing', () => {
+    const answered = healthyDeployment()
+    Object.assign(answered.metadata, { deletionTimestamp: null })
+    Object.assign(answered.spec, { paused: null, updateStrategy: null })
+    Object.assign(answered.status, { observedGeneration: 4, updatedReplicas: 3, collisionCount: null })
+    expect(rolloutState(deployment, answered, NOW)).toEqual({ state: 'rolled-out', reason: 'available 3/3' })
   })
 
   it("is failed or in progress at the expected images as kstatus says, with kstatus's reason", () => {
@@ -191,15 +94,6 @@ describe('rolloutState', () => {
     const deleting = healthyDeployment(podSpec([container('web', 'registry/web:1.4')]))
     Object.assign(deleting.metadata, { deletionTimestamp: '2025-06-01T11:59:00Z' })
     expect(rolloutState(deployment, deleting, NOW)).toEqual({ state: 'terminating', reason: 'being deleted' })
-  })
-
-  it('treats an absent object of a synced kind as not in the graph yet, and of any other kind as not synced', () => {
-    expect(rolloutState(deployment, undefined, NOW)).toEqual({ state: 'in-progress', reason: 'not in the graph yet' })
-    expect(rolloutState(manifest('helm.toolkit.fluxcd.io/v2', 'HelmRelease', {}), undefined, NOW)).toEqual({
-      state: 'unknown',
-      reason: 'not synced by the graph (helm.toolkit.fluxcd.io/HelmRelease)',
-    })
-    expect(rolloutState(manifest('v1', 'Secret', {}), null, NOW)).toEqual({ state: 'unknown', reason: 'not synced by the graph (Secret)' })
   })
 
   it('is unknown, with what was wrong, for a malformed expected or live object', () => {

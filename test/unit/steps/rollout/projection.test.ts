@@ -1,0 +1,54 @@
+/**
+ * The rollout projection as the engine reads it: no array step (a list is projected whole), a
+ * map whose keys no JSON path can name is projected whole, the health fields always included.
+ */
+import { describe, expect, it } from 'vitest'
+import { HEALTH_PROJECTION, mergeProjection, rolloutProjection } from '../../../../src/steps/rollout/projection.js'
+
+const web = {
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'web', labels: { 'app.kubernetes.io/name': 'web' } },
+  spec: {
+    replicas: 2,
+    template: {
+      metadata: { labels: { app: 'web' }, annotations: { 'checksum/config': 'abc' } },
+      spec: { containers: [{ name: 'web', image: 'web:1', env: [{ name: 'A', value: '1' }] }], securityContext: {} },
+    },
+  },
+}
+
+/** Every path of a projection tree that ends in `true`, dotted. */
+function leaves(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => (v === true ? [`${prefix}${k}`] : leaves(v as object, `${prefix}${k}.`)))
+}
+
+describe('rolloutProjection', () => {
+  it('projects every list whole, never a subtree inside one (the engine has no array step)', () => {
+    const spec = leaves(rolloutProjection([web])).filter((p) => p.startsWith('spec.template'))
+    expect(spec).toEqual([
+      'spec.template.metadata.labels.app',
+      'spec.template.metadata.annotations',
+      'spec.template.spec.containers',
+      'spec.template.spec.securityContext',
+    ])
+    expect(leaves(HEALTH_PROJECTION)).toContain('status.conditions')
+    expect(leaves(HEALTH_PROJECTION)).toContain('status.containerStatuses')
+    expect(leaves(HEALTH_PROJECTION).some((p) => /conditions\.|containerStatuses\./.test(p))).toBe(false)
+  })
+
+  it('projects a map whose keys a JSON path cannot name (dots, slashes) whole', () => {
+    const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg' }, data: { 'app.yaml': 'x' } }
+    expect(leaves(rolloutProjection([configMap]))).toContain('data')
+  })
+
+  it('compares only spec and data, not the manifest metadata', () => {
+    expect(leaves(rolloutProjection([web])).filter((p) => p.startsWith('metadata'))).toEqual(leaves({ metadata: HEALTH_PROJECTION.metadata as object }))
+  })
+
+  it('keeps a path whole when one manifest projects it whole and another a part of it', () => {
+    expect(mergeProjection({ spec: { a: { b: true } } }, { spec: { a: true } })).toEqual({ spec: { a: true } })
+    expect(mergeProjection({ spec: { a: true } }, { spec: { a: { b: true } } })).toEqual({ spec: { a: true } })
+    expect(mergeProjection({ spec: { a: { b: true } } }, { spec: { a: { c: true } } })).toEqual({ spec: { a: { b: true, c: true } } })
+  })
+})
