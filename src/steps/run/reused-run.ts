@@ -5,10 +5,11 @@
  * in the workspace and knows the key could start a run under it first, with their task or in a
  * session whose history they wrote; the step would publish its answer, and the approval recipe
  * would approve its calls. The run detail carries the full task (`input`) and the session
- * (`sessionID`): both must be what the step sent. A detail without one (an older hub) cannot be
- * checked: that is accepted, with a line saying so, only for an automatic key, which nobody
- * without the token can compute (runner/context.ts); a key the workflow chose may be guessable,
- * so such a run is refused.
+ * (`sessionID`): both must be what the step sent. A detail without one (an older hub; the session
+ * is often left out) cannot be fully checked: for an automatic key, which nobody without the
+ * token can compute (runner/context.ts), that is accepted with a line saying so; a key the
+ * workflow chose may be guessable, so such a run is accepted only when its task is there and
+ * matches, and refused without it.
  */
 import type { StartRun } from '../../hub/agents.js'
 import type { RunDetail } from '../../hub/schemas.js'
@@ -43,11 +44,16 @@ export function checkReusedRun(sent: SentStart, runId: string, detail: RunDetail
   }
   const missing = [...(detail.input === undefined ? ['`input` (the task)'] : []), ...(detail.sessionID === undefined ? ['`sessionID`'] : [])]
   if (missing.length === 0) return undefined
-  if (!sent.keyIsSecret) {
+  // The hub often leaves `sessionID` out of a run detail (docs/hub-facts.md, "Run detail"): the
+  // task alone identifies a run under a key of the workflow; without the task nothing does.
+  if (!sent.keyIsSecret && detail.input === undefined) {
     throw new StepRefusal(
       `Run ${runId}, which the hub returned for idempotency key ${key}, cannot be checked: the hub's run detail has no ${missing.join(' and ')}, so the step cannot tell it from a run someone else started under this key. Its output is not published and nothing of it is approved. Use \`idempotency-key: auto\` (derived with the token, so nobody without it can start a run under it), or a hub whose run detail carries the task and session`,
       'attach to the run for this idempotency key',
     )
   }
-  return `Run ${runId} for idempotency key ${key} is taken as this step's run though the hub's run detail has no ${missing.join(' and ')} to compare: the key is derived with the token, so nobody without it can have started a run under it.`
+  const why = sent.keyIsSecret
+    ? 'the key is derived with the token, so nobody without it can have started a run under it'
+    : 'its task is the one this step sent'
+  return `Run ${runId} for idempotency key ${key} is taken as this step's run though the hub's run detail has no ${missing.join(' and ')} to compare: ${why}.`
 }
