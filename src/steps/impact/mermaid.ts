@@ -32,16 +32,24 @@ const ONE_LINE_NAME = 40
 export const GRAPH_LEGEND = '_Left: what it depends on (upstream). Right: what depends on it (downstream). Dotted line: an associated object._'
 
 /**
- * Said after the legend when the graph draws a dotted arrow. The hub answers `descendants+` as a
- * flat list (hub-behaviour.md §3, §4: no owner, no path), so a Deployment's Pods come beside its
- * ReplicaSet: the arrow must not claim the target owns them directly. @internal
+ * Said after the legend when the graph draws a dotted arrow. The report lists every level of
+ * the ownership tree side by side, so a Deployment's Pods come beside its ReplicaSet: the arrow
+ * must not claim the target owns them directly. @internal
  */
-export const OWNED_LEGEND = '_Dotted arrow: owned by the target, directly or through objects in between (the hub gives no owner path)._'
+export const OWNED_LEGEND = '_Dotted arrow: owned by the target, directly or through objects in between._'
+
+/** Said after the legend when a drawn object came only from the action's own reading. @internal */
+export const DERIVED_LEGEND = '_(derived): the action worked this relation out from the objects themselves; the graph has none for it._'
 
 /** The legend, then the graph: the block the report shows for one target and edge. */
 export function renderGraph(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
   const cap = nodeCap(options.maxNodesPerDirection)
-  const legend = impact.downstream.slice(0, cap).some(ownedOnly) ? `${GRAPH_LEGEND}\n${OWNED_LEGEND}` : GRAPH_LEGEND
+  const drawn = [...impact.upstream.slice(0, cap), ...impact.downstream.slice(0, cap), ...impact.associated.slice(0, cap)]
+  const legend = [
+    GRAPH_LEGEND,
+    ...(impact.downstream.slice(0, cap).some(ownedOnly) ? [OWNED_LEGEND] : []),
+    ...(drawn.some(derivedOnly) ? [DERIVED_LEGEND] : []),
+  ].join('\n')
   return `${legend}\n\n${renderMermaid(impact, options)}`
 }
 
@@ -51,6 +59,10 @@ export function renderGraph(impact: TargetImpact, options: { maxNodesPerDirectio
  */
 function ownedOnly(object: RelatedObject): boolean {
   return object.relations.length > 0 && object.relations.every((relation) => relation === 'descendants')
+}
+
+function derivedOnly(object: RelatedObject): boolean {
+  return object.derived !== undefined && object.derived.length === object.relations.length
 }
 
 /** @internal */
@@ -67,6 +79,8 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
       const id = `n${next++}`
       const lines = objectLines(object)
       if (object.edge && object.edge !== impact.edge) lines.push(`on ${object.edge}`)
+      // The graph gave none of this object's relations: the reader must not take it for the graph's word.
+      if (derivedOnly(object)) lines.push('(derived)')
       nodes.push(`  ${id}["${label(lines)}"]`)
       links.push(direction === 'downstream' && ownedOnly(object) ? `  n0 -.-> ${id}` : link(direction, id))
     }

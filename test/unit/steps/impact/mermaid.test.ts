@@ -155,7 +155,7 @@ describe('renderMermaid', () => {
     expect(wide).toContain('HorizontalPodAutoscaler<br/>shop/checkout-7d9f8c6b5-5z5q5')
   })
 
-  it('draws owned objects on dotted arrows, as the hub gives no owner path, and says so under the legend', () => {
+  it('draws owned objects on dotted arrows, as the report lists every level of the tree side by side, and says so under the legend', () => {
     const replicaSet = related('checkout-7d9', { kind: 'ReplicaSet', group: 'apps', relations: ['descendants'] })
     const pod = related('checkout-7d9-5z5q5', { kind: 'Pod', relations: ['descendants'] })
     const hpa = related('checkout', { kind: 'HorizontalPodAutoscaler', group: 'autoscaling', relations: ['referenced-by'] })
@@ -183,5 +183,25 @@ describe('renderMermaid', () => {
     expect(mermaidText('x'.repeat(300)).endsWith('…')).toBe(true)
     expect(mermaidText('a\r\nb\u0000c\u2028d')).toBe('a b c d')
     expect(mermaidText('')).toBe(' ')
+  })
+})
+
+describe('derived objects', () => {
+  it('are labelled (derived) and the legend says what that means, only when one is drawn', async () => {
+    const { DERIVED_LEGEND } = await import('../../../../src/steps/impact/mermaid.js')
+    const base = {
+      target: { kind: 'Deployment', group: 'apps', name: 'web', namespace: 'shop', origin: { kind: 'input' as const } },
+      edge: 'e',
+      upstream: [],
+      associated: [],
+      incomplete: false,
+    }
+    const service = { edge: 'e', group: '', kind: 'Service', namespace: 'shop', name: 'web', relations: ['selects-pods'] }
+    const derived = renderGraph({ ...base, downstream: [{ ...service, derived: ['selects-pods'] }] })
+    expect(derived).toContain(DERIVED_LEGEND)
+    expect(derived).toContain('Service shop/web<br/>（derived）')
+    const fromGraph = renderGraph({ ...base, downstream: [service] })
+    expect(fromGraph).not.toContain(DERIVED_LEGEND)
+    expect(fromGraph).not.toContain('derived')
   })
 })
