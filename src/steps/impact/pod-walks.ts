@@ -5,9 +5,9 @@
  * reference fields, their labels, the engine's own `references` and their `owners+` tree.
  * Pure reading of the scanned rows lives here; walks.ts sends the queries.
  */
-import type { ObjectResult, QuerySpec } from '../../hub/graph.js'
+import { walkRelations, type ObjectResult, type QuerySpec } from '../../hub/graph.js'
 import { podSpecReferences, stringMap, type NamedRef } from './pod-spec.js'
-import { eachTreeNode, refOf } from './query-impact.js'
+import { refOf } from './query-impact.js'
 import { isRecord } from '../../model/plain-value.js'
 
 export interface OwnerNode {
@@ -79,13 +79,14 @@ export function podFacts(row: ObjectResult): PodFacts | undefined {
 function ownersOf(row: ObjectResult, ownerReferences: unknown): OwnerNode[] {
   const nodes = new Map<ObjectResult, OwnerNode>()
   const owners: OwnerNode[] = []
-  eachTreeNode(row.relations?.['owners+'] ?? [], 'owners+', undefined, (node, _edge, _depth, parent) => {
+  for (const { node, relation, parent } of walkRelations(row)) {
+    if (relation !== 'owners+') continue
     const ref = refOf(node, 'owners')
-    const above = parent ? nodes.get(parent) : undefined
+    const above = nodes.get(parent)
     const owner: OwnerNode = { group: ref.group, kind: ref.kind, name: ref.name, derived: false, between: above ? [...above.between, above] : [] }
     nodes.set(node, owner)
     owners.push(owner)
-  })
+  }
   // A direct owner with a dot in its name is dropped from the tree; its reference still names it.
   for (const reference of Array.isArray(ownerReferences) ? ownerReferences.filter(isRecord) : []) {
     const { kind, name, apiVersion } = reference

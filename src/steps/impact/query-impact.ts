@@ -6,7 +6,7 @@
  * reported on each edge where it exists, and a transitive relation is read at every level of
  * its tree (a Deployment's Pods hang under its ReplicaSets), where the tool reads the first.
  */
-import { edgeOf, isTruncated, type ObjectResult, type QuerySpec, type QueryStatus } from '../../hub/graph.js'
+import { edgeOf, isTruncated, walkRelations, type ObjectResult, type QuerySpec, type QueryStatus } from '../../hub/graph.js'
 import { classifyRelated, type RelatedRef } from './classify.js'
 import { objectKey, type TargetImpact } from './model.js'
 import type { Target } from '../../model/target.js'
@@ -51,39 +51,17 @@ export function impactsFromStatus(status: QueryStatus, target: Target): TargetIm
 }
 
 /**
- * Every related object of a row, at every level of each relation's tree. A nested node has no
- * `cluster`: it is on its parent's edge (the tree is built within one edge).
+ * Every related object of a row, at every level of each relation's tree, named by the relation
+ * it hangs under. A nested node has no `cluster`: it is on its parent's edge.
  */
 function relatedRefs(row: ObjectResult, edge: string | undefined): RelatedRef[] {
   const refs: RelatedRef[] = []
-  for (const [relation, related] of Object.entries(row.relations ?? {})) {
-    eachTreeNode(related, relation, edge, (node, nodeEdge) => {
-      const ref = refOf(node, relation)
-      refs.push(ref.edge === undefined && nodeEdge !== undefined ? { ...ref, edge: nodeEdge } : ref)
-    })
+  for (const { node, relation, cluster } of walkRelations(row)) {
+    const ref = refOf(node, relation)
+    const nodeEdge = edgeOf(cluster) ?? edge
+    refs.push(ref.edge === undefined && nodeEdge !== undefined ? { ...ref, edge: nodeEdge } : ref)
   }
   return refs
-}
-
-/**
- * Visits the nodes of one relation's answer, each deeper level hanging under its parent's
- * `relations[relation]` (docs/hub-facts.md, "Relations"), with the edge it is on.
- */
-export function eachTreeNode(
-  nodes: readonly ObjectResult[],
-  relation: string,
-  edge: string | undefined,
-  visit: (node: ObjectResult, edge: string | undefined, depth: number, parent: ObjectResult | undefined) => void,
-): void {
-  const walk = (level: readonly ObjectResult[], parentEdge: string | undefined, depth: number, parent: ObjectResult | undefined) => {
-    for (const node of level) {
-      const nodeEdge = edgeOf(node.cluster) ?? parentEdge
-      visit(node, nodeEdge, depth, parent)
-      const below = node.relations?.[relation]
-      if (below) walk(below, nodeEdge, depth + 1, node)
-    }
-  }
-  walk(nodes, edge, 1, undefined)
 }
 
 export function refOf(result: ObjectResult, relation: string): RelatedRef {

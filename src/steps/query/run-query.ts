@@ -3,8 +3,8 @@
  * file as they arrive, so memory stays flat however many there are.
  */
 import { closeSync, openSync, writeSync } from 'node:fs'
-import type { GraphClient, PageGuardResult, QuerySpec } from '../../hub/graph.js'
-import { MAX_QUERY_LIMIT } from '../../hub/graph.js'
+import type { GraphClient, ObjectResult, PageGuardResult, QuerySpec } from '../../hub/graph.js'
+import { MAX_QUERY_LIMIT, walkRelations } from '../../hub/graph.js'
 import type { QuerySettings } from '../../settings/settings.js'
 import { redact } from '../../redact.js'
 import { RESULT_FILES } from '../../runner/outputs.js'
@@ -43,6 +43,7 @@ export async function runQuery(settings: QuerySettings, graph: GraphClient, resu
       `{"schema":${JSON.stringify(RESULT_FILES.query.schema)},"version":${RESULT_FILES.query.version},"query":${JSON.stringify(spec)},"objects":[\n`,
     )
     outcome = await graph.forEachPage(spec, { pageSize, maxObjects: settings.maxObjects, ...(signal ? { signal } : {}) }, (objects) => {
+      for (const object of objects) fillInheritedEdges(object)
       const chunk = objects.map((object) => JSON.stringify(object)).join(',\n')
       writeSync(fd, (written > 0 ? ',\n' : '') + redact(chunk))
       written += objects.length
@@ -57,4 +58,17 @@ export async function runQuery(settings: QuerySettings, graph: GraphClient, resu
   }
   const edges = outcome.count === 0 ? await graph.edges(signal) : undefined
   return { count: outcome.count, pages: outcome.pages, stoppedBy: outcome.stoppedBy, warnings: outcome.warnings, sample, edges, resultFile }
+}
+
+/**
+ * Nested relation nodes come without `cluster` below the first level of a transitive relation
+ * (docs/hub-facts.md, "Relations"): each gets its parent's edge, marked `clusterFromParent`,
+ * so a reader can tell the hub's fields from ours. Every other field stays as the hub sent it.
+ */
+function fillInheritedEdges(row: ObjectResult): void {
+  for (const entry of walkRelations(row)) {
+    if (!entry.inherited) continue
+    entry.node.cluster = entry.cluster
+    entry.node.clusterFromParent = true
+  }
 }
