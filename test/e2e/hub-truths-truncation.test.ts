@@ -1,6 +1,6 @@
 /**
- * End to end, the hub's 10,000-row cap (hub-behaviour.md §3): when it cuts a page, whole
- * trailing root objects are missing, the page is short, and the hub says `incomplete` with a
+ * End to end, the hub's 10,000-row cap (docs/hub-facts.md, "Paging"): rows are cut in path order,
+ * so the root that crosses the cap keeps part of its relations, whole trailing roots are missing, the page is short, and the hub says `incomplete` with a
  * warning. `command: query` must not call that result complete: the result file, the log and
  * the summary say it is incomplete and that the count is a lower bound.
  */
@@ -45,17 +45,29 @@ describe('a result cut by the row cap', () => {
   it('is reported incomplete in the result file, the log and the summary, with the count as a lower bound', async () => {
     const result = await query(NAMESPACES_WITH_MEMBERS)
     expect(result.code).toBe(0)
-    const file = readResultFile<{ objects: unknown[]; count: number; complete: boolean; stoppedBy: string; hubWarnings: string[] }>(result)
-    // The cap dropped the third namespace whole: two came back, on one short page.
-    expect(file.objects).toHaveLength(2)
-    expect(file.count).toBe(2)
+    const file = readResultFile<{
+      objects: { relations?: { namespaced?: unknown[] } }[]
+      count: number
+      complete: boolean
+      stoppedBy: string
+      hubWarnings: string[]
+    }>(result)
+    // Rows are cut in path order: the first two namespaces with all their members, the third
+    // with what fitted under the cap (any namespace after it would be missing whole), on one short page.
+    expect(file.objects).toHaveLength(3)
+    expect(file.objects.map((o) => o.relations?.namespaced?.length)).toEqual([
+      CONFIGMAPS_PER_NAMESPACE,
+      CONFIGMAPS_PER_NAMESPACE,
+      10_000 - 3 - 2 * CONFIGMAPS_PER_NAMESPACE,
+    ])
+    expect(file.count).toBe(3)
     expect(file.complete).toBe(false)
     expect(file.stoppedBy).toBe('truncated')
-    expect(file.hubWarnings.join(' ')).toContain('10000-row cap')
+    expect(file.hubWarnings.join(' ')).toContain('truncated at 10000 total rows')
     const warnings = lines(result.stdout, '::warning::').join('\n')
     expect(warnings).toContain('Incomplete')
     expect(warnings).toContain('lower bound')
-    expect(result.summary).toContain('≥ 2 objects')
+    expect(result.summary).toContain('≥ 3 objects')
     expect(result.summary).toContain('Incomplete')
   })
 

@@ -23,7 +23,11 @@ const PATH = 'acme/ws-platform'
 const MCP_URL = `/services/mcpserver/${PATH}/apis/hub.sh/v1alpha1/mcpservers/default/mcp`
 
 const fleet = createDemoFleet({ workspace: WS })
-const q = (spec: unknown): QueryStatus => executeQuery(fleet, spec, TENANT)
+// Rows carry id and cluster only when a projection asks for them (the engine's rule), so the
+// helper asks whenever the query gives none.
+const withFlags = (spec: any): unknown =>
+  spec && typeof spec === 'object' && !Array.isArray(spec) && spec.objects === undefined ? { ...spec, objects: { id: true, cluster: true } } : spec
+const q = (spec: unknown): QueryStatus => executeQuery(fleet, withFlags(spec), TENANT)
 const names = (st: QueryStatus): string[] =>
   (st.objects ?? []).map(
     (o) => `${o.cluster?.split('/').pop()}/${(o.object as any)?.metadata?.namespace ?? ''}/${(o.object as any)?.kind}/${(o.object as any)?.metadata?.name}`,
@@ -195,8 +199,19 @@ describe('executeQuery: projection and relations', () => {
     expect(o?.id).toMatch(/^[0-9a-f-]{36}$/)
     expect(o?.mutablePath).toBe('/clusters/acme/ws-platform/prod-eu/apis/apps/v1/namespaces/shop/deployments/checkout')
     expect(o?.object).toEqual({
-      metadata: { name: 'checkout', labels: { app: 'checkout', tier: 'backend', team: 'payments' } },
-      spec: { replicas: 3, template: { spec: { containers: [{ image: 'registry.acme.test/shop/checkout:2.3.1' }] } } },
+      metadata: {
+        name: 'checkout',
+        labels: {
+          app: 'checkout',
+          tier: 'backend',
+          team: 'payments',
+          'app.kubernetes.io/name': 'checkout',
+          'app.kubernetes.io/part-of': 'shop',
+          'hub.sh/group': 'shop-checkout',
+        },
+      },
+      // no array step: a sub-tree under a list answers an object of nulls
+      spec: { replicas: 3, template: { spec: { containers: { image: null } } } },
     })
     expect(o?.relations).toBeUndefined()
   })
@@ -223,14 +238,11 @@ describe('executeQuery: projection and relations', () => {
     })
     const o = st.objects?.[0]
     expect(relNames(o, 'descendants')).toEqual(['ReplicaSet/checkout-7d9f8c6b5'])
-    expect(relNames(o, 'descendants+')).toHaveLength(4)
-    expect(relNames(o, 'references').sort()).toEqual([
-      'ConfigMap/checkout-config',
-      'ConfigMap/feature-flags',
-      'Secret/checkout-db',
-      'Secret/regcred',
-      'ServiceAccount/checkout',
-    ])
+    // transitive relations nest: the ReplicaSet at the first level, its Pods under it
+    expect(relNames(o, 'descendants+')).toEqual(['ReplicaSet/checkout-7d9f8c6b5'])
+    expect(relNames(o?.relations?.['descendants+']?.[0], 'descendants+')).toHaveLength(3)
+    // references are read from Pod-level paths: a Deployment references nothing
+    expect(o?.relations?.references).toBeUndefined()
     expect(relNames(o, 'namespace')).toEqual(['Namespace/shop'])
     expect(o?.relations?.grouped?.[0]?.cluster).toBe('acme/ws-platform/prod-us')
     expect(o?.relations && 'no-such-relation' in o.relations).toBe(false)
@@ -245,28 +257,36 @@ describe('executeQuery: projection and relations', () => {
       limit: 1,
       objects: { relations: { 'owners+': { objects: leaf }, 'selected-by': { objects: leaf } } },
     }).objects?.[0]
-    expect(relNames(pod, 'owners+')).toEqual(['ReplicaSet/checkout-7d9f8c6b5', 'Deployment/checkout'])
-    expect(relNames(pod, 'selected-by').sort()).toEqual(['NetworkPolicy/default-deny', 'PodDisruptionBudget/checkout', 'Service/checkout'])
-    const svc = q({
+    expect(relNames(pod, 'owners+')).toEqual(['ReplicaSet/checkout-7d9f8c6b5'])
+    // The ReplicaSet is also `selected-by` the Pod, at the same internal path: the nested owner
+    // hangs under whichever of the two nodes the tree assembly met last (engine-facts.test.ts).
+    const nodes = [...(pod?.relations?.['owners+'] ?? []), ...(pod?.relations?.['selected-by'] ?? [])]
+    expect(nodes.flatMap((n) => relNames(n, 'owners+'))).toEqual(['Deployment/checkout'])
+    // only spec.selector.matchLabels selects: not a Service's plain selector, not a NetworkPolicy's podSelector
+    expect(relNames(pod, 'selected-by').sort()).toEqual(['Deployment/checkout', 'PodDisruptionBudget/checkout', 'ReplicaSet/checkout-7d9f8c6b5'])
+    const deploy = q({
       cluster: { name: 'prod-eu' },
-      filter: { objects: [{ groupKind: { kind: 'svc' }, namespace: 'shop', name: 'checkout' }] },
+      filter: { objects: [{ groupKind: { kind: 'deploy' }, namespace: 'shop', name: 'checkout' }] },
       objects: { relations: { selects: { objects: { ...leaf, relations: { owners: { objects: leaf } } } } } },
     }).objects?.[0]
-    expect(relNames(svc, 'selects')).toHaveLength(3)
-    expect(relNames(svc?.relations?.selects?.[0], 'owners')).toEqual(['ReplicaSet/checkout-7d9f8c6b5'])
+    expect(relNames(deploy, 'selects')).toHaveLength(7)
+    const selectedPod = deploy?.relations?.selects?.find((x) => (x.object as any).kind === 'Pod')
+    expect(relNames(selectedPod, 'owners')).toEqual(['ReplicaSet/checkout-7d9f8c6b5'])
     const ns = q({
       cluster: { name: 'prod-eu' },
       filter: { objects: [{ groupKind: { kind: 'Namespace' }, name: 'shop' }] },
       objects: { relations: { namespaced: { limit: 5, objects: leaf }, 'namespaced+': { filters: [{ groupKind: { kind: 'Deployment' } }], objects: leaf } } },
     }).objects?.[0]
-    expect(relNames(ns, 'namespaced')).toHaveLength(5)
+    // the limit takes 5 rows; ConfigMap app.config is one of them and, dotted, is dropped
+    expect(relNames(ns, 'namespaced')).toHaveLength(4)
     expect(relNames(ns, 'namespaced+').sort()).toEqual(['Deployment/checkout', 'Deployment/frontend'])
     const pay = q({
       cluster: { name: 'prod-eu' },
       filter: { objects: [{ groupKind: { kind: 'deploy' }, name: 'payments-api' }] },
       objects: { relations: { 'linked+': { objects: { cluster: true } } } },
     }).objects?.[0]
-    expect(pay?.relations?.['linked+']?.map((x) => x.cluster)).toEqual(['acme/ws-platform/prod-us'])
+    // linked: one way, on the same edge
+    expect(pay?.relations?.['linked+']?.map((x) => x.cluster)).toEqual(['acme/ws-platform/prod-eu'])
   })
 
   it('relatedObjects / findObject helpers', () => {
@@ -401,7 +421,14 @@ describe('executeQuery: paging', () => {
     expect(pages).toBe(41)
     // fan-out: a Deployment with thousands of downstream objects
     const fan = executeQuery(large, buildImpactQuery({ kind: 'Deployment', name: 'fanout', namespace: 'bulk' }), TENANT)
-    expect(fan.objects?.[0]?.relations?.['descendants+']?.length).toBe(5001)
+    expect(fan.objects?.[0]?.relations?.['descendants+']?.length).toBe(1)
+    // its Pods hang one level down, under the ReplicaSet node of whichever relation reached it
+    // at that path last (`selects` reaches the ReplicaSet too)
+    // at that path last (`selects` reaches the ReplicaSet too). `selects` also lists the 5,000
+    // Pods, so the answer crosses the 10,000-row cap and the last rows by path are cut.
+    const firstLevel = Object.values(fan.objects?.[0]?.relations ?? {}).flat()
+    expect(firstLevel.reduce((n, node) => n + (node.relations?.['descendants+']?.length ?? 0), 0)).toBeGreaterThan(4900)
+    expect(fan).toMatchObject({ incomplete: true, warnings: ['response truncated at 10000 total rows'] })
     expect(fan.objects?.[0]?.relations?.['descendants+']?.[0]?.object).toEqual({
       kind: 'ReplicaSet',
       apiVersion: 'apps/v1',
@@ -569,7 +596,8 @@ describe('MCP aggregate endpoint', () => {
     const call = async (args: unknown) => (await rpc('tools/call', { name: 'graph__graph_impact', arguments: args })).msg.result
     const co = (await call({ kind: 'Deployment', name: 'checkout', namespace: 'shop', edge: 'prod-eu' })).structuredContent
     expect(co.object).toEqual({ edge: 'prod-eu', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout' })
-    expect([co.impactedBy.length, co.impacts.length, co.associated.length]).toEqual([6, 4, 1])
+    // the tool reads the first level only: selects (7) + namespace; the ReplicaSet (its Pods are nested) + the PDB selecting it
+    expect([co.impactedBy.length, co.impacts.length, co.associated.length]).toEqual([8, 2, 1])
     expect(co.impacts[0]).toEqual({
       edge: 'prod-eu',
       group: 'apps',
@@ -580,9 +608,13 @@ describe('MCP aggregate endpoint', () => {
     })
     expect(co.associated[0]).toEqual({ edge: 'prod-us', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relation: 'grouped' })
     const cm = (await call({ kind: 'ConfigMap', name: 'checkout-config', namespace: 'shop', edge: 'prod-eu', group: '' })).structuredContent
+    // a ConfigMap labelled app: checkout is selected by what holds matchLabels app: checkout
     expect(cm).toMatchObject({
       found: true,
-      impacts: null,
+      impacts: [
+        { edge: 'prod-eu', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relation: 'selected-by' },
+        { edge: 'prod-eu', group: 'policy', kind: 'PodDisruptionBudget', namespace: 'shop', name: 'checkout', relation: 'selected-by' },
+      ],
       associated: null,
       impactedBy: [{ edge: 'prod-eu', kind: 'Namespace', name: 'shop', relation: 'namespace' }],
     })

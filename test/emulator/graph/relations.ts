@@ -1,8 +1,15 @@
-// Relations between fleet objects (graph provider §3 direction table), over
-// indexes built once per fleet version.
+// Relations between fleet objects as the graph engine computes them (docs/hub-facts.md,
+// "Relations"): what each relation really joins, not what its name promises.
+// - references: one fixed list of Pod-level (and Ingress, PVC, RoleBinding) paths applied to
+//   every parent whatever its kind, matched by name against any kind in the same namespace and
+//   edge unless the relation's filters name kinds;
+// - selects / selected-by: only spec.selector.matchLabels, against any kind in the namespace; a
+//   label key with a `.` never matches (the default SQLite store looks it up as a JSON path);
+// - owners / descendants by ownerReferences uid; namespace / namespaced; linked (one way, from a
+//   JSON-array annotation, same edge); grouped (a shared group label, any edge).
 
 import type { Fleet, FleetObject } from './fleet.ts'
-import { GROUP_ANNOTATION, LINKED_ANNOTATION, canonicalKind, groupOf } from './fleet.ts'
+import { GROUP_LABEL, LINKED_ANNOTATION, canonicalKind, groupOf } from './fleet.ts'
 
 export type Direction = 'upstream' | 'downstream' | 'lateral'
 
@@ -37,6 +44,8 @@ export type Entry = {
   ts: string
   uid: string
   labels: Record<string, string>
+  /** The engine's internal path of this object as a root: `.kind.namespace/name` (kind lower-cased). */
+  path: string
 }
 
 type Lists = (Entry[] | undefined)[]
@@ -49,11 +58,10 @@ export type FleetIndex = {
   /** Free-form cache for the query layer (sorted root lists); cleared with the index. */
   cache: Map<string, unknown>
   // The parts below are built on first use (a plain paging query needs none of them).
-  keys?: { byUid: Map<string, Entry>; byKey: Map<string, Entry>; nsMembers: Map<string, Entry[]> }
+  keys?: { byUid: Map<string, Entry>; byKey: Map<string, Entry>; byNsName: Map<string, Entry[]>; nsMembers: Map<string, Entry[]> }
   ownership?: { owners: Lists; children: Lists }
-  selection?: { selects: Lists; selectedBy: Lists }
-  links?: { linked: Lists; groups: Map<string, Entry[]> }
-  refs: Lists
+  selection?: { holders: Map<string, [Entry, Record<string, unknown>][]>; selects: Lists }
+  groups?: Map<string, Entry[]>
 }
 
 const SEP = '\u0000'
@@ -80,7 +88,7 @@ export function warmIndex(fleet: Fleet): FleetIndex {
   keysOf(idx)
   ownershipOf(idx)
   selectionOf(idx)
-  linksOf(idx)
+  groupsOf(idx)
   return idx
 }
 
@@ -90,31 +98,10 @@ function push(lists: Lists, i: number, e: Entry): void {
   else lists[i] = [e]
 }
 
-function pushMap<K>(m: Map<K, Entry[]>, k: K, e: Entry): void {
+function pushMap<K, V>(m: Map<K, V[]>, k: K, e: V): void {
   const l = m.get(k)
   if (l) l.push(e)
   else m.set(k, [e])
-}
-
-type LabelSelector = { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] }
-
-/** The pod label selector an object declares (Service, PodDisruptionBudget, NetworkPolicy); undefined = selects nothing. */
-function selectorOf(o: FleetObject): LabelSelector | undefined {
-  const spec = o.spec
-  if (!spec || typeof spec !== 'object') return undefined
-  switch (o.kind) {
-    case 'Service': {
-      const sel = spec.selector
-      if (!sel || typeof sel !== 'object' || Object.keys(sel).length === 0) return undefined
-      return { matchLabels: sel as Record<string, string> }
-    }
-    case 'PodDisruptionBudget':
-      return spec.selector && typeof spec.selector === 'object' ? (spec.selector as LabelSelector) : undefined
-    case 'NetworkPolicy':
-      return spec.podSelector && typeof spec.podSelector === 'object' ? (spec.podSelector as LabelSelector) : undefined
-    default:
-      return undefined
-  }
 }
 
 export function matchExpression(labels: Record<string, string>, key: string, operator: string, values: readonly string[] | undefined): boolean {
@@ -136,42 +123,43 @@ export function matchExpression(labels: Record<string, string>, key: string, ope
 const NO_LABELS: Record<string, string> = Object.freeze({})
 
 function buildIndex(fleet: Fleet): FleetIndex {
-  const objs = fleet.objects
-  const n = objs.length
   const entries: Entry[] = []
   const entryOf = new Map<FleetObject, Entry>()
-  for (let i = 0; i < n; i++) {
-    const obj = objs[i] as FleetObject
+  for (const [i, obj] of fleet.objects.entries()) {
     const md = obj.metadata
+    const ns = md.namespace ?? ''
     const e: Entry = {
       i,
       obj,
       edge: obj.edge,
-      ns: md.namespace ?? '',
+      ns,
       name: md.name,
       kind: obj.kind,
       group: groupOf(obj.apiVersion),
       ts: md.creationTimestamp ?? '',
       uid: md.uid,
       labels: md.labels ?? NO_LABELS,
+      path: `.${obj.kind.toLowerCase()}.${ns}/${md.name}`,
     }
     entries.push(e)
     entryOf.set(obj, e)
   }
-  return { fleet, version: fleet.version, entries, entryOf, cache: new Map(), refs: [] }
+  return { fleet, version: fleet.version, entries, entryOf, cache: new Map() }
 }
 
 function keysOf(idx: FleetIndex): NonNullable<FleetIndex['keys']> {
   if (idx.keys) return idx.keys
   const byUid = new Map<string, Entry>()
   const byKey = new Map<string, Entry>()
+  const byNsName = new Map<string, Entry[]>()
   const nsMembers = new Map<string, Entry[]>()
   for (const e of idx.entries) {
     if (e.uid) byUid.set(e.uid, e)
     byKey.set(objectKey(e.edge, e.ns, e.kind, e.name), e)
-    if (e.ns) pushMap(nsMembers, e.edge + SEP + e.ns, e)
+    pushMap(byNsName, e.edge + SEP + e.ns + SEP + e.name, e)
+    pushMap(nsMembers, e.edge + SEP + e.ns, e)
   }
-  return (idx.keys = { byUid, byKey, nsMembers })
+  return (idx.keys = { byUid, byKey, byNsName, nsMembers })
 }
 
 function ownershipOf(idx: FleetIndex): NonNullable<FleetIndex['ownership']> {
@@ -180,9 +168,7 @@ function ownershipOf(idx: FleetIndex): NonNullable<FleetIndex['ownership']> {
   const owners: Lists = []
   const children: Lists = []
   for (const e of idx.entries) {
-    const refs = e.obj.metadata.ownerReferences
-    if (!refs) continue
-    for (const ref of refs) {
+    for (const ref of e.obj.metadata.ownerReferences ?? []) {
       const owner = byUid.get(ref.uid)
       if (!owner || owner.edge !== e.edge || owner === e) continue
       push(owners, e.i, owner)
@@ -192,217 +178,135 @@ function ownershipOf(idx: FleetIndex): NonNullable<FleetIndex['ownership']> {
   return (idx.ownership = { owners, children })
 }
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/** `spec.selector.matchLabels` of an object: the only selector the engine reads (a Service's plain map is not one). */
+function matchLabelsOf(o: FleetObject): Record<string, unknown> | undefined {
+  const ml: unknown = isRecord(o.spec) && isRecord(o.spec.selector) ? o.spec.selector.matchLabels : undefined
+  return isRecord(ml) ? ml : undefined
+}
+
+/** Every key must hold the value; a key with a `.` never matches (SQLite reads `$.<key>` as a path). */
+function labelsMatch(ml: Record<string, unknown>, labels: Record<string, string>): boolean {
+  for (const [k, v] of Object.entries(ml)) if (k.includes('.') || !Object.hasOwn(labels, k) || labels[k] !== v) return false
+  return true
+}
+
 function selectionOf(idx: FleetIndex): NonNullable<FleetIndex['selection']> {
   if (idx.selection) return idx.selection
-  const podsByNs = new Map<string, Entry[]>()
-  const podsByLabel = new Map<string, Entry[]>()
-  const selectors: [Entry, LabelSelector][] = []
+  const holders = new Map<string, [Entry, Record<string, unknown>][]>()
   for (const e of idx.entries) {
-    if (e.kind === 'Pod') {
-      pushMap(podsByNs, e.edge + SEP + e.ns, e)
-      for (const k in e.labels) pushMap(podsByLabel, e.edge + SEP + e.ns + SEP + k + SEP + e.labels[k], e)
-    } else {
-      const sel = selectorOf(e.obj)
-      if (sel) selectors.push([e, sel])
-    }
+    const ml = matchLabelsOf(e.obj)
+    if (ml) pushMap(holders, e.edge + SEP + e.ns, [e, ml] as [Entry, Record<string, unknown>])
   }
-  const selects: Lists = []
-  const selectedBy: Lists = []
-  for (const [e, sel] of selectors) {
-    const matched = selectPods(sel, e, podsByNs, podsByLabel)
-    if (!matched.length) continue
-    selects[e.i] = matched
-    for (const p of matched) push(selectedBy, p.i, e)
-  }
-  return (idx.selection = { selects, selectedBy })
+  return (idx.selection = { holders, selects: [] })
 }
 
-function linksOf(idx: FleetIndex): NonNullable<FleetIndex['links']> {
-  if (idx.links) return idx.links
-  const linked: Lists = []
-  const groups = new Map<string, Entry[]>()
-  let byKey: Map<string, Entry> | undefined
-  for (const e of idx.entries) {
-    const ann = e.obj.metadata.annotations
-    if (!ann) continue
-    const g = ann[GROUP_ANNOTATION]
-    if (g) for (const name of g.split(',')) if (name.trim()) pushMap(groups, name.trim(), e)
-    const link = ann[LINKED_ANNOTATION]
-    if (!link) continue
-    byKey ??= keysOf(idx).byKey
-    for (const target of link.split(',')) {
-      const parts = target.trim().split('/')
-      if (parts.length !== 4) continue
-      const [edge, ns, kind, name] = parts as [string, string, string, string]
-      const t = byKey.get(objectKey(edge, ns, canonicalKind(kind), name))
-      if (!t || t === e) continue
-      if (!(linked[e.i] ?? []).includes(t)) push(linked, e.i, t)
-      if (!(linked[t.i] ?? []).includes(e)) push(linked, t.i, e)
-    }
-  }
-  return (idx.links = { linked, groups })
-}
-
-function selectPods(sel: LabelSelector, e: Entry, podsByNs: Map<string, Entry[]>, podsByLabel: Map<string, Entry[]>): Entry[] {
-  const ml = sel.matchLabels ?? {}
-  const exprs = sel.matchExpressions ?? []
-  const keys = Object.keys(ml)
-  let candidates: readonly Entry[]
-  if (keys.length) {
-    // smallest posting list first
-    let best: readonly Entry[] | undefined
-    for (const k of keys) {
-      const l = podsByLabel.get(e.edge + SEP + e.ns + SEP + k + SEP + ml[k]) ?? EMPTY
-      if (!best || l.length < best.length) best = l
-    }
-    candidates = best ?? EMPTY
-  } else {
-    candidates = podsByNs.get(e.edge + SEP + e.ns) ?? EMPTY
-  }
-  const out: Entry[] = []
-  for (const p of candidates) {
-    let ok = true
-    for (const k of keys)
-      if (p.labels[k] !== ml[k]) {
-        ok = false
-        break
-      }
-    if (ok)
-      for (const x of exprs)
-        if (!matchExpression(p.labels, x.key, x.operator, x.values)) {
-          ok = false
-          break
-        }
-    if (ok) out.push(p)
-  }
+function selectsOf(idx: FleetIndex, e: Entry): readonly Entry[] {
+  const sel = selectionOf(idx)
+  const cached = sel.selects[e.i]
+  if (cached) return cached
+  const ml = matchLabelsOf(e.obj)
+  if (!ml) return EMPTY
+  const out = (keysOf(idx).nsMembers.get(e.edge + SEP + e.ns) ?? EMPTY).filter((m) => m !== e && labelsMatch(ml, m.labels))
+  sel.selects[e.i] = out
   return out
 }
 
+function selectedByOf(idx: FleetIndex, e: Entry): readonly Entry[] {
+  const holders = selectionOf(idx).holders.get(e.edge + SEP + e.ns) ?? []
+  return holders.filter(([h, ml]) => h !== e && labelsMatch(ml, e.labels)).map(([h]) => h)
+}
+
+function groupsOf(idx: FleetIndex): Map<string, Entry[]> {
+  if (idx.groups) return idx.groups
+  const groups = new Map<string, Entry[]>()
+  for (const e of idx.entries) {
+    const g = e.labels[GROUP_LABEL]
+    if (g) pushMap(groups, g, e)
+  }
+  return (idx.groups = groups)
+}
+
 // ---------------------------------------------------------------------------
-// Spec references
+// references: the engine's fixed path list, applied to every parent
 
-type RefTarget = { kind: string; name: string }
+type RefPath = { target: string; names: (o: any) => unknown[] }
 
-function podSpecOf(o: FleetObject): any {
-  const spec = o.spec
-  if (!spec || typeof spec !== 'object') return undefined
-  switch (o.kind) {
-    case 'Pod':
-      return spec
-    case 'Deployment':
-    case 'ReplicaSet':
-    case 'StatefulSet':
-    case 'DaemonSet':
-    case 'Job':
-    case 'ReplicationController':
-      return spec.template?.spec
-    case 'CronJob':
-      return spec.jobTemplate?.spec?.template?.spec
-    default:
-      return undefined
+const list = (v: unknown): any[] => (Array.isArray(v) ? v : [])
+const containers = (o: any): any[] => list(o?.spec?.containers)
+
+const REF_PATHS: readonly RefPath[] = [
+  { target: 'Secret', names: (o) => list(o?.spec?.volumes).map((v) => v?.secret?.secretName) },
+  { target: 'ConfigMap', names: (o) => list(o?.spec?.volumes).map((v) => v?.configMap?.name) },
+  { target: 'PersistentVolumeClaim', names: (o) => list(o?.spec?.volumes).map((v) => v?.persistentVolumeClaim?.claimName) },
+  { target: 'ServiceAccount', names: (o) => [o?.spec?.serviceAccountName] },
+  { target: 'Secret', names: (o) => list(o?.spec?.imagePullSecrets).map((s) => s?.name) },
+  { target: 'Secret', names: (o) => containers(o).flatMap((c) => list(c?.env).map((x) => x?.valueFrom?.secretKeyRef?.name)) },
+  { target: 'ConfigMap', names: (o) => containers(o).flatMap((c) => list(c?.env).map((x) => x?.valueFrom?.configMapKeyRef?.name)) },
+  { target: 'Secret', names: (o) => containers(o).flatMap((c) => list(c?.envFrom).map((x) => x?.secretRef?.name)) },
+  { target: 'ConfigMap', names: (o) => containers(o).flatMap((c) => list(c?.envFrom).map((x) => x?.configMapRef?.name)) },
+  { target: 'Service', names: (o) => list(o?.spec?.rules).flatMap((r) => list(r?.http?.paths).map((p) => p?.backend?.service?.name)) },
+  { target: 'Secret', names: (o) => list(o?.spec?.tls).map((t) => t?.secretName) },
+  { target: 'StorageClass', names: (o) => [o?.spec?.storageClassName] },
+  { target: 'PersistentVolume', names: (o) => [o?.spec?.volumeName] },
+  { target: 'ClusterRole', names: (o) => [o?.roleRef?.name] },
+]
+
+/**
+ * What `e` references: names read by every path (or only the paths towards `kinds`, when the
+ * relation's filters name kinds), matched against any object of that name in e's namespace and
+ * edge, of any kind unless `kinds` is given. The object itself is not excluded.
+ */
+function referencesOf(idx: FleetIndex, e: Entry, kinds: readonly string[]): readonly Entry[] {
+  const names = new Set<string>()
+  for (const p of REF_PATHS) {
+    if (kinds.length > 0 && !kinds.includes(p.target)) continue
+    for (const n of p.names(e.obj)) if (typeof n === 'string' && n !== '') names.add(n)
   }
-}
-
-function isStr(v: unknown): v is string {
-  return typeof v === 'string' && v !== ''
-}
-
-function podSpecRefs(ps: any, out: RefTarget[]): void {
-  if (!ps || typeof ps !== 'object') return
-  if (isStr(ps.serviceAccountName)) out.push({ kind: 'ServiceAccount', name: ps.serviceAccountName })
-  else if (isStr(ps.serviceAccount)) out.push({ kind: 'ServiceAccount', name: ps.serviceAccount })
-  for (const s of arr(ps.imagePullSecrets)) if (isStr(s?.name)) out.push({ kind: 'Secret', name: s.name })
-  for (const v of arr(ps.volumes)) {
-    if (isStr(v?.configMap?.name)) out.push({ kind: 'ConfigMap', name: v.configMap.name })
-    if (isStr(v?.secret?.secretName)) out.push({ kind: 'Secret', name: v.secret.secretName })
-    if (isStr(v?.persistentVolumeClaim?.claimName)) out.push({ kind: 'PersistentVolumeClaim', name: v.persistentVolumeClaim.claimName })
-    for (const src of arr(v?.projected?.sources)) {
-      if (isStr(src?.configMap?.name)) out.push({ kind: 'ConfigMap', name: src.configMap.name })
-      if (isStr(src?.secret?.name)) out.push({ kind: 'Secret', name: src.secret.name })
-    }
-  }
-  for (const c of [...arr(ps.initContainers), ...arr(ps.containers), ...arr(ps.ephemeralContainers)]) {
-    for (const ef of arr(c?.envFrom)) {
-      if (isStr(ef?.configMapRef?.name)) out.push({ kind: 'ConfigMap', name: ef.configMapRef.name })
-      if (isStr(ef?.secretRef?.name)) out.push({ kind: 'Secret', name: ef.secretRef.name })
-    }
-    for (const ev of arr(c?.env)) {
-      if (isStr(ev?.valueFrom?.configMapKeyRef?.name)) out.push({ kind: 'ConfigMap', name: ev.valueFrom.configMapKeyRef.name })
-      if (isStr(ev?.valueFrom?.secretKeyRef?.name)) out.push({ kind: 'Secret', name: ev.valueFrom.secretKeyRef.name })
-    }
-  }
-}
-
-function arr(v: unknown): any[] {
-  return Array.isArray(v) ? v : []
-}
-
-/** Spec references of an object, as (kind, name) in the object's namespace (cluster-scoped targets use ns ''). */
-function referenceTargets(o: FleetObject): { ns: 'same' | 'cluster'; t: RefTarget }[] {
-  const same: RefTarget[] = []
-  const cluster: RefTarget[] = []
-  podSpecRefs(podSpecOf(o), same)
-  const spec = o.spec
-  if (spec && typeof spec === 'object') {
-    switch (o.kind) {
-      case 'Ingress': {
-        const backend = (b: any) => {
-          if (isStr(b?.service?.name)) same.push({ kind: 'Service', name: b.service.name })
-        }
-        backend(spec.defaultBackend)
-        for (const r of arr(spec.rules)) for (const p of arr(r?.http?.paths)) backend(p?.backend)
-        for (const t of arr(spec.tls)) if (isStr(t?.secretName)) same.push({ kind: 'Secret', name: t.secretName })
-        break
-      }
-      case 'HorizontalPodAutoscaler':
-        if (isStr(spec.scaleTargetRef?.kind) && isStr(spec.scaleTargetRef?.name))
-          same.push({ kind: canonicalKind(spec.scaleTargetRef.kind), name: spec.scaleTargetRef.name })
-        break
-      case 'PersistentVolumeClaim':
-        if (isStr(spec.storageClassName)) cluster.push({ kind: 'StorageClass', name: spec.storageClassName })
-        if (isStr(spec.volumeName)) cluster.push({ kind: 'PersistentVolume', name: spec.volumeName })
-        break
-      case 'RoleBinding':
-        if (isStr(spec.roleRef?.name) && spec.roleRef?.kind === 'Role') same.push({ kind: 'Role', name: spec.roleRef.name })
-        if (isStr(spec.roleRef?.name) && spec.roleRef?.kind === 'ClusterRole') cluster.push({ kind: 'ClusterRole', name: spec.roleRef.name })
-        break
-    }
-  }
-  // RoleBinding subjects live at the top level in Kubernetes
-  if (o.kind === 'RoleBinding' || o.kind === 'ClusterRoleBinding') {
-    for (const s of arr((o as any).subjects)) if (s?.kind === 'ServiceAccount' && isStr(s.name)) same.push({ kind: 'ServiceAccount', name: s.name })
-  }
-  return [...same.map((t) => ({ ns: 'same' as const, t })), ...cluster.map((t) => ({ ns: 'cluster' as const, t }))]
-}
-
-function referencesOf(idx: FleetIndex, e: Entry): readonly Entry[] {
-  const cached = idx.refs[e.i]
-  if (cached) return cached
   const out: Entry[] = []
-  for (const { ns, t } of referenceTargets(e.obj)) {
-    const target = keysOf(idx).byKey.get(objectKey(e.edge, ns === 'same' ? e.ns : '', t.kind, t.name))
-    if (target && target !== e && !out.includes(target)) out.push(target)
+  const { byNsName } = keysOf(idx)
+  for (const n of names) for (const t of byNsName.get(e.edge + SEP + e.ns + SEP + n) ?? EMPTY) if (kinds.length === 0 || kinds.includes(t.kind)) out.push(t)
+  return out
+}
+
+/** `linked`: one way, from a JSON array of `{kind, name, namespace?, group?}` in the annotation, on the same edge. */
+function linkedOf(idx: FleetIndex, e: Entry): readonly Entry[] {
+  const raw = e.obj.metadata.annotations?.[LINKED_ANNOTATION]
+  if (!raw) return EMPTY
+  let refs: unknown
+  try {
+    refs = JSON.parse(raw)
+  } catch {
+    return EMPTY
   }
-  idx.refs[e.i] = out
+  const out: Entry[] = []
+  for (const r of list(refs)) {
+    if (!isRecord(r) || typeof r.kind !== 'string' || typeof r.name !== 'string') continue
+    const t = keysOf(idx).byKey.get(objectKey(e.edge, typeof r.namespace === 'string' ? r.namespace : '', r.kind, r.name))
+    if (t && t.group === (typeof r.group === 'string' ? r.group : '')) out.push(t)
+  }
   return out
 }
 
 // ---------------------------------------------------------------------------
 // Relation lookup
 
-/** Direct neighbours of `e` for a base relation name; empty for unknown names. */
-function directRelation(idx: FleetIndex, e: Entry, base: string): readonly Entry[] {
+/** Direct neighbours of `e` for a base relation name; empty for unknown names. `kinds`: the kinds the relation's filters name. */
+export function directRelation(idx: FleetIndex, e: Entry, base: string, kinds: readonly string[] = []): readonly Entry[] {
   switch (base) {
     case 'owners':
       return ownershipOf(idx).owners[e.i] ?? EMPTY
     case 'descendants':
       return ownershipOf(idx).children[e.i] ?? EMPTY
     case 'references':
-      return referencesOf(idx, e)
+      return referencesOf(idx, e, kinds)
     case 'selects':
-      return selectionOf(idx).selects[e.i] ?? EMPTY
+      return selectsOf(idx, e)
     case 'selected-by':
-      return selectionOf(idx).selectedBy[e.i] ?? EMPTY
+      return selectedByOf(idx, e)
     case 'namespace': {
       if (!e.ns) return EMPTY
       const nsObj = keysOf(idx).byKey.get(objectKey(e.edge, '', 'Namespace', e.ns))
@@ -411,56 +315,47 @@ function directRelation(idx: FleetIndex, e: Entry, base: string): readonly Entry
     case 'namespaced':
       return e.kind === 'Namespace' && !e.ns ? (keysOf(idx).nsMembers.get(e.edge + SEP + e.name) ?? EMPTY) : EMPTY
     case 'linked':
-      return linksOf(idx).linked[e.i] ?? EMPTY
+      return linkedOf(idx, e)
     case 'grouped': {
-      const g = e.obj.metadata.annotations?.[GROUP_ANNOTATION]
-      if (!g) return EMPTY
-      const out: Entry[] = []
-      for (const name of g.split(',')) {
-        for (const m of linksOf(idx).groups.get(name.trim()) ?? EMPTY) if (m !== e && !out.includes(m)) out.push(m)
-      }
-      return out
+      const g = e.labels[GROUP_LABEL]
+      return g ? (groupsOf(idx).get(g) ?? EMPTY).filter((m) => m !== e) : EMPTY
     }
     default:
       return EMPTY
   }
 }
 
-/**
- * Related entries for a relation name as requested: `NAME` (direct) or `NAME+`
- * (transitive, breadth first, at most `maxDepth` hops, each object once, never `e` itself).
- * Unknown names → empty.
- */
-export function relatedEntries(idx: FleetIndex, e: Entry, name: string, maxDepth: number): readonly Entry[] {
-  const transitive = name.endsWith('+')
-  const base = transitive ? name.slice(0, -1) : name
-  if (!Object.hasOwn(RELATION_DIRECTIONS, base)) return EMPTY
-  if (!transitive) return directRelation(idx, e, base)
-  if (maxDepth < 1) return EMPTY
-  const seen = new Set<Entry>([e])
-  const out: Entry[] = []
-  let frontier: readonly Entry[] = [e]
-  for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
-    const next: Entry[] = []
-    for (const f of frontier) {
-      for (const r of directRelation(idx, f, base)) {
-        if (seen.has(r)) continue
-        seen.add(r)
-        out.push(r)
-        next.push(r)
-      }
-    }
-    frontier = next
-  }
-  return out
+/** True for a relation name the engine knows (with or without `+`). */
+export function knownRelation(name: string): boolean {
+  return relationDirection(name) !== undefined
 }
 
-/** Convenience over FleetObjects: related objects of `obj` for relation `name` (see relatedEntries). */
+/**
+ * Related objects of `obj` for relation `name`, flattened (a transitive relation walked to
+ * `maxDepth` hops, each object once). For tests and the emulator's helpers; a query answers
+ * the nested tree (query/rows.ts).
+ */
 export function relatedObjects(fleet: Fleet, obj: FleetObject, name: string, maxDepth = 10): FleetObject[] {
   const idx = getIndex(fleet)
   const e = idx.entryOf.get(obj)
-  if (!e) return []
-  return relatedEntries(idx, e, name, maxDepth).map((r) => r.obj)
+  if (!e || !knownRelation(name)) return []
+  const base = name.endsWith('+') ? name.slice(0, -1) : name
+  if (!name.endsWith('+')) return directRelation(idx, e, base).map((r) => r.obj)
+  const seen = new Set<Entry>([e])
+  const out: FleetObject[] = []
+  let frontier: readonly Entry[] = [e]
+  for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
+    const next: Entry[] = []
+    for (const f of frontier)
+      for (const r of directRelation(idx, f, base))
+        if (!seen.has(r)) {
+          seen.add(r)
+          out.push(r.obj)
+          next.push(r)
+        }
+    frontier = next
+  }
+  return out
 }
 
 /** Finds one object by edge, namespace ('' for cluster-scoped), kind (alias allowed) and name. */

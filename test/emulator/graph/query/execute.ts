@@ -1,15 +1,14 @@
 // Execution: which fleet a tenant sees, and a QuerySpec run against it, page by page.
 import type { Fleet } from '../fleet.ts'
-import type { Entry, FleetIndex } from '../relations.ts'
+import type { Entry } from '../relations.ts'
 import { getIndex } from '../relations.ts'
 import type { ExecuteOptions, ObjectResult, QueryStatus, TenantLike } from './spec.ts'
 import { ROW_CAP } from './spec.ts'
 import { decodeQuerySpec } from './decode.ts'
-import type { ValidatedSpec } from './validate.ts'
 import { validateQuerySpec } from './validate.ts'
-import { cmpStr, compareToKeyset, decodeCursor, encodeCursor, keysetKeys, sortedRoots } from './order.ts'
-import type { RenderCtx } from './render.ts'
-import { DEFAULT_PROJECTION, render } from './render.ts'
+import { compareToKeyset, decodeCursor, encodeCursor, keysetKeys, sortedRoots } from './order.ts'
+import { renderFlat } from './render.ts'
+import { renderWithRelations } from './rows.ts'
 
 function tenantPath(fleet: Fleet, tenant: TenantLike, opts: ExecuteOptions): string {
   if (typeof tenant === 'string') return tenant
@@ -37,11 +36,11 @@ export function executeQuery(fleet: Fleet, rawSpec: unknown, tenant?: TenantLike
   if (v.root === 'clusters') {
     const edges = [...fleet.edges].filter((x) => edge === undefined || x === edge).sort()
     if (edges.length === 0) return {}
-    const p = spec.objects ?? DEFAULT_PROJECTION
+    const p = spec.objects
     const objects = edges.slice(0, v.limit).map((x) => {
       const r: ObjectResult = {}
-      if (p.id ?? true) r.id = x
-      if (p.cluster ?? true) r.cluster = `${wsPath}/${x}`
+      if (p?.id) r.id = x
+      if (p?.cluster) r.cluster = `${wsPath}/${x}`
       return r
     })
     const st: QueryStatus = { objects }
@@ -51,7 +50,6 @@ export function executeQuery(fleet: Fleet, rawSpec: unknown, tenant?: TenantLike
   }
 
   const idx = getIndex(fleet)
-  if (edge === undefined && Object.keys(spec.objects?.relations ?? {}).length > 0) return executeByPath(idx, wsPath, v)
   const roots = sortedRoots(idx, edge, v.filters, v.order)
   const ksKeys = keysetKeys(v.order)
   const cursor = decodeCursor(spec.page?.cursor, ksKeys.length)
@@ -75,87 +73,30 @@ export function executeQuery(fleet: Fleet, rawSpec: unknown, tenant?: TenantLike
     }
     start = lo
   }
-  let pageRoots = afterCursor.slice(start, start + v.limit)
+  const pageRoots = afterCursor.slice(start, start + v.limit)
   const status: QueryStatus = {}
-  const ctx: RenderCtx = { idx, wsPath, maxDepth: v.maxDepth, budget: ROW_CAP - pageRoots.length, truncated: false, compiled: new Map() }
-  const proj = spec.objects ?? DEFAULT_PROJECTION
-  // The row cap drops whole trailing roots (hub-behaviour.md §3): the root whose rows crossed
-  // it and every root after it are missing, so the page comes back short. Only a first root
-  // that alone crosses the cap stays, with its relations cut.
-  const rendered: ObjectResult[] = []
-  for (const [i, e] of pageRoots.entries()) {
-    const row = render(ctx, e, proj)
-    if (ctx.truncated && i > 0) {
-      pageRoots = pageRoots.slice(0, i)
-      break
-    }
-    rendered.push(row)
-    if (ctx.truncated) {
-      pageRoots = pageRoots.slice(0, 1)
-      break
-    }
+  const proj = spec.objects
+  let rendered: ObjectResult[]
+  // The cursor is built from the last root of the answer: by the requested order without
+  // relations, by internal path with them (so the next page can repeat or skip roots).
+  let last: Entry | undefined
+  let roots0 = pageRoots.length
+  let truncated = false
+  if (Object.keys(proj?.relations ?? {}).length > 0) {
+    const answer = renderWithRelations(idx, wsPath, pageRoots, proj, v.maxDepth)
+    rendered = answer.objects
+    last = answer.rootsInPage[answer.rootsInPage.length - 1]
+    roots0 = answer.rootsInPage.length
+    truncated = answer.truncated
+  } else {
+    rendered = pageRoots.map((e) => renderFlat(wsPath, e, proj))
+    last = pageRoots[pageRoots.length - 1]
   }
   if (rendered.length) status.objects = rendered
-  if (spec.cursor && pageRoots.length) {
-    const last = pageRoots[pageRoots.length - 1] as Entry
-    status.cursor = { next: encodeCursor({ p: page + 1, k: ksKeys.map((k) => k.fn(last)) }), page, pageSize: v.limit }
-  }
+  if (spec.cursor && last) status.cursor = { next: encodeCursor({ p: page + 1, k: ksKeys.map((k) => k.fn(last)) }), page, pageSize: v.limit }
   if (spec.count) status.count = roots.length
-  if (pageRoots.length === v.limit || ctx.truncated) status.incomplete = true
-  if (ctx.truncated) status.warnings = [`result truncated: the ${ROW_CAP}-row cap was reached`]
-  return status
-}
-
-/** The graph engine's internal path for a row when relations are asked: no edge in it (§3). */
-function pathOf(e: Entry): string {
-  return `.${e.kind}.${e.ns}/${e.name}`
-}
-
-/**
- * A query that asks for relations across edges (hub-behaviour.md §3): rows are ordered and paged
- * by a path without the edge, and the tree is assembled by that path, so same-named objects on
- * different edges fall into one node: the first gets every edge's relations, the others none.
- * The cursor follows the path, so same-path rows split across a page boundary are lost.
- */
-function executeByPath(idx: FleetIndex, wsPath: string, v: ValidatedSpec): QueryStatus {
-  const spec = v.spec
-  const roots = [...sortedRoots(idx, undefined, v.filters, [])].sort((a, b) => cmpStr(pathOf(a), pathOf(b)) || cmpStr(a.edge, b.edge))
-  const cursor = decodeCursor(spec.page?.cursor, 1)
-  const afterCursor = cursor ? roots.filter((e) => pathOf(e) > (cursor.k[0] as string)) : roots
-  let pageRoots = afterCursor.slice(0, v.limit)
-  const ctx: RenderCtx = { idx, wsPath, maxDepth: v.maxDepth, budget: ROW_CAP - pageRoots.length, truncated: false, compiled: new Map() }
-  const proj = spec.objects ?? DEFAULT_PROJECTION
-  const status: QueryStatus = {}
-  const nodes = new Map<string, ObjectResult>()
-  const rows: ObjectResult[] = []
-  for (const [i, e] of pageRoots.entries()) {
-    const row = render(ctx, e, proj)
-    // The row cap drops whole trailing roots here too (see executeQuery).
-    if (ctx.truncated && i > 0) {
-      pageRoots = pageRoots.slice(0, i)
-      break
-    }
-    const node = nodes.get(pathOf(e))
-    if (node) {
-      // Same path on another edge: its relations land on the first node; this row keeps none.
-      for (const [name, related] of Object.entries(row.relations ?? {})) ((node.relations ??= {})[name] ??= []).push(...related)
-      delete row.relations
-    } else nodes.set(pathOf(e), row)
-    rows.push(row)
-    if (ctx.truncated) {
-      pageRoots = pageRoots.slice(0, 1)
-      break
-    }
-  }
-  if (rows.length) status.objects = rows
-  const page = cursor?.p ?? 1
-  if (spec.cursor && pageRoots.length) {
-    const last = pageRoots[pageRoots.length - 1] as Entry
-    status.cursor = { next: encodeCursor({ p: page + 1, k: [pathOf(last)] }), page, pageSize: v.limit }
-  }
-  if (spec.count) status.count = roots.length
-  if (pageRoots.length === v.limit || ctx.truncated) status.incomplete = true
-  if (ctx.truncated) status.warnings = [`result truncated: the ${ROW_CAP}-row cap was reached`]
+  if (roots0 === v.limit || truncated) status.incomplete = true
+  if (truncated) status.warnings = [`response truncated at ${ROW_CAP} total rows`]
   return status
 }
 

@@ -106,3 +106,9 @@ export function compileFilters(fs: readonly ObjectFilter[]): Pred {
   if (ps.length === 1) return ps[0] as Pred
   return (e) => ps.some((p) => p(e))
 }
+
+/** AND of filters, as the engine joins a relation's `filters` into one condition; empty matches everything. */
+export function compileAllFilters(fs: readonly ObjectFilter[]): Pred {
+  const ps = fs.map(compileFilter)
+  return (e) => ps.every((p) => p(e))
+}

@@ -37,7 +37,7 @@ function sortKeys(order: ValidatedSpec['order']): Key[] {
   ]
 }
 
-export function cmpStr(a: string, b: string): number {
+function cmpStr(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 

@@ -1,12 +1,13 @@
-// Projection: a fleet entry rendered as the ObjectResult the projection asks for.
+// Projection: a fleet entry rendered as the ObjectResult the projection asks for, as the engine
+// builds it (docs/hub-facts.md, "Projection"): every `true` leaf is one JSON-path lookup of its
+// dotted path and every sub-tree a JSON object of its keys, with no array step; a missing leaf is
+// null; `false` or an empty sub-tree is null. No projection at all: the whole object, and
+// neither `id` nor `cluster`.
 import type { FleetObject } from '../fleet.ts'
 import { resolveKind } from '../fleet.ts'
-import type { Entry, FleetIndex } from '../relations.ts'
-import { relatedEntries } from '../relations.ts'
-import type { ObjectFilter, ObjectResult, ObjectTree, Projection } from './spec.ts'
+import type { Entry } from '../relations.ts'
+import type { ObjectResult, ObjectTree, Projection } from './spec.ts'
 import { isObj } from './decode.ts'
-import type { Pred } from './filters.ts'
-import { compileFilters } from './filters.ts'
 
 function wholeObject(o: FleetObject): Record<string, unknown> {
   const out: Record<string, unknown> = { apiVersion: o.apiVersion, kind: o.kind, metadata: o.metadata }
@@ -18,21 +19,33 @@ function wholeObject(o: FleetObject): Record<string, unknown> {
   return out
 }
 
-function sparse(value: unknown, tree: ObjectTree): unknown {
-  if (Array.isArray(value)) return value.map((v) => sparse(v, tree))
-  if (!isObj(value)) return undefined
+/** `$.a.b.c` as SQLite's json_extract reads it: object keys only, split on every `.`. */
+function lookup(root: unknown, dotted: string): unknown {
+  let cur = root
+  for (const key of dotted.split('.')) {
+    if (!isObj(cur) || !Object.hasOwn(cur, key)) return null
+    cur = cur[key]
+  }
+  return cur === undefined ? null : cur
+}
+
+function project(root: unknown, tree: ObjectTree, prefix: string): Record<string, unknown> | null {
+  const keys = Object.keys(tree)
+  if (keys.length === 0) return null
   const out: Record<string, unknown> = {}
-  for (const [k, sel] of Object.entries(tree)) {
-    if (sel === false || !Object.hasOwn(value, k)) continue
-    const v = value[k]
-    if (sel === true) {
-      out[k] = v
-      continue
-    }
-    const sub = sparse(v, sel)
-    if (sub !== undefined) out[k] = sub
+  for (const k of keys) {
+    const sel = tree[k] as boolean | ObjectTree
+    const path = prefix ? `${prefix}.${k}` : k
+    out[k] = sel === true ? lookup(root, path) : sel === false ? null : project(root, sel, path)
   }
   return out
+}
+
+/** The `object` of a row: the whole object, a sparse tree, or nothing (`object: false` or `{}`). */
+export function projectObject(o: FleetObject, tree: ObjectTree | boolean | undefined): Record<string, unknown> | undefined {
+  if (tree === undefined || tree === true) return wholeObject(o)
+  if (tree === false) return undefined
+  return project(wholeObject(o), tree, '') ?? undefined
 }
 
 function mutablePath(wsPath: string, e: Entry): string {
@@ -42,41 +55,18 @@ function mutablePath(wsPath: string, e: Entry): string {
   return `/clusters/${wsPath}/${e.edge}${api}${e.ns ? `/namespaces/${e.ns}` : ''}/${plural}/${e.name}`
 }
 
-export const DEFAULT_PROJECTION: Projection = { id: true, cluster: true }
+/** The flags (`id`, `cluster`, `mutablePath`) of a row under projection `p`; none without one. */
+export function flags(r: ObjectResult, wsPath: string, e: Entry, p: Projection | undefined): ObjectResult {
+  if (p?.id) r.id = e.uid
+  if (p?.cluster) r.cluster = `${wsPath}/${e.edge}`
+  if (p?.mutablePath) r.mutablePath = mutablePath(wsPath, e)
+  return r
+}
 
-export type RenderCtx = { idx: FleetIndex; wsPath: string; maxDepth: number; budget: number; truncated: boolean; compiled: Map<readonly ObjectFilter[], Pred> }
-
-export function render(ctx: RenderCtx, e: Entry, p: Projection): ObjectResult {
-  const r: ObjectResult = {}
-  if (p.id) r.id = e.uid
-  if (p.cluster) r.cluster = `${ctx.wsPath}/${e.edge}`
-  if (p.mutablePath) r.mutablePath = mutablePath(ctx.wsPath, e)
-  if (p.object === undefined || p.object === true) r.object = wholeObject(e.obj)
-  else if (p.object !== false) r.object = sparse(wholeObject(e.obj), p.object) as Record<string, unknown>
-  if (p.relations) {
-    let rels: Record<string, ObjectResult[]> | undefined
-    for (const [name, rs] of Object.entries(p.relations)) {
-      let related = relatedEntries(ctx.idx, e, name, ctx.maxDepth)
-      if (related.length === 0) continue
-      if (rs.filters?.length) {
-        let pred = ctx.compiled.get(rs.filters)
-        if (!pred) {
-          pred = compileFilters(rs.filters)
-          ctx.compiled.set(rs.filters, pred)
-        }
-        related = related.filter(pred)
-      }
-      if (rs.limit !== undefined && rs.limit > 0 && related.length > rs.limit) related = related.slice(0, rs.limit)
-      if (related.length > ctx.budget) {
-        related = related.slice(0, Math.max(0, ctx.budget))
-        ctx.truncated = true
-      }
-      if (related.length === 0) continue
-      ctx.budget -= related.length
-      const sub = rs.objects ?? DEFAULT_PROJECTION
-      ;(rels ??= {})[name] = related.map((x) => render(ctx, x, sub))
-    }
-    if (rels) r.relations = rels
-  }
+/** A row of a query without relations. */
+export function renderFlat(wsPath: string, e: Entry, p: Projection | undefined): ObjectResult {
+  const r = flags({}, wsPath, e, p)
+  const object = projectObject(e.obj, p?.object)
+  if (object !== undefined) r.object = object
   return r
 }

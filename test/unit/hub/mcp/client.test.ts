@@ -131,9 +131,10 @@ describe('McpGraphClient against the emulator', () => {
 
   it('turns the null lists of a ConfigMap into empty arrays', async () => {
     const { url } = await serve(emulator())
-    const result = await client(url).impact({ kind: 'ConfigMap', name: 'checkout-config', group: '', namespace: 'shop', edge: 'prod-eu', maxDepth: 5 })
+    // feature-flags carries no label a selector holds (checkout-config's app: checkout is selected by the Deployment)
+    const result = await client(url).impact({ kind: 'ConfigMap', name: 'feature-flags', group: '', namespace: 'shop', edge: 'prod-eu', maxDepth: 5 })
     expect(result.found).toBe(true)
-    expect(result.object).toEqual({ edge: 'prod-eu', group: '', kind: 'ConfigMap', namespace: 'shop', name: 'checkout-config' })
+    expect(result.object).toEqual({ edge: 'prod-eu', group: '', kind: 'ConfigMap', namespace: 'shop', name: 'feature-flags' })
     expect(result.upstream).toEqual([{ edge: 'prod-eu', group: '', kind: 'Namespace', name: 'shop', relation: 'namespace' }])
     expect(result.downstream).toEqual([])
     expect(result.associated).toEqual([])
