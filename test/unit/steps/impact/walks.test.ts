@@ -312,3 +312,20 @@ describe('cost', () => {
     expect(sent).toHaveLength(22)
   })
 })
+
+describe('derived marks when sources agree', () => {
+  it('a relation stays derived only while no source gave it from the graph', async () => {
+    const { classifyRelated, mergeRelated } = await import('../../../../src/steps/impact/classify.js')
+    const pod = { edge: EDGE, group: '', kind: 'Pod', namespace: 'shop', name: 'p' }
+    const { downstream } = classifyRelated([
+      { ...pod, relation: 'referenced-by', derived: true },
+      { ...pod, relation: 'selects-pods', derived: true },
+      { ...pod, relation: 'referenced-by' },
+    ])
+    expect(downstream).toEqual([{ ...pod, relations: ['referenced-by', 'selects-pods'], derived: ['selects-pods'] }])
+    expect(mergeRelated(downstream, [{ ...pod, relations: ['selects-pods'] }])).toEqual([{ ...pod, relations: ['referenced-by', 'selects-pods'] }])
+    expect(mergeRelated([{ ...pod, relations: ['descendants'] }], [{ ...pod, relations: ['scales'], derived: ['scales'] }])).toEqual([
+      { ...pod, relations: ['descendants', 'scales'], derived: ['scales'] },
+    ])
+  })
+})
