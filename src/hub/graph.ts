@@ -79,6 +79,14 @@ export interface PageGuardResult {
   stoppedBy: 'last-page' | 'max-objects' | 'cursor-restart' | 'truncated'
   /** The hub's `warnings`, as text, clipped (untrusted). */
   warnings: string[]
+  /**
+   * The query asked for relations: the hub then pages by an internal path, not by the order
+   * asked (docs/hub-facts.md, "Paging"), so a later page can repeat objects (dropped here and
+   * counted in `repeated`) or skip some (which nothing in the answer reveals).
+   */
+  withRelations: boolean
+  /** Objects a later page sent again, dropped. */
+  repeated: number
 }
 
 const MAX_HUB_WARNINGS = 5
@@ -144,13 +152,16 @@ export class GraphClient {
   ): Promise<PageGuardResult> {
     const pageSize = Math.min(MAX_QUERY_LIMIT, Math.max(1, options.pageSize))
     const base = pagedSpec(spec)
+    const withRelations = asksForRelations(spec)
     const seen = new Set<string>()
     let cursor: string | undefined
     let count = 0
+    let repeated = 0
     const warnings: string[] = []
+    const result = (pages: number, stoppedBy: PageGuardResult['stoppedBy']): PageGuardResult => ({ pages, count, stoppedBy, warnings, withRelations, repeated })
     for (let page = 0; ; page++) {
       const limit = Math.min(pageSize, options.maxObjects - count)
-      if (limit <= 0) return { pages: page, count, stoppedBy: 'max-objects', warnings }
+      if (limit <= 0) return result(page, 'max-objects')
       const request: QuerySpec = { ...base, limit }
       if (cursor) request.page = { cursor }
       const status = await this.query(request, options.signal, options.operation, !options.deep)
@@ -162,12 +173,20 @@ export class GraphClient {
       for (const object of objects) {
         const key = rowKey(object)
         if (seen.has(key)) {
+          // With relations a repeat is the hub's paging by path: drop it and go on. Without,
+          // it means the cursor was not accepted and page 1 came back.
+          if (withRelations && page > 0) {
+            repeated++
+            continue
+          }
           restarted = true
           break
         }
         seen.add(key)
         fresh.push(object)
       }
+      // A page of repeats only makes no progress: stop rather than loop.
+      if (withRelations && page > 0 && objects.length > 0 && fresh.length === 0) restarted = true
       count += fresh.length
       if (fresh.length > 0) await onPage(fresh, page)
       if (restarted) {
@@ -178,15 +197,13 @@ export class GraphClient {
             hint: 'The hub returned duplicate rows; report this with the query.',
           })
         }
-        return { pages: page + 1, count, stoppedBy: 'cursor-restart', warnings }
+        return result(page + 1, 'cursor-restart')
       }
       // A short page is the end, unless the row cap made it short: then the hub says
       // `incomplete` (which a full page says too) and adds a warning (hub-behaviour.md §3).
-      if (objects.length < limit && isTruncated(status)) return { pages: page + 1, count, stoppedBy: 'truncated', warnings }
+      if (objects.length < limit && isTruncated(status)) return result(page + 1, 'truncated')
       // `cursor.next` is present on the last page too: a short page is the real end.
-      if (objects.length < limit || status.incomplete === false || !status.cursor?.next) {
-        return { pages: page + 1, count, stoppedBy: 'last-page', warnings }
-      }
+      if (objects.length < limit || status.incomplete === false || !status.cursor?.next) return result(page + 1, 'last-page')
       cursor = status.cursor.next
     }
   }
@@ -210,9 +227,16 @@ function addHubWarnings(into: string[], given: readonly unknown[] | undefined): 
 /** A query as paging sends it: ordered by edge first, asking for a cursor, rows carrying ids. */
 export function pagedSpec(spec: QuerySpec): QuerySpec {
   const paged: QuerySpec = { ...spec, order: orderedByEdgeFirst(spec.order), cursor: true }
-  // Rows are told apart by id for the restart guard, so a projection must carry it.
-  if (spec.objects && typeof spec.objects === 'object') paged.objects = { ...spec.objects, id: true }
+  // Rows are told apart by id for the restart guard, so a projection must carry it. Without
+  // one the hub sends neither id nor cluster (and still the whole object): ask for both.
+  paged.objects = spec.objects && typeof spec.objects === 'object' ? { ...spec.objects, id: true } : { id: true, cluster: true }
   return paged
+}
+
+/** True when the query asks for relations of its objects (the hub then pages differently). */
+function asksForRelations(spec: QuerySpec): boolean {
+  const objects = spec.objects as { relations?: unknown } | undefined
+  return !!objects && typeof objects.relations === 'object' && objects.relations !== null && Object.keys(objects.relations).length > 0
 }
 
 /** The edge of an object: the hub sends `<tenant workspace path>/<edge>`. */

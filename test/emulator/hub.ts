@@ -84,6 +84,11 @@ export interface HubEmulatorOptions {
   personalOrg?: string
   user?: string
   clusterId?: string
+  /**
+   * The workspace's cluster id is not mapped yet (nobody opened the agents UI in it): the
+   * service-account route answers 409 until a user route is used in the workspace.
+   */
+  unmappedCluster?: boolean
   /** How the service-account route answers an unknown cluster id: 403 (default) or 503 `locating workspace`. */
   unknownClusterStatus?: 403 | 503
   /** Every run phase the emulator emits is lowercase. */
@@ -181,6 +186,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     ...(options.idempotencyInsertDelayMs !== undefined ? { idempotencyInsertDelayMs: options.idempotencyInsertDelayMs } : {}),
     clusters: { [clusterId]: { org, workspace } },
     ...(options.unknownClusterStatus !== undefined ? { unknownClusterStatus: options.unknownClusterStatus } : {}),
+    ...(options.unmappedCluster ? { unmappedClusters: [clusterId] } : {}),
   })
 
   const fleet = options.fleet === false ? undefined : (options.fleet ?? createDemoFleet({ workspace }))
@@ -190,7 +196,8 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     const graph = createGraphProvider(fleet, { workspace })
     const mcp = createMcpHandler(fleet, { workspace })
     const asGraphTenant = (t: Tenant | undefined) => (t ? { org: t.org, workspace: t.workspace ?? '', user: t.user } : null)
-    graphProviders.graph = (req, res) => graph({ ...req, tenant: asGraphTenant(req.tenant) }, res)
+    // The graph routes identify a user: a service-account token gets the plain-text 401 (docs/hub-facts.md, "Who may query").
+    graphProviders.graph = (req, res) => graph({ ...req, tenant: req.tenant?.serviceAccount ? null : asGraphTenant(req.tenant) }, res)
     graphRoutes.push({ prefix: '/services/mcpserver/', handler: (req, res, body, tenant) => mcp(req, res, body, asGraphTenant(tenant)) })
   }
   const initialProviders: Record<string, ProviderHandler> = { agents: agentsProvider.handler, ...graphProviders, ...(options.providers ?? {}) }

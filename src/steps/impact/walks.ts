@@ -175,5 +175,8 @@ async function scan(
       for (const row of rows) onRow(row)
     }),
   )
-  return result.stoppedBy === 'last-page' ? undefined : result.stoppedBy
+  if (result.stoppedBy !== 'last-page') return result.stoppedBy
+  // One kind in one namespace on one edge pages by name, as the hub's internal path does; should
+  // a page still repeat objects, it may have skipped others (docs/hub-facts.md, "Paging").
+  return result.repeated > 0 ? `${result.repeated} repeated on a later page, so others may have been skipped` : undefined
 }

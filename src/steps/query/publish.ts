@@ -15,6 +15,10 @@ export function publishQuery(result: QueryResult, maxObjects: number): void {
     core.warning(
       `Incomplete: the hub's 10,000-row cap cut the result, so ${result.count} is a lower bound (hub: ${result.warnings.join('; ') || 'incomplete'}). Ask for smaller pages (a lower \`limit\`) or fewer relations.`,
     )
+  if (result.relationPaging)
+    core.notice(
+      `Paged with relations: the hub pages such a query by an internal path, not by the order asked, so pages can repeat or skip objects. ${plural(result.relationPaging.repeated, 'repeated object')} dropped; skipped ones cannot be seen, so the result may be incomplete. For a complete list, query one edge at a time with a \`limit\` above the number of objects, or without relations.`,
+    )
   if (result.count === 0) core.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
   writeSummary(renderQuerySummary(result, maxObjects))
 }

@@ -18,6 +18,11 @@ export interface QueryResult {
   stoppedBy: PageGuardResult['stoppedBy']
   /** What the hub warned about (e.g. the row cap cutting the result). */
   warnings: string[]
+  /**
+   * A query with relations read over several pages: the hub pages it by an internal path, so
+   * pages may have repeated objects (`repeated`, dropped) or skipped some (undetectable).
+   */
+  relationPaging: { repeated: number } | undefined
   /** The first objects, for the summary. */
   sample: Array<Record<string, unknown>>
   /** The workspace's edges, read only when nothing matched (to explain why). */
@@ -37,6 +42,7 @@ export async function runQuery(settings: QuerySettings, graph: GraphClient, resu
   const fd = openSync(resultFile, 'w', 0o600)
   let written = 0
   let outcome: PageGuardResult
+  let relationPaging: QueryResult['relationPaging']
   try {
     writeSync(
       fd,
@@ -49,15 +55,19 @@ export async function runQuery(settings: QuerySettings, graph: GraphClient, resu
       written += objects.length
       for (const object of objects) if (sample.length < SAMPLE_SIZE) sample.push(object)
     })
+    relationPaging = outcome.withRelations && outcome.pages > 1 ? { repeated: outcome.repeated } : undefined
+    // Complete only when the cursor can be trusted: not over several pages of a query with relations.
+    const complete = outcome.stoppedBy === 'last-page' && relationPaging === undefined
+    const paging = relationPaging ? `,"relationPaging":{"repeatedObjectsDropped":${relationPaging.repeated},"mayHaveSkipped":true}` : ''
     writeSync(
       fd,
-      `\n],"count":${outcome.count},"pages":${outcome.pages},"complete":${outcome.stoppedBy === 'last-page'},"stoppedBy":${JSON.stringify(outcome.stoppedBy)},"hubWarnings":${redact(JSON.stringify(outcome.warnings))}}\n`,
+      `\n],"count":${outcome.count},"pages":${outcome.pages},"complete":${complete},"stoppedBy":${JSON.stringify(outcome.stoppedBy)}${paging},"hubWarnings":${redact(JSON.stringify(outcome.warnings))}}\n`,
     )
   } finally {
     closeSync(fd)
   }
   const edges = outcome.count === 0 ? await graph.edges(signal) : undefined
-  return { count: outcome.count, pages: outcome.pages, stoppedBy: outcome.stoppedBy, warnings: outcome.warnings, sample, edges, resultFile }
+  return { count: outcome.count, pages: outcome.pages, stoppedBy: outcome.stoppedBy, warnings: outcome.warnings, relationPaging, sample, edges, resultFile }
 }
 
 /**

@@ -31,6 +31,11 @@ export function renderQuerySummary(result: QueryResult, maxObjects: number): str
       `> [!WARNING]\n> Incomplete: the hub's 10,000-row cap (objects and their relations together) cut a page, so whole objects after it are missing and ${formatCount(result.count)} is a lower bound.${said} Ask for smaller pages (a lower \`limit\`) or fewer relations.`,
     )
   }
+  if (result.relationPaging) {
+    sections.push(
+      `> [!WARNING]\n> Paged with relations: the hub pages such a query by an internal path, not by the order asked, so its pages can repeat or skip objects. ${formatCount(result.relationPaging.repeated)} repeated object${result.relationPaging.repeated === 1 ? ' was' : 's were'} dropped; skipped ones cannot be seen, so this result may be incomplete. For a complete list, query one edge at a time with a \`limit\` above the number of objects, or without relations.`,
+    )
+  }
   if (result.count === 0) {
     const edges = result.edges ?? []
     const shown = edges.slice(0, MAX_EDGES).map((edge) => code(clip(edge, MAX_EDGE)))

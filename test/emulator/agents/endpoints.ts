@@ -148,6 +148,10 @@ export function createRunEndpoints(st: AgentsState, life: RunLifecycle, views: R
       sendError(res, 409, 'Conflict', `run ${run.id} already finished (${ph(run.phase)})`)
       return
     }
+    if (run.script.elsewhere) {
+      sendJson(res, 202, { id: run.id, cancelling: false })
+      return
+    }
     cancelRun(run)
     sendJson(res, 202, { id: run.id, cancelling: true })
   }

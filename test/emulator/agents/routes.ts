@@ -12,6 +12,11 @@ export function createRoutes(st: AgentsState, views: RunViews, endpoints: RunEnd
   const { detail, agentObject } = views
   const { findRun, createRun, waitRun, cancel } = endpoints
   const { resolveItem } = inboxItems
+  // Cluster ids the s2s routes cannot map to a workspace yet: the user routes write the mapping.
+  const unmapped = new Set(opts.unmappedClusters ?? [])
+  const mapWorkspace = (org: string, workspace: string): void => {
+    for (const [id, m] of Object.entries(opts.clusters)) if (m.org === org && m.workspace === workspace) unmapped.delete(id)
+  }
 
   type Route =
     | { kind: 'whoami' }
@@ -84,6 +89,10 @@ export function createRoutes(st: AgentsState, views: RunViews, endpoints: RunEnd
         else sendError(res, 403, 'Forbidden', `cluster "${s2s.cluster}" is not accessible with this token`)
         return
       }
+      if (unmapped.has(s2s.cluster)) {
+        sendError(res, 409, 'Conflict', `workspace ${s2s.cluster} is not mapped yet — open the agents UI in it once, then retry`)
+        return
+      }
       scope = mapped
     } else {
       matched = matchApi(seg)
@@ -99,6 +108,7 @@ export function createRoutes(st: AgentsState, views: RunViews, endpoints: RunEnd
         sendError(res, 401, 'Unauthorized', 'service account tokens are not accepted on this route; use /s2s/clusters/{clusterId}/...')
         return
       }
+      if (tenant.workspace !== null) mapWorkspace(tenant.org, tenant.workspace)
       if (matched.route.kind === 'whoami') {
         sendJson(res, 200, whoami(tenant))
         return

@@ -45,6 +45,11 @@ export interface AgentScript {
   approval?: { tool: string; args?: Record<string, unknown> }
   /** Auto-approve after this long; without it the run waits for emulator.approve(runId). */
   approveAfterMs?: number
+  /**
+   * The run executes on another replica: cancel answers 202 `cancelling: false` and the run goes
+   * on to its scripted end (docs/hub-facts.md, "Other run endpoints").
+   */
+  elsewhere?: boolean
 }
 
 const clip = (s: string, n: number): string => (s.length > n ? s.slice(0, n) + '…' : s)

@@ -31,6 +31,11 @@ export interface AgentsProviderOptions {
    */
   unknownClusterStatus?: 403 | 503
   /**
+   * Cluster ids whose workspace nobody has opened yet: the s2s routes answer 409 for them until a
+   * user route is used in that workspace (the mapping is written only there).
+   */
+  unmappedClusters?: string[]
+  /**
    * The same-key race (hub-behaviour.md §1), off when absent or 0: a keyed start looks its key up,
    * starts the run, and stores run and key only this long later. Starts with one key inside that
    * window all pass the lookup; the first to store wins, the others' runs execute but are never

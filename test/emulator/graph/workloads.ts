@@ -142,7 +142,15 @@ export function statefulSet(
   const revision = `${name}-5b6c7d8e9f`
   const sts = b.add(edge, 'StatefulSet', name, ns, {
     metadata: { labels, generation: 1 },
-    spec: { replicas: w.replicas, serviceName: name, selector: { matchLabels: { app: name } }, template: { metadata: { labels }, spec: w.podSpec } },
+    spec: {
+      replicas: w.replicas,
+      serviceName: name,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels }, spec: w.podSpec },
+      ...(w.claim
+        ? { volumeClaimTemplates: [{ metadata: { name: w.claim }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '20Gi' } } } }] }
+        : {}),
+    },
     status: {
       observedGeneration: 1,
       replicas: w.replicas,
