@@ -150,7 +150,7 @@ function impactAnswer(spec: QuerySpec): QueryStatus {
   return { objects: [root] }
 }
 
-function fakeGraph() {
+function fakeGraph(repeated = 0) {
   const sent: QuerySpec[] = []
   const graph = {
     sent,
@@ -159,7 +159,7 @@ function fakeGraph() {
       sent.push(spec)
       const kinds = (spec.filter as { objects: Array<{ groupKind: { kind: string } }> }).objects.map((f) => f.groupKind.kind)
       onPage(kinds.includes('Pod') ? PODS.map(podRow) : HOLDER_ROWS)
-      return { pages: 1, count: 0, stoppedBy: 'last-page', warnings: [] }
+      return { pages: 1, count: 0, stoppedBy: 'last-page', warnings: [], withRelations: true, repeated: kinds.includes('Pod') ? repeated : 0 }
     },
     edges: async () => [EDGE],
   }
@@ -201,8 +201,8 @@ function fakeTool() {
 const target = (kind: string, group: string, name: string): Target => ({ kind, group, name, namespace: 'shop', edge: EDGE, origin: { kind: 'input' } })
 const SETTINGS = { source: 'query', maxDepth: 5, scope: { namespaces: [], kinds: [] } } as unknown as ImpactSettings
 
-async function impactOf(targets: Target[], source: 'query' | 'mcp' = 'query') {
-  const graph = fakeGraph()
+async function impactOf(targets: Target[], source: 'query' | 'mcp' = 'query', repeated = 0) {
+  const graph = fakeGraph(repeated)
   const report = await computeImpact({ ...SETTINGS, source }, { targets, skippedFiles: [] }, { graph: graph as never, tool: fakeTool(), log: () => {} })
   return { report, sent: graph.sent }
 }
@@ -310,6 +310,15 @@ describe('cost', () => {
     ]
     const { sent } = await impactOf(targets)
     expect(sent).toHaveLength(22)
+  })
+})
+
+describe('a Pod walk whose pages repeated Pods', () => {
+  it('warns that others may have been skipped', async () => {
+    expect((await impactOf([target('ConfigMap', '', 'shared')])).report.warnings).toEqual([])
+    expect((await impactOf([target('ConfigMap', '', 'shared')], 'query', 3)).report.warnings).toEqual([
+      'The Pod walk in namespace shop on edge prod-eu stopped early (3 repeated on a later page, so others may have been skipped): Pods, and what uses or is used by them, may be missing.',
+    ])
   })
 })
 
