@@ -124,7 +124,7 @@ describe('a changed Deployment', () => {
     }
     expect(result.summary).toMatch(/\| Pod \| shop\/frontend-[a-z0-9]+-[a-z0-9]+ \| descendants \|/)
     expect(result.summary).toContain('| Service | shop/frontend | selects-pods \\(derived\\) |')
-    expect(result.summary).toContain('A relation marked **(derived)** was worked out by the action')
+    expect(result.summary).toContain('> **(derived)**: worked out by the action from the objects themselves')
   })
 })
 

@@ -35,8 +35,7 @@ const CAVEAT = [
   '> An empty list proves nothing: something can still depend on an object in a way the graph does not record.',
 ].join('\n')
 /** Added to the caveat when a relation was derived: the reader must know which rows the graph did not give. */
-const DERIVED_CAVEAT =
-  "> A relation marked **(derived)** was worked out by the action from the objects the graph stores (a Service's selector, an autoscaler's target, a name with a dot), where the graph itself has no relation for it."
+const DERIVED_CAVEAT = '> **(derived)**: worked out by the action from the objects themselves, where the graph has no relation.'
 
 /** One line for logs: plain text, no markdown, no line breaks or control characters. */
 export function renderImpactVerdictLine(impact: TargetImpact): string {
@@ -102,12 +101,12 @@ function overview(report: ImpactReport): string {
   if (report.skippedFiles.length > 0) counts.push(`Skipped files: ${formatCount(report.skippedFiles.length)}`)
   if (report.skippedTargets.length > 0) counts.push(`Outside the allowed scope: ${formatCount(report.skippedTargets.length)}`)
   if (incomplete > 0) counts.push(`Incomplete results: ${formatCount(incomplete)}`)
-  const derived = derivedCount(report)
-  if (derived > 0) counts.push(`Derived by the action, not by the graph: ${formatCount(derived)} ${plural(derived, 'relation')}`)
   if (counts.length > 0) lines.push(counts.join(' · '))
   const source = report.source === 'mcp' ? 'the MCP impact tool' : 'the query API'
   const commit = report.commit ? ` for commit ${inline(report.commit.slice(0, 40))}` : ''
-  lines.push(`Relationships up to depth ${formatCount(report.maxDepth)}, read through ${source}${commit}.`)
+  const derived = derivedCount(report)
+  const derivedText = derived > 0 ? `; ${formatCount(derived)} ${plural(derived, 'relation')} derived by the action, not by the graph` : ''
+  lines.push(`Relationships up to depth ${formatCount(report.maxDepth)}, read through ${source}${commit}${derivedText}.`)
   return lines.join('\n\n')
 }
 

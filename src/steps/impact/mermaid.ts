@@ -9,7 +9,8 @@
 import type { Direction, RelatedObject, TargetImpact } from './model.js'
 import { ZERO_WIDTH_SPACE, clip, fenced, formatCount } from '../../markdown/format.js'
 
-const DEFAULT_MAX_NODES_PER_DIRECTION = 8
+/** Objects drawn per side; the rest is one "+N more" node (the tables list every one). */
+const DEFAULT_MAX_NODES_PER_DIRECTION = 6
 /** Longest run of one label line, in code points; longer names are clipped with "…". */
 const MAX_LABEL_LINE = 60
 /**
@@ -23,8 +24,8 @@ const LABEL_WRAP_PX = 320
  * defaults are 50 and 15): six objects a side then take half the height, so a graph and what
  * follows it fit a screen.
  */
-const NODE_SPACING_PX = 12
-const LABEL_PADDING_PX = 10
+const NODE_SPACING_PX = 8
+const LABEL_PADDING_PX = 8
 /** Characters of `namespace/name` that fit in LABEL_WRAP_PX at Mermaid's 16 px sans-serif. */
 const ONE_LINE_NAME = 40
 
@@ -38,8 +39,11 @@ export const GRAPH_LEGEND = '_Left: what it depends on (upstream). Right: what d
  */
 export const OWNED_LEGEND = '_Dotted arrow: owned by the target, directly or through objects in between._'
 
-/** Said after the legend when a drawn object came only from the action's own reading. @internal */
-export const DERIVED_LEGEND = '_(derived): the action worked this relation out from the objects themselves; the graph has none for it._'
+/**
+ * Said after the legend when a drawn object came only from the action's own reading, which the
+ * graph shows as a grey box (a style, not a label line: the graph must stay short). @internal
+ */
+export const DERIVED_LEGEND = '_Grey box: derived — worked out by the action from the objects themselves; the graph has no relation for it._'
 
 /** The legend, then the graph: the block the report shows for one target and edge. */
 export function renderGraph(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
@@ -71,6 +75,8 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
   const nodes: string[] = [`  n0["${label(objectLines(impact.target))}"]`]
   const links: string[] = []
   const collapsed: string[] = []
+  // The graph gave none of these objects' relations: the reader must not take them for its word.
+  const derived: string[] = []
   let next = 1
 
   const add = (direction: Direction, objects: readonly RelatedObject[]) => {
@@ -79,9 +85,8 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
       const id = `n${next++}`
       const lines = objectLines(object)
       if (object.edge && object.edge !== impact.edge) lines.push(`on ${object.edge}`)
-      // The graph gave none of this object's relations: the reader must not take it for the graph's word.
-      if (derivedOnly(object)) lines.push('(derived)')
       nodes.push(`  ${id}["${label(lines)}"]`)
+      if (derivedOnly(object)) derived.push(id)
       links.push(direction === 'downstream' && ownedOnly(object) ? `  n0 -.-> ${id}` : link(direction, id))
     }
     const rest = objects.length - shown.length
@@ -100,6 +105,7 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
   if (collapsed.length > 0) {
     styles.push('  classDef collapsed stroke-dasharray:4 3', `  class ${collapsed.join(',')} collapsed`)
   }
+  if (derived.length > 0) styles.push('  classDef derived fill:#e9ecef,stroke:#868e96,color:#000', `  class ${derived.join(',')} derived`)
   const frontMatter = [
     '---',
     'config:',

@@ -468,8 +468,8 @@ describe('derived relations and what is not known', () => {
     )
     expect(markdown).toContain('| Service | shop/web | selects-pods \\(derived\\) |')
     expect(markdown).toContain('| ReplicaSet.apps | shop/web-abc | descendants |')
-    expect(markdown).toContain('Derived by the action, not by the graph: 1 relation')
-    expect(markdown).toContain('A relation marked **(derived)** was worked out by the action')
+    expect(markdown).toContain('; 1 relation derived by the action, not by the graph.')
+    expect(markdown).toContain('> **(derived)**: worked out by the action from the objects themselves')
     expect(markdown).toContain('PodDisruptionBudgets: not known.')
   })
 
