@@ -199,7 +199,7 @@ describe('derived objects', () => {
     const service = { edge: 'e', group: '', kind: 'Service', namespace: 'shop', name: 'web', relations: ['selects-pods'] }
     const derived = renderGraph({ ...base, downstream: [{ ...service, derived: ['selects-pods'] }] })
     expect(derived).toContain(DERIVED_LEGEND)
-    expect(derived).toMatch(/  (n\d+)\["Service shop\/web"\][^]*class \1 derived/)
+    expect(derived).toMatch(/ {2}(n\d+)\["Service shop\/web"\][^]*class \1 derived/)
     const fromGraph = renderGraph({ ...base, downstream: [service] })
     expect(fromGraph).not.toContain(DERIVED_LEGEND)
     expect(fromGraph).not.toContain('derived')
