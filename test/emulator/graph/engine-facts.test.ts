@@ -138,6 +138,19 @@ describe('relations', () => {
     expect(named(rel({ ...only('Deployment', 'slashed'), objects: { relations: { selects: { objects: NAME } } } }, objects).selects)).toEqual(['Pod/api-1'])
   })
 
+  it('selects the whole namespace (but not itself) with an empty matchLabels', () => {
+    const objects = [
+      obj('e1', 'Deployment', 'all', 'n', { spec: { selector: { matchLabels: {} } } }),
+      obj('e1', 'ConfigMap', 'x', 'n'),
+      obj('e1', 'Pod', 'p', 'n'),
+      obj('e1', 'Pod', 'q', 'other'),
+    ]
+    expect(named(rel({ ...only('Deployment', 'all'), objects: { relations: { selects: { objects: NAME } } } }, objects).selects)).toEqual([
+      'ConfigMap/x',
+      'Pod/p',
+    ])
+  })
+
   it('answers selected-by from the holders of matchLabels only (not a Service, not a NetworkPolicy)', () => {
     const objects = small(() => [obj('e1', 'NetworkPolicy', 'deny', 'app', { spec: { podSelector: { matchLabels: { app: 'web' } } } })])
     const by = named(rel({ ...only('Pod', 'web-1-a'), objects: { relations: { 'selected-by': { objects: NAME } } } }, objects)['selected-by'])

@@ -10,6 +10,7 @@
 
 import type { Fleet, FleetObject } from './fleet.ts'
 import { GROUP_LABEL, LINKED_ANNOTATION, canonicalKind, groupOf } from './fleet.ts'
+import { list, referencedNames } from './references.ts'
 
 export type Direction = 'upstream' | 'downstream' | 'lateral'
 
@@ -230,42 +231,13 @@ function groupsOf(idx: FleetIndex): Map<string, Entry[]> {
   return (idx.groups = groups)
 }
 
-// ---------------------------------------------------------------------------
-// references: the engine's fixed path list, applied to every parent
-
-type RefPath = { target: string; names: (o: any) => unknown[] }
-
-const list = (v: unknown): any[] => (Array.isArray(v) ? v : [])
-const containers = (o: any): any[] => list(o?.spec?.containers)
-
-const REF_PATHS: readonly RefPath[] = [
-  { target: 'Secret', names: (o) => list(o?.spec?.volumes).map((v) => v?.secret?.secretName) },
-  { target: 'ConfigMap', names: (o) => list(o?.spec?.volumes).map((v) => v?.configMap?.name) },
-  { target: 'PersistentVolumeClaim', names: (o) => list(o?.spec?.volumes).map((v) => v?.persistentVolumeClaim?.claimName) },
-  { target: 'ServiceAccount', names: (o) => [o?.spec?.serviceAccountName] },
-  { target: 'Secret', names: (o) => list(o?.spec?.imagePullSecrets).map((s) => s?.name) },
-  { target: 'Secret', names: (o) => containers(o).flatMap((c) => list(c?.env).map((x) => x?.valueFrom?.secretKeyRef?.name)) },
-  { target: 'ConfigMap', names: (o) => containers(o).flatMap((c) => list(c?.env).map((x) => x?.valueFrom?.configMapKeyRef?.name)) },
-  { target: 'Secret', names: (o) => containers(o).flatMap((c) => list(c?.envFrom).map((x) => x?.secretRef?.name)) },
-  { target: 'ConfigMap', names: (o) => containers(o).flatMap((c) => list(c?.envFrom).map((x) => x?.configMapRef?.name)) },
-  { target: 'Service', names: (o) => list(o?.spec?.rules).flatMap((r) => list(r?.http?.paths).map((p) => p?.backend?.service?.name)) },
-  { target: 'Secret', names: (o) => list(o?.spec?.tls).map((t) => t?.secretName) },
-  { target: 'StorageClass', names: (o) => [o?.spec?.storageClassName] },
-  { target: 'PersistentVolume', names: (o) => [o?.spec?.volumeName] },
-  { target: 'ClusterRole', names: (o) => [o?.roleRef?.name] },
-]
-
 /**
  * What `e` references: names read by every path (or only the paths towards `kinds`, when the
  * relation's filters name kinds), matched against any object of that name in e's namespace and
  * edge, of any kind unless `kinds` is given. The object itself is not excluded.
  */
 function referencesOf(idx: FleetIndex, e: Entry, kinds: readonly string[]): readonly Entry[] {
-  const names = new Set<string>()
-  for (const p of REF_PATHS) {
-    if (kinds.length > 0 && !kinds.includes(p.target)) continue
-    for (const n of p.names(e.obj)) if (typeof n === 'string' && n !== '') names.add(n)
-  }
+  const names = referencedNames(e.obj, kinds)
   const out: Entry[] = []
   const { byNsName } = keysOf(idx)
   for (const n of names) for (const t of byNsName.get(e.edge + SEP + e.ns + SEP + n) ?? EMPTY) if (kinds.length === 0 || kinds.includes(t.kind)) out.push(t)
