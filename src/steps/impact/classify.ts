@@ -19,6 +19,8 @@ const DIRECTIONS: Record<string, Direction> = {
   'referenced-by': 'downstream',
   'owns-referrer': 'downstream',
   'pod-references': 'upstream',
+  // Ours, derived: the Pods a Service's selector routes to, and their owners.
+  'routes-to': 'upstream',
   // Ours, derived from the objects' own fields where the graph has no relation.
   'selects-pods': 'downstream',
   scales: 'downstream',

@@ -47,6 +47,10 @@ function isReferenced(target: { group: string; kind: string }): boolean {
   return target.group === '' && REFERENCED_KINDS.has(target.kind)
 }
 
+function isService(target: { group: string; kind: string }): boolean {
+  return target.group === '' && target.kind === 'Service'
+}
+
 function ownsPods(target: { group: string; kind: string }): boolean {
   return Object.hasOwn(POD_OWNERS, target.kind) && POD_OWNERS[target.kind] === target.group
 }
@@ -56,7 +60,7 @@ export async function addPodWalks(graph: GraphClient, impacts: TargetImpact[], m
   const places = new Map<string, TargetImpact[]>()
   for (const impact of impacts) {
     const { target } = impact
-    if (!target.namespace || !(isReferenced(target) || ownsPods(target))) continue
+    if (!target.namespace || !(isReferenced(target) || ownsPods(target) || isService(target))) continue
     const key = `${impact.edge}\u0000${target.namespace}`
     places.set(key, [...(places.get(key) ?? []), impact])
   }
@@ -75,14 +79,22 @@ async function walkPlace(graph: GraphClient, members: TargetImpact[], maxDepth: 
     if (facts) pods.push(facts)
   })
   if (scanned) warnings.push(`The Pod walk ${where} stopped early (${scanned}): Pods, and what uses or is used by them, may be missing.`)
-  const workloads = members.filter((impact) => ownsPods(impact.target))
   const holders: ObjectResult[] = []
-  if (workloads.length > 0) {
+  if (members.some((impact) => ownsPods(impact.target) || isService(impact.target))) {
     const stopped = await scan(graph, holdersQuery(edge, namespace), `read the selectors ${where}`, limit, signal, (row) => holders.push(row))
     if (stopped) warnings.push(`The selector walk ${where} stopped early (${stopped}): Services, HPAs and policies may be missing.`)
   }
+  const ingresses: ObjectResult[] = []
+  if (members.some((impact) => isService(impact.target))) {
+    const stopped = await scan(graph, ingressQuery(edge, namespace), `read the Ingresses ${where}`, limit, signal, (row) => ingresses.push(row))
+    if (stopped) warnings.push(`The Ingress walk ${where} stopped early (${stopped}): Ingresses routing to a Service may be missing.`)
+  }
   for (const impact of members) {
-    const refs = isReferenced(impact.target) ? referrers(impact, pods) : workloadRefs(impact, pods, holders)
+    const refs = isReferenced(impact.target)
+      ? referrers(impact, pods)
+      : isService(impact.target)
+        ? serviceRefs(impact, pods, holders, ingresses)
+        : workloadRefs(impact, pods, holders)
     const more = classifyRelated(refs)
     impact.upstream = mergeRelated(impact.upstream, more.upstream)
     impact.downstream = mergeRelated(impact.downstream, more.downstream)
@@ -129,6 +141,43 @@ function workloadRefs(impact: TargetImpact, pods: readonly PodFacts[], holders: 
     if (holder.kind === 'HorizontalPodAutoscaler' && scales(spec.scaleTargetRef, target)) refs.push(related(edge, target.namespace, holder, 'scales', true))
   }
   return refs
+}
+
+/**
+ * A Service: the Ingresses whose backends name it (the engine's `references` start at the
+ * Ingress, with no reverse), and, derived from its `spec.selector` (the engine's `selects` reads
+ * none), the Pods it routes to and their owners, upstream of it.
+ */
+function serviceRefs(impact: TargetImpact, pods: readonly PodFacts[], holders: readonly ObjectResult[], ingresses: readonly ObjectResult[]): RelatedRef[] {
+  const { target, edge } = impact
+  const refs: RelatedRef[] = []
+  for (const row of ingresses) {
+    if ((row.relations?.references ?? []).some((ref) => refOf(ref, '').name === target.name))
+      refs.push(related(edge, target.namespace, refOf(row, ''), 'referenced-by', false))
+  }
+  const self = holders.find((row) => refOf(row, '').kind === 'Service' && refOf(row, '').name === target.name)
+  const selector = isRecord(self?.object?.spec) ? self.object.spec.selector : undefined
+  for (const pod of pods) {
+    if (!serviceSelectorMatches(selector, pod.labels)) continue
+    refs.push(related(edge, target.namespace, { group: '', kind: 'Pod', name: pod.name }, 'routes-to', true))
+    for (const owner of pod.owners) refs.push(related(edge, target.namespace, owner, 'routes-to', true))
+  }
+  return refs
+}
+
+/** The Ingresses of one (edge, namespace), each with the Services its backends name. */
+function ingressQuery(edge: string, namespace: string): QuerySpec {
+  return {
+    cluster: { name: edge },
+    filter: { objects: [{ groupKind: { apiGroup: 'networking.k8s.io', kind: 'Ingress' }, namespace }] },
+    objects: {
+      id: true,
+      cluster: true,
+      object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } },
+      // One filter: the engine AND-s several, and matches a name against any kind without one.
+      relations: { references: { filters: [{ groupKind: { apiGroup: '', kind: 'Service' } }], objects: { object: { kind: true, metadata: { name: true } } } } },
+    },
+  }
 }
 
 function scales(scaleTargetRef: unknown, target: { group: string; kind: string; name: string }): boolean {

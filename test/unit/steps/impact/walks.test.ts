@@ -126,6 +126,22 @@ const HOLDER_ROWS: ObjectResult[] = [
   },
 ]
 
+/** Ingress `shop` routes to Service `web` (the engine's references, filtered to Services). */
+const INGRESS_ROWS: ObjectResult[] = [
+  {
+    id: 'ing',
+    cluster: `${WS}/${EDGE}`,
+    object: { kind: 'Ingress', apiVersion: 'networking.k8s.io/v1', metadata: meta('shop') },
+    relations: { references: [{ object: { kind: 'Service', metadata: { name: 'web' } } }] },
+  },
+  {
+    id: 'ing2',
+    cluster: `${WS}/${EDGE}`,
+    object: { kind: 'Ingress', apiVersion: 'networking.k8s.io/v1', metadata: meta('admin') },
+    relations: { references: [{ object: { kind: 'Service', metadata: { name: 'other' } } }] },
+  },
+]
+
 /** The tool's relation query for a target: the tree of a Deployment, a CronJob; a namespace for the rest. */
 function impactAnswer(spec: QuerySpec): QueryStatus {
   const filter = (spec.filter as { objects: Array<{ groupKind: { kind: string }; name: string }> }).objects[0]!
@@ -137,13 +153,13 @@ function impactAnswer(spec: QuerySpec): QueryStatus {
     relations: {},
   }
   const trees: Record<string, ObjectResult[]> = {
-    web: [node('ReplicaSet', 'apps/v1', 'web-abc', { 'descendants+': [node('Pod', 'v1', 'web-abc-1'), node('Pod', 'v1', 'web-abc-2')] }, true)],
-    nightly: [node('Job', 'batch/v1', 'nightly-1', { 'descendants+': [node('Pod', 'v1', 'nightly-1-x')] }, true)],
+    'Deployment/web': [node('ReplicaSet', 'apps/v1', 'web-abc', { 'descendants+': [node('Pod', 'v1', 'web-abc-1'), node('Pod', 'v1', 'web-abc-2')] }, true)],
+    'CronJob/nightly': [node('Job', 'batch/v1', 'nightly-1', { 'descendants+': [node('Pod', 'v1', 'nightly-1-x')] }, true)],
   }
-  const tree = trees[filter.name]
+  const tree = trees[`${filter.groupKind.kind}/${filter.name}`]
   if ('descendants+' in relations && tree) root.relations!['descendants+'] = tree
   // a declared link chain: web → web-mirror → web-mirror-2
-  if ('linked+' in relations && filter.name === 'web')
+  if ('linked+' in relations && filter.groupKind.kind === 'Deployment' && filter.name === 'web')
     root.relations!['linked+'] = [node('Deployment', 'apps/v1', 'web-mirror', { 'linked+': [node('Deployment', 'apps/v1', 'web-mirror-2')] }, true)]
   if ('namespace' in relations)
     root.relations!.namespace = [{ id: 'ns', cluster: `${WS}/${EDGE}`, object: { kind: 'Namespace', apiVersion: 'v1', metadata: { name: 'shop' } } }]
@@ -158,7 +174,7 @@ function fakeGraph(repeated = 0) {
     forEachPage: async (spec: QuerySpec, _options: unknown, onPage: (rows: ObjectResult[]) => void) => {
       sent.push(spec)
       const kinds = (spec.filter as { objects: Array<{ groupKind: { kind: string } }> }).objects.map((f) => f.groupKind.kind)
-      onPage(kinds.includes('Pod') ? PODS.map(podRow) : HOLDER_ROWS)
+      onPage(kinds.includes('Pod') ? PODS.map(podRow) : kinds.includes('Ingress') ? INGRESS_ROWS : HOLDER_ROWS)
       return { pages: 1, count: 0, stoppedBy: 'last-page', warnings: [], withRelations: true, repeated: kinds.includes('Pod') ? repeated : 0 }
     },
     edges: async () => [EDGE],
@@ -285,6 +301,21 @@ describe('a changed workload', () => {
     expect(rows(byName(viaQuery.report.impacts, 'web').associated)).toEqual(['Deployment web-mirror: linked', 'Deployment web-mirror-2: linked'])
     expect(viaMcp.report.impacts).toEqual(viaQuery.report.impacts)
     expect(viaMcp.report.totals).toEqual(viaQuery.report.totals)
+  })
+})
+
+describe('a changed Service', () => {
+  it('names the Ingress routing to it, and — derived from its selector — the Pods it routes to and their owners', async () => {
+    const { report } = await impactOf([target('Service', '', 'web')])
+    const impact = report.impacts[0]!
+    expect(rows(impact.downstream)).toEqual(['Ingress shop: referenced-by'])
+    expect(rows(impact.upstream)).toEqual([
+      'Deployment web: routes-to*',
+      'Namespace shop: namespace',
+      'Pod web-abc-1: routes-to*',
+      'Pod web-abc-2: routes-to*',
+      'ReplicaSet web-abc: routes-to*',
+    ])
   })
 })
 
