@@ -1,10 +1,12 @@
 /**
  * Graph figures: query paging throughput and peak memory of the bundled action over 10,000
- * objects, and the time to build and render the report for a 5,000-object blast radius.
+ * objects, the time to build and render the report for a 5,000-object blast radius, and the
+ * requests an impact of 20 changed objects sends through each source.
  */
 import { computeImpact } from '../src/steps/impact/compute-impact.ts'
 import { GraphClient } from '../src/hub/graph.ts'
 import { HubTransport } from '../src/hub/transport.ts'
+import { McpGraphClient } from '../src/hub/mcp/client.ts'
 import type { ImpactSettings } from '../src/settings/settings.ts'
 import { renderImpactReport } from '../src/steps/impact/impact-report.ts'
 import { runAction } from '../test/e2e/action-process.ts'
@@ -21,6 +23,7 @@ export async function graphFigures(): Promise<void> {
   try {
     await pagingFigures(hub)
     await reportFigures(hub)
+    await impactCostFigures(hub)
   } finally {
     await hub.close()
   }
@@ -79,10 +82,8 @@ async function pagingFigures(hub: Hub): Promise<void> {
   )
 }
 
-async function reportFigures(hub: Hub): Promise<void> {
-  const transport = new HubTransport({ baseUrl: new URL(hub.url), token: hub.token, org: hub.org, workspace: hub.workspace })
-  const graph = new GraphClient(transport)
-  const settings: ImpactSettings = {
+function impactSettings(): ImpactSettings {
+  return {
     targets: [],
     manifests: [],
     defaultNamespace: undefined,
@@ -97,6 +98,12 @@ async function reportFigures(hub: Hub): Promise<void> {
     maxDocuments: 1000,
     scope: { namespaces: [], kinds: [] },
   }
+}
+
+async function reportFigures(hub: Hub): Promise<void> {
+  const transport = new HubTransport({ baseUrl: new URL(hub.url), token: hub.token, org: hub.org, workspace: hub.workspace })
+  const graph = new GraphClient(transport)
+  const settings = impactSettings()
   const target = { kind: 'Deployment', group: 'apps', name: 'fanout', namespace: 'bulk', edge: 'edge-00', origin: { kind: 'input' as const } }
   const build: number[] = []
   const render: number[] = []
@@ -124,4 +131,55 @@ async function reportFigures(hub: Hub): Promise<void> {
     'target < 500 ms',
   )
   void median
+}
+
+/**
+ * What an impact of 20 changed objects costs in requests: the large fleet's first ten units, a
+ * ConfigMap and a Deployment each, named without an edge, so each is looked up and found on all
+ * three edges, in ten namespaces: 30 target-edge pairs per kind, 30 (edge, namespace) places.
+ * Every request goes through the step's limiter (4 in flight); the count is what a hub serves.
+ */
+async function impactCostFigures(hub: Hub): Promise<void> {
+  const targets = Array.from({ length: 10 }, (_, k) => {
+    const name = `app-${String(k).padStart(5, '0')}`
+    const namespace = `ns-${String(k).padStart(2, '0')}`
+    return [
+      { kind: 'ConfigMap', group: '', name: `${name}-config`, namespace, origin: { kind: 'input' as const } },
+      { kind: 'Deployment', group: 'apps', name, namespace, origin: { kind: 'input' as const } },
+    ]
+  }).flat()
+  console.log(`\nimpact of ${targets.length} changed objects (10 ConfigMaps, 10 Deployments, 10 namespaces × 3 edges): requests sent`)
+  for (const source of ['query', 'mcp'] as const) {
+    hub.reset()
+    const transport = new HubTransport({ baseUrl: new URL(hub.url), token: hub.token, org: hub.org, workspace: hub.workspace })
+    const tool = source === 'mcp' ? new McpGraphClient({ url: new URL(hub.mcpUrl), transport, log: () => {} }) : undefined
+    const started = performance.now()
+    const report = await computeImpact(
+      { ...impactSettings(), source },
+      { targets, skippedFiles: [] },
+      { graph: new GraphClient(transport), tool, log: () => {} },
+    )
+    const took = performance.now() - started
+    await tool?.close()
+    await transport.close()
+    const kinds = { lookup: 0, impact: 0, 'pod scan': 0, 'selector scan': 0, other: 0 }
+    for (const request of hub.requests.filter((r) => r.path.endsWith('/api/query'))) kinds[queryKind(request.body)]++
+    const toolCalls = hub.requests.filter((r) => r.path.startsWith('/services/mcpserver/') && r.body.includes('"tools/call"')).length
+    const queries = Object.values(kinds).reduce((sum, n) => sum + n, 0)
+    const breakdown = Object.entries(kinds)
+      .filter(([, n]) => n > 0)
+      .map(([kind, n]) => `${n} ${kind}`)
+      .join(', ')
+    console.log(
+      `  ${source.padEnd(5)}  ${String(queries).padStart(3)} queries (${breakdown})${toolCalls ? ` + ${toolCalls} tool calls` : ''}; ${report.impacts.length} target-edge pairs, ${report.totals.downstream} downstream; ${took.toFixed(0)} ms`,
+    )
+  }
+}
+
+function queryKind(body: string): 'lookup' | 'impact' | 'pod scan' | 'selector scan' | 'other' {
+  const spec = JSON.parse(body) as { filter?: { objects?: Array<{ groupKind?: { kind?: string }; name?: string }> }; objects?: { relations?: object } }
+  const filters = spec.filter?.objects ?? []
+  if (!spec.objects?.relations) return filters.some((f) => f.groupKind?.kind === 'Service') ? 'selector scan' : 'lookup'
+  if (filters[0]?.name !== undefined) return 'impact'
+  return filters[0]?.groupKind?.kind === 'Pod' ? 'pod scan' : 'other'
 }

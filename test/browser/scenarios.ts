@@ -162,9 +162,9 @@ export async function produceScenarios(): Promise<Scenario[]> {
         expectText: ['Impact of this change', totals, 'shop/checkout', 'Upstream', 'Downstream', 'Note'],
         // The sticky comment's marker is an HTML comment: GitHub never shows it.
         rejectText: ['hub-action:impact', '<!--', repeatedSummary],
-        // The first target and edge (prod-eu: 6 upstream) comes open, with its legend; its tables fold under its graph; prod-us (5 upstream) is folded.
-        expectVisible: [legend, OWNED_LEGEND.replace(/^_|_$/g, ''), 'Upstream — what it depends on (6)', 'Named in the targets input.'],
-        expectFolded: ['Upstream — what it depends on (5)', 'Relation(s)'],
+        // The first target and edge (prod-eu: 11 upstream) comes open, with its legend; its tables fold under its graph; prod-us (9 upstream) is folded.
+        expectVisible: [legend, OWNED_LEGEND.replace(/^_|_$/g, ''), 'Upstream — what it depends on (11)', 'Named in the targets input.'],
+        expectFolded: ['Upstream — what it depends on (9)', 'Relation(s)'],
         diagrams: impactDiagrams(impact.summary),
       },
       {
@@ -181,9 +181,9 @@ export async function produceScenarios(): Promise<Scenario[]> {
         ],
         // unchanged objects (the Deployment differs only in its checksum annotation) are no target
         rejectText: ['hub-action:impact', 'Deployment.apps shop/checkout', repeatedSummary],
-        // prod-eu's checkout-config (5 downstream) opens; prod-us's (4 downstream) is folded.
-        expectVisible: [legend, 'Downstream — what depends on it (5)', 'Rendered from shop/templates/configmap.yaml'],
-        expectFolded: ['Downstream — what depends on it (4)'],
+        // prod-eu's checkout-config (6 downstream) opens; prod-us's (5 downstream) is folded.
+        expectVisible: [legend, 'Downstream — what depends on it (6)', 'Rendered from shop/templates/configmap.yaml'],
+        expectFolded: ['Downstream — what depends on it (5)'],
         diagrams: impactDiagrams(chart.summary),
       },
       {

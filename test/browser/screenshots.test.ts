@@ -239,10 +239,10 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
     const labels = rendered.inspection.diagrams.flatMap((diagram) => diagram.labels).join('\n')
     expect(labels).toMatch(/Deployment\s*shop\/checkout/)
     expect(labels).toMatch(/ConfigMap\s*shop\/checkout-config/)
-    // prod-eu: six upstream arrows; the ReplicaSet and its three Pods on dotted arrows (owned at a
-    // depth the hub does not give), the Deployment on prod-us on a dotted line.
+    // prod-eu: six upstream arrows and "+5 more"; six downstream and "+2 more", its three Pods on
+    // dotted arrows (owned through its ReplicaSet); the Deployment on prod-us on a dotted line.
     const first = rendered.inspection.diagrams[0]
-    expect({ edges: first?.edges, dotted: first?.dottedEdges }).toEqual({ edges: 11, dotted: 5 })
+    expect({ edges: first?.edges, dotted: first?.dottedEdges }).toEqual({ edges: 15, dotted: 4 })
     expect(rendered.inspection.alerts).toEqual(['markdown-alert-note'])
   }, 30_000)
 

@@ -318,18 +318,18 @@ describe('a pull request with changed manifests', () => {
   it('with `comment: off` and named targets: no request to GitHub at all', async () => {
     const result = await onPullRequest({ inputs: { targets: CHECKOUT_EU, comment: 'off' } })
     expect(result.code).toBe(0)
-    expect(result.outputs['downstream-count']).toBe('4')
+    expect(result.outputs['downstream-count']).toBe('8')
     expect(github.requests).toEqual([])
   })
 })
 
 describe('fail-on-downstream', () => {
   it('passes when the downstream count is not above it', async () => {
-    const result = await onPullRequest({ inputs: { targets: CHECKOUT_EU, 'fail-on-downstream': '4' } })
+    const result = await onPullRequest({ inputs: { targets: CHECKOUT_EU, 'fail-on-downstream': '8' } })
     expect(result.code).toBe(0)
-    expect(result.outputs['downstream-count']).toBe('4')
+    expect(result.outputs['downstream-count']).toBe('8')
     expect(lines(result.stdout, '::error::')).toEqual([])
-    expect(lines(result.stdout, '::notice::')).toEqual(['::notice::Impact: 6 upstream, 4 downstream, 1 associated across 1 target-edge pair.'])
+    expect(lines(result.stdout, '::notice::')).toEqual(['::notice::Impact: 11 upstream, 8 downstream, 1 associated across 1 target-edge pair.'])
     expect(prComments()).toHaveLength(1)
   })
 
@@ -337,17 +337,17 @@ describe('fail-on-downstream', () => {
     const result = await onPullRequest({ inputs: { targets: CHECKOUT_EU, 'fail-on-downstream': '3' } })
     expect(result.code).toBe(1)
     expect(lines(result.stdout, '::error::')).toEqual([
-      '::error::Impact: 4 distinct objects downstream, more than fail-on-downstream (3). 6 upstream, 4 downstream, 1 associated across 1 target-edge pair.',
+      '::error::Impact: 8 distinct objects downstream, more than fail-on-downstream (3). 11 upstream, 8 downstream, 1 associated across 1 target-edge pair.',
     ])
     // published before failing
     expect(result.summary).toContain('## Impact of this change')
-    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-eu — 6 upstream, 4 downstream, 1 associated'])
+    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-eu — 11 upstream, 8 downstream, 1 associated'])
     const comments = prComments()
     expect(comments).toHaveLength(1)
-    expect(comments[0]!.body).toContain('- **Deployment.apps shop/checkout** on prod-eu — 6 upstream, 4 downstream, 1 associated')
+    expect(comments[0]!.body).toContain('- **Deployment.apps shop/checkout** on prod-eu — 11 upstream, 8 downstream, 1 associated')
     expect(result.outputs['comment-url']).toBe(comments[0]!.html_url)
-    expect(result.outputs['downstream-count']).toBe('4')
-    expect(readResultFile<ImpactReportFile>(result).totals).toEqual({ upstream: 6, downstream: 4, associated: 1 })
+    expect(result.outputs['downstream-count']).toBe('8')
+    expect(readResultFile<ImpactReportFile>(result).totals).toEqual({ upstream: 11, downstream: 8, associated: 1 })
     expect(result.stdout.indexOf(`Comment on #${PR} created`)).toBeLessThan(result.stdout.indexOf('::error::'))
   })
 })

@@ -48,13 +48,25 @@ describe('a Deployment on one edge', () => {
   it('reports the same counts and verdict lines through the query API and through the MCP tool', async () => {
     const viaQuery = await impact({ targets: CHECKOUT_EU })
     const queried = queries()
-    expect(queried).toHaveLength(1)
+    // the tool's query, then the walks the engine's relations leave to the client: the Pods of
+    // shop on prod-eu (its references sit on its Pods), then what selects or scales them
+    expect(queried).toHaveLength(3)
     expect(edgeLookups()).toHaveLength(0)
     expect(mcpCalls()).toEqual([])
     const spec = JSON.parse(queried[0]?.body ?? '{}') as { cluster?: { name: string }; maxDepth?: number; filter?: unknown }
     expect(spec.cluster).toEqual({ name: 'prod-eu' })
     expect(spec.maxDepth).toBe(5)
     expect(spec.filter).toEqual({ objects: [{ groupKind: { apiGroup: 'apps', kind: 'Deployment' }, name: 'checkout', namespace: 'shop' }] })
+    const walks = queried
+      .slice(1)
+      .map(
+        (request) =>
+          JSON.parse(request.body) as { cluster?: { name: string }; filter?: { objects?: Array<{ groupKind?: { kind?: string }; namespace?: string }> } },
+      )
+    expect(walks.map((walk) => [walk.cluster?.name, walk.filter?.objects?.map((f) => `${f.groupKind?.kind} ${f.namespace}`)])).toEqual([
+      ['prod-eu', ['Pod shop']],
+      ['prod-eu', ['Service shop', 'PodDisruptionBudget shop', 'NetworkPolicy shop', 'HorizontalPodAutoscaler shop']],
+    ])
 
     hub.reset()
     const viaMcp = await impact({ targets: CHECKOUT_EU, 'impact-source': 'mcp', 'mcp-url': hub.mcpUrl })
@@ -70,29 +82,31 @@ describe('a Deployment on one edge', () => {
       },
     ])
     // one light lookup finds where the target exists (the tool answers for its first match only);
-    // a Deployment has no referenced-by dependents, so nothing else goes to the query API
-    expect(queries()).toHaveLength(1)
+    // the tool reads the first level of a tree only, so the levels below come from the query API,
+    // and the Pod and selector walks follow as on the query route
+    expect(queries()).toHaveLength(4)
     expect(JSON.parse(queries()[0]?.body ?? '{}')).toMatchObject({
       cluster: { name: 'prod-eu' },
       objects: { id: true, cluster: true, object: { metadata: { namespace: true } } },
     })
+    expect(Object.keys((JSON.parse(queries()[1]?.body ?? '{}') as { objects: { relations: object } }).objects.relations)).toEqual(['descendants+', 'linked+'])
 
     for (const result of [viaQuery, viaMcp]) {
       expect(result.code).toBe(0)
       expect(lines(result.stdout, '::error::')).toEqual([])
       expect(lines(result.stdout, '::warning::')).toEqual([])
     }
-    expect(counts(viaQuery)).toEqual({ 'targets-count': '1', 'upstream-count': '6', 'downstream-count': '4', 'associated-count': '1' })
+    expect(counts(viaQuery)).toEqual({ 'targets-count': '1', 'upstream-count': '11', 'downstream-count': '8', 'associated-count': '1' })
     expect(counts(viaMcp)).toEqual(counts(viaQuery))
 
-    const expectedLine = '- **Deployment.apps shop/checkout** on prod-eu — 6 upstream, 4 downstream, 1 associated'
+    const expectedLine = '- **Deployment.apps shop/checkout** on prod-eu — 11 upstream, 8 downstream, 1 associated'
     expect(verdictLines(viaQuery.outputs.report ?? '')).toEqual([expectedLine])
     expect(verdictLines(viaMcp.outputs.report ?? '')).toEqual([expectedLine])
     expect(verdictLines(viaQuery.summary)).toEqual([expectedLine])
     expect(verdictLines(viaMcp.summary)).toEqual([expectedLine])
-    expect(logVerdicts(viaQuery)).toEqual(['Deployment.apps shop/checkout on prod-eu — 6 upstream, 4 downstream, 1 associated'])
+    expect(logVerdicts(viaQuery)).toEqual(['Deployment.apps shop/checkout on prod-eu — 11 upstream, 8 downstream, 1 associated'])
     expect(logVerdicts(viaMcp)).toEqual(logVerdicts(viaQuery))
-    expect(lines(viaQuery.stdout, '::notice::')).toEqual(['::notice::Impact: 6 upstream, 4 downstream, 1 associated across 1 target-edge pair.'])
+    expect(lines(viaQuery.stdout, '::notice::')).toEqual(['::notice::Impact: 11 upstream, 8 downstream, 1 associated across 1 target-edge pair.'])
     expect(lines(viaMcp.stdout, '::notice::')).toEqual(lines(viaQuery.stdout, '::notice::'))
 
     expect(viaQuery.summary).toContain('read through the query API')
@@ -114,12 +128,28 @@ describe('a Deployment on one edge', () => {
     expect(fromMcp.impacts).toEqual(fromQuery.impacts)
     expect(fromMcp.totals).toEqual(fromQuery.totals)
     expect(fromQuery.impacts.map((i) => i.edge)).toEqual(['prod-eu'])
-    expect(fromQuery.impacts[0]?.downstream.map((o) => `${o.kind} ${o.name} ${o.relations.join(',')}`)).toEqual([
+    // its ReplicaSet and, a level below in the engine's tree, its Pods; and, derived from their own
+    // fields (the engine has no such relation), what selects its Pods or scales it
+    expect(
+      fromQuery.impacts[0]?.downstream.map((o) => `${o.kind} ${o.name} ${o.relations.join(',')}${o.derived ? ` derived:${o.derived.join(',')}` : ''}`),
+    ).toEqual([
+      'HorizontalPodAutoscaler checkout scales derived:scales',
+      'NetworkPolicy default-deny selects-pods derived:selects-pods',
       ...hub
         .fleet!.objects.filter((o) => o.edge === 'prod-eu' && o.kind === 'Pod' && o.metadata.name.startsWith('checkout-'))
         .map((o) => `Pod ${o.metadata.name} descendants`)
         .sort(),
+      'PodDisruptionBudget checkout selected-by,selects-pods derived:selects-pods',
       'ReplicaSet checkout-7d9f8c6b5 descendants',
+      'Service checkout selects-pods derived:selects-pods',
+    ])
+    // a Deployment references nothing itself: what its Pods reference is upstream of it
+    expect(fromQuery.impacts[0]?.upstream.filter((o) => o.relations.includes('pod-references')).map((o) => `${o.kind} ${o.name}`)).toEqual([
+      'ConfigMap checkout-config',
+      'ConfigMap feature-flags',
+      'Secret checkout-db',
+      'Secret regcred',
+      'ServiceAccount checkout',
     ])
     expect(fromQuery.impacts[0]?.associated).toEqual([
       { edge: 'prod-us', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relations: ['grouped'] },
@@ -137,23 +167,31 @@ describe('edge scoping', () => {
     // One light lookup of where it exists, then one relation query per edge: a relation query
     // across edges merges same-named objects into one node (hub-behaviour.md §3).
     const specs = queries().map((request) => JSON.parse(request.body) as { cluster?: { name?: string }; objects?: { relations?: unknown } })
-    expect(specs).toHaveLength(3)
+    // Then, per edge, the Pod and selector walks.
+    expect(specs).toHaveLength(7)
     expect(specs[0]?.cluster).toBeUndefined()
     expect(specs[0]?.objects?.relations).toBeUndefined()
-    expect(specs.slice(1).map((spec) => spec.cluster?.name)).toEqual(['prod-eu', 'prod-us'])
+    expect(specs.slice(1, 3).map((spec) => spec.cluster?.name)).toEqual(['prod-eu', 'prod-us'])
+    expect(
+      specs
+        .slice(3)
+        .map((spec) => spec.cluster?.name)
+        .sort(),
+    ).toEqual(['prod-eu', 'prod-eu', 'prod-us', 'prod-us'])
 
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.impacts.map((i) => i.edge)).toEqual(['prod-eu', 'prod-us'])
     expect(file.notFound).toEqual([])
     expect(verdictLines(result.outputs.report ?? '')).toEqual([
-      '- **Deployment.apps shop/checkout** on prod-eu — 6 upstream, 4 downstream, 1 associated',
-      // prod-us has no feature-flags ConfigMap (an optional reference), hence one upstream object fewer
-      '- **Deployment.apps shop/checkout** on prod-us — 5 upstream, 3 downstream, 1 associated',
+      '- **Deployment.apps shop/checkout** on prod-eu — 11 upstream, 8 downstream, 1 associated',
+      // prod-us has no feature-flags ConfigMap (an optional reference) and one Pod fewer, which the
+      // Deployment both owns (downstream) and selects (upstream, as the engine says)
+      '- **Deployment.apps shop/checkout** on prod-us — 9 upstream, 7 downstream, 1 associated',
     ])
     expect(result.outputs['targets-count']).toBe('1')
     // distinct objects across both edges: the two edges' namespaces, pods and replica sets are different objects
-    expect(result.outputs['upstream-count']).toBe('11')
-    expect(result.outputs['downstream-count']).toBe('7')
+    expect(result.outputs['upstream-count']).toBe('20')
+    expect(result.outputs['downstream-count']).toBe('15')
     // each checkout is grouped with the other one
     expect(result.outputs['associated-count']).toBe('2')
     expect(result.summary).not.toContain('staging')
@@ -180,7 +218,7 @@ describe('edge scoping', () => {
       expect(new Set(file.impacts[0]?.[direction].map((o) => o.edge))).toEqual(new Set(['prod-us']))
     }
     expect(JSON.parse(queries()[0]?.body ?? '{}')).toMatchObject({ cluster: { name: 'prod-us' } })
-    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-us — 5 upstream, 3 downstream, 1 associated'])
+    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-us — 9 upstream, 7 downstream, 1 associated'])
     // the other edge's checkout appears only as the declared group peer
     expect(file.impacts[0]?.associated).toEqual([
       { edge: 'prod-eu', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relations: ['grouped'] },
@@ -228,15 +266,23 @@ describe('a ConfigMap', () => {
       expect(usesIt.length).toBeGreaterThanOrEqual(2)
       const pods = impact.downstream.filter((o) => o.kind === 'Pod')
       expect(pods).toEqual(usesIt.map((name) => ({ edge: impact.edge, group: '', kind: 'Pod', namespace: 'shop', name, relations: ['referenced-by'] })))
+      // and the workload that owns them, through its ReplicaSet
+      expect(impact.downstream.filter((o) => o.relations.includes('owns-referrer')).map((o) => `${o.kind} ${o.name}`)).toEqual([
+        'Deployment checkout',
+        expect.stringMatching(/^ReplicaSet checkout-[a-z0-9]+$/),
+      ])
       // frontend pods use another ConfigMap: not dependents
       expect(impact.downstream.some((o) => o.name.startsWith('frontend'))).toBe(false)
     }
-    // one lookup, one impact query per edge, then one referenced-by scan per (edge, namespace)
+    // one lookup, one impact query per edge, then one Pod scan per (edge, namespace): the engine has
+    // no reverse of `references`, which starts at Pods
     const scans = queries()
       .map((r) => JSON.parse(r.body) as { cluster?: { name: string }; filter?: { objects?: Array<{ name?: string }> } })
       .filter((spec) => spec.cluster !== undefined && spec.filter?.objects?.[0]?.name === undefined)
     expect(scans.map((s) => s.cluster?.name).sort()).toEqual(['prod-eu', 'prod-us'])
-    expect(scans.every((s) => JSON.stringify(s.filter) === JSON.stringify({ objects: [{ namespace: 'shop' }] }))).toBe(true)
+    expect(
+      scans.every((s) => JSON.stringify(s.filter) === JSON.stringify({ objects: [{ groupKind: { apiGroup: '', kind: 'Pod' }, namespace: 'shop' }] })),
+    ).toBe(true)
 
     expect(result.outputs['downstream-count']).toBe(String(file.impacts.reduce((sum, i) => sum + i.downstream.length, 0)))
     // Per target and edge: no Edge column repeating that edge.
@@ -256,13 +302,13 @@ describe('a target that is not synchronized', () => {
     expect(edgeLookups()).toHaveLength(1)
 
     expect(result.outputs['targets-count']).toBe('2')
-    expect(result.outputs['downstream-count']).toBe('4')
+    expect(result.outputs['downstream-count']).toBe('8')
     expect(result.summary).toContain('Not found on any edge: 1')
     expect(result.summary).toContain('### Not synchronized (1)')
     expect(result.summary).toContain('Their impact is unknown, not empty.')
     expect(result.summary).toContain('Engaged edges in this workspace: prod-eu, prod-us, staging.')
     expect(result.summary).toContain('- Deployment.apps shop/brand-new — named in the targets input')
-    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-eu — 6 upstream, 4 downstream, 1 associated'])
+    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-eu — 11 upstream, 8 downstream, 1 associated'])
 
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.notFound).toMatchObject([{ kind: 'Deployment', group: 'apps', name: 'brand-new', namespace: 'shop' }])

@@ -14,8 +14,16 @@ const DIRECTIONS: Record<string, Direction> = {
   descendants: 'downstream',
   'selected-by': 'downstream',
   namespaced: 'downstream',
-  // Ours: the reverse of `references`, which the hub's tool does not offer.
+  // Ours, walked from the Pod side (walks.ts): the hub has no reverse of `references`, and
+  // the references of a workload sit on its Pods.
   'referenced-by': 'downstream',
+  'owns-referrer': 'downstream',
+  'pod-references': 'upstream',
+  // Ours, derived: the Pods a Service's selector routes to, and their owners.
+  'routes-to': 'upstream',
+  // Ours, derived from the objects' own fields where the graph has no relation.
+  'selects-pods': 'downstream',
+  scales: 'downstream',
   linked: 'associated',
   grouped: 'associated',
 }
@@ -29,8 +37,11 @@ export function baseRelation(relation: string): string {
   return relation.endsWith('+') ? relation.slice(0, -1) : relation
 }
 
-/** A related object as the graph names it: the MCP tool's shape, which graph rows are read into. */
-export type RelatedRef = McpRelated
+/**
+ * A related object as the graph names it: the MCP tool's shape, which graph rows are read into;
+ * `derived` when the action worked the relation out itself.
+ */
+export type RelatedRef = McpRelated & { derived?: boolean | undefined }
 
 type Classified = Record<Direction, RelatedObject[]>
 
@@ -47,34 +58,54 @@ export function classifyRelated(refs: Iterable<RelatedRef>, exclude?: string): C
     const key = objectKey(ref)
     if (key === exclude) continue
     const relation = baseRelation(ref.relation)
+    const found: RelatedObject = { edge: ref.edge, group: ref.group, kind: ref.kind, namespace: ref.namespace, name: ref.name, relations: [relation] }
+    if (ref.derived) found.derived = [relation]
     const existing = byDirection[direction].get(key)
-    if (existing) {
-      if (!existing.relations.includes(relation)) existing.relations.push(relation)
-      continue
-    }
-    byDirection[direction].set(key, {
-      edge: ref.edge,
-      group: ref.group,
-      kind: ref.kind,
-      namespace: ref.namespace,
-      name: ref.name,
-      relations: [relation],
-    })
+    if (existing) addRelations(existing, found)
+    else byDirection[direction].set(key, found)
   }
-  const finish = (map: Map<string, RelatedObject>) =>
-    [...map.values()].map((object) => ({ ...object, relations: object.relations.sort() })).sort((a, b) => compare(a, b))
+  const finish = (map: Map<string, RelatedObject>) => [...map.values()].map(sorted).sort(compare)
   return { upstream: finish(byDirection.upstream), downstream: finish(byDirection.downstream), associated: finish(byDirection.associated) }
+}
+
+/**
+ * Adds `more`'s relations to `into`. A relation is derived only while no source gave it from
+ * the graph: the graph's word wins over the action's own reading.
+ */
+function addRelations(into: RelatedObject, more: RelatedObject): void {
+  const derivedBefore = new Set(into.derived ?? [])
+  const had = new Set(into.relations)
+  for (const relation of more.relations) if (!had.has(relation)) into.relations.push(relation)
+  const derived = new Set<string>()
+  for (const relation of into.relations) {
+    const fromInto = had.has(relation) ? derivedBefore.has(relation) : true
+    const fromMore = more.relations.includes(relation) ? (more.derived ?? []).includes(relation) : true
+    if (fromInto && fromMore) derived.add(relation)
+  }
+  if (derived.size > 0) into.derived = [...derived]
+  else delete into.derived
+}
+
+function sorted(object: RelatedObject): RelatedObject {
+  const out: RelatedObject = { ...object, relations: [...object.relations].sort() }
+  if (object.derived) out.derived = [...object.derived].sort()
+  return out
 }
 
 /** Merge more related objects into a classified set (e.g. `referenced-by` found later). */
 export function mergeRelated(into: RelatedObject[], more: readonly RelatedObject[]): RelatedObject[] {
-  const byKey = new Map(into.map((object) => [objectKey(object), { ...object, relations: [...object.relations] }]))
+  const copy = (object: RelatedObject): RelatedObject => ({
+    ...object,
+    relations: [...object.relations],
+    ...(object.derived ? { derived: [...object.derived] } : {}),
+  })
+  const byKey = new Map(into.map((object) => [objectKey(object), copy(object)]))
   for (const object of more) {
     const existing = byKey.get(objectKey(object))
-    if (!existing) byKey.set(objectKey(object), { ...object, relations: [...object.relations] })
-    else for (const relation of object.relations) if (!existing.relations.includes(relation)) existing.relations.push(relation)
+    if (!existing) byKey.set(objectKey(object), copy(object))
+    else addRelations(existing, object)
   }
-  return [...byKey.values()].map((object) => ({ ...object, relations: object.relations.sort() })).sort(compare)
+  return [...byKey.values()].map(sorted).sort(compare)
 }
 
 function compare(a: RelatedObject, b: RelatedObject): number {

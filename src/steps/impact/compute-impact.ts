@@ -1,17 +1,18 @@
 /**
  * `command: impact` — targets → impact on every edge where each exists → one report.
  * The source is the query API (default) or the hub's graph_impact MCP tool; both feed the
- * same classification, so they report the same thing for the same fleet. Referenced-by
- * dependents come from the query API either way (the tool has no such relation).
+ * same classification, so they report the same thing for the same fleet. What the graph's
+ * relations leave out (walks.ts: the Pods that use a ConfigMap, a workload's Pods and what
+ * selects them) and the tree levels the tool does not read come from the query API either way.
  */
 import { HubProtocolError, HubRequestError } from '../../hub/errors.js'
 import { edgeOf, type GraphClient, type QueryStatus } from '../../hub/graph.js'
 import type { McpGraphClient } from '../../hub/mcp/client.js'
-import { baseRelation, classifyRelated } from './classify.js'
+import { baseRelation, classifyRelated, mergeRelated } from './classify.js'
 import { objectKey, type Direction, type ImpactReport, type SkippedFile, type TargetImpact } from './model.js'
 import type { Target } from '../../model/target.js'
-import { buildImpactQuery, DEFAULT_ROOT_LIMIT, impactsFromStatus } from './query-impact.js'
-import { addReferencedBy } from './referenced-by.js'
+import { buildImpactQuery, DEFAULT_ROOT_LIMIT, impactsFromStatus, TRANSITIVE_RELATIONS } from './query-impact.js'
+import { addPodWalks } from './walks.js'
 import type { Verdict } from '../../runner/publish.js'
 import type { ImpactSettings } from '../../settings/settings.js'
 import { requestLimiter, type Limiter } from './bounds.js'
@@ -46,7 +47,7 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
 
   const impacts = perTarget.flatMap((found) => found.sort((a, b) => a.edge.localeCompare(b.edge)))
   const notFound = targets.filter((_, index) => (perTarget[index] ?? []).length === 0)
-  warnings.push(...(await addReferencedBy(deps.graph, impacts, limit, deps.signal)))
+  warnings.push(...(await addPodWalks(deps.graph, impacts, settings.maxDepth, limit, deps.signal)))
   if (notFound.length > 0) await workspaceEdges()
   for (const impact of impacts) {
     if (impact.incomplete)
@@ -81,7 +82,7 @@ async function impactsOfTarget(target: Target, settings: ImpactSettings, deps: I
       // The tool runs the query API's own query: not finding what the query API just found means
       // it asked as another tenant, which is what an `mcp-url` with the cluster id does (§4).
       if (!impact) throw toolMissesObject(target, place, settings.mcpUrl)
-      found.push(impact)
+      found.push(await withDeeperLevels(impact, settings.maxDepth, deps))
     }
     return found
   }
@@ -96,6 +97,26 @@ async function impactsOfTarget(target: Target, settings: ImpactSettings, deps: I
     found.push(...impactsFromStatus(status, target))
   }
   return found
+}
+
+/**
+ * The tool reads only the first level of a transitive relation's tree (docs/hub-facts.md,
+ * "Impact over the query API"): when it names a first level, the levels below come from the
+ * query API, so this route reaches what the query route reaches.
+ */
+async function withDeeperLevels(impact: TargetImpact, maxDepth: number, deps: ImpactDeps & { limit: Limiter }): Promise<TargetImpact> {
+  const transitive = new Set(TRANSITIVE_RELATIONS.map(baseRelation))
+  const hasTree = [...impact.downstream, ...impact.associated].some((object) => object.relations.some((relation) => transitive.has(relation)))
+  if (!hasTree) return impact
+  const onEdge = { ...impact.target, edge: impact.edge }
+  const operation = `read the deeper levels of the impact of ${impact.target.kind} ${impact.target.name} on edge ${impact.edge}`
+  const status = onePage(await deps.limit(() => deps.graph.query(buildImpactQuery(onEdge, maxDepth, TRANSITIVE_RELATIONS), deps.signal, operation)), operation)
+  for (const deeper of impactsFromStatus(status, onEdge)) {
+    impact.downstream = mergeRelated(impact.downstream, deeper.downstream)
+    impact.associated = mergeRelated(impact.associated, deeper.associated)
+    impact.incomplete ||= deeper.incomplete
+  }
+  return impact
 }
 
 interface Place {

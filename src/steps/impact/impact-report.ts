@@ -34,6 +34,8 @@ const CAVEAT = [
   '> Runtime traffic (calls, DNS names, queues, shared databases) is not traced, and the hub stops at 10,000 rows.',
   '> An empty list proves nothing: something can still depend on an object in a way the graph does not record.',
 ].join('\n')
+/** Added to the caveat when a relation was derived: the reader must know which rows the graph did not give. */
+const DERIVED_CAVEAT = '> **(derived)**: worked out by the action from the objects themselves, where the graph has no relation.'
 
 /** One line for logs: plain text, no markdown, no line breaks or control characters. */
 export function renderImpactVerdictLine(impact: TargetImpact): string {
@@ -82,7 +84,7 @@ function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
         : undefined,
     skipped: report.skippedFiles.length > 0 || report.skippedTargets.length > 0 ? piece(skippedSection(report)) : undefined,
     warnings: report.warnings.length > 0 ? piece(warningsSection(report.warnings)) : undefined,
-    caveat: piece(CAVEAT),
+    caveat: piece(derivedCount(report) > 0 ? `${CAVEAT}\n${DERIVED_CAVEAT}` : CAVEAT),
   }
 }
 
@@ -102,7 +104,9 @@ function overview(report: ImpactReport): string {
   if (counts.length > 0) lines.push(counts.join(' · '))
   const source = report.source === 'mcp' ? 'the MCP impact tool' : 'the query API'
   const commit = report.commit ? ` for commit ${inline(report.commit.slice(0, 40))}` : ''
-  lines.push(`Relationships up to depth ${formatCount(report.maxDepth)}, read through ${source}${commit}.`)
+  const derived = derivedCount(report)
+  const derivedText = derived > 0 ? `; ${formatCount(derived)} ${plural(derived, 'relation')} derived by the action, not by the graph` : ''
+  lines.push(`Relationships up to depth ${formatCount(report.maxDepth)}, read through ${source}${commit}${derivedText}.`)
   return lines.join('\n\n')
 }
 
@@ -124,7 +128,8 @@ function verdictMarkdown(impact: TargetImpact): string {
 function impactParts(impact: TargetImpact, open: boolean): ImpactParts {
   const summary = renderImpactVerdictLine(impact)
   // The summary line already names the target, the edge and the counts: the body adds only where the target came from.
-  const fixed = `${capitalize(originText(impact.target))}.${impact.incomplete ? ' The hub cut this result (row cap or limit): the lists below are incomplete.' : ''}`
+  const unknown = (impact.unknown ?? []).map((line) => ` ${inline(clip(line, MAX_WARNING, ' …'))}`).join('')
+  const fixed = `${capitalize(originText(impact.target))}.${impact.incomplete ? ' The hub cut this result (row cap or limit): the lists below are incomplete.' : ''}${unknown}`
   return {
     summary,
     fixed,
@@ -180,9 +185,23 @@ function relatedTable(objects: readonly RelatedObject[], edge: string): string {
   const columns: Column<RelatedObject>[] = [
     { header: 'Kind', cell: (object) => repeated(kindLabel(object.kind, object.group)) },
     { header: 'Namespace/Name', cell: (object) => objectName(object, edge) },
-    { header: 'Relation(s)', cell: (object) => repeated(object.relations.join(', ')) },
+    { header: 'Relation(s)', cell: (object) => repeated(relationsText(object)) },
   ]
   return table(columns, objects)
+}
+
+/** Relation names, each the action derived marked so. */
+function relationsText(object: Pick<RelatedObject, 'relations' | 'derived'>): string {
+  const derived = new Set(object.derived ?? [])
+  return object.relations.map((relation) => (derived.has(relation) ? `${relation} (derived)` : relation)).join(', ')
+}
+
+/** Relations the action derived, across every target and edge (an object counts once per relation it derived). */
+function derivedCount(report: ImpactReport): number {
+  let count = 0
+  for (const impact of report.impacts)
+    for (const direction of ['upstream', 'downstream', 'associated'] as const) for (const object of impact[direction]) count += object.derived?.length ?? 0
+  return count
 }
 
 function objectName(object: RelatedObject, edge: string): string {

@@ -9,7 +9,8 @@
 import type { Direction, RelatedObject, TargetImpact } from './model.js'
 import { ZERO_WIDTH_SPACE, clip, fenced, formatCount, showFormatCharacters } from '../../markdown/format.js'
 
-const DEFAULT_MAX_NODES_PER_DIRECTION = 8
+/** Objects drawn per side; the rest is one "+N more" node (the tables list every one). */
+const DEFAULT_MAX_NODES_PER_DIRECTION = 6
 /** Longest run of one label line, in code points; longer names are clipped with "…". */
 const MAX_LABEL_LINE = 60
 /**
@@ -23,8 +24,8 @@ const LABEL_WRAP_PX = 320
  * defaults are 50 and 15): six objects a side then take half the height, so a graph and what
  * follows it fit a screen.
  */
-const NODE_SPACING_PX = 12
-const LABEL_PADDING_PX = 10
+const NODE_SPACING_PX = 8
+const LABEL_PADDING_PX = 8
 /** Characters of `namespace/name` that fit in LABEL_WRAP_PX at Mermaid's 16 px sans-serif. */
 const ONE_LINE_NAME = 40
 
@@ -32,16 +33,27 @@ const ONE_LINE_NAME = 40
 export const GRAPH_LEGEND = '_Left: what it depends on (upstream). Right: what depends on it (downstream). Dotted line: an associated object._'
 
 /**
- * Said after the legend when the graph draws a dotted arrow. The hub answers `descendants+` as a
- * flat list (hub-behaviour.md §3, §4: no owner, no path), so a Deployment's Pods come beside its
- * ReplicaSet: the arrow must not claim the target owns them directly. @internal
+ * Said after the legend when the graph draws a dotted arrow. The report lists every level of
+ * the ownership tree side by side, so a Deployment's Pods come beside its ReplicaSet: the arrow
+ * must not claim the target owns them directly. @internal
  */
-export const OWNED_LEGEND = '_Dotted arrow: owned by the target, directly or through objects in between (the hub gives no owner path)._'
+export const OWNED_LEGEND = '_Dotted arrow: owned by the target, directly or through objects in between._'
+
+/**
+ * Said after the legend when a drawn object came only from the action's own reading, which the
+ * graph shows as a grey box (a style, not a label line: the graph must stay short). @internal
+ */
+export const DERIVED_LEGEND = '_Grey box: derived — worked out by the action from the objects themselves; the graph has no relation for it._'
 
 /** The legend, then the graph: the block the report shows for one target and edge. */
 export function renderGraph(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
   const cap = nodeCap(options.maxNodesPerDirection)
-  const legend = impact.downstream.slice(0, cap).some(ownedOnly) ? `${GRAPH_LEGEND}\n${OWNED_LEGEND}` : GRAPH_LEGEND
+  const drawn = [...impact.upstream.slice(0, cap), ...impact.downstream.slice(0, cap), ...impact.associated.slice(0, cap)]
+  const legend = [
+    GRAPH_LEGEND,
+    ...(impact.downstream.slice(0, cap).some(ownedOnly) ? [OWNED_LEGEND] : []),
+    ...(drawn.some(derivedOnly) ? [DERIVED_LEGEND] : []),
+  ].join('\n')
   return `${legend}\n\n${renderMermaid(impact, options)}`
 }
 
@@ -53,12 +65,18 @@ function ownedOnly(object: RelatedObject): boolean {
   return object.relations.length > 0 && object.relations.every((relation) => relation === 'descendants')
 }
 
+function derivedOnly(object: RelatedObject): boolean {
+  return object.derived !== undefined && object.derived.length === object.relations.length
+}
+
 /** @internal */
 export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
   const cap = nodeCap(options.maxNodesPerDirection)
   const nodes: string[] = [`  n0["${label(objectLines(impact.target))}"]`]
   const links: string[] = []
   const collapsed: string[] = []
+  // The graph gave none of these objects' relations: the reader must not take them for its word.
+  const derived: string[] = []
   let next = 1
 
   const add = (direction: Direction, objects: readonly RelatedObject[]) => {
@@ -68,6 +86,7 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
       const lines = objectLines(object)
       if (object.edge && object.edge !== impact.edge) lines.push(`on ${object.edge}`)
       nodes.push(`  ${id}["${label(lines)}"]`)
+      if (derivedOnly(object)) derived.push(id)
       links.push(direction === 'downstream' && ownedOnly(object) ? `  n0 -.-> ${id}` : link(direction, id))
     }
     const rest = objects.length - shown.length
@@ -86,6 +105,7 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
   if (collapsed.length > 0) {
     styles.push('  classDef collapsed stroke-dasharray:4 3', `  class ${collapsed.join(',')} collapsed`)
   }
+  if (derived.length > 0) styles.push('  classDef derived fill:#e9ecef,stroke:#868e96,color:#000', `  class ${derived.join(',')} derived`)
   const frontMatter = [
     '---',
     'config:',

@@ -15,6 +15,12 @@ export interface RelatedObject {
   name: string
   /** Relation names without the transitive "+", sorted; e.g. ["descendants", "selected-by"]. */
   relations: string[]
+  /**
+   * The relations (among `relations`) the action worked out itself from the objects the graph
+   * stores, where the graph has no relation for them: a Service's selector, an HPA's target, a
+   * name with a dot. Absent when every relation came from the graph.
+   */
+  derived?: string[] | undefined
 }
 
 /** The impact of one target on one edge where it exists. */
@@ -26,6 +32,8 @@ export interface TargetImpact {
   associated: RelatedObject[]
   /** The hub said the result was cut (row cap or limit). */
   incomplete: boolean
+  /** What the graph cannot tell about this target, said plainly rather than left as an empty list. */
+  unknown?: string[] | undefined
 }
 
 export interface SkippedFile {

@@ -1,25 +1,29 @@
 /**
  * Impact over the query API, the way the hub's own graph_impact tool computes it
- * (hub-behaviour.md §3, "Impact over the query API"): one query per target with the tool's
+ * (docs/hub-facts.md, "Impact over the query API"): one query per target with the tool's
  * relation set, each related object projected to kind, apiVersion, name and namespace.
  * Unlike the tool, every matching object is an anchor, so a target without an edge is
- * reported on each edge where it exists.
+ * reported on each edge where it exists, and a transitive relation is read at every level of
+ * its tree (a Deployment's Pods hang under its ReplicaSets), where the tool reads the first.
  */
-import { edgeOf, isTruncated, type ObjectResult, type QuerySpec, type QueryStatus } from '../../hub/graph.js'
+import { edgeOf, isTruncated, walkRelations, type ObjectResult, type QuerySpec, type QueryStatus } from '../../hub/graph.js'
 import { classifyRelated, type RelatedRef } from './classify.js'
 import { objectKey, type TargetImpact } from './model.js'
 import type { Target } from '../../model/target.js'
 
 const IMPACT_RELATIONS = ['descendants+', 'references', 'selects', 'selected-by', 'owners', 'linked+', 'grouped', 'namespace', 'namespaced'] as const
+/** The relations whose answer is a tree, of which the MCP tool reads only the first level. */
+export const TRANSITIVE_RELATIONS = ['descendants+', 'linked+'] as const
 /** The hub's default `limit` (roots per page); the impact query sets none. */
 export const DEFAULT_ROOT_LIMIT = 100
 const RELATED_PROJECTION = { id: true, cluster: true, object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } } }
 
-export function buildImpactQuery(target: Target, maxDepth: number): QuerySpec {
+/** The tool's query; `only` narrows it to some of its relations (the levels the tool does not read). */
+export function buildImpactQuery(target: Target, maxDepth: number, only: readonly string[] = IMPACT_RELATIONS): QuerySpec {
   const filter: Record<string, unknown> = { groupKind: { apiGroup: target.group, kind: target.kind }, name: target.name }
   if (target.namespace) filter.namespace = target.namespace
   const relations: Record<string, unknown> = {}
-  for (const relation of IMPACT_RELATIONS) {
+  for (const relation of only) {
     relations[relation] = relation === 'namespaced' ? { limit: 200, objects: RELATED_PROJECTION } : { objects: RELATED_PROJECTION }
   }
   const spec: QuerySpec = {
@@ -35,11 +39,7 @@ export function buildImpactQuery(target: Target, maxDepth: number): QuerySpec {
 export function impactsFromStatus(status: QueryStatus, target: Target): TargetImpact[] {
   return (status.objects ?? []).map((anchor) => {
     const self = refOf(anchor, '')
-    const refs: RelatedRef[] = []
-    for (const [relation, related] of Object.entries(anchor.relations ?? {})) {
-      for (const object of related) refs.push(refOf(object, relation))
-    }
-    const classified = classifyRelated(refs, objectKey(self))
+    const classified = classifyRelated(relatedRefs(anchor, self.edge), objectKey(self))
     return {
       target: { ...target, namespace: target.namespace ?? self.namespace },
       edge: self.edge ?? target.edge ?? '',
@@ -48,6 +48,20 @@ export function impactsFromStatus(status: QueryStatus, target: Target): TargetIm
       incomplete: isTruncated(status) || (status.incomplete === true && (status.objects?.length ?? 0) >= DEFAULT_ROOT_LIMIT),
     }
   })
+}
+
+/**
+ * Every related object of a row, at every level of each relation's tree, named by the relation
+ * it hangs under. A nested node has no `cluster`: it is on its parent's edge.
+ */
+function relatedRefs(row: ObjectResult, edge: string | undefined): RelatedRef[] {
+  const refs: RelatedRef[] = []
+  for (const { node, relation, cluster } of walkRelations(row)) {
+    const ref = refOf(node, relation)
+    const nodeEdge = edgeOf(cluster) ?? edge
+    refs.push(ref.edge === undefined && nodeEdge !== undefined ? { ...ref, edge: nodeEdge } : ref)
+  }
+  return refs
 }
 
 export function refOf(result: ObjectResult, relation: string): RelatedRef {

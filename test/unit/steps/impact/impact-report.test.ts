@@ -450,3 +450,32 @@ describe('renderImpactReport: budgets', () => {
     }
   })
 })
+
+describe('derived relations and what is not known', () => {
+  const web = target('web', { group: 'apps' })
+  const downstream = [
+    related('web', { kind: 'Service', relations: ['selects-pods'], derived: ['selects-pods'] }),
+    related('web-abc', { kind: 'ReplicaSet', group: 'apps', relations: ['descendants'] }),
+  ]
+  const unknown = ['PodDisruptionBudgets: not known. The graph does not sync them by default.']
+
+  it('marks each derived relation in the table, counts them in the overview and explains them under the caveat', () => {
+    const markdown = renderImpactReport(
+      report({ targets: [web], impacts: [impact(web, { downstream, unknown })], totals: { upstream: 0, downstream: 2, associated: 0 } }),
+      {
+        budget: COMMENT_BUDGET,
+      },
+    )
+    expect(markdown).toContain('| Service | shop/web | selects-pods \\(derived\\) |')
+    expect(markdown).toContain('| ReplicaSet.apps | shop/web-abc | descendants |')
+    expect(markdown).toContain('; 1 relation derived by the action, not by the graph.')
+    expect(markdown).toContain('> **(derived)**: worked out by the action from the objects themselves')
+    expect(markdown).toContain('PodDisruptionBudgets: not known.')
+  })
+
+  it('says nothing of derivation when the graph gave every relation', () => {
+    const markdown = renderImpactReport(report({ targets: [web], impacts: [impact(web, { downstream: [downstream[1]!] })] }), { budget: COMMENT_BUDGET })
+    expect(markdown).not.toContain('derived')
+    expect(markdown).not.toContain('Derived')
+  })
+})

@@ -41,7 +41,7 @@ function nodes(block: string): Map<string, string> {
 }
 
 /** Labels wrap at 320 px, not Mermaid's 200, so a pod name stays on one line; objects a side stack close. */
-const FRONT_MATTER = ['---', 'config:', '  flowchart:', '    wrappingWidth: 320', '    nodeSpacing: 12', '    padding: 10', '---', 'flowchart LR']
+const FRONT_MATTER = ['---', 'config:', '  flowchart:', '    wrappingWidth: 320', '    nodeSpacing: 8', '    padding: 8', '---', 'flowchart LR']
 
 describe('renderMermaid', () => {
   it('comes with its legend: upstream left, downstream right, dotted = associated', () => {
@@ -89,17 +89,17 @@ describe('renderMermaid', () => {
     expect([...nodes(block).values()].filter((label) => label === 'Deployment shop/checkout')).toHaveLength(1)
   })
 
-  it('caps nodes per direction at 8 by default and collapses the rest into "+K more"', () => {
+  it('caps nodes per direction at 6 by default and collapses the rest into "+K more"', () => {
     const block = renderMermaid(impact({ upstream: many(3, 'u'), downstream: many(5000, 'd'), associated: many(9, 'a') }))
     const labels = [...nodes(block).values()]
-    expect(labels.filter((label) => label.includes('/d-'))).toHaveLength(8)
-    expect(labels.filter((label) => label.includes('/a-'))).toHaveLength(8)
+    expect(labels.filter((label) => label.includes('/d-'))).toHaveLength(6)
+    expect(labels.filter((label) => label.includes('/a-'))).toHaveLength(6)
     expect(labels.filter((label) => label.includes('/u-'))).toHaveLength(3)
-    expect(labels).toContain('+4,992 more downstream')
-    expect(labels).toContain('+1 more associated')
+    expect(labels).toContain('+4,994 more downstream')
+    expect(labels).toContain('+3 more associated')
     expect(labels.some((label) => label.includes('more upstream'))).toBe(false)
-    // target + 3 + (8 + 1) + (8 + 1)
-    expect(nodes(block).size).toBe(22)
+    // target + 3 + (6 + 1) + (6 + 1)
+    expect(nodes(block).size).toBe(18)
     expect(block).toMatch(/\n {2}classDef collapsed [^\n]+\n {2}class n\d+,n\d+ collapsed\n/)
   })
 
@@ -155,7 +155,7 @@ describe('renderMermaid', () => {
     expect(wide).toContain('HorizontalPodAutoscaler<br/>shop/checkout-7d9f8c6b5-5z5q5')
   })
 
-  it('draws owned objects on dotted arrows, as the hub gives no owner path, and says so under the legend', () => {
+  it('draws owned objects on dotted arrows, as the report lists every level of the tree side by side, and says so under the legend', () => {
     const replicaSet = related('checkout-7d9', { kind: 'ReplicaSet', group: 'apps', relations: ['descendants'] })
     const pod = related('checkout-7d9-5z5q5', { kind: 'Pod', relations: ['descendants'] })
     const hpa = related('checkout', { kind: 'HorizontalPodAutoscaler', group: 'autoscaling', relations: ['referenced-by'] })
@@ -183,5 +183,25 @@ describe('renderMermaid', () => {
     expect(mermaidText('x'.repeat(300)).endsWith('…')).toBe(true)
     expect(mermaidText('a\r\nb\u0000c\u2028d')).toBe('a b c d')
     expect(mermaidText('')).toBe(' ')
+  })
+})
+
+describe('derived objects', () => {
+  it('are drawn as grey boxes and the legend says what that means, only when one is drawn', async () => {
+    const { DERIVED_LEGEND } = await import('../../../../src/steps/impact/mermaid.js')
+    const base = {
+      target: { kind: 'Deployment', group: 'apps', name: 'web', namespace: 'shop', origin: { kind: 'input' as const } },
+      edge: 'e',
+      upstream: [],
+      associated: [],
+      incomplete: false,
+    }
+    const service = { edge: 'e', group: '', kind: 'Service', namespace: 'shop', name: 'web', relations: ['selects-pods'] }
+    const derived = renderGraph({ ...base, downstream: [{ ...service, derived: ['selects-pods'] }] })
+    expect(derived).toContain(DERIVED_LEGEND)
+    expect(derived).toMatch(/ {2}(n\d+)\["Service shop\/web"\][^]*class \1 derived/)
+    const fromGraph = renderGraph({ ...base, downstream: [service] })
+    expect(fromGraph).not.toContain(DERIVED_LEGEND)
+    expect(fromGraph).not.toContain('derived')
   })
 })
