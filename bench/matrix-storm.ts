@@ -1,6 +1,6 @@
 /**
  * The matrix storm (issue 15): LEGS processes of the bundled action start one task on one commit
- * at the same moment against a hub with the same-key race on (hub-behaviour.md §1), then the
+ * at the same moment against a hub with the same-key race on (docs/hub-facts.md, "Agents provider"), then the
  * matrix is re-run (GITHUB_RUN_ATTEMPT=2). Figures: legs that ended green on the stored run, runs
  * the hub stored, duplicate runs the race started (work no client can undo), requests per leg.
  */

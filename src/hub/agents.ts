@@ -1,7 +1,7 @@
 /**
  * Agents provider client: start a run, long-poll it, read it, cancel it, read an agent.
  * With a cluster id every run call goes through the service-account route
- * (`/s2s/clusters/{id}/…`), which accepts service-account tokens (hub-behaviour.md §1).
+ * (`/s2s/clusters/{id}/…`), which accepts service-account tokens (docs/hub-facts.md, "Agents provider").
  */
 import * as z from '../zod.js'
 import {

@@ -60,7 +60,7 @@ export class HubDeadlineError extends HubError {}
 
 /**
  * Turns a refused hub answer into a typed error with a message a user can act on.
- * The hub speaks three dialects (hub-behaviour.md §1–§3): JSON Status from the agents
+ * The hub speaks three dialects (docs/hub-facts.md, "Agents provider", "The hub in front", "Graph queries"): JSON Status from the agents
  * provider, plain text from the hub and routers and the graph provider, and the portal's
  * HTML when a path is wrong. We read the Content-Type, never guess from the first byte.
  */
@@ -143,7 +143,7 @@ export function hubFailure(answer: HubAnswer, context: FailureContext): HubError
   }
   if (status === 403 && context.clusterId) {
     // The service-account route answers 403 for an invalid, expired or foreign token, and for a
-    // cluster id the token may not use or that does not exist (hub-behaviour.md §1).
+    // cluster id the token may not use or that does not exist (docs/hub-facts.md, "Agents provider").
     return new HubAuthError({
       ...base,
       hint: `The service-account route for cluster "${context.clusterId}" refused the request: check that \`token\` is a valid, unexpired service-account token issued in the workspace that \`cluster-id\` names, and that \`cluster-id\` is that workspace's cluster id (not its name or UUID).`,

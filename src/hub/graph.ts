@@ -1,6 +1,6 @@
 /**
  * Fleet query provider client: one query page, every page (with the guards the real hub
- * needs), and the workspace's edges. The hub's paging traps (hub-behaviour.md §3): absent
+ * needs), and the workspace's edges. The hub's paging traps (docs/hub-facts.md, "Graph queries"): absent
  * `objects` when nothing matched, `cursor.next` on the last page too, an unreadable cursor
  * silently restarting at page 1, and a keyset that ignores the edge unless ordered by it.
  */
@@ -200,7 +200,7 @@ export class GraphClient {
         return result(page + 1, 'cursor-restart')
       }
       // A short page is the end, unless the row cap made it short: then the hub says
-      // `incomplete` (which a full page says too) and adds a warning (hub-behaviour.md §3).
+      // `incomplete` (which a full page says too) and adds a warning (docs/hub-facts.md, "Graph queries").
       if (objects.length < limit && isTruncated(status)) return result(page + 1, 'truncated')
       // `cursor.next` is present on the last page too: a short page is the real end.
       if (objects.length < limit || status.incomplete === false || !status.cursor?.next) return result(page + 1, 'last-page')
@@ -249,7 +249,7 @@ export function edgeOf(cluster: string | undefined): string | undefined {
 function orderedByEdgeFirst(order: unknown): Array<Record<string, unknown>> {
   const given = Array.isArray(order) ? (order as Array<Record<string, unknown>>) : []
   if (given.some((entry) => entry.field === 'cluster')) return given
-  // The keyset uses one comparison for the whole tuple (hub-behaviour.md §3): the edge we put
+  // The keyset uses one comparison for the whole tuple (docs/hub-facts.md, "Graph queries"): the edge we put
   // first must take the user's direction, or a Desc order would become a mixed one.
   const direction = given[0]?.direction === 'Desc' ? 'Desc' : 'Asc'
   return [

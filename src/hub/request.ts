@@ -18,7 +18,7 @@ export interface HubIdentity {
   clusterId?: string | undefined
 }
 
-/** What a body may be when the hub answers with its own limits (hub-behaviour.md §1, §5). */
+/** What a body may be when the hub answers with its own limits (docs/hub-facts.md, "Agents provider", "Limits"). */
 export interface ResponseLimits extends BodyLimits {
   /** What the user can do when the cap is passed. */
   hint: string

@@ -1,6 +1,6 @@
 /**
  * The hub sends `pending.args`, `steps[].args` and `steps[].result` as JSON text inside a string
- * (hub-behaviour.md §1), already redacted and possibly clipped. Shown as JSON, not as one
+ * (docs/hub-facts.md, "Agents provider"), already redacted and possibly clipped. Shown as JSON, not as one
  * doubly-escaped line: parsed when it parses, the raw text kept when it does not.
  */
 

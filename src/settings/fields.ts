@@ -132,7 +132,7 @@ export const hubUrl = transformed(
   },
 )
 
-/** Segments that follow `/api` only in the hub's own routes (hub-behaviour.md §1, §3). */
+/** Segments that follow `/api` only in the hub's own routes (docs/hub-facts.md, "Agents provider", "Graph queries"). */
 const API_ROUTES = new Set(['agents', 'runs', 'whoami', 'inbox', 'query', 'edges'])
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Inputs of the run lifecycle: the waiting policies `run`, `wait` and `approve` share, the
  * `run-id` the later commands act on, the approval decision, and the combinations the
- * service-account route cannot serve (it has no cancel and no inbox: hub-behaviour.md §1).
+ * service-account route cannot serve (it has no cancel and no inbox: docs/hub-facts.md, "Agents provider").
  */
 import * as z from '../zod.js'
 import { boolean, oneOf, seconds, quoteInput } from './fields.js'

@@ -1,7 +1,7 @@
 /**
  * The `query` input's problems in a user's words: the fields allowed where an unknown one
  * stands, an example of the shape a misshapen field takes, and, for a kubectl-style `kind:`,
- * where the kind goes in a QuerySpec (`filter.objects[].groupKind`, hub-behaviour.md §3).
+ * where the kind goes in a QuerySpec (`filter.objects[].groupKind`, docs/hub-facts.md, "Graph queries").
  */
 import type * as z from '../zod.js'
 import { quoteInput } from './fields.js'

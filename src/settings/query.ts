@@ -1,6 +1,6 @@
 /**
  * The inputs of `command: query`: `query`, a QuerySpec as YAML or JSON, checked against the
- * hub's limits (hub-behaviour.md §3) before any request, and `max-objects`.
+ * hub's limits (docs/hub-facts.md, "Graph queries") before any request, and `max-objects`.
  */
 import * as z from '../zod.js'
 import { quoteInput, transformed } from './fields.js'

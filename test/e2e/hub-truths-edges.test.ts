@@ -1,5 +1,5 @@
 /**
- * End to end, relations across edges (hub-behaviour.md §3): a relation query over several edges
+ * End to end, relations across edges (docs/hub-facts.md, "Graph queries"): a relation query over several edges
  * orders and assembles rows by a path without the edge, so same-named objects on different
  * edges merge into one node (one edge gets every edge's relations, the others none). Impact
  * must ask one edge at a time, so each edge where the target exists gets exactly its own.

@@ -1,5 +1,5 @@
 /**
- * End to end, the run detail as the hub sends it (hub-behaviour.md §1): `pending.args`,
+ * End to end, the run detail as the hub sends it (docs/hub-facts.md, "Agents provider"): `pending.args`,
  * `steps[].args` and `steps[].result` are JSON text inside a string. The summary and the log
  * show them as JSON (parsed, the approval arguments indented), not as one doubly-escaped line,
  * and keep the raw text when it does not parse (the hub may have clipped it).

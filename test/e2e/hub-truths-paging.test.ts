@@ -1,5 +1,5 @@
 /**
- * End to end, the hub's keyset paging (hub-behaviour.md §3): ONE comparison for the whole order
+ * End to end, the hub's keyset paging (docs/hub-facts.md, "Graph queries"): ONE comparison for the whole order
  * tuple, chosen by the first field's direction, so a mixed Asc/Desc order repeats rows from page
  * 2 on. The action must page a Desc order correctly (its own edge-first key takes the user's
  * direction) and refuse a mixed order before any request, saying why.

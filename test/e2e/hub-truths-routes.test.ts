@@ -1,5 +1,5 @@
 /**
- * End to end, the hub's answers as its source gives them (hub-behaviour.md §1): a plain-text
+ * End to end, the hub's answers as its source gives them (docs/hub-facts.md, "Agents provider"): a plain-text
  * `404 page not found` is "no such route" (a `hub-url` with a path, or a provider without the
  * runs API), never "no such agent"; the service-account route answers 403 for a bad token or an
  * unknown cluster id, or 503 `locating workspace`, never 409.

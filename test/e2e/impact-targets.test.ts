@@ -165,7 +165,7 @@ describe('edge scoping', () => {
     const result = await impact({ targets: CHECKOUT_ANY_EDGE })
     expect(result.code).toBe(0)
     // One light lookup of where it exists, then one relation query per edge: a relation query
-    // across edges merges same-named objects into one node (hub-behaviour.md §3).
+    // across edges merges same-named objects into one node (docs/hub-facts.md, "Graph queries").
     const specs = queries().map((request) => JSON.parse(request.body) as { cluster?: { name?: string }; objects?: { relations?: unknown } })
     // Then, per edge, the Pod and selector walks.
     expect(specs).toHaveLength(7)

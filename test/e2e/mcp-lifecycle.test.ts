@@ -1,6 +1,6 @@
 /**
  * `command: impact` with `impact-source: mcp` against the hub emulator's MCP endpoint as the hub
- * really behaves (hub-behaviour.md §4): the cluster-id URL form that finds nothing, a server
+ * really behaves (docs/hub-facts.md, "MCP"): the cluster-id URL form that finds nothing, a server
  * with the specification's session lifecycle (priming events, a transient unknown tool, a
  * session that ends mid-run), and a hostile endpoint that streams without end.
  */

@@ -1,6 +1,6 @@
 /**
  * End to end, `command: rollout`: dist/index.js as a process against the scripted rollout
- * fleet (hub-behaviour.md §7). The fleet's clock is not the action's: each poll (its
+ * fleet (docs/hub-facts.md, "What the graph knows"). The fleet's clock is not the action's: each poll (its
  * GET /api/edges) moves the fleet to the next instant of a script, so a test sees a rollout of
  * minutes in a few polls, ordered by requests rather than by sleeping.
  */

@@ -1,7 +1,7 @@
 /**
  * End to end, many jobs and one hub (issue 15): matrix legs on one commit start the same task at
  * the same moment and so share one idempotency key. With the hub's same-key race on
- * (hub-behaviour.md §1) every leg but one gets a run id the hub never stored; each leg must still
+ * (docs/hub-facts.md, "Agents provider") every leg but one gets a run id the hub never stored; each leg must still
  * end with the one stored run. dist/index.js as concurrent child processes against the emulator.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'

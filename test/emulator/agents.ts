@@ -1,4 +1,4 @@
-// Agents provider of the hub emulator (hub-behaviour.md §1), split by concern under agents/:
+// Agents provider of the hub emulator (docs/hub-facts.md, "Agents provider"), split by concern under agents/:
 // scripts.ts (script types and DEFAULT_AGENTS), state.ts, runs.ts (the run state machine),
 // views.ts, holds.ts, endpoints.ts (create, wait, cancel), inbox.ts (approvals), routes.ts
 // (user and service-account routes) and provider.ts, which wires them.

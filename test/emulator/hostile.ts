@@ -1,4 +1,4 @@
-// A hostile or broken hub, on top of the hub emulator (hub-behaviour.md §6): waits that
+// A hostile or broken hub, on top of the hub emulator (docs/hub-facts.md, "The hub in front"): waits that
 // answer at once, bodies that never end, answers that drip a byte a second, outages that
 // end. Each behaviour replaces a provider of a running emulator; `restore()` puts the
 // emulator's own provider back. Every server-side loop is bounded in bytes and time.

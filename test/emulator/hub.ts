@@ -1,5 +1,5 @@
 // Hub emulator: a real HTTP server on 127.0.0.1 that behaves like the hub proxy
-// (hub-behaviour.md §2) with the agents provider (§1) mounted under `agents`.
+// (docs/hub-facts.md, "The hub in front") with the agents provider (docs/hub-facts.md, "Agents provider") mounted under `agents`.
 // Other providers can be mounted with `providers` / `mount()`, and non-provider
 // paths (e.g. /services/mcpserver/...) with `extraRoutes`.
 import http from 'node:http'
@@ -96,7 +96,7 @@ export interface HubEmulatorOptions {
   /** Caps every hold (inline wait and /wait) in ms. */
   maxHoldMs?: number
   /**
-   * Turns on the same-key race (hub-behaviour.md §1): a keyed start stores its run and key this
+   * Turns on the same-key race (docs/hub-facts.md, "Agents provider"): a keyed start stores its run and key this
    * long after its lookup, so concurrent first starts with one key all start a run and only the
    * first is stored; the others' ids 404 (`raceLosers()`). Off when absent or 0.
    */
@@ -263,7 +263,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     }
 
     const tenant = authenticate(req.headers)
-    // The service-account route checks the token itself: a bearer it cannot use is 403, not 401 (§1).
+    // The service-account route checks the token itself: a bearer it cannot use is 403, not 401 (docs/hub-facts.md, "Service-account route").
     if (!tenant && pathname.startsWith('/services/providers/agents/s2s/') && req.headers.authorization?.startsWith('Bearer ')) {
       sendStatus(res, 403, 'Forbidden', 'token is not valid for this cluster')
       return

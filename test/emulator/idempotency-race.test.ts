@@ -1,4 +1,4 @@
-// The emulator's same-key race (hub-behaviour.md §1), against its own HTTP API.
+// The emulator's same-key race (docs/hub-facts.md, "Agents provider"), against its own HTTP API.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startHubEmulator, type HubEmulator } from './hub.ts'
 

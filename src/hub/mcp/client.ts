@@ -1,5 +1,5 @@
 /**
- * A small MCP client for the hub's aggregate endpoint (hub-behaviour.md §4) and any MCP
+ * A small MCP client for the hub's aggregate endpoint (docs/hub-facts.md, "MCP") and any MCP
  * server that follows the specification, enough to call `graph__graph_impact`. It rides on the
  * hub's transport (token renewal, retries, caps, redaction) and keeps only MCP here: the
  * lifecycle (session.ts), JSON-RPC (json-rpc.ts), what failures mean (failures.ts) and the
@@ -39,7 +39,7 @@ export interface McpClientOptions {
 /**
  * One call's budget. Before forwarding, the aggregate may spend 8 s on instructions and 8 s on
  * discovery; the forwarded call times out after 15 s today and 90 s after a pending hub change
- * (§4, §5). 110 s covers the longer one with room for the handshake.
+ * (docs/hub-facts.md, "MCP", "Limits"). 110 s covers the longer one with room for the handshake.
  */
 const CALL_BUDGET_MS = 110_000
 /**

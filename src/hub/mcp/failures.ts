@@ -23,7 +23,7 @@ import { formatBytes } from '../../markdown/format.js'
 import type { RefusedAnswer, ResponseLimits } from '../transport.js'
 import { RPC_TIMEOUT_CODE, isUnknownTool, rpcErrorText, type RpcError } from './json-rpc.js'
 
-/** The hub caps tool output at 256 KiB (§5); an answer far bigger than that is not the tool's. */
+/** The hub caps tool output at 256 KiB (docs/hub-facts.md, "Limits"); an answer far bigger than that is not the tool's. */
 export const ANSWER_LIMITS: ResponseLimits = Object.freeze({
   name: 'an MCP answer',
   maxBytes: 4 * 1024 * 1024,
@@ -107,7 +107,7 @@ export function handshakeFailed(operation: string, first: HubError, error: HubEr
 
 /**
  * A JSON-RPC error, read by its code and its text: the aggregate wraps what the provider said
- * (bad arguments included) with code 0 and `provider "graph" tool "graph_impact": …` (§4).
+ * (bad arguments included) with code 0 and `provider "graph" tool "graph_impact": …` (docs/hub-facts.md, "MCP").
  */
 export function rpcFailure(error: RpcError, tool: string, operation: string): HubError {
   const base = { operation, reason: `JSON-RPC ${error.code}`, hubMessage: said(error.message) }

@@ -1,5 +1,5 @@
 /**
- * The hub's graph impact tool (`graph__graph_impact`, hub-behaviour.md §4–§5): the arguments it
+ * The hub's graph impact tool (`graph__graph_impact`, docs/hub-facts.md, "MCP", "Limits"): the arguments it
  * accepts, the words that name a call in messages, and its structured output read into ours.
  */
 import * as z from '../../zod.js'

@@ -14,7 +14,7 @@ import type { Answer, Outgoing } from './json-rpc.js'
 
 /** Sent before any handshake, and asked for in `initialize`. */
 const MCP_PROTOCOL_VERSION = '2025-06-18'
-/** What a server may answer in `initialize` (§4); the client reads all of them the same way. */
+/** What a server may answer in `initialize` (docs/hub-facts.md, "MCP"); the client reads all of them the same way. */
 const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']
 /** `Mcp-Session-Id` is visible ASCII (MCP specification, Streamable HTTP). */
 const SESSION_ID_RE = /^[\x21-\x7e]{1,1024}$/

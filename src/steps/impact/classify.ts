@@ -1,5 +1,5 @@
 /**
- * Sorts related objects by direction (hub-behaviour.md §3's table) and lists each object
+ * Sorts related objects by direction (docs/hub-facts.md, "Relations") and lists each object
  * once per direction with every relation that links it. Both impact sources (query and MCP)
  * end here, so they count the same way.
  */

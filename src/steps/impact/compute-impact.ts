@@ -80,13 +80,13 @@ async function impactsOfTarget(target: Target, settings: ImpactSettings, deps: I
     for (const place of await limit(() => placesOf(deps.graph, target, deps.signal))) {
       const impact = await limit(() => impactFromTool(tool, { ...target, namespace: place.namespace }, place.edge, settings.maxDepth, deps.signal))
       // The tool runs the query API's own query: not finding what the query API just found means
-      // it asked as another tenant, which is what an `mcp-url` with the cluster id does (§4).
+      // it asked as another tenant, which is what an `mcp-url` with the cluster id does (docs/hub-facts.md, "MCP").
       if (!impact) throw toolMissesObject(target, place, settings.mcpUrl)
       found.push(await withDeeperLevels(impact, settings.maxDepth, deps))
     }
     return found
   }
-  // A relation query across edges merges same-named objects into one node (hub-behaviour.md §3):
+  // A relation query across edges merges same-named objects into one node (docs/hub-facts.md, "Graph queries"):
   // ask one edge at a time, each edge where the target exists, so each gets its own relations.
   const edgesOfTarget = target.edge ? [target.edge] : [...new Set((await limit(() => placesOf(deps.graph, target, deps.signal))).map((place) => place.edge))]
   const found: TargetImpact[] = []
@@ -101,7 +101,7 @@ async function impactsOfTarget(target: Target, settings: ImpactSettings, deps: I
 
 /**
  * The tool reads only the first level of a transitive relation's tree (docs/hub-facts.md,
- * "Impact over the query API"): when it names a first level, the levels below come from the
+ * "Impact"): when it names a first level, the levels below come from the
  * query API, so this route reaches what the query route reaches.
  */
 async function withDeeperLevels(impact: TargetImpact, maxDepth: number, deps: ImpactDeps & { limit: Limiter }): Promise<TargetImpact> {

@@ -1,6 +1,6 @@
 /**
  * Impact over the query API, the way the hub's own graph_impact tool computes it
- * (docs/hub-facts.md, "Impact over the query API"): one query per target with the tool's
+ * (docs/hub-facts.md, "Impact"): one query per target with the tool's
  * relation set, each related object projected to kind, apiVersion, name and namespace.
  * Unlike the tool, every matching object is an anchor, so a target without an edge is
  * reported on each edge where it exists, and a transitive relation is read at every level of
@@ -44,7 +44,7 @@ export function impactsFromStatus(status: QueryStatus, target: Target): TargetIm
       target: { ...target, namespace: target.namespace ?? self.namespace },
       edge: self.edge ?? target.edge ?? '',
       ...classified,
-      // `incomplete` alone also marks a full page of roots; the row cap adds a warning (§3).
+      // `incomplete` alone also marks a full page of roots; the row cap adds a warning (docs/hub-facts.md, "Paging").
       incomplete: isTruncated(status) || (status.incomplete === true && (status.objects?.length ?? 0) >= DEFAULT_ROOT_LIMIT),
     }
   })

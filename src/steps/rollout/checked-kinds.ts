@@ -2,7 +2,7 @@
  * Which targets the graph can show at all. The graph syncs a fixed list of kinds unless its
  * operator widens it; every other kind (Secrets, custom resources such as HelmRelease, a
  * PodDisruptionBudget) resolves in a filter but ships no objects, so a query answers exactly as
- * for an object that does not exist (docs/hub-facts.md, "What the graph syncs"). A gate cannot
+ * for an object that does not exist (docs/hub-facts.md, "What the graph knows"). A gate cannot
  * wait for those: they are listed as not checked, unless `synced-kinds` says the list was widened.
  */
 import type { AllowedKind } from '../../settings/impact-limits.js'

@@ -3,7 +3,7 @@
  * as few queries as the hub's caps allow (filters OR-ed, paged), each row judged as it arrives
  * and kept only as its edge × target cell, so memory holds verdicts, not objects. The graph
  * keeps no per-object freshness and drops a disconnected edge's objects (docs/hub-facts.md,
- * "Freshness"): a target missing from an engaged edge is "not applied yet", from an edge that is
+ * "What the graph knows"): a target missing from an engaged edge is "not applied yet", from an edge that is
  * not engaged "not reporting", and a result the row cap cut is marked incomplete.
  */
 import { edgeOf, type GraphClient, type QuerySpec } from '../../hub/graph.js'

@@ -1,7 +1,7 @@
 /**
  * The wait: read the fleet, update each edge × target cell, log what changed, decide; else
  * sleep, backing off from a few seconds to half a minute, until `timeout-seconds` is spent.
- * The graph has no watch (docs/hub-facts.md, "Freshness"), so polling is the only way; the
+ * The graph has no watch (docs/hub-facts.md, "What the graph knows"), so polling is the only way; the
  * clock and the sleep are injected, so tests and the benchmark run it on fake time. A target
  * current on every watched edge is not read again, so late polls read only what still lags.
  */
@@ -188,7 +188,7 @@ function defaultEdges(tracks: ReadonlyMap<string, EdgeTrack>, engaged: readonly 
   return [...candidates].filter((edge) => everywhere || pinned.includes(edge)).sort()
 }
 
-/** A cell that stops reporting keeps the time it stopped and what it last said (a vanished edge, §7). */
+/** A cell that stops reporting keeps the time it stopped and what it last said (a vanished edge, docs/hub-facts.md, "What the graph knows"). */
 function carryOver(cell: Cell, previous: TrackedCell | undefined, now: number): TrackedCell {
   if (cell.state !== 'not-reporting' || !previous) return cell
   if (previous.state === 'not-reporting') return previous.last ? { ...previous, reason: goneReason(previous.since ?? now, previous.last, cell) } : cell

@@ -63,7 +63,7 @@ export async function collectRolloutTargets(
   const unchecked: RolloutTarget[] = []
   const { inScope, skipped } = partitionByScope(collected.targets, settings.scope)
   for (const target of inScope) {
-    // A removed object is not rolled out: it is gone, which absence cannot prove (§7).
+    // A removed object is not rolled out: it is gone, which absence cannot prove (docs/hub-facts.md, "What the graph knows").
     if (isRemovedTarget(target)) {
       warnings.push(`${targetLabel(target)} is removed by this change: a rollout gate cannot confirm a deletion, so it is not a target.`)
       continue

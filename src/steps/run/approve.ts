@@ -1,7 +1,7 @@
 /**
  * `command: approve` — resolve the approval a run is waiting for. The hub's only check is
  * workspace membership, it does not check that the item is still pending, and the run resumes
- * under the resolver's token (hub-behaviour.md §1): so this step checks, just before it resolves,
+ * under the resolver's token (docs/hub-facts.md, "Agents provider"): so this step checks, just before it resolves,
  * that the run is at the gate, that the pending call is the one the workflow expected
  * (`expect-tool`) and the one a reviewer was shown (`approval-id`), and refuses otherwise.
  */

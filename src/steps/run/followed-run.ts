@@ -1,6 +1,6 @@
 /**
  * The run a step follows, and the one recovery from the hub's same-key race
- * (hub-behaviour.md §1): first starts with one idempotency key sent at the same moment — matrix
+ * (docs/hub-facts.md, "Agents provider"): first starts with one idempotency key sent at the same moment — matrix
  * legs on one commit — can all start work, and the hub stores only one of them; the others get a
  * run id that 404s. So when a run this step has just created with a key is unknown to the hub on
  * its first wait or read, the step asks once more with the same key (no inline wait) and follows

@@ -1,5 +1,5 @@
 /**
- * Live steps: the hub stores each step as its tool call ends (hub-behaviour.md §1), so every
+ * Live steps: the hub stores each step as its tool call ends (docs/hub-facts.md, "Agents provider"), so every
  * detail the wait loop receives — a /wait that expired, the settled answer — may list steps the
  * log has not shown yet. Each finished step is reported once, in the hub's order; a step still
  * waiting for approval is not finished, and is reported when it is.

@@ -1,7 +1,7 @@
 /**
  * Whether a run the hub handed back for this step's idempotency key (`reused: true`) is this
  * step's run. The hub keys runs by (org, workspace, agent, key) alone: another task under the
- * same key gets the old run back (docs/hub-facts.md, "Start a run"). So anyone who may start runs
+ * same key gets the old run back (docs/hub-facts.md, "Starting a run"). So anyone who may start runs
  * in the workspace and knows the key could start a run under it first, with their task or in a
  * session whose history they wrote; the step would publish its answer, and the approval recipe
  * would approve its calls. The run detail carries the full task (`input`) and the session

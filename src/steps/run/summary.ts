@@ -210,7 +210,7 @@ function stepsSection(steps: readonly RunStep[], clip: Clip, noteCut: () => void
 }
 
 /**
- * Each shown step's arguments and result, parsed from the JSON text the hub sends (§1) and shown
+ * Each shown step's arguments and result, parsed from the JSON text the hub sends (docs/hub-facts.md, "Run detail") and shown
  * as compact JSON, each clipped, the list within its own byte cap.
  */
 function stepCalls(rows: ReadonlyArray<{ step: RunStep; number: number }>, noteCut: () => void): string {

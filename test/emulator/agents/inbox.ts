@@ -1,4 +1,4 @@
-// The approval inbox (hub-behaviour.md §1): an item opens when a run reaches PendingApproval
+// The approval inbox (docs/hub-facts.md, "Agents provider"): an item opens when a run reaches PendingApproval
 // (runs.ts); resolving it approves, denies or answers the pending call.
 import type http from 'node:http'
 import type { EmulatorRequest } from '../provider.ts'

@@ -1,4 +1,4 @@
-// Agents provider of the hub emulator (hub-behaviour.md §1).
+// Agents provider of the hub emulator (docs/hub-facts.md, "Agents provider").
 //
 // Mounted by hub.ts under /services/providers/agents. Everything here sees the
 // request only after the hub layer authenticated it and resolved the tenant.

@@ -37,7 +37,7 @@ export function createRunLifecycle(st: AgentsState) {
     const wall = Date.now()
     const id = `step-${run.steps.length + 1}`
     const step: StepDetail = { id, tool: s.tool, outcome: s.outcome, at: new Date(wall - (s.durationMS ?? 0)).toISOString() }
-    // The hub stores a step's args and result as JSON text (hub-behaviour.md §1).
+    // The hub stores a step's args and result as JSON text (docs/hub-facts.md, "Agents provider").
     if (s.args !== undefined) step.args = asJsonText(s.args)
     if (s.result !== undefined) step.result = asJsonText(s.result)
     if (s.error !== undefined) step.error = s.error

@@ -2,7 +2,7 @@
 import type { AgentScript, RunPhase } from './scripts.ts'
 import { SETTLED_PHASES, TERMINAL_PHASES } from './scripts.ts'
 
-/** An approval in the inbox (hub-behaviour.md §1): opened when a run reaches PendingApproval. */
+/** An approval in the inbox (docs/hub-facts.md, "Agents provider"): opened when a run reaches PendingApproval. */
 export interface InboxItem {
   id: string
   runID: string
@@ -26,7 +26,7 @@ export interface AgentsProviderOptions {
   /** Cluster ids known to the s2s routes, mapped to their workspace. */
   clusters: Record<string, { org: string; workspace: string }>
   /**
-   * How the s2s route answers a cluster id it does not know (hub-behaviour.md §1): 403 (default),
+   * How the s2s route answers a cluster id it does not know (docs/hub-facts.md, "Agents provider"): 403 (default),
    * or 503 `locating workspace` as hubs with several shards do. Never 409.
    */
   unknownClusterStatus?: 403 | 503
@@ -36,7 +36,7 @@ export interface AgentsProviderOptions {
    */
   unmappedClusters?: string[]
   /**
-   * The same-key race (hub-behaviour.md §1), off when absent or 0: a keyed start looks its key up,
+   * The same-key race (docs/hub-facts.md, "Agents provider"), off when absent or 0: a keyed start looks its key up,
    * starts the run, and stores run and key only this long later. Starts with one key inside that
    * window all pass the lookup; the first to store wins, the others' runs execute but are never
    * stored, so their ids 404 (see `raceLosers`).
@@ -80,7 +80,7 @@ export interface Run {
   message?: string
   output?: string
   sources?: string[]
-  /** `args` is JSON text inside a string, as the hub sends it (hub-behaviour.md §1). */
+  /** `args` is JSON text inside a string, as the hub sends it (docs/hub-facts.md, "Agents provider"). */
   pending?: { inboxID: string; tool: string; args: string } | undefined
   steps: StepDetail[]
   /** Script tool steps stored so far; the rest are stored as their call ends, or when the run settles. */

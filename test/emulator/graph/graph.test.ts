@@ -621,7 +621,7 @@ describe('MCP aggregate endpoint', () => {
     const missing = (await call({ kind: 'Deployment', name: 'checkout', namespace: 'shop', edge: 'staging' })).structuredContent
     expect(missing).toMatchObject({ found: false, impactedBy: null, impacts: null, associated: null })
     expect(missing.summary).toMatch(/sync may still be catching up/)
-    // Bad arguments: the aggregate wraps the provider's error with JSON-RPC code 0 (§4).
+    // Bad arguments: the aggregate wraps the provider's error with JSON-RPC code 0 (docs/hub-facts.md, "MCP").
     const extra = (await rpc('tools/call', { name: 'graph__graph_impact', arguments: { kind: 'Deployment', name: 'checkout', cluster: 'prod-eu' } })).msg
     expect(extra.error).toEqual({ code: 0, message: 'provider "graph" tool "graph_impact": invalid input: unknown field "cluster"' })
     expect((await rpc('tools/call', { name: 'graph__graph_impact', arguments: { name: 'checkout' } })).msg.error.code).toBe(0)

@@ -1,5 +1,5 @@
 // Graph provider request handler (mounted by the hub emulator under
-// /services/providers/graph). Behaviour per hub-behaviour.md §3.
+// /services/providers/graph). Behaviour per docs/hub-facts.md, "Graph queries".
 
 import type * as http from 'node:http'
 import type { Fleet } from './fleet.ts'

@@ -1,4 +1,4 @@
-// MCP aggregate endpoint of the hub emulator (hub-behaviour.md §4): Streamable
+// MCP aggregate endpoint of the hub emulator (docs/hub-facts.md, "MCP"): Streamable
 // HTTP, JSON-RPC 2.0 over POST, answers as SSE; stateless like the hub, or with the
 // MCP specification's session lifecycle (`sessions`). Exposes the graph provider's
 // tools `graph__graph_impact` and `graph__graph_query`. Bad arguments come back
@@ -34,7 +34,7 @@ export type ImpactResult = {
 const IMPACT_DEFAULT_MAX_DEPTH = 5
 const IMPACT_RELATIONS = ['descendants+', 'references', 'selects', 'selected-by', 'owners', 'linked+', 'grouped', 'namespace', 'namespaced'] as const
 
-/** The QuerySpec the impact tool runs (§3 "Impact over the query API"). */
+/** The QuerySpec the impact tool runs (docs/hub-facts.md, "Impact"). */
 export function buildImpactQuery(input: ImpactInput): QuerySpec {
   const filter: NonNullable<NonNullable<QuerySpec['filter']>['objects']>[number] = {
     groupKind: { apiGroup: input.group ?? '', kind: input.kind },
@@ -252,12 +252,12 @@ export type McpOptions = ExecuteOptions & {
   serverVersion?: string
   /**
    * Follow the MCP specification's session lifecycle, as other MCP servers and the hub behind
-   * another gateway do (§4): `initialize` returns an `Mcp-Session-Id`; any other request
+   * another gateway do (docs/hub-facts.md, "MCP"): `initialize` returns an `Mcp-Session-Id`; any other request
    * without it is a 400, with an unknown or ended one a 404; DELETE ends the session.
    * Default false: the hub's aggregate is stateless.
    */
   sessions?: boolean
-  /** Write an event with empty `data` before each answer, as 2025-11-25 servers do (§4). */
+  /** Write an event with empty `data` before each answer, as 2025-11-25 servers do (docs/hub-facts.md, "MCP"). */
   primingEvents?: boolean
   /** The first N `tools/call`s answer `unknown tool` (-32602), as when discovery failed for that request. */
   unknownToolCalls?: number
@@ -331,7 +331,7 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
   let eventCounter = 0
 
   // Graph rows carry the workspace path; a URL with the cluster id instead makes the aggregate
-  // forward a tenant no row belongs to, so every tool finds nothing (hub-behaviour.md §4).
+  // forward a tenant no row belongs to, so every tool finds nothing (docs/hub-facts.md, "MCP").
   const callTool = (
     name: string,
     args: unknown,

@@ -1,4 +1,4 @@
-// QuerySpec execution for the graph-provider emulator (hub-behaviour.md §3), split by concern
+// QuerySpec execution for the graph-provider emulator (docs/hub-facts.md, "Graph queries"), split by concern
 // under query/: spec.ts (types, errors, limits), decode.ts (body → QuerySpec), validate.ts,
 // filters.ts, order.ts (ordering and keyset paging), render.ts (projection) and execute.ts.
 // This file re-exports the public names.

@@ -1,4 +1,4 @@
-// Kubernetes objects as the graph stores them (hub-behaviour.md §7: the whole object, status
+// Kubernetes objects as the graph stores them (docs/hub-facts.md, "What the graph knows": the whole object, status
 // included), for the scripted rollout fleet (rollouts.ts). Fields are the ones the API server
 // defaults and the controllers write, so a client can apply kstatus rules and compare images.
 import { createHash } from 'node:crypto'

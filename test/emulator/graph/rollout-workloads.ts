@@ -1,6 +1,6 @@
 // Timelines of one workload on one edge, as keyframes of the objects the graph would hold:
 // a Deployment (with its ReplicaSets and Pods) or a StatefulSet (with its Pods) rolling from
-// one pod template to another the way the controllers do it (hub-behaviour.md §7).
+// one pod template to another the way the controllers do it (docs/hub-facts.md, "What the graph knows").
 import type { FleetObject } from './fleet.ts'
 import type { PodImages, PodState, Workload } from './rollout-objects.ts'
 import { CREATED_AT, counts, iso, meta, nameHash, ownerRef, pod, podTemplate, resourceVersion, templateHash, uidOf } from './rollout-objects.ts'

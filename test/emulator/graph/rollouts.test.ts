@@ -1,5 +1,5 @@
 // The scripted rollout fleet over real loopback HTTP, queried as a rollout gate would
-// (hub-behaviour.md §3 and §7): POST /api/query filtered on kind and name, projecting metadata,
+// (docs/hub-facts.md, "Graph queries", "What the graph knows"): POST /api/query filtered on kind and name, projecting metadata,
 // spec and status; GET /api/edges. The fleet's own clock is moved by hand: nothing sleeps.
 import { afterEach, describe, expect, it } from 'vitest'
 import { startHubEmulator, type HubEmulator } from '../hub.ts'

@@ -1,5 +1,5 @@
 // A scripted fleet whose objects change over time per edge (issue 20, a fleet rollout gate),
-// following hub-behaviour.md §7: the whole object is stored, with no per-object freshness; a
+// following docs/hub-facts.md, "What the graph knows": the whole object is stored, with no per-object freshness; a
 // disconnected edge's rows look live for about 90 s, then its objects vanish from query results
 // and the edge leaves GET /api/edges; custom resources are not synced; clients poll.
 //
@@ -13,7 +13,7 @@ import type { DeploymentPlan, Keyframe } from './rollout-workloads.ts'
 import { deploymentRollout, statefulSetRollout } from './rollout-workloads.ts'
 import { jobRollout } from './rollout-jobs.ts'
 
-/** The hub marks an edge disconnected after about 90 s without a heartbeat (§7). */
+/** The hub marks an edge disconnected after about 90 s without a heartbeat (docs/hub-facts.md, "What the graph knows"). */
 export const DISCONNECT_GRACE_MS = 90_000
 
 /** One thing on one edge over time: nothing before its first keyframe. */

@@ -199,7 +199,7 @@ describe('AgentsClient on the service-account route', () => {
   })
 })
 
-describe('FollowedRun: the same-key race recovery (hub-behaviour.md §1)', () => {
+describe('FollowedRun: the same-key race recovery (docs/hub-facts.md, "Agents provider")', () => {
   const START = { agent: 'triage', task: 'Check pods', sessionId: 's', idempotencyKey: 'gha-k' }
 
   /** Replies to start requests; `bodies()` are those the hub saw, from the mock's call history. */

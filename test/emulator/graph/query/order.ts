@@ -51,7 +51,7 @@ function compareBy(keys: readonly Key[], a: Entry, b: Entry): number {
 
 /**
  * Where a row stands against the cursor's keyset, as the hub decides it: ONE comparison for the
- * whole tuple, `>` or `<` by the first order field's direction (hub-behaviour.md §3). With mixed
+ * whole tuple, `>` or `<` by the first order field's direction (docs/hub-facts.md, "Graph queries"). With mixed
  * directions this disagrees with the sort, so pages from 2 on repeat (and skip) rows.
  */
 export function compareToKeyset(keys: readonly Key[], e: Entry, ks: readonly string[]): number {

@@ -1,4 +1,4 @@
-// QuerySpec of the graph-provider emulator (hub-behaviour.md §3): its types, the two errors a
+// QuerySpec of the graph-provider emulator (docs/hub-facts.md, "Graph queries"): its types, the two errors a
 // bad one gets, and the limits.
 
 export type OrderField = 'name' | 'namespace' | 'kind' | 'apiGroup' | 'cluster' | 'creationTimestamp'
