@@ -12,7 +12,7 @@ import { baseRelation, classifyRelated, mergeRelated } from './classify.js'
 import { objectKey, type Direction, type ImpactReport, type SkippedFile, type TargetImpact } from './model.js'
 import type { Target } from '../../model/target.js'
 import { buildImpactQuery, DEFAULT_ROOT_LIMIT, impactsFromStatus, TRANSITIVE_RELATIONS } from './query-impact.js'
-import { addPodWalks } from './walks.js'
+import { addPodWalks, unsyncedSecretImpacts } from './walks.js'
 import type { Verdict } from '../../runner/publish.js'
 import type { ImpactSettings } from '../../settings/settings.js'
 import { requestLimiter, type Limiter } from './bounds.js'
@@ -46,9 +46,19 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
   const perTarget = await Promise.all(targets.map((target) => impactsOfTarget(target, settings, { ...deps, limit })))
 
   const impacts = perTarget.flatMap((found) => found.sort((a, b) => a.edge.localeCompare(b.edge)))
-  const notFound = targets.filter((_, index) => (perTarget[index] ?? []).length === 0)
-  warnings.push(...(await addPodWalks(deps.graph, impacts, settings.maxDepth, limit, deps.signal)))
+  let notFound = targets.filter((_, index) => (perTarget[index] ?? []).length === 0)
   if (notFound.length > 0) await workspaceEdges()
+  const secrets = unsyncedSecretImpacts(notFound, edges ?? [])
+  warnings.push(...(await addPodWalks(deps.graph, [...impacts, ...secrets], settings.maxDepth, limit, deps.signal)))
+  const secretsUsed = secrets.filter((impact) => impact.downstream.length > 0)
+  if (secretsUsed.length > 0) {
+    impacts.push(...secretsUsed)
+    notFound = notFound.filter((target) => !secretsUsed.some((impact) => impact.target === target))
+    for (const target of new Set(secretsUsed.map((impact) => impact.target)))
+      warnings.push(
+        `Secret ${target.namespace ?? ''}/${target.name} is not in the graph (it syncs no Secrets by default): the Pods that name it, and their owners, were read from the Pods' specs (derived).`,
+      )
+  }
   for (const impact of impacts) {
     if (impact.incomplete)
       warnings.push(`The hub cut the result for ${impact.target.kind} ${impact.target.name} on ${impact.edge} (row cap): counts are a lower bound.`)

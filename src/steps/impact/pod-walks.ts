@@ -70,8 +70,9 @@ export function podFacts(row: ObjectResult): PodFacts | undefined {
     const known = confirmed.has(`${ref.kind}/${ref.name}`)
     // The engine answers every reference to an object it holds, except a name with a dot, which
     // its tree drops. Any other name it does not confirm is an object the graph does not hold
-    // (Secrets are not synced by default): not reported, as the graph knows nothing of it.
-    if (known || ref.name.includes('.')) references.push({ ...ref, confirmed: known })
+    // (Secrets are not synced by default): kept, unconfirmed, so a changed Secret still finds the
+    // Pods that name it; never listed as what a Pod uses (walks.ts).
+    references.push({ ...ref, confirmed: known })
   }
   return { name: metadata.name, labels: stringMap(metadata.labels), references, owners: ownersOf(row, metadata.ownerReferences) }
 }

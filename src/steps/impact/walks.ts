@@ -55,6 +55,19 @@ function ownsPods(target: { group: string; kind: string }): boolean {
   return Object.hasOwn(POD_OWNERS, target.kind) && POD_OWNERS[target.kind] === target.group
 }
 
+/**
+ * A changed Secret the graph does not hold (it syncs no Secrets by default: docs/hub-facts.md,
+ * "What the graph knows"): one empty impact per edge to walk from the Pods' specs, which still
+ * name it. Only a Secret with a namespace; the walk keeps those that found a Pod.
+ */
+export function unsyncedSecretImpacts(notFound: readonly TargetImpact['target'][], edges: readonly string[]): TargetImpact[] {
+  return notFound
+    .filter((target) => target.group === '' && target.kind === 'Secret' && target.namespace)
+    .flatMap((target) =>
+      (target.edge ? [target.edge] : edges).map((edge) => ({ target, edge, upstream: [], downstream: [], associated: [], incomplete: false })),
+    )
+}
+
 /** Adds the Pod-side walks to the impacts that need them; returns warnings for walks cut short. */
 export async function addPodWalks(graph: GraphClient, impacts: TargetImpact[], maxDepth: number, limit: Limiter, signal?: AbortSignal): Promise<string[]> {
   const places = new Map<string, TargetImpact[]>()
@@ -126,7 +139,9 @@ function workloadRefs(impact: TargetImpact, pods: readonly PodFacts[], holders: 
     if (pod.name !== target.name || target.kind !== 'Pod')
       refs.push(related(edge, target.namespace, { group: '', kind: 'Pod', name: pod.name }, 'descendants', false))
     for (const owner of between) refs.push(related(edge, target.namespace, owner, 'descendants', owner.derived))
-    for (const ref of pod.references) refs.push(related(edge, target.namespace, { group: '', ...ref }, 'pod-references', !ref.confirmed))
+    // What the graph holds (confirmed), or a dotted name its tree drops; not an object it never synced.
+    for (const ref of pod.references)
+      if (ref.confirmed || ref.name.includes('.')) refs.push(related(edge, target.namespace, { group: '', ...ref }, 'pod-references', !ref.confirmed))
   }
   for (const row of holders) {
     const holder = refOf(row, '')

@@ -138,6 +138,8 @@ const INGRESS_ROWS: ObjectResult[] = [
 /** The tool's relation query for a target: the tree of a Deployment, a CronJob; a namespace for the rest. */
 export function impactAnswer(spec: QuerySpec): QueryStatus {
   const filter = (spec.filter as { objects: Array<{ groupKind: { kind: string }; name: string }> }).objects[0]!
+  // the graph syncs no Secrets by default: a query for one answers no rows, as for no object
+  if (filter.groupKind.kind === 'Secret') return {}
   const relations = (spec.objects as { relations?: Record<string, unknown> }).relations ?? {}
   const root: ObjectResult = {
     id: `id-${filter.name}`,

@@ -68,6 +68,26 @@ describe('a changed ConfigMap', () => {
   })
 })
 
+describe('a changed Secret the graph does not hold (no Secret is synced by default)', () => {
+  it("still names, derived, the Pods whose specs name it and their owners, and says it read them from the Pods' specs", async () => {
+    const { report } = await impactOf([target('Secret', '', 'web-db')])
+    expect(report.notFound).toEqual([])
+    expect(rows(byName(report.impacts, 'web-db').downstream)).toEqual([
+      'Deployment web: owns-referrer*',
+      'Pod web-abc-1: referenced-by*',
+      'Pod web-abc-2: referenced-by*',
+      'ReplicaSet web-abc: owns-referrer*',
+    ])
+    expect(report.warnings.join('\n')).toContain('Secret shop/web-db is not in the graph')
+  })
+
+  it('a Secret no Pod names stays not found', async () => {
+    const { report } = await impactOf([target('Secret', '', 'nobody-uses-me')])
+    expect(report.impacts).toEqual([])
+    expect(report.notFound.map((t) => t.name)).toEqual(['nobody-uses-me'])
+  })
+})
+
 describe('a changed workload', () => {
   it('names its ReplicaSet and Pods, what the Pods reference, and — derived — the Service, HPA and policy around them', async () => {
     const { report } = await impactOf([target('Deployment', 'apps', 'web')])
