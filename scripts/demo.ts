@@ -4,7 +4,7 @@
  * against the hub emulator and the GitHub emulator on 127.0.0.1. Each step's log is shown the way
  * GitHub's log viewer shows it, and its outputs, job summary and pull-request comment are
  * rendered for the terminal. Scenes: a run, its re-run, a failure, the impact of a pull request,
- * a query.
+ * a query, a rollout gate that passes and one that names the edge that lags.
  */
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -15,9 +15,9 @@ import { build, distFreshness } from './demo/build.ts'
 import { renderRunnerLog } from './demo/runner-log.ts'
 import { styleFor } from './demo/style.ts'
 import { renderMarkdown } from './demo/terminal-markdown.ts'
-import { PULL_REQUEST, pullRequestWorkspace, QUERY } from './demo/fixtures.ts'
+import { CANARY_TARGETS, FRONTEND, PULL_REQUEST, pullRequestWorkspace, QUERY } from './demo/fixtures.ts'
 import { fold, wrap } from './demo/layout.ts'
-import { IMPACT_WORKFLOW, queryStep, runStep } from './demo/snippets.ts'
+import { IMPACT_WORKFLOW, queryStep, rolloutStep, runStep } from './demo/snippets.ts'
 
 const started = performance.now()
 const style = styleFor(process.stdout, process.env)
@@ -170,12 +170,38 @@ try {
   outputs(query, ['count', 'result-file'])
   markdown('Job summary', query.summary)
 
+  const rolledOut = await step(
+    `6. command: rollout — is ${FRONTEND} running on every edge?`,
+    'After a deploy, the gate polls the fleet graph until every object of the manifests runs what they set (synced), its controller has seen it, and it is healthy, on every engaged edge.',
+    { label: 'The workflow step, after the deploy', lines: rolloutStep({ manifests: FRONTEND }, 600) },
+    {
+      inputs: { ...hubInputs, command: 'rollout', manifests: FRONTEND, 'timeout-seconds': '600' },
+      env: { GITHUB_EVENT_NAME: 'push', GITHUB_WORKSPACE: workspace.dir, GITHUB_JOB: 'gate' },
+    },
+  )
+  outputs(rolledOut, ['rollout-state', 'current-count'])
+  markdown('Job summary', rolledOut.summary)
+
+  const lagging = await step(
+    '7. command: rollout — a canary that does not roll out on edge staging',
+    'When an edge lags, the step fails and says which edge, which object and why; `lagging` lists them.',
+    { label: 'The workflow step', lines: rolloutStep({ targets: CANARY_TARGETS }, 5) },
+    {
+      inputs: { ...hubInputs, command: 'rollout', targets: CANARY_TARGETS, 'timeout-seconds': '5' },
+      env: { GITHUB_EVENT_NAME: 'push', GITHUB_JOB: 'gate' },
+    },
+  )
+  outputs(lagging, ['rollout-state', 'in-progress-count', 'failed-count'])
+  markdown('Job summary', lagging.summary)
+
   unexpected = [
     ...(first.code === 0 ? [] : [`the run exited ${first.code}`]),
     ...(again.outputs.reused === 'true' && again.outputs['run-id'] === first.outputs['run-id'] ? [] : ['the re-run did not attach to the first run']),
     ...(failed.code === 1 ? [] : [`the failing run exited ${failed.code}, expected 1`]),
     ...(impact.code === 0 && comments.length === 1 ? [] : [`impact exited ${impact.code} with ${comments.length} comments`]),
     ...(query.code === 0 && Number(query.outputs.count) > 0 ? [] : [`query exited ${query.code} with count ${query.outputs.count}`]),
+    ...(rolledOut.code === 0 ? [] : [`the rollout gate on ${FRONTEND} exited ${rolledOut.code}`]),
+    ...(lagging.code === 1 && (lagging.outputs.lagging ?? '').includes('staging') ? [] : ['the canary gate did not name edge staging']),
   ]
 } finally {
   for (const run of runs) run.cleanup()
@@ -189,7 +215,7 @@ print(
   style.heading('━━ That was the tour'),
   '',
   wrap(
-    `Five steps in ${seconds(built)} s (${seconds(started)} s in all, ${rebuilt ? 'the build of dist/ included' : 'no build needed'}). Next: README.md to start on your hub, examples/ for workflows to copy, docs/reference.md for every input and output; ` +
+    `Seven steps in ${seconds(built)} s (${seconds(started)} s in all, ${rebuilt ? 'the build of dist/ included' : 'no build needed'}). Next: README.md to start on your hub, examples/ for workflows to copy, docs/reference.md for every input and output; ` +
       '`npm test` for the tests; `npm run emulator` for a hub emulator of your own.',
   ),
 )

@@ -1,5 +1,5 @@
 /**
- * What the demo's impact and query steps work on: a small pull request that scales the checkout
+ * What the demo's impact, query and rollout steps work on: a small pull request that scales the checkout
  * Deployment (its head checked out in a throw-away workspace, as actions/checkout would), and a
  * query for every Deployment on every edge of the hub emulator's demo fleet.
  */
@@ -47,12 +47,30 @@ const CHECKOUT_AT_HEAD = [
   '',
 ].join('\n')
 
+/** What the rollout gate waits for: the frontend as deployed, which every edge of the demo fleet runs. */
+export const FRONTEND = 'deploy/shop/frontend.yaml'
+const FRONTEND_DEPLOYED = [
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata: {name: frontend, namespace: shop}',
+  'spec:',
+  '  replicas: 2',
+  '  template:',
+  '    spec:',
+  '      containers: [{name: frontend, image: "registry.acme.test/shop/frontend:1.14.2"}]',
+  '',
+].join('\n')
+
+/** A canary the demo fleet runs unhealthy on edge staging: a gate on it names that edge. */
+export const CANARY_TARGETS = '- {kind: Deployment, group: apps, namespace: canary, name: checkout-canary, edge: staging}'
+
 /** The pull request's head, checked out; `cleanup()` removes it. */
 export function pullRequestWorkspace(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'hub-action-demo-'))
   const path = join(dir, changed)
   mkdirSync(dirname(path), { recursive: true })
   writeFileSync(path, CHECKOUT_AT_HEAD)
+  writeFileSync(join(dir, FRONTEND), FRONTEND_DEPLOYED)
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
 }
 

