@@ -163,8 +163,8 @@ export async function produceScenarios(): Promise<Scenario[]> {
         // The sticky comment's marker is an HTML comment: GitHub never shows it.
         rejectText: ['hub-action:impact', '<!--', repeatedSummary],
         // The first target and edge (prod-eu: 11 upstream) comes open, with its legend; its tables fold under its graph; prod-us (9 upstream) is folded.
-        expectVisible: [legend, OWNED_LEGEND.replace(/^_|_$/g, ''), 'Upstream — what it depends on (11)', 'Named in the targets input.'],
-        expectFolded: ['Upstream — what it depends on (9)', 'Relation(s)'],
+        expectVisible: [legend, OWNED_LEGEND.replace(/^_|_$/g, ''), 'Upstream — what it depends on (7)', 'Named in the targets input.'],
+        expectFolded: ['Upstream — what it depends on (6)', 'Relation(s)'],
         diagrams: impactDiagrams(impact.summary),
       },
       {

@@ -329,7 +329,7 @@ describe('fail-on-downstream', () => {
     expect(result.code).toBe(0)
     expect(result.outputs['downstream-count']).toBe('8')
     expect(lines(result.stdout, '::error::')).toEqual([])
-    expect(lines(result.stdout, '::notice::')).toEqual(['::notice::Impact: 11 upstream, 8 downstream, 1 associated across 1 target-edge pair.'])
+    expect(lines(result.stdout, '::notice::')).toEqual(['::notice::Impact: 7 upstream, 8 downstream, 1 associated across 1 target-edge pair.'])
     expect(prComments()).toHaveLength(1)
   })
 
@@ -337,17 +337,17 @@ describe('fail-on-downstream', () => {
     const result = await onPullRequest({ inputs: { targets: CHECKOUT_EU, 'fail-on-downstream': '3' } })
     expect(result.code).toBe(1)
     expect(lines(result.stdout, '::error::')).toEqual([
-      '::error::Impact: 8 distinct objects downstream, more than fail-on-downstream (3). 11 upstream, 8 downstream, 1 associated across 1 target-edge pair.',
+      '::error::Impact: 8 distinct objects downstream, more than fail-on-downstream (3). 7 upstream, 8 downstream, 1 associated across 1 target-edge pair.',
     ])
     // published before failing
     expect(result.summary).toContain('## Impact of this change')
-    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-eu — 11 upstream, 8 downstream, 1 associated'])
+    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-eu — 7 upstream, 8 downstream, 1 associated'])
     const comments = prComments()
     expect(comments).toHaveLength(1)
-    expect(comments[0]!.body).toContain('- **Deployment.apps shop/checkout** on prod-eu — 11 upstream, 8 downstream, 1 associated')
+    expect(comments[0]!.body).toContain('- **Deployment.apps shop/checkout** on prod-eu — 7 upstream, 8 downstream, 1 associated')
     expect(result.outputs['comment-url']).toBe(comments[0]!.html_url)
     expect(result.outputs['downstream-count']).toBe('8')
-    expect(readResultFile<ImpactReportFile>(result).totals).toEqual({ upstream: 11, downstream: 8, associated: 1 })
+    expect(readResultFile<ImpactReportFile>(result).totals).toEqual({ upstream: 7, downstream: 8, associated: 1 })
     expect(result.stdout.indexOf(`Comment on #${PR} created`)).toBeLessThan(result.stdout.indexOf('::error::'))
   })
 })

@@ -96,17 +96,17 @@ describe('a Deployment on one edge', () => {
       expect(lines(result.stdout, '::error::')).toEqual([])
       expect(lines(result.stdout, '::warning::')).toEqual([])
     }
-    expect(counts(viaQuery)).toEqual({ 'targets-count': '1', 'upstream-count': '11', 'downstream-count': '8', 'associated-count': '1' })
+    expect(counts(viaQuery)).toEqual({ 'targets-count': '1', 'upstream-count': '7', 'downstream-count': '8', 'associated-count': '1' })
     expect(counts(viaMcp)).toEqual(counts(viaQuery))
 
-    const expectedLine = '- **Deployment.apps shop/checkout** on prod-eu — 11 upstream, 8 downstream, 1 associated'
+    const expectedLine = '- **Deployment.apps shop/checkout** on prod-eu — 7 upstream, 8 downstream, 1 associated'
     expect(verdictLines(viaQuery.outputs.report ?? '')).toEqual([expectedLine])
     expect(verdictLines(viaMcp.outputs.report ?? '')).toEqual([expectedLine])
     expect(verdictLines(viaQuery.summary)).toEqual([expectedLine])
     expect(verdictLines(viaMcp.summary)).toEqual([expectedLine])
-    expect(logVerdicts(viaQuery)).toEqual(['Deployment.apps shop/checkout on prod-eu — 11 upstream, 8 downstream, 1 associated'])
+    expect(logVerdicts(viaQuery)).toEqual(['Deployment.apps shop/checkout on prod-eu — 7 upstream, 8 downstream, 1 associated'])
     expect(logVerdicts(viaMcp)).toEqual(logVerdicts(viaQuery))
-    expect(lines(viaQuery.stdout, '::notice::')).toEqual(['::notice::Impact: 11 upstream, 8 downstream, 1 associated across 1 target-edge pair.'])
+    expect(lines(viaQuery.stdout, '::notice::')).toEqual(['::notice::Impact: 7 upstream, 8 downstream, 1 associated across 1 target-edge pair.'])
     expect(lines(viaMcp.stdout, '::notice::')).toEqual(lines(viaQuery.stdout, '::notice::'))
 
     expect(viaQuery.summary).toContain('read through the query API')
@@ -183,14 +183,14 @@ describe('edge scoping', () => {
     expect(file.impacts.map((i) => i.edge)).toEqual(['prod-eu', 'prod-us'])
     expect(file.notFound).toEqual([])
     expect(verdictLines(result.outputs.report ?? '')).toEqual([
-      '- **Deployment.apps shop/checkout** on prod-eu — 11 upstream, 8 downstream, 1 associated',
+      '- **Deployment.apps shop/checkout** on prod-eu — 7 upstream, 8 downstream, 1 associated',
       // prod-us has no feature-flags ConfigMap (an optional reference) and one Pod fewer, which the
       // Deployment both owns (downstream) and selects (upstream, as the engine says)
-      '- **Deployment.apps shop/checkout** on prod-us — 9 upstream, 7 downstream, 1 associated',
+      '- **Deployment.apps shop/checkout** on prod-us — 6 upstream, 7 downstream, 1 associated',
     ])
     expect(result.outputs['targets-count']).toBe('1')
-    // distinct objects across both edges: the two edges' namespaces, pods and replica sets are different objects
-    expect(result.outputs['upstream-count']).toBe('20')
+    // distinct objects across both edges: each edge's namespace and ConfigMaps are different objects; its own Pods and ReplicaSet are downstream only
+    expect(result.outputs['upstream-count']).toBe('13')
     expect(result.outputs['downstream-count']).toBe('15')
     // each checkout is grouped with the other one
     expect(result.outputs['associated-count']).toBe('2')
@@ -218,7 +218,7 @@ describe('edge scoping', () => {
       expect(new Set(file.impacts[0]?.[direction].map((o) => o.edge))).toEqual(new Set(['prod-us']))
     }
     expect(JSON.parse(queries()[0]?.body ?? '{}')).toMatchObject({ cluster: { name: 'prod-us' } })
-    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-us — 9 upstream, 7 downstream, 1 associated'])
+    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-us — 6 upstream, 7 downstream, 1 associated'])
     // the other edge's checkout appears only as the declared group peer
     expect(file.impacts[0]?.associated).toEqual([
       { edge: 'prod-eu', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relations: ['grouped'] },
@@ -308,7 +308,7 @@ describe('a target that is not synchronized', () => {
     expect(result.summary).toContain('Their impact is unknown, not empty.')
     expect(result.summary).toContain('Engaged edges in this workspace: prod-eu, prod-us, staging.')
     expect(result.summary).toContain('- Deployment.apps shop/brand-new — named in the targets input')
-    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-eu — 11 upstream, 8 downstream, 1 associated'])
+    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-eu — 7 upstream, 8 downstream, 1 associated'])
 
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.notFound).toMatchObject([{ kind: 'Deployment', group: 'apps', name: 'brand-new', namespace: 'shop' }])

@@ -93,6 +93,17 @@ function sorted(object: RelatedObject): RelatedObject {
 }
 
 /** Merge more related objects into a classified set (e.g. `referenced-by` found later). */
+/**
+ * A workload's selector matches what it owns (its ReplicaSets and Pods: docs/hub-facts.md,
+ * "Relations"), which the engine answers as `selects`, upstream. Those are downstream, owned,
+ * not something the workload depends on: drop an upstream object whose only relation is
+ * `selects` when the same object is downstream as a descendant. Run once every source merged.
+ */
+export function withoutOwnSelected(upstream: readonly RelatedObject[], downstream: readonly RelatedObject[]): RelatedObject[] {
+  const owned = new Set(downstream.filter((object) => object.relations.includes('descendants')).map(objectKey))
+  return upstream.filter((object) => !(owned.has(objectKey(object)) && object.relations.every((relation) => relation === 'selects')))
+}
+
 export function mergeRelated(into: RelatedObject[], more: readonly RelatedObject[]): RelatedObject[] {
   const copy = (object: RelatedObject): RelatedObject => ({
     ...object,

@@ -8,7 +8,7 @@
 import { HubProtocolError, HubRequestError } from '../../hub/errors.js'
 import { edgeOf, type GraphClient, type QueryStatus } from '../../hub/graph.js'
 import type { McpGraphClient } from '../../hub/mcp/client.js'
-import { baseRelation, classifyRelated, mergeRelated } from './classify.js'
+import { baseRelation, classifyRelated, mergeRelated, withoutOwnSelected } from './classify.js'
 import { objectKey, type Direction, type ImpactReport, type SkippedFile, type TargetImpact } from './model.js'
 import type { Target } from '../../model/target.js'
 import { buildImpactQuery, DEFAULT_ROOT_LIMIT, impactsFromStatus, TRANSITIVE_RELATIONS } from './query-impact.js'
@@ -50,6 +50,7 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
   if (notFound.length > 0) await workspaceEdges()
   const secrets = unsyncedSecretImpacts(notFound, edges ?? [])
   warnings.push(...(await addPodWalks(deps.graph, [...impacts, ...secrets], settings.maxDepth, limit, deps.signal)))
+  for (const impact of impacts) impact.upstream = withoutOwnSelected(impact.upstream, impact.downstream)
   const secretsUsed = secrets.filter((impact) => impact.downstream.length > 0)
   if (secretsUsed.length > 0) {
     impacts.push(...secretsUsed)

@@ -25,7 +25,7 @@ const LABEL_WRAP_PX = 320
  * follows it fit a screen.
  */
 const NODE_SPACING_PX = 8
-const LABEL_PADDING_PX = 8
+const LABEL_PADDING_PX = 7
 /** Characters of `namespace/name` that fit in LABEL_WRAP_PX at Mermaid's 16 px sans-serif. */
 const ONE_LINE_NAME = 40
 

@@ -41,7 +41,7 @@ function nodes(block: string): Map<string, string> {
 }
 
 /** Labels wrap at 320 px, not Mermaid's 200, so a pod name stays on one line; objects a side stack close. */
-const FRONT_MATTER = ['---', 'config:', '  flowchart:', '    wrappingWidth: 320', '    nodeSpacing: 8', '    padding: 8', '---', 'flowchart LR']
+const FRONT_MATTER = ['---', 'config:', '  flowchart:', '    wrappingWidth: 320', '    nodeSpacing: 8', '    padding: 7', '---', 'flowchart LR']
 
 describe('renderMermaid', () => {
   it('comes with its legend: upstream left, downstream right, dotted = associated', () => {

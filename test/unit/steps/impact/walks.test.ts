@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { computeImpact } from '../../../../src/steps/impact/compute-impact.js'
 import { impactsFromStatus } from '../../../../src/steps/impact/query-impact.js'
 import { PDB_UNKNOWN } from '../../../../src/steps/impact/walks.js'
+import { withoutOwnSelected } from '../../../../src/steps/impact/classify.js'
 import type { RelatedObject, TargetImpact } from '../../../../src/steps/impact/model.js'
 import type { Target } from '../../../../src/model/target.js'
 import type { ImpactSettings } from '../../../../src/settings/settings.js'
@@ -65,6 +66,23 @@ describe('a changed ConfigMap', () => {
   it('is not named by a Pod whose init container or an unsynchronised Secret names it', async () => {
     const { report } = await impactOf([target('ConfigMap', '', 'init-only')])
     expect(report.impacts[0]!.downstream).toEqual([])
+  })
+})
+
+describe("a workload's own objects (withoutOwnSelected)", () => {
+  const object = (kind: string, name: string, relations: string[]): RelatedObject => ({ edge: EDGE, group: '', kind, namespace: 'shop', name, relations })
+  it('drops what its selector matches of what it owns from upstream, and nothing else', () => {
+    const downstream = [object('Pod', 'web-abc-1', ['descendants']), object('ConfigMap', 'labelled', ['selected-by'])]
+    const upstream = [
+      object('Pod', 'web-abc-1', ['selects']),
+      object('ConfigMap', 'labelled', ['selects']),
+      object('Pod', 'web-abc-1-twin', ['selects']),
+      object('Namespace', 'shop', ['namespace']),
+    ]
+    expect(withoutOwnSelected(upstream, downstream).map((o) => `${o.kind} ${o.name}`)).toEqual(['ConfigMap labelled', 'Pod web-abc-1-twin', 'Namespace shop'])
+    // an object it also references stays upstream, for that relation
+    const both = [object('Pod', 'web-abc-1', ['selects', 'references'])]
+    expect(withoutOwnSelected(both, downstream)).toEqual(both)
   })
 })
 
