@@ -108,6 +108,11 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
       'Input `token` is required: pass the hub token from a secret (`token: ${{ secrets.HUB_TOKEN }}`), or set `oidc-audience` to use a GitHub OIDC token.',
     )
   }
+  // The hub reads `Authorization: Bearer <token>` and adds nothing: a pasted header value would
+  // go out as `Bearer Bearer …` and meet a 401 that says nothing of why.
+  if (/^bearer\s/i.test(raw.token)) {
+    problems.push('Input `token` starts with the word "Bearer": give the token alone (the action sends `Authorization: Bearer <token>` itself).')
+  }
   const common = CommonSchema.safeParse(raw)
   if (!common.success) problems.push(...formatIssues(common.error))
   // The command's own inputs are checked even when a common one is wrong: report everything at once.

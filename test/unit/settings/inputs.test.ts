@@ -219,6 +219,17 @@ describe('readSettings: bad inputs', () => {
     }
   })
 
+  it('a token pasted with its "Bearer " prefix is refused with exactly that, without echoing it', () => {
+    for (const token of [`Bearer ${TOKEN}`, `bearer  ${TOKEN}`]) {
+      const error = inputError({ token })
+      expect(error.problems).toEqual([
+        'Input `token` starts with the word "Bearer": give the token alone (the action sends `Authorization: Bearer <token>` itself).',
+      ])
+      expect(error.message).not.toContain(TOKEN)
+    }
+    expect(read({ token: 'Bearerless-token-0123' }).hub.token).toBe('Bearerless-token-0123')
+  })
+
   it('never shows the token in the problems it lists', () => {
     const error = inputError({ agent: 'Bad', 'on-timeout': 'x' })
     expect(error.message).not.toContain(TOKEN)
