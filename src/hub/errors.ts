@@ -242,12 +242,16 @@ function tried(context: FailureContext): string {
 function noSuchRoute(base: Omit<HubErrorInit, 'hint'>, context: FailureContext): HubNoRouteError {
   const url = context.hubUrl ? ` (${context.hubUrl})` : ''
   // The hub's own API path in `hub-url` is refused as an input (settings/fields.ts); a prefix is not.
+  const prefix = `\`hub-url\`${url} carries a path prefix under which no hub is served — set it to the hub's base URL, the one that serves /services/providers/…`
+  // The graph provider serves its query route in every version; the agents provider's runs API is newer.
+  const graph = context.request?.includes('/services/providers/graph/') === true
   return new HubNoRouteError({
     ...base,
-    hint:
-      `${tried(context)} reached a server that has no such route ("404 page not found"), so this says nothing about the agent or run names. ` +
-      `Likely causes: \`hub-url\`${url} carries a path prefix under which no hub is served — set it to the hub's base URL, the one that serves /services/providers/…; ` +
-      `or the hub's provider predates this API (agents provider v0.0.21 and older have no runs API) — ask the hub administrators to upgrade it.`,
+    hint: graph
+      ? `${tried(context)} reached a server that has no such route ("404 page not found"), so this says nothing about the query or the objects. Likely cause: ${prefix}.`
+      : `${tried(context)} reached a server that has no such route ("404 page not found"), so this says nothing about the agent or run names. ` +
+        `Likely causes: ${prefix}; ` +
+        `or the hub's provider predates this API (agents provider v0.0.21 and older have no runs API) — ask the hub administrators to upgrade it.`,
   })
 }
 

@@ -165,6 +165,24 @@ describe('hubFailure', () => {
     expect(error.message).not.toContain('check the name')
   })
 
+  it("a router 404 on a graph route speaks of the query, not of agents, runs or the agents provider's versions", () => {
+    const error = hubFailure(
+      { status: 404, contentType: TEXT_TYPE, body: '404 page not found\n' },
+      {
+        ...context,
+        operation: 'query the fleet graph',
+        subject: 'the query',
+        hubUrl: 'https://hub.example/hub',
+        request: 'POST https://hub.example/hub/services/providers/graph/api/query',
+      },
+    )
+    expect(error).toBeInstanceOf(HubNotFoundError)
+    expect(error.message).toContain('no such route')
+    expect(error.message).toContain('says nothing about the query or the objects')
+    expect(error.message).toContain('`hub-url` (https://hub.example/hub)')
+    for (const word of ['agent', 'run names', 'v0.0.21']) expect(error.message).not.toContain(word)
+  })
+
   it('an HTML 404 names `hub-url`', () => {
     const error = hubFailure({ status: 404, contentType: 'text/html; charset=utf-8', body: '<html>Not Found</html>' }, context)
     expect(error).toBeInstanceOf(HubNotFoundError)
