@@ -49,7 +49,7 @@ const CHECKOUT_AT_HEAD = [
 
 /** What the rollout gate waits for: the frontend as deployed, which every edge of the demo fleet runs. */
 export const FRONTEND = 'deploy/shop/frontend.yaml'
-const FRONTEND_DEPLOYED = [
+export const FRONTEND_DEPLOYED = [
   'apiVersion: apps/v1',
   'kind: Deployment',
   'metadata: {name: frontend, namespace: shop}',

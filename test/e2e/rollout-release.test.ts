@@ -6,6 +6,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { makeWorkspace, readResultFile } from './harness.ts'
 import { QUERY, fleetAt, polls, rollout, summaryText, type RolloutFile } from './rollout-harness.ts'
+import { FRONTEND_DEPLOYED } from '../../scripts/demo/fixtures.ts'
 
 const deployment = (env: string) =>
   [
@@ -142,18 +143,8 @@ describe("rollout gate on the emulator's default (demo) fleet", () => {
     const { startHubEmulator } = await import('../emulator/hub.ts')
     const hub = await startHubEmulator()
     onTestFinished(() => hub.close())
-    const frontend = [
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: frontend, namespace: shop}',
-      'spec:',
-      '  replicas: 2',
-      '  template:',
-      '    spec:',
-    ]
-    const env = workspace({
-      'deploy/frontend.yaml': [...frontend, '      containers: [{name: frontend, image: "registry.acme.test/shop/frontend:1.14.2"}]'].join('\n'),
-    })
+    // the demo's own manifest: the frontend as deployed, which every edge of the demo fleet runs
+    const env = workspace({ 'deploy/frontend.yaml': FRONTEND_DEPLOYED })
     const passed = await rollout(hub, { targets: '', manifests: 'deploy/*.yaml' }, env)
     expect(passed.code, passed.stdout).toBe(0)
     expect(passed.outputs['current-count']).toBe('3')
