@@ -25,7 +25,14 @@ export default tseslint.config(
     files: ['test/browser/**/*.js'],
     languageOptions: {
       sourceType: 'script',
-      globals: { window: 'readonly', document: 'readonly', Node: 'readonly', NodeFilter: 'readonly', DOMPurify: 'readonly', mermaid: 'readonly' },
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        Node: 'readonly',
+        NodeFilter: 'readonly',
+        DOMPurify: 'readonly',
+        mermaid: 'readonly',
+      },
     },
   },
 
@@ -42,14 +49,23 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
       // `let x` declared before a closure that reads it, assigned once later (signal handlers).
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // Stripping control characters from untrusted hub/agent text is deliberate.
       'no-control-regex': 'off',
       // Template literals with numbers and booleans are everywhere in messages and are fine.
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: false }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true, allowNullish: false },
+      ],
       // Rejecting with the AbortSignal's reason (an `unknown`) is deliberate: it keeps the caller's cause.
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
       '@typescript-eslint/only-throw-error': ['error', { allowThrowingUnknown: true }],
@@ -74,7 +90,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-redundant-type-constituents': 'off',
       // Test names and failure messages print optional values (exit codes, outputs) as they are.
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true, allowNullish: true },
+      ],
     },
   },
 )

@@ -53,7 +53,8 @@ export async function runFigures(): Promise<{ settleToExitMs: number; distBytes:
       const result = await runAction({ inputs: inputs('settles-fast', `detect ${round}`) })
       const run = hub.runs()[0]
       const first = hub.requests[0]
-      if (result.code !== 0 || !run?.settledAt || !first) throw new Error(`round ${round} failed: ${result.stdout}${result.stderr}`)
+      if (result.code !== 0 || !run?.settledAt || !first)
+        throw new Error(`round ${round} failed: ${result.stdout}${result.stderr}`)
       detection.push(result.exitedAt - run.settledAt)
       coldStart.push(first.at - result.startedAt)
       result.cleanup()
@@ -72,11 +73,15 @@ export async function runFigures(): Promise<{ settleToExitMs: number; distBytes:
     hub.reset()
     const slow = await runAction({ inputs: inputs('settles-in-3s', 'three seconds') })
     const requests = hub.requests.map((r) => `${r.method} ${r.path.replace(/^\/services\/providers\/agents/, '')}`)
-    console.log(`\n  requests for a run that settles in 3 s: ${requests.length} (target ≤ 3)  [${requests.join(', ')}]  exit ${slow.code}`)
+    console.log(
+      `\n  requests for a run that settles in 3 s: ${requests.length} (target ≤ 3)  [${requests.join(', ')}]  exit ${slow.code}`,
+    )
     slow.cleanup()
 
     const distBytes = folderBytes(join(ROOT, 'dist'))
-    console.log(`  dist/ size: ${(distBytes / 1024 / 1024).toFixed(2)} MB (${distBytes} bytes; index.js ${statSync(DIST).size} bytes) (target ≤ 2 MB)`)
+    console.log(
+      `  dist/ size: ${(distBytes / 1024 / 1024).toFixed(2)} MB (${distBytes} bytes; index.js ${statSync(DIST).size} bytes) (target ≤ 2 MB)`,
+    )
     return { settleToExitMs: median(detection), distBytes }
   } finally {
     await hub.close()

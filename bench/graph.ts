@@ -45,7 +45,9 @@ function buildFigures(): void {
 async function pagingFigures(hub: Hub): Promise<void> {
   // 10,000 objects: the ConfigMaps and Pods of the large fleet, 1,000 per page.
   const query = JSON.stringify({
-    filter: { objects: [{ groupKind: { apiGroup: '', kind: 'Pod' } }, { groupKind: { apiGroup: '', kind: 'ConfigMap' } }] },
+    filter: {
+      objects: [{ groupKind: { apiGroup: '', kind: 'Pod' } }, { groupKind: { apiGroup: '', kind: 'ConfigMap' } }],
+    },
     limit: 1000,
   })
   const throughput: number[] = []
@@ -57,7 +59,15 @@ async function pagingFigures(hub: Hub): Promise<void> {
     hub.reset()
     let sampler: { stop(): number } | undefined
     const result = await runAction({
-      inputs: { command: 'query', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, query, 'max-objects': '10000' },
+      inputs: {
+        command: 'query',
+        'hub-url': hub.url,
+        token: hub.token,
+        org: hub.org,
+        workspace: hub.workspace,
+        query,
+        'max-objects': '10000',
+      },
       onSpawn: (child) => (sampler = child.pid ? samplePeakRss(child.pid) : undefined),
     })
     peaks.push(sampler?.stop() ?? NaN)
@@ -101,10 +111,22 @@ function impactSettings(): ImpactSettings {
 }
 
 async function reportFigures(hub: Hub): Promise<void> {
-  const transport = new HubTransport({ baseUrl: new URL(hub.url), token: hub.token, org: hub.org, workspace: hub.workspace })
+  const transport = new HubTransport({
+    baseUrl: new URL(hub.url),
+    token: hub.token,
+    org: hub.org,
+    workspace: hub.workspace,
+  })
   const graph = new GraphClient(transport)
   const settings = impactSettings()
-  const target = { kind: 'Deployment', group: 'apps', name: 'fanout', namespace: 'bulk', edge: 'edge-00', origin: { kind: 'input' as const } }
+  const target = {
+    kind: 'Deployment',
+    group: 'apps',
+    name: 'fanout',
+    namespace: 'bulk',
+    edge: 'edge-00',
+    origin: { kind: 'input' as const },
+  }
   const build: number[] = []
   const render: number[] = []
   let downstream = 0
@@ -114,14 +136,19 @@ async function reportFigures(hub: Hub): Promise<void> {
     const report = await computeImpact(settings, { targets: [target], skippedFiles: [] }, { graph, log: () => {} })
     const built = performance.now()
     const summary = renderImpactReport(report, { budget: 1_000_000 })
-    const comment = renderImpactReport(report, { budget: 65_000, summaryUrl: 'https://github.com/acme/shop/actions/runs/1' })
+    const comment = renderImpactReport(report, {
+      budget: 65_000,
+      summaryUrl: 'https://github.com/acme/shop/actions/runs/1',
+    })
     render.push(performance.now() - built)
     build.push(built - started)
     downstream = report.totals.downstream
     sizes = `summary ${(Buffer.byteLength(summary) / 1024).toFixed(0)} KiB, comment ${Array.from(comment).length.toLocaleString('en-US')} chars`
   }
   await transport.close()
-  console.log(`\nimpact report for a ${downstream.toLocaleString('en-US')}-object blast radius (${sizes}), ${ROUNDS} rounds`)
+  console.log(
+    `\nimpact report for a ${downstream.toLocaleString('en-US')}-object blast radius (${sizes}), ${ROUNDS} rounds`,
+  )
   row('build (query + classify)', build, 'ms', '')
   row('render (summary + comment)', render, 'ms', '')
   row(
@@ -148,11 +175,19 @@ async function impactCostFigures(hub: Hub): Promise<void> {
       { kind: 'Deployment', group: 'apps', name, namespace, origin: { kind: 'input' as const } },
     ]
   }).flat()
-  console.log(`\nimpact of ${targets.length} changed objects (10 ConfigMaps, 10 Deployments, 10 namespaces × 3 edges): requests sent`)
+  console.log(
+    `\nimpact of ${targets.length} changed objects (10 ConfigMaps, 10 Deployments, 10 namespaces × 3 edges): requests sent`,
+  )
   for (const source of ['query', 'mcp'] as const) {
     hub.reset()
-    const transport = new HubTransport({ baseUrl: new URL(hub.url), token: hub.token, org: hub.org, workspace: hub.workspace })
-    const tool = source === 'mcp' ? new McpGraphClient({ url: new URL(hub.mcpUrl), transport, log: () => {} }) : undefined
+    const transport = new HubTransport({
+      baseUrl: new URL(hub.url),
+      token: hub.token,
+      org: hub.org,
+      workspace: hub.workspace,
+    })
+    const tool =
+      source === 'mcp' ? new McpGraphClient({ url: new URL(hub.mcpUrl), transport, log: () => {} }) : undefined
     const started = performance.now()
     const report = await computeImpact(
       { ...impactSettings(), source },
@@ -164,7 +199,9 @@ async function impactCostFigures(hub: Hub): Promise<void> {
     await transport.close()
     const kinds = { lookup: 0, impact: 0, 'pod scan': 0, 'selector scan': 0, other: 0 }
     for (const request of hub.requests.filter((r) => r.path.endsWith('/api/query'))) kinds[queryKind(request.body)]++
-    const toolCalls = hub.requests.filter((r) => r.path.startsWith('/services/mcpserver/') && r.body.includes('"tools/call"')).length
+    const toolCalls = hub.requests.filter(
+      (r) => r.path.startsWith('/services/mcpserver/') && r.body.includes('"tools/call"'),
+    ).length
     const queries = Object.values(kinds).reduce((sum, n) => sum + n, 0)
     const breakdown = Object.entries(kinds)
       .filter(([, n]) => n > 0)
@@ -177,7 +214,10 @@ async function impactCostFigures(hub: Hub): Promise<void> {
 }
 
 function queryKind(body: string): 'lookup' | 'impact' | 'pod scan' | 'selector scan' | 'other' {
-  const spec = JSON.parse(body) as { filter?: { objects?: Array<{ groupKind?: { kind?: string }; name?: string }> }; objects?: { relations?: object } }
+  const spec = JSON.parse(body) as {
+    filter?: { objects?: Array<{ groupKind?: { kind?: string }; name?: string }> }
+    objects?: { relations?: object }
+  }
   const filters = spec.filter?.objects ?? []
   if (!spec.objects?.relations) return filters.some((f) => f.groupKind?.kind === 'Service') ? 'selector scan' : 'lookup'
   if (filters[0]?.name !== undefined) return 'impact'

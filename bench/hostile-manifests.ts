@@ -23,23 +23,34 @@ const SMALL_OBJECT = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n---\
 
 const CASES: Record<string, (dir: string) => void> = {
   '1 MB of `{{` (quadratic regex before)': (dir) => writeFileSync(join(dir, 'braces.yaml'), '{{'.repeat(MiB / 2)),
-  '4 MiB flow sequence `[a,a,…]` (densest)': (dir) => writeFileSync(join(dir, 'flow.yaml'), `[${'a,'.repeat(UNDER_CAP / 2)}]`),
+  '4 MiB flow sequence `[a,a,…]` (densest)': (dir) =>
+    writeFileSync(join(dir, 'flow.yaml'), `[${'a,'.repeat(UNDER_CAP / 2)}]`),
   '4 MiB of `[` nesting': (dir) => writeFileSync(join(dir, 'deep.yaml'), '['.repeat(UNDER_CAP)),
-  '4 MiB of 76,000 small objects': (dir) => writeFileSync(join(dir, 'bundle.yaml'), SMALL_OBJECT.repeat(Math.floor(UNDER_CAP / SMALL_OBJECT.length))),
+  '4 MiB of 76,000 small objects': (dir) =>
+    writeFileSync(join(dir, 'bundle.yaml'), SMALL_OBJECT.repeat(Math.floor(UNDER_CAP / SMALL_OBJECT.length))),
   'five such files (390,000 objects)': (dir) => {
-    for (let i = 0; i < 5; i++) writeFileSync(join(dir, `bundle-${i}.yaml`), SMALL_OBJECT.repeat(Math.floor(UNDER_CAP / SMALL_OBJECT.length)))
+    for (let i = 0; i < 5; i++)
+      writeFileSync(join(dir, `bundle-${i}.yaml`), SMALL_OBJECT.repeat(Math.floor(UNDER_CAP / SMALL_OBJECT.length)))
   },
   '40 files of 1,000 distinct objects (past max-targets)': (dir) => {
     for (let i = 0; i < 40; i++)
-      writeFileSync(join(dir, `many-${i}.yaml`), Array.from({ length: 1000 }, (_, j) => SMALL_OBJECT.replace('{name: c}', `{name: c-${i}-${j}}`)).join(''))
+      writeFileSync(
+        join(dir, `many-${i}.yaml`),
+        Array.from({ length: 1000 }, (_, j) => SMALL_OBJECT.replace('{name: c}', `{name: c-${i}-${j}}`)).join(''),
+      )
   },
   'alias bomb (9^7 expansions)': (dir) => writeFileSync(join(dir, 'bomb.yaml'), aliasBomb()),
-  '50 MB manifest (over the cap)': (dir) => writeFileSync(join(dir, 'huge.yaml'), 'apiVersion: v1\nkind: ConfigMap\n---\n'.repeat((50 * MiB) / 32)),
+  '50 MB manifest (over the cap)': (dir) =>
+    writeFileSync(join(dir, 'huge.yaml'), 'apiVersion: v1\nkind: ConfigMap\n---\n'.repeat((50 * MiB) / 32)),
   'symlink to /dev/zero': (dir) => symlinkSync('/dev/zero', join(dir, 'zero.yaml')),
 }
 
 /** The cases a default cap stops before any hub request. */
-const CAPPED = new Set(['4 MiB of 76,000 small objects', 'five such files (390,000 objects)', '40 files of 1,000 distinct objects (past max-targets)'])
+const CAPPED = new Set([
+  '4 MiB of 76,000 small objects',
+  'five such files (390,000 objects)',
+  '40 files of 1,000 distinct objects (past max-targets)',
+])
 
 export async function hostileManifestFigures(): Promise<void> {
   const hub = await startHubEmulator()
@@ -58,7 +69,10 @@ export async function hostileManifestFigures(): Promise<void> {
     for (const [label, plant] of [...Object.entries(CASES), ...together]) {
       const workspace = join(scratch, 'ws')
       mkdirSync(join(workspace, 'deploy'), { recursive: true })
-      writeFileSync(join(workspace, 'deploy', 'checkout.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: checkout, namespace: shop}\n')
+      writeFileSync(
+        join(workspace, 'deploy', 'checkout.yaml'),
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: checkout, namespace: shop}\n',
+      )
       plant(join(workspace, 'deploy'))
       const peaks: number[] = []
       let lastStdout = ''
@@ -67,16 +81,27 @@ export async function hostileManifestFigures(): Promise<void> {
         hub.reset()
         const probe = memoryProbe()
         const result = await runAction({
-          inputs: { command: 'impact', 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, manifests: 'deploy/*.yaml' },
+          inputs: {
+            command: 'impact',
+            'hub-url': hub.url,
+            token: hub.token,
+            org: hub.org,
+            workspace: hub.workspace,
+            manifests: 'deploy/*.yaml',
+          },
           env: { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', ...probe.env },
           killAfterMs: 120_000,
         })
         // a cap ends the step (exit 1) with its own error; anything else is a failure of the bench
         const capped = result.code === 1 && /::error::Too many (documents in one file|targets):/.test(result.stdout)
         if (result.code !== 0 && !capped)
-          throw new Error(`hostile-manifest bench "${label}" failed (${result.code ?? result.signal}): ${result.stdout.slice(-2000)}`)
+          throw new Error(
+            `hostile-manifest bench "${label}" failed (${result.code ?? result.signal}): ${result.stdout.slice(-2000)}`,
+          )
         if (capped && hub.requests.length > 0)
-          throw new Error(`hostile-manifest bench "${label}": the cap was passed after ${hub.requests.length} hub request(s)`)
+          throw new Error(
+            `hostile-manifest bench "${label}": the cap was passed after ${hub.requests.length} hub request(s)`,
+          )
         peaks.push((probe.peakBytes() ?? NaN) / MiB)
         probe.cleanup()
         times.push(result.exitedAt - result.startedAt)
@@ -101,7 +126,13 @@ function capOf(stdout: string): string {
 }
 
 function aliasBomb(): string {
-  const lines = ['apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: lol}', 'data:', '  a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+  const lines = [
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'metadata: {name: lol}',
+    'data:',
+    '  a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+  ]
   for (const [name, previous] of [
     ['b', 'a'],
     ['c', 'b'],

@@ -5,7 +5,13 @@
  * let through). Target: under 300 MB whatever the hub sends.
  */
 import { runAction } from '../test/e2e/action-process.ts'
-import { endlessQueryPage, endlessWait, hostileProvider, instantWait, type Hostility } from '../test/emulator/hostile.ts'
+import {
+  endlessQueryPage,
+  endlessWait,
+  hostileProvider,
+  instantWait,
+  type Hostility,
+} from '../test/emulator/hostile.ts'
 import { memoryProbe } from '../test/e2e/memory-probe.ts'
 import { startHubEmulator, type HubEmulator } from '../test/emulator/hub.ts'
 
@@ -31,7 +37,11 @@ export async function hostileFigures(): Promise<void> {
     busy.cleanup()
 
     const cases: Array<{ label: string; install: () => Hostility; inputs: Record<string, string> }> = [
-      { label: 'endless run detail on /wait', install: () => endlessWait(hub), inputs: { agent: 'endless', task: 'endless body' } },
+      {
+        label: 'endless run detail on /wait',
+        install: () => endlessWait(hub),
+        inputs: { agent: 'endless', task: 'endless body' },
+      },
       {
         label: 'endless query page of {}',
         install: () => endlessQueryPage(hub),
@@ -60,7 +70,9 @@ export async function hostileFigures(): Promise<void> {
         `  peak RSS, ${item.label.padEnd(44)} ${(peak.bytes / 1024 / 1024).toFixed(0).padStart(4)} MB  exit ${peak.code}${peak.killed ? ' (KILLED past 300 MB)' : ''}`,
       )
     }
-    console.log(`  peak RSS of the action, worst hostile case: ${(worst / 1024 / 1024).toFixed(0)} MB (target < 300 MB)`)
+    console.log(
+      `  peak RSS of the action, worst hostile case: ${(worst / 1024 / 1024).toFixed(0)} MB (target < 300 MB)`,
+    )
   } finally {
     await hub.close()
   }
@@ -80,7 +92,10 @@ function largestPage(hub: HubEmulator): Hostility {
   )
 }
 
-async function measured(_hub: HubEmulator, inputs: Record<string, string>): Promise<{ bytes: number; code: number | null; killed: boolean }> {
+async function measured(
+  _hub: HubEmulator,
+  inputs: Record<string, string>,
+): Promise<{ bytes: number; code: number | null; killed: boolean }> {
   const probe = memoryProbe()
   let stop: (() => boolean) | undefined
   const result = await runAction({

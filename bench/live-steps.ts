@@ -92,7 +92,9 @@ export async function liveStepFigures(): Promise<LiveStepCounts> {
           `    step-to-log delay                    median ${(median(delays) / 1000).toFixed(2)} s  max ${(Math.max(...delays) / 1000).toFixed(2)} s  target ≤ 10 s`,
         )
       } else {
-        console.log(`    steps logged ${loggedAt.size} (none expected); holds asked: ${[...new Set(waits.map((w) => w.query.timeoutSeconds))].join(', ')} s`)
+        console.log(
+          `    steps logged ${loggedAt.size} (none expected); holds asked: ${[...new Set(waits.map((w) => w.query.timeoutSeconds))].join(', ')} s`,
+        )
       }
       console.log(
         `    requests: ${requests} in ${(lengthMin * 60).toFixed(1)} s = ${(requests / lengthMin).toFixed(1)} per minute (${waits.length} waits = ${(waits.length / lengthMin).toFixed(1)} per minute, plus whoami and start)  target ${liveSteps === 'true' ? '≤ 6' : '≈ 1.2'} waits per minute`,

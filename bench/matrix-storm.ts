@@ -29,21 +29,32 @@ export async function matrixStormFigures(): Promise<void> {
     Promise.all(
       Array.from({ length: LEGS }, () =>
         runAction({
-          inputs: { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent: 'notes', task: 'Write the release notes.' },
+          inputs: {
+            'hub-url': hub.url,
+            token: hub.token,
+            org: hub.org,
+            workspace: hub.workspace,
+            agent: 'notes',
+            task: 'Write the release notes.',
+          },
           env: { GITHUB_RUN_ATTEMPT: String(attempt), GITHUB_RUN_ID: '9100' },
           killAfterMs: 90_000,
         }),
       ),
     )
   try {
-    console.log(`\nmatrix storm: ${LEGS} legs start one task at once, the hub's same-key race on (insert ${INSERT_DELAY_MS} ms after lookup)`)
+    console.log(
+      `\nmatrix storm: ${LEGS} legs start one task at once, the hub's same-key race on (insert ${INSERT_DELAY_MS} ms after lookup)`,
+    )
     const first = await wave(1)
     const stored = hub.runs()
     const storedId = stored[0]?.id
     const requests = hub.requests.length
     describe('first start', first, storedId)
     console.log(`  runs the hub stored: ${stored.length} (target 1)`)
-    console.log(`  duplicate runs the race started: ${hub.raceLosers().length} (started and executed by the hub; no client can undo them)`)
+    console.log(
+      `  duplicate runs the race started: ${hub.raceLosers().length} (started and executed by the hub; no client can undo them)`,
+    )
     const preflights = hub.requests.filter((request) => request.path.endsWith('/api/whoami')).length
     console.log(
       `  requests per leg: ${(requests / LEGS).toFixed(2)}: ${(preflights / LEGS).toFixed(2)} whoami preflight + ${((requests - preflights) / LEGS).toFixed(2)} to start, wait and recover (target ≤ 4; ${requests} in all, ${gate.held()} starts met the key lookup together)`,

@@ -47,7 +47,10 @@ function targets(count: number): RolloutTarget[] {
       metadata: { name, namespace: 'bench' },
       spec: {
         template: {
-          spec: { containers: [{ name, image: `registry/${name}:1.1` }], initContainers: [{ name: 'migrate', image: `registry/${name}-migrate:1.1` }] },
+          spec: {
+            containers: [{ name, image: `registry/${name}:1.1` }],
+            initContainers: [{ name: 'migrate', image: `registry/${name}-migrate:1.1` }],
+          },
         },
       },
     },
@@ -57,7 +60,12 @@ function targets(count: number): RolloutTarget[] {
 /** Counts the bytes of every query answer (the emulator writes compact JSON, so its length is its size). */
 class CountingGraph extends GraphClient {
   bytes = 0
-  override async query(spec: QuerySpec, signal?: AbortSignal, operation?: string, shallow?: boolean): Promise<QueryStatus> {
+  override async query(
+    spec: QuerySpec,
+    signal?: AbortSignal,
+    operation?: string,
+    shallow?: boolean,
+  ): Promise<QueryStatus> {
     const status = await super.query(spec, signal, operation, shallow)
     this.bytes += Buffer.byteLength(JSON.stringify(status))
     return status
@@ -75,7 +83,11 @@ export async function rolloutFigures(): Promise<void> {
 async function loopFigures(size: Size): Promise<void> {
   const start = Date.UTC(2026, 0, 1)
   let t = 0
-  const fleet = createRolloutFleet({ scenario: 'large', clock: () => t, large: { targets: size.targets, edges: size.edges } })
+  const fleet = createRolloutFleet({
+    scenario: 'large',
+    clock: () => t,
+    large: { targets: size.targets, edges: size.edges },
+  })
   const hub = await startHubEmulator({ fleet })
   const transport = new HubTransport({
     baseUrl: new URL(hub.url),
@@ -112,10 +124,15 @@ async function loopFigures(size: Size): Promise<void> {
     const lastMinute = requestsAt.filter((at) => at > passedAt - 60_000).length
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
     const first = perPoll[0]
-    const busiest = perPoll.reduce((a, b) => (b.bytes > a.bytes ? b : a), perPoll[0] ?? { at: 0, requests: 0, bytes: 0 })
+    const busiest = perPoll.reduce(
+      (a, b) => (b.bytes > a.bytes ? b : a),
+      perPoll[0] ?? { at: 0, requests: 0, bytes: 0 },
+    )
     const last = perPoll.at(-1)
     console.log(`  state ${outcome.state} after ${outcome.polls} polls, ${outcome.requests} requests`)
-    console.log(`  requests per minute, the last minute (polls 30 s apart)   ${String(lastMinute).padStart(4)}   target ≤ 6 (100 × 20)`)
+    console.log(
+      `  requests per minute, the last minute (polls 30 s apart)   ${String(lastMinute).padStart(4)}   target ≤ 6 (100 × 20)`,
+    )
     console.log(
       `  requests a poll: first ${first?.requests}, most ${Math.max(...perPoll.map((p) => p.requests))}, last ${last?.requests}; bytes a poll: first ${mb(first?.bytes ?? 0)}, most ${mb(busiest.bytes)}, last ${mb(last?.bytes ?? 0)}`,
     )
@@ -145,7 +162,9 @@ async function processFigures(size: Size): Promise<void> {
         token: hub.token,
         org: hub.org,
         workspace: hub.workspace,
-        targets: JSON.stringify(namesOf(size.targets).map((name) => ({ kind: 'Deployment', group: 'apps', namespace: 'bench', name }))),
+        targets: JSON.stringify(
+          namesOf(size.targets).map((name) => ({ kind: 'Deployment', group: 'apps', namespace: 'bench', name })),
+        ),
         'max-targets': String(size.targets),
         'timeout-seconds': '300',
       },
@@ -156,7 +175,9 @@ async function processFigures(size: Size): Promise<void> {
     console.log(
       `  bundled action: ${result.outputs['rollout-state'] ?? '(no state)'} in ${((result.exitedAt - result.startedAt) / 1000).toFixed(1)} s wall (fleet ${size.speedup}× faster)`,
     )
-    console.log(`  peak memory (RSS) of the action                       ${(peak / 1024 / 1024).toFixed(0).padStart(6)} MB   ${size.memoryTarget}`)
+    console.log(
+      `  peak memory (RSS) of the action                       ${(peak / 1024 / 1024).toFixed(0).padStart(6)} MB   ${size.memoryTarget}`,
+    )
     result.cleanup()
   } finally {
     await hub.close()

@@ -21,5 +21,7 @@ console.log("\nthe run's last mile (issue 19), from the figures above:")
 console.log(`  settle → exit, median                 ${run.settleToExitMs.toFixed(0)} ms  (target ≤ 50 ms)`)
 console.log(`  first request vs @actions/core         ${startUpRatio.toFixed(2)}×  (target ≤ 1.3×)`)
 console.log(`  dist/ size                             ${(run.distBytes / 1024 / 1024).toFixed(2)} MB  (target ≤ 2 MB)`)
-console.log(`  requests of a 10-minute run            ${live.tenMinutes.on} with live steps, ${live.tenMinutes.off} with live-steps: false`)
+console.log(
+  `  requests of a 10-minute run            ${live.tenMinutes.on} with live steps, ${live.tenMinutes.off} with live-steps: false`,
+)
 await (await import('./rollout.ts')).rolloutFigures()

@@ -16,15 +16,25 @@ const ROOT = join(import.meta.dirname, '..')
 /** Bundles `entry` (relative to the repository) into `outDir`, which is emptied first. */
 export function bundle(entry: string, outDir: string, nccOptions: string[] = []): void {
   rmSync(outDir, { recursive: true, force: true })
-  const ncc = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', entry, '-o', outDir, '--quiet', ...nccOptions], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
+  const ncc = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', entry, '-o', outDir, '--quiet', ...nccOptions],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  )
   if (ncc.status !== 0) throw new Error(`ncc could not bundle ${entry}: ${ncc.stderr}${ncc.stdout}`)
   for (const file of readdirSync(outDir).filter((name) => /\.m?js$/.test(name))) {
     const path = join(outDir, file)
     // keepNames: terser kept function and class names under ncc; errors and stack traces still read them.
-    const { code } = transformSync(readFileSync(path, 'utf8'), { minify: true, keepNames: true, format: 'esm', target: 'node24', charset: 'utf8' })
+    const { code } = transformSync(readFileSync(path, 'utf8'), {
+      minify: true,
+      keepNames: true,
+      format: 'esm',
+      target: 'node24',
+      charset: 'utf8',
+    })
     writeFileSync(path, code)
   }
 }

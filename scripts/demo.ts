@@ -22,14 +22,16 @@ import { IMPACT_WORKFLOW, queryStep, rolloutStep, runStep } from './demo/snippet
 const started = performance.now()
 const style = styleFor(process.stdout, process.env)
 // every line fits 100 columns: longer ones are folded under their own margin
-const print = (...lines: string[]): void => console.log(lines.flatMap((text) => text.split('\n').flatMap((line) => fold(line))).join('\n'))
+const print = (...lines: string[]): void =>
+  console.log(lines.flatMap((text) => text.split('\n').flatMap((line) => fold(line))).join('\n'))
 const indent = (lines: string[], by = '    '): string => lines.map((line) => (by + line).trimEnd()).join('\n')
 
 // `--no-build`: dist/ was just built (npm test builds before its tests run this)
 let rebuilt = false
 if (!process.argv.includes('--no-build')) {
   const freshness = distFreshness(ROOT)
-  if (freshness.current) print(style.dim(`dist/ is the build of these sources (${freshness.commit}): no rebuild needed.`), '')
+  if (freshness.current)
+    print(style.dim(`dist/ is the build of these sources (${freshness.commit}): no rebuild needed.`), '')
   else {
     print(style.dim(`Building dist/ first (${freshness.reason}) …`))
     build(ROOT)
@@ -60,7 +62,12 @@ const hubInputs = { 'hub-url': hub.url, token: hub.token, org: hub.org, workspac
 const task = 'Check that every deployment in namespace payments is healthy after the release.'
 let unexpected: string[] = []
 
-async function step(title: string, about: string, yaml: { label: string; lines: string[] }, options: ActionOptions): Promise<ActionRun> {
+async function step(
+  title: string,
+  about: string,
+  yaml: { label: string; lines: string[] },
+  options: ActionOptions,
+): Promise<ActionRun> {
   print(
     '',
     style.heading(`━━ ${title}`),
@@ -94,7 +101,12 @@ function markdown(label: string, text: string, openDetails = 0): void {
 }
 
 try {
-  print('', wrap(`The hub emulator listens on ${hub.url} with a demo fleet on edges prod-eu, prod-us and staging; the GitHub emulator on ${github.url}.`))
+  print(
+    '',
+    wrap(
+      `The hub emulator listens on ${hub.url} with a demo fleet on edges prod-eu, prod-us and staging; the GitHub emulator on ${github.url}.`,
+    ),
+  )
 
   const first = await step(
     '1. command: run — an agent answers a question',
@@ -124,7 +136,10 @@ try {
     { inputs: { ...hubInputs, agent: 'quick', task } },
   )
   outputs(again, ['run-id', 'reused', 'phase'])
-  print('', `  ${style.good('→')} Same run id, reused=${again.outputs.reused}; the hub holds ${hub.runs().length} run for both jobs.`)
+  print(
+    '',
+    `  ${style.good('→')} Same run id, reused=${again.outputs.reused}; the hub holds ${hub.runs().length} run for both jobs.`,
+  )
 
   const failed = await step(
     '3. A run that fails — the hub’s reason becomes the step’s error',
@@ -196,12 +211,20 @@ try {
 
   unexpected = [
     ...(first.code === 0 ? [] : [`the run exited ${first.code}`]),
-    ...(again.outputs.reused === 'true' && again.outputs['run-id'] === first.outputs['run-id'] ? [] : ['the re-run did not attach to the first run']),
+    ...(again.outputs.reused === 'true' && again.outputs['run-id'] === first.outputs['run-id']
+      ? []
+      : ['the re-run did not attach to the first run']),
     ...(failed.code === 1 ? [] : [`the failing run exited ${failed.code}, expected 1`]),
-    ...(impact.code === 0 && comments.length === 1 ? [] : [`impact exited ${impact.code} with ${comments.length} comments`]),
-    ...(query.code === 0 && Number(query.outputs.count) > 0 ? [] : [`query exited ${query.code} with count ${query.outputs.count}`]),
+    ...(impact.code === 0 && comments.length === 1
+      ? []
+      : [`impact exited ${impact.code} with ${comments.length} comments`]),
+    ...(query.code === 0 && Number(query.outputs.count) > 0
+      ? []
+      : [`query exited ${query.code} with count ${query.outputs.count}`]),
     ...(rolledOut.code === 0 ? [] : [`the rollout gate on ${FRONTEND} exited ${rolledOut.code}`]),
-    ...(lagging.code === 1 && (lagging.outputs.lagging ?? '').includes('staging') ? [] : ['the canary gate did not name edge staging']),
+    ...(lagging.code === 1 && (lagging.outputs.lagging ?? '').includes('staging')
+      ? []
+      : ['the canary gate did not name edge staging']),
   ]
 } finally {
   for (const run of runs) run.cleanup()

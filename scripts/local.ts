@@ -18,7 +18,8 @@ import { fold } from './demo/layout.ts'
 import { styleFor } from './demo/style.ts'
 import { renderMarkdown } from './demo/terminal-markdown.ts'
 
-const USAGE = 'usage: npm run local [-- <dotenv file>]   (no file and no .env here: .env.example against a hub emulator)'
+const USAGE =
+  'usage: npm run local [-- <dotenv file>]   (no file and no .env here: .env.example against a hub emulator)'
 const style = styleFor(process.stdout, process.env)
 const print = (...lines: string[]): void => console.log(lines.flatMap((line) => fold(line)).join('\n'))
 
@@ -32,12 +33,15 @@ function refuse(message: string, code = 2): never {
 function readDotenv(file: string, shown: string): Record<string, string> {
   let text: string
   try {
-    if (!statSync(file).isFile()) refuse(`${shown} is not a file: give a dotenv file made from .env.example (cp .env.example .env).`)
+    if (!statSync(file).isFile())
+      refuse(`${shown} is not a file: give a dotenv file made from .env.example (cp .env.example .env).`)
     text = readFileSync(file, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT')
-      refuse(`${shown} does not exist: copy .env.example there (cp .env.example ${shown}), or run \`npm run local\` without a file to use the hub emulator.`)
+      refuse(
+        `${shown} does not exist: copy .env.example there (cp .env.example ${shown}), or run \`npm run local\` without a file to use the hub emulator.`,
+      )
     refuse(`${shown} cannot be read (${code ?? String(error)}): check its permissions.`)
   }
   const variables = parseEnv(text) as Record<string, string>
@@ -53,7 +57,8 @@ if (args.includes('--help') || args.includes('-h')) {
   print(USAGE)
   process.exit(0)
 }
-if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) refuse(`unexpected arguments ${args.join(' ')}: ${USAGE}`)
+if (args.length > 1 || args.some((arg) => arg.startsWith('-')))
+  refuse(`unexpected arguments ${args.join(' ')}: ${USAGE}`)
 
 const given = args[0] ?? (existsSync('.env') ? '.env' : undefined)
 const fromGiven = given === undefined ? undefined : readDotenv(resolve(given), given)
@@ -62,7 +67,10 @@ const fromGiven = given === undefined ? undefined : readDotenv(resolve(given), g
 // file over this environment, so the file's own values win.
 const runnerDir = mkdtempSync(join(tmpdir(), 'hub-action-local-'))
 mkdirSync(join(runnerDir, 'runner_temp'))
-const runnerFiles = { GITHUB_STEP_SUMMARY: join(runnerDir, 'step_summary.md'), RUNNER_TEMP: join(runnerDir, 'runner_temp') }
+const runnerFiles = {
+  GITHUB_STEP_SUMMARY: join(runnerDir, 'step_summary.md'),
+  RUNNER_TEMP: join(runnerDir, 'runner_temp'),
+}
 
 let hub: HubEmulator | undefined
 let dotenvFile: string
@@ -74,7 +82,12 @@ if (given !== undefined && fromGiven !== undefined) {
 } else {
   hub = await startHubEmulator()
   // .env.example with the emulator's hub values, which differ from the example's in the port only
-  const overrides = { 'INPUT_HUB-URL': hub.url, INPUT_TOKEN: hub.token, INPUT_ORG: hub.org, INPUT_WORKSPACE: hub.workspace }
+  const overrides = {
+    'INPUT_HUB-URL': hub.url,
+    INPUT_TOKEN: hub.token,
+    INPUT_ORG: hub.org,
+    INPUT_WORKSPACE: hub.workspace,
+  }
   dotenvFile = join(runnerDir, 'emulator.env')
   const example = readFileSync(join(ROOT, '.env.example'), 'utf8')
   writeFileSync(
@@ -95,11 +108,24 @@ if (given !== undefined && fromGiven !== undefined) {
 // what the launcher starts, with the variables it sets, so local-action's own lines are the output.
 const child = spawn(
   process.execPath,
-  [fileURLToPath(import.meta.resolve('tsx/cli')), fileURLToPath(import.meta.resolve('@github/local-action')), 'run', ROOT, 'src/main.ts', dotenvFile],
+  [
+    fileURLToPath(import.meta.resolve('tsx/cli')),
+    fileURLToPath(import.meta.resolve('@github/local-action')),
+    'run',
+    ROOT,
+    'src/main.ts',
+    dotenvFile,
+  ],
   {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, ...runnerFiles, TARGET_ACTION_PATH: ROOT, NODE_PACKAGE_MANAGER: 'npm', NODE_NO_WARNINGS: '1' },
+    env: {
+      ...process.env,
+      ...runnerFiles,
+      TARGET_ACTION_PATH: ROOT,
+      NODE_PACKAGE_MANAGER: 'npm',
+      NODE_NO_WARNINGS: '1',
+    },
   },
 )
 // Ctrl-C reaches the child from the terminal too; a plain kill of this script is passed on, so the action can detach or cancel.
@@ -113,16 +139,36 @@ const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | 
     }),
 )
 
-const summaryFile = fromFile.GITHUB_STEP_SUMMARY === undefined ? runnerFiles.GITHUB_STEP_SUMMARY : resolve(ROOT, fromFile.GITHUB_STEP_SUMMARY)
+const summaryFile =
+  fromFile.GITHUB_STEP_SUMMARY === undefined
+    ? runnerFiles.GITHUB_STEP_SUMMARY
+    : resolve(ROOT, fromFile.GITHUB_STEP_SUMMARY)
 const summary = fromFile.GITHUB_STEP_SUMMARY === '' || !existsSync(summaryFile) ? '' : readFileSync(summaryFile, 'utf8')
 if (summary.trim())
-  print('', style.heading(`Job summary (${shown(summaryFile)})`), '', ...renderMarkdown(summary, { style }).map((line) => `  │ ${line}`.trimEnd()))
+  print(
+    '',
+    style.heading(`Job summary (${shown(summaryFile)})`),
+    '',
+    ...renderMarkdown(summary, { style }).map((line) => `  │ ${line}`.trimEnd()),
+  )
 else
-  print('', style.dim(fromFile.GITHUB_STEP_SUMMARY === '' ? 'No job summary: GITHUB_STEP_SUMMARY is empty in the file.' : 'The action wrote no job summary.'))
+  print(
+    '',
+    style.dim(
+      fromFile.GITHUB_STEP_SUMMARY === ''
+        ? 'No job summary: GITHUB_STEP_SUMMARY is empty in the file.'
+        : 'The action wrote no job summary.',
+    ),
+  )
 
 if (hub) {
   const runs = hub.runs().map((run) => `${run.id} (agent ${run.agent}, ${run.phase})`)
-  print('', style.dim(`The hub emulator served ${hub.requests.length} requests; its runs: ${runs.join(', ') || 'none'}. It is stopped now.`))
+  print(
+    '',
+    style.dim(
+      `The hub emulator served ${hub.requests.length} requests; its runs: ${runs.join(', ') || 'none'}. It is stopped now.`,
+    ),
+  )
   await hub.close()
 }
 if (fromFile.RUNNER_TEMP === undefined) print(style.dim(`Result files: ${shown(runnerFiles.RUNNER_TEMP)}`))

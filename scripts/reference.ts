@@ -55,9 +55,16 @@ function visit(node: ts.Node, each: (node: ts.Node) => void): void {
 function commonInputs(): string[] {
   const keys: string[] = []
   visit(sourceOf('src/settings/settings.ts'), (node) => {
-    if (!ts.isVariableDeclaration(node) || node.name.getText() !== 'CommonSchema' || !node.initializer || !ts.isCallExpression(node.initializer)) return
+    if (
+      !ts.isVariableDeclaration(node) ||
+      node.name.getText() !== 'CommonSchema' ||
+      !node.initializer ||
+      !ts.isCallExpression(node.initializer)
+    )
+      return
     const shape = node.initializer.arguments[0]
-    if (shape && ts.isObjectLiteralExpression(shape)) for (const property of shape.properties) if (property.name) keys.push(propertyName(property.name))
+    if (shape && ts.isObjectLiteralExpression(shape))
+      for (const property of shape.properties) if (property.name) keys.push(propertyName(property.name))
   })
   if (keys.length === 0) throw new Error('src/settings/settings.ts has no `const CommonSchema = z.object({…})`')
   return keys
@@ -67,11 +74,21 @@ function commonInputs(): string[] {
 function rawReads(): Map<string, string[]> {
   const reads = new Map<string, string[]>()
   visit(sourceOf('src/settings/commands.ts'), (node) => {
-    if (!ts.isVariableDeclaration(node) || node.name.getText() !== 'COMMANDS' || !node.initializer || !ts.isObjectLiteralExpression(node.initializer)) return
+    if (
+      !ts.isVariableDeclaration(node) ||
+      node.name.getText() !== 'COMMANDS' ||
+      !node.initializer ||
+      !ts.isObjectLiteralExpression(node.initializer)
+    )
+      return
     for (const row of node.initializer.properties) {
       const names: string[] = []
       visit(row, (inner) => {
-        if (ts.isElementAccessExpression(inner) && inner.expression.getText() === 'raw' && ts.isStringLiteral(inner.argumentExpression))
+        if (
+          ts.isElementAccessExpression(inner) &&
+          inner.expression.getText() === 'raw' &&
+          ts.isStringLiteral(inner.argumentExpression)
+        )
           names.push(inner.argumentExpression.text)
       })
       if (row.name) reads.set(propertyName(row.name), names)
@@ -91,9 +108,13 @@ export function inputReaders(): Map<string, string[]> {
     const declared = [...common, ...(commandRow(command)?.reads ?? [])]
     const missing = names.filter((name) => !declared.includes(name as never))
     if (missing.length > 0)
-      throw new Error(`the ${command} row of src/settings/commands.ts reads raw['${missing.join("'], raw['")}']: add it to the row's reads`)
+      throw new Error(
+        `the ${command} row of src/settings/commands.ts reads raw['${missing.join("'], raw['")}']: add it to the row's reads`,
+      )
   }
-  return new Map([...readersInCode(common)].map(([name, commands]) => [name, common.includes(name) ? [EVERY] : [...commands]]))
+  return new Map(
+    [...readersInCode(common)].map(([name, commands]) => [name, common.includes(name) ? [EVERY] : [...commands]]),
+  )
 }
 
 /** `const X_OUTPUTS = ['a', 'b'] as const` in src/runner/outputs.ts, by their type name `XOutputName`. */
@@ -101,7 +122,8 @@ function outputLists(): Map<string, string[]> {
   const lists = new Map<string, string[]>()
   visit(sourceOf('src/runner/outputs.ts'), (node) => {
     if (!ts.isVariableDeclaration(node) || !/^[A-Z]+_OUTPUTS$/.test(node.name.getText())) return
-    const array = node.initializer && ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer
+    const array =
+      node.initializer && ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer
     if (!array || !ts.isArrayLiteralExpression(array)) return
     const type = node.name.getText().replace(/_OUTPUTS$/, '')
     lists.set(
@@ -151,21 +173,34 @@ export function outputSetters(): Map<string, string[]> {
   }
   for (const file of steps)
     visit(file, (node) => {
-      if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== 'setOutput') return
+      if (
+        !ts.isCallExpression(node) ||
+        !ts.isPropertyAccessExpression(node.expression) ||
+        node.expression.name.text !== 'setOutput'
+      )
+        return
       const publisher = topLevelFunction(node)
       const commands = PUBLISHERS[publisher]
       const where = `${file.fileName}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`
-      if (!commands) throw new Error(`${where}: setOutput in ${publisher || 'no function'}, which scripts/reference.ts's PUBLISHERS does not name`)
+      if (!commands)
+        throw new Error(
+          `${where}: setOutput in ${publisher || 'no function'}, which scripts/reference.ts's PUBLISHERS does not name`,
+        )
       const [name] = node.arguments
       if (name && ts.isStringLiteral(name)) return add([name.text], commands)
       // for (const [name, value] of Object.entries(xOutputs(…))) core.setOutput(name, …)
       let loop: ts.Node | undefined = node.parent
       while (loop && !ts.isForOfStatement(loop)) loop = loop.parent
-      const entries = loop && ts.isForOfStatement(loop) && ts.isCallExpression(loop.expression) ? loop.expression.arguments[0] : undefined
+      const entries =
+        loop && ts.isForOfStatement(loop) && ts.isCallExpression(loop.expression)
+          ? loop.expression.arguments[0]
+          : undefined
       const type = entries && ts.isCallExpression(entries) ? records.get(entries.expression.getText()) : undefined
       const names = type ? lists.get(type) : undefined
       if (!names)
-        throw new Error(`${where}: cannot tell which outputs this setOutput sets (a literal name, or Object.entries of a Record<XOutputName, string> function)`)
+        throw new Error(
+          `${where}: cannot tell which outputs this setOutput sets (a literal name, or Object.entries of a Record<XOutputName, string> function)`,
+        )
       add(names, commands)
     })
   return setters
@@ -208,8 +243,10 @@ export function renderTables(actionYaml: string): { inputs: string; outputs: str
       return `| \`${name}\` | ${commandList(commands)} | ${cell(output.description)} |`
     }),
   ].join('\n')
-  for (const name of readers.keys()) if (!(name in action.inputs)) throw new Error(`the code reads input ${name}, which action.yml does not declare`)
-  for (const name of setters.keys()) if (!(name in action.outputs)) throw new Error(`the code sets output ${name}, which action.yml does not declare`)
+  for (const name of readers.keys())
+    if (!(name in action.inputs)) throw new Error(`the code reads input ${name}, which action.yml does not declare`)
+  for (const name of setters.keys())
+    if (!(name in action.outputs)) throw new Error(`the code sets output ${name}, which action.yml does not declare`)
   return { inputs, outputs }
 }
 
@@ -237,6 +274,10 @@ if (import.meta.main) {
     console.log('docs/reference.md matches action.yml and the code.')
   } else {
     writeFileSync(REFERENCE, updated)
-    console.log(updated === document ? 'docs/reference.md already up to date.' : 'docs/reference.md regenerated from action.yml and the code.')
+    console.log(
+      updated === document
+        ? 'docs/reference.md already up to date.'
+        : 'docs/reference.md regenerated from action.yml and the code.',
+    )
   }
 }

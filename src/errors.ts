@@ -116,5 +116,7 @@ function renderGitHub(data: GitHubErrorData): string {
 }
 
 function renderProblems(problems: readonly string[]): string {
-  return problems.length === 1 ? `Invalid input: ${problems[0] ?? ''}` : `${problems.length} invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`
+  return problems.length === 1
+    ? `Invalid input: ${problems[0] ?? ''}`
+    : `${problems.length} invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`
 }

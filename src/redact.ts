@@ -30,7 +30,9 @@ let clipped: RegExp | undefined
 export function registerSecret(value: string | undefined): void {
   if (!value || value.length < MIN_SECRET_LENGTH || secrets.includes(value)) return
   secrets.push(value)
-  const forms = [...new Set(secrets.flatMap((secret) => [secret, ...base64Forms(secret)]))].sort((a, b) => b.length - a.length)
+  const forms = [...new Set(secrets.flatMap((secret) => [secret, ...base64Forms(secret)]))].sort(
+    (a, b) => b.length - a.length,
+  )
   whole = new RegExp(forms.map((form) => chars(form).map(charPattern).join('')).join('|'), 'g')
   // A clip mark or the end of the text may follow a half-written escape of the next character, then spaces.
   const boundary = String.raw`(?=(?:\\{1,8}|&#?[0-9A-Za-z]*|#[0-9A-Za-z]*|%[0-9A-Fa-f]?)?\s*(?:…|\.\.\.|$))`
@@ -76,7 +78,9 @@ function redactIn(value: unknown, keys: Map<string, string>): unknown {
  * a token we may not know); not the hub's "invalid bearer token", which has no digit or mark.
  */
 function hideBearer(text: string): string {
-  return /bearer/i.test(text) ? text.replace(/(Bearer\s+)(?=[A-Za-z0-9._~+/=-]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,}/gi, `$1${MASK}`) : text
+  return /bearer/i.test(text)
+    ? text.replace(/(Bearer\s+)(?=[A-Za-z0-9._~+/=-]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,}/gi, `$1${MASK}`)
+    : text
 }
 
 /**
@@ -123,7 +127,8 @@ function redactSpelled(text: string): string {
   const spans: Array<[number, number]> = []
   for (const pattern of clipped ? [whole, clipped] : [whole]) {
     for (const found of decoded.matchAll(pattern)) {
-      if (found[0].length > 0) spans.push([stretches.source(found.index).start, stretches.source(found.index + found[0].length - 1).end])
+      if (found[0].length > 0)
+        spans.push([stretches.source(found.index).start, stretches.source(found.index + found[0].length - 1).end])
     }
   }
   if (spans.length === 0) return text

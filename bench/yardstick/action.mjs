@@ -9,5 +9,7 @@ core.setSecret(token)
 const agent = core.getInput('agent')
 const task = core.getInput('task')
 const url = `${hubUrl.replace(/\/$/, '')}/services/providers/agents/${encodeURIComponent(core.getInput('org'))}/${encodeURIComponent(core.getInput('workspace'))}/${encodeURIComponent(agent)}/runs`
-const response = await new HttpClient('yardstick').postJson(url, { task }, { authorization: `Bearer ${token}` }).catch((error) => error)
+const response = await new HttpClient('yardstick')
+  .postJson(url, { task }, { authorization: `Bearer ${token}` })
+  .catch((error) => error)
 core.setOutput('status', String(response.statusCode ?? ''))

@@ -19,18 +19,36 @@ const ROUNDS = 9
 
 export async function yardstickFigures(): Promise<number> {
   const out = mkdtempSync(join(tmpdir(), 'hub-action-yardstick-'))
-  const hub = await startHubEmulator({ agents: { quick: { steps: [{ phase: 'Succeeded', afterMs: 0 }], output: 'done' } } })
+  const hub = await startHubEmulator({
+    agents: { quick: { steps: [{ phase: 'Succeeded', afterMs: 0 }], output: 'done' } },
+  })
   try {
     const built = spawnSync(
       process.execPath,
-      [join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', join(ROOT, 'bench/yardstick/action.mjs'), '-o', out, '--minify', '--quiet'],
+      [
+        join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'),
+        'build',
+        join(ROOT, 'bench/yardstick/action.mjs'),
+        '-o',
+        out,
+        '--minify',
+        '--quiet',
+      ],
       {
         encoding: 'utf8',
       },
     )
     if (built.status !== 0) throw new Error(`ncc could not bundle the yardstick: ${built.stderr}`)
     bundle('bench/yardstick/action.mjs', join(out, 'ours'))
-    const inputs = { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent: 'quick', task: 'start-up', 'idempotency-key': 'none' }
+    const inputs = {
+      'hub-url': hub.url,
+      token: hub.token,
+      org: hub.org,
+      workspace: hub.workspace,
+      agent: 'quick',
+      task: 'start-up',
+      'idempotency-key': 'none',
+    }
 
     const ours: number[] = []
     const yardstick: number[] = []
@@ -40,7 +58,9 @@ export async function yardstickFigures(): Promise<number> {
       const result = await runAction({ inputs })
       const first = hub.requests[0]
       if (result.code !== 0 || !first)
-        throw new Error(`round ${round} of the action failed (exit ${result.code}): ${(result.stdout + result.stderr).slice(-2000)}`)
+        throw new Error(
+          `round ${round} of the action failed (exit ${result.code}): ${(result.stdout + result.stderr).slice(-2000)}`,
+        )
       ours.push(first.at - result.startedAt)
       result.cleanup()
 
@@ -64,7 +84,11 @@ export async function yardstickFigures(): Promise<number> {
 }
 
 /** Spawn the bundled yardstick with the inputs as the runner passes them; spawn to first request. */
-async function timeYardstick(bundle: string, inputs: Record<string, string>, firstRequestAt: () => number | undefined): Promise<number> {
+async function timeYardstick(
+  bundle: string,
+  inputs: Record<string, string>,
+  firstRequestAt: () => number | undefined,
+): Promise<number> {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH }
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
   const startedAt = Date.now()

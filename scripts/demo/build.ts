@@ -25,7 +25,8 @@ export function distFreshness(root: string, git: Git = gitIn(root)): Freshness {
   const byGit = committedBuild(git)
   if (byGit.current) return byGit
   const stamp = readStamp(root)
-  if (stamp && stamp.inputs === digest(root, BUILD_INPUTS) && stamp.dist === digest(root, ['dist'])) return { current: true, commit: 'the last demo build' }
+  if (stamp && stamp.inputs === digest(root, BUILD_INPUTS) && stamp.dist === digest(root, ['dist']))
+    return { current: true, commit: 'the last demo build' }
   return byGit
 }
 
@@ -38,7 +39,8 @@ function committedBuild(git: Git): Freshness {
   const untracked = git(['ls-files', '--others', '--exclude-standard', '--', 'src', 'dist'])
   const paths = [...changed.stdout.split('\n'), ...untracked.stdout.split('\n')].filter(Boolean)
   if (untracked.status !== 0) return { current: false, reason: 'git could not list new files' }
-  if (paths.length > 0) return { current: false, reason: `changed since dist/ was built in ${commit}: ${summarise(paths)}` }
+  if (paths.length > 0)
+    return { current: false, reason: `changed since dist/ was built in ${commit}: ${summarise(paths)}` }
   return { current: true, commit }
 }
 
@@ -55,8 +57,13 @@ function gitIn(root: string): Git {
 
 /** `npm run build`, its output shown, then the stamp that lets the next demo skip it; throws when it fails. */
 export function build(root: string): void {
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
-  if (result.status !== 0) throw new Error(`npm run build failed (exit code ${result.status ?? result.signal}); the demo needs dist/index.js.`)
+  const result = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  })
+  if (result.status !== 0)
+    throw new Error(`npm run build failed (exit code ${result.status ?? result.signal}); the demo needs dist/index.js.`)
   writeFileSync(stampPath(root), JSON.stringify({ inputs: digest(root, BUILD_INPUTS), dist: digest(root, ['dist']) }))
 }
 

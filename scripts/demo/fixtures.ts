@@ -62,7 +62,8 @@ export const FRONTEND_DEPLOYED = [
 ].join('\n')
 
 /** A canary the demo fleet runs unhealthy on edge staging: a gate on it names that edge. */
-export const CANARY_TARGETS = '- {kind: Deployment, group: apps, namespace: canary, name: checkout-canary, edge: staging}'
+export const CANARY_TARGETS =
+  '- {kind: Deployment, group: apps, namespace: canary, name: checkout-canary, edge: staging}'
 
 /** The pull request's head, checked out; `cleanup()` removes it. */
 export function pullRequestWorkspace(): { dir: string; cleanup: () => void } {

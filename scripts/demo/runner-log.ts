@@ -63,7 +63,9 @@ export function renderRunnerLog(log: string, options: RunnerLogOptions = {}): st
       const { file, line: at, title } = command.properties
       const where = file ? style.dim(` (${hide(file)}${at ? `:${at}` : ''})`) : ''
       const [first = '', ...rest] = hide(command.data).split(/\r?\n/)
-      emit(`${style[annotation.tone](`${annotation.mark} ${annotation.label}:`)} ${title ? `${hide(title)}: ` : ''}${first}${where}`)
+      emit(
+        `${style[annotation.tone](`${annotation.mark} ${annotation.label}:`)} ${title ? `${hide(title)}: ` : ''}${first}${where}`,
+      )
       for (const more of rest) emit(`  ${more}`)
     } else if (line.shown && name !== 'debug') {
       // a command the runner echoes (echo on): the echo is what the log shows

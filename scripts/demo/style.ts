@@ -15,7 +15,17 @@ export interface Style {
 }
 
 const same = (text: string): string => text
-export const PLAIN: Style = { bold: same, dim: same, italic: same, code: same, heading: same, warning: same, error: same, notice: same, good: same }
+export const PLAIN: Style = {
+  bold: same,
+  dim: same,
+  italic: same,
+  code: same,
+  heading: same,
+  warning: same,
+  error: same,
+  notice: same,
+  good: same,
+}
 
 const sgr =
   (open: number, close: number) =>
@@ -43,8 +53,10 @@ export function styleFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): S
 /** Columns a string takes in a terminal: ANSI escapes take none, emoji and wide (CJK) characters two. */
 export function visibleWidth(text: string): number {
   let width = 0
-  for (const char of text.replace(/\u001b\[[0-9;]*m/g, '')) width += WIDE.test(char) ? 2 : /\p{Mark}|\u200d|\ufe0f/u.test(char) ? 0 : 1
+  for (const char of text.replace(/\u001b\[[0-9;]*m/g, ''))
+    width += WIDE.test(char) ? 2 : /\p{Mark}|\u200d|\ufe0f/u.test(char) ? 0 : 1
   return width
 }
 
-const WIDE = /\p{Emoji_Presentation}|[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u
+const WIDE =
+  /\p{Emoji_Presentation}|[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u

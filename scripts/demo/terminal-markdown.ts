@@ -34,7 +34,8 @@ function blocks(tokens: Token[], context: Context): string[] {
   for (const token of tokens) {
     if (details) {
       if (token.type === 'html' && /<\/details>/i.test(token.raw)) {
-        if (details.open) out.push(...trimBlank(blocks(details.tokens, context)).map((line) => (line ? `  ${line}` : line)), '')
+        if (details.open)
+          out.push(...trimBlank(blocks(details.tokens, context)).map((line) => (line ? `  ${line}` : line)), '')
         details = undefined
       } else details.tokens.push(token)
       continue
@@ -47,7 +48,12 @@ function blocks(tokens: Token[], context: Context): string[] {
         const openedByAuthor = /^<details\s+open\b/i.test(token.raw.trim())
         const open = !closed && (openedByAuthor || context.openDetails > 0)
         if (open && !openedByAuthor) context.openDetails--
-        out.push(open ? `${style.bold('▾')} ${stripTags(summary[1] ?? '')}` : `${style.bold('▸')} ${stripTags(summary[1] ?? '')} ${style.dim('(folded)')}`, '')
+        out.push(
+          open
+            ? `${style.bold('▾')} ${stripTags(summary[1] ?? '')}`
+            : `${style.bold('▸')} ${stripTags(summary[1] ?? '')} ${style.dim('(folded)')}`,
+          '',
+        )
         if (!closed) details = { open, tokens: [] }
       } else {
         const text = stripTags(token.raw.replace(/<!--[\s\S]*?-->/g, '')).trim()
@@ -66,7 +72,9 @@ function block(token: Token, context: Context): string[] {
     case 'heading': {
       const { depth, tokens } = token as Tokens.Heading
       const text = inline(tokens, style)
-      return depth <= 2 ? ['', style.heading(text), style.dim('─'.repeat(Math.min(visibleWidth(text), 72))), ''] : [style.bold(text), '']
+      return depth <= 2
+        ? ['', style.heading(text), style.dim('─'.repeat(Math.min(visibleWidth(text), 72))), '']
+        : [style.bold(text), '']
     }
     case 'paragraph':
       return [...inline((token as Tokens.Paragraph).tokens, style).split('\n'), '']
@@ -79,10 +87,16 @@ function block(token: Token, context: Context): string[] {
     case 'table':
       return [...table(token as Tokens.Table, style), '']
     case 'blockquote':
-      return [...alert(trimBlank(blocks((token as Tokens.Blockquote).tokens, context)), style).map((line) => `${style.dim('│')} ${line}`), '']
+      return [
+        ...alert(trimBlank(blocks((token as Tokens.Blockquote).tokens, context)), style).map(
+          (line) => `${style.dim('│')} ${line}`,
+        ),
+        '',
+      ]
     case 'code': {
       const { lang, text } = token as Tokens.Code
-      if (lang === 'mermaid') return [style.dim(`[a Mermaid diagram of ${text.split('\n').length} lines: GitHub draws it]`), '']
+      if (lang === 'mermaid')
+        return [style.dim(`[a Mermaid diagram of ${text.split('\n').length} lines: GitHub draws it]`), '']
       return [...text.split('\n').map((line) => `    ${style.code(line)}`), '']
     }
     case 'hr':
@@ -100,7 +114,10 @@ function alert(lines: string[], style: Style): string[] {
   const kind = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]$/.exec(lines[0] ?? '')?.[1]
   if (!kind) return lines
   const label = `${kind.charAt(0)}${kind.slice(1).toLowerCase()}`
-  return [kind === 'WARNING' || kind === 'CAUTION' ? style.warning(`⚠ ${label}`) : style.notice(`ℹ ${label}`), ...lines.slice(1)]
+  return [
+    kind === 'WARNING' || kind === 'CAUTION' ? style.warning(`⚠ ${label}`) : style.notice(`ℹ ${label}`),
+    ...lines.slice(1),
+  ]
 }
 
 function list(token: Tokens.List, context: Context): string[] {
@@ -116,7 +133,9 @@ function list(token: Tokens.List, context: Context): string[] {
 function table(token: Tokens.Table, style: Style): string[] {
   const header = token.header.map((cell) => inline(cell.tokens, style))
   const rows = token.rows.map((row) => row.map((cell) => inline(cell.tokens, style)))
-  const widths = header.map((text, column) => Math.max(visibleWidth(text), ...rows.map((row) => visibleWidth(row[column] ?? ''))))
+  const widths = header.map((text, column) =>
+    Math.max(visibleWidth(text), ...rows.map((row) => visibleWidth(row[column] ?? ''))),
+  )
   const pad = (text: string, column: number): string => {
     const room = ' '.repeat(Math.max(0, (widths[column] ?? 0) - visibleWidth(text)))
     return token.align[column] === 'right' ? room + text : text + room
@@ -166,7 +185,10 @@ function stripTags(html: string): string {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(lt|gt|amp|quot|#39|nbsp);/g, (_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", nbsp: ' ' })[name] ?? '')
+  return text.replace(
+    /&(lt|gt|amp|quot|#39|nbsp);/g,
+    (_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", nbsp: ' ' })[name] ?? '',
+  )
 }
 
 function trimBlank(lines: string[]): string[] {

@@ -69,10 +69,17 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
 
   const onLimit =
     (kind: string) =>
-    (retryAfter: number, request: { method?: string; url?: string }, _octokit: unknown, retryCount: number): boolean => {
+    (
+      retryAfter: number,
+      request: { method?: string; url?: string },
+      _octokit: unknown,
+      retryCount: number,
+    ): boolean => {
       const route = `${request.method ?? ''} ${request.url ?? ''}`
       if (retryAfter > MAX_RATE_LIMIT_WAIT_SECONDS || retryCount >= RATE_LIMIT_RETRIES) {
-        log(`GitHub: ${kind} on ${route}; not waiting ${retryAfter} s (at most ${MAX_RATE_LIMIT_WAIT_SECONDS} s, ${RATE_LIMIT_RETRIES} times).`)
+        log(
+          `GitHub: ${kind} on ${route}; not waiting ${retryAfter} s (at most ${MAX_RATE_LIMIT_WAIT_SECONDS} s, ${RATE_LIMIT_RETRIES} times).`,
+        )
         return false
       }
       log(`GitHub: ${kind} on ${route}; waiting ${retryAfter} s as GitHub asks.`)
@@ -84,8 +91,18 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   // or no answer (it may have created a comment). Which answers are retried stays the plugin's:
   // this hook, inside the plugin's, makes the wait itself and tells the plugin (through the
   // request's `retries`) whether to send again; the plugin's own wait is zero.
-  const waits = { baseDelayMs: retryDelayMs, maxDelayMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000, maxRetryAfterMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000 }
-  const pace = async (status: number, retryAfter: string | number | undefined, method: string, url: string, request: Record<string, unknown>) => {
+  const waits = {
+    baseDelayMs: retryDelayMs,
+    maxDelayMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000,
+    maxRetryAfterMs: MAX_RATE_LIMIT_WAIT_SECONDS * 1000,
+  }
+  const pace = async (
+    status: number,
+    retryAfter: string | number | undefined,
+    method: string,
+    url: string,
+    request: Record<string, unknown>,
+  ) => {
     const attempt = Number(request.retryCount ?? 0)
     const writeMayHaveHappened = method === 'POST' && status >= 500 && !/\/graphql$/.test(url)
     const delayMs =
@@ -106,8 +123,19 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       } catch (error) {
         // What the plugin checks too: a RequestError with its request, which it may retry.
         const failed = error as Partial<RequestError> | undefined
-        if (failed?.request?.request && typeof failed.status === 'number' && failed.status >= 400 && !DO_NOT_RETRY.includes(failed.status))
-          await pace(failed.status, failed.response?.headers['retry-after'], method, failed.request.url, requestOptions.request)
+        if (
+          failed?.request?.request &&
+          typeof failed.status === 'number' &&
+          failed.status >= 400 &&
+          !DO_NOT_RETRY.includes(failed.status)
+        )
+          await pace(
+            failed.status,
+            failed.response?.headers['retry-after'],
+            method,
+            failed.request.url,
+            requestOptions.request,
+          )
         throw error
       }
       const errors = (response.data as { errors?: Array<{ message?: unknown }> } | undefined)?.errors

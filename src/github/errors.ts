@@ -43,7 +43,9 @@ interface OctokitRequestError {
 }
 
 function isOctokitRequestError(error: unknown): error is OctokitRequestError {
-  return error instanceof Error && error.name === 'HttpError' && typeof (error as { status?: unknown }).status === 'number'
+  return (
+    error instanceof Error && error.name === 'HttpError' && typeof (error as { status?: unknown }).status === 'number'
+  )
 }
 
 interface ErrorContext {
@@ -90,7 +92,9 @@ function messageFrom(data: unknown): string | undefined {
     const details = Array.isArray(errors)
       ? errors
           .map((e) =>
-            typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string' ? (e as { message: string }).message : undefined,
+            typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string'
+              ? (e as { message: string }).message
+              : undefined,
           )
           .filter((m): m is string => m !== undefined)
       : []
@@ -104,11 +108,16 @@ function headerValue(value: string | number | undefined): string | undefined {
 }
 
 function hintFor(status: number, headers: Record<string, string | number | undefined>, message: string): string {
-  if (/secondary rate limit/i.test(message) || ((status === 403 || status === 429) && headers['retry-after'] !== undefined)) {
+  if (
+    /secondary rate limit/i.test(message) ||
+    ((status === 403 || status === 429) && headers['retry-after'] !== undefined)
+  ) {
     const after = headerValue(headers['retry-after'])
     return `GitHub's secondary rate limit stopped this call (too many requests in a short time${after ? `; it asked to wait ${after} s, longer than the action waits` : ''}): re-run the job in a few minutes, or run fewer jobs that write to GitHub at once.`
   }
-  const rateLimited = status === 429 || (status === 403 && (headerValue(headers['x-ratelimit-remaining']) === '0' || /rate limit/i.test(message)))
+  const rateLimited =
+    status === 429 ||
+    (status === 403 && (headerValue(headers['x-ratelimit-remaining']) === '0' || /rate limit/i.test(message)))
   if (rateLimited) {
     const reset = Number(headerValue(headers['x-ratelimit-reset']))
     const when = Number.isFinite(reset) && reset > 0 ? ` (it resets at ${new Date(reset * 1000).toISOString()})` : ''

@@ -30,9 +30,11 @@ export function createUndiciFetch(options: UndiciFetchOptions): typeof fetch {
     for (let redirects = 0; ; redirects++) {
       const response = await send(options.dispatcher, url, { method, headers, body, signal })
       const location = response.headers['location']
-      const follow = REDIRECT_STATUS.has(response.statusCode) && typeof location === 'string' && init.redirect !== 'manual'
+      const follow =
+        REDIRECT_STATUS.has(response.statusCode) && typeof location === 'string' && init.redirect !== 'manual'
       if (!follow) {
-        const bytes = NULL_BODY_STATUS.has(response.statusCode) || method === 'HEAD' ? null : await response.body.bytes()
+        const bytes =
+          NULL_BODY_STATUS.has(response.statusCode) || method === 'HEAD' ? null : await response.body.bytes()
         if (bytes === null) await response.body.dump()
         const result = new Response(bytes, { status: response.statusCode, headers: responseHeaders(response.headers) })
         // Response.url is read-only on a constructed Response; octokit reports it in errors
@@ -40,10 +42,14 @@ export function createUndiciFetch(options: UndiciFetchOptions): typeof fetch {
         return result
       }
       await response.body.dump()
-      if (init.redirect === 'error' || redirects >= MAX_REDIRECTS) throw new TypeError(`Too many redirects from ${url.origin}`)
+      if (init.redirect === 'error' || redirects >= MAX_REDIRECTS)
+        throw new TypeError(`Too many redirects from ${url.origin}`)
       const next = new URL(location, url)
       // fetch semantics: 303, and 301/302 after a POST, turn into a body-less GET
-      if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
+      if (
+        response.statusCode === 303 ||
+        ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')
+      ) {
         method = 'GET'
         body = undefined
         headers = withoutHeaders(headers, ['content-type', 'content-length'])

@@ -38,7 +38,10 @@ const COMMIT_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
  * event, or no event file (not on a runner). `repository` is GITHUB_REPOSITORY, "owner/repo";
  * the payload's repository is the fallback.
  */
-export function readPullRequestEvent(eventPath: string | undefined, repository: string | undefined): PullRequestRef | undefined {
+export function readPullRequestEvent(
+  eventPath: string | undefined,
+  repository: string | undefined,
+): PullRequestRef | undefined {
   if (!eventPath || !existsSync(eventPath)) return undefined
   let payload: unknown
   try {
@@ -63,7 +66,10 @@ export function readPullRequestEvent(eventPath: string | undefined, repository: 
 }
 
 /** Every file the pull request changes, following all pages (GitHub caps the list at 3000). */
-export async function listChangedFiles(octokit: GitHubClient, pr: Pick<PullRequestRef, 'owner' | 'repo' | 'number'>): Promise<ChangedFile[]> {
+export async function listChangedFiles(
+  octokit: GitHubClient,
+  pr: Pick<PullRequestRef, 'owner' | 'repo' | 'number'>,
+): Promise<ChangedFile[]> {
   try {
     const files = await octokit.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
       owner: pr.owner,
@@ -82,7 +88,12 @@ export async function listChangedFiles(octokit: GitHubClient, pr: Pick<PullReque
 }
 
 /** A file's text at a commit or branch; undefined when the file does not exist there (or is a directory). @internal */
-export async function readFileAtRef(octokit: GitHubClient, repository: RepositoryRef, path: string, ref: string): Promise<string | undefined> {
+export async function readFileAtRef(
+  octokit: GitHubClient,
+  repository: RepositoryRef,
+  path: string,
+  ref: string,
+): Promise<string | undefined> {
   const encodedPath = encodePath(path)
   const operation = `read ${path} at ${ref} in ${repository.owner}/${repository.repo}`
   try {
@@ -143,7 +154,9 @@ export async function readBoundedFileAtRef(
   if (typeof size === 'number' && size > maxBytes) return { tooLarge: size }
   // GitHub leaves `content` empty above 1 MB (encoding "none"): then the raw form, now known to be small
   const text =
-    field(data, 'encoding') === 'base64' && typeof field(data, 'content') === 'string' ? fileText(data) : await readFileAtRef(octokit, repository, path, ref)
+    field(data, 'encoding') === 'base64' && typeof field(data, 'content') === 'string'
+      ? fileText(data)
+      : await readFileAtRef(octokit, repository, path, ref)
   if (text === undefined) return undefined
   // the size GitHub announced is a claim; the bytes received are the fact
   const bytes = Buffer.byteLength(text, 'utf8')

@@ -17,7 +17,9 @@ const ACTIONS_BOT_LOGIN = 'github-actions[bot]'
 
 /** How every marker begins; its fields follow. @internal */
 export const IMPACT_MARKER_PREFIX = '<!-- hub-action:impact'
-const MARKER_PATTERN = new RegExp(`^${IMPACT_MARKER_PREFIX} v(\\d+) key=(\\S+) run=(\\S+) attempt=(\\S+) sha=(\\S+) -->$`)
+const MARKER_PATTERN = new RegExp(
+  `^${IMPACT_MARKER_PREFIX} v(\\d+) key=(\\S+) run=(\\S+) attempt=(\\S+) sha=(\\S+) -->$`,
+)
 const TRIMMED_NOTE = '_… trimmed: the report is longer than a GitHub comment can hold._'
 const UNKNOWN = 'unknown'
 
@@ -85,7 +87,13 @@ export function parseMarker(body: string | null | undefined): ParsedMarker | und
   const match = MARKER_PATTERN.exec(firstLine)
   if (!match) return undefined
   const [, version, key, runId, runAttempt, sha] = match
-  if (version === undefined || key === undefined || runId === undefined || runAttempt === undefined || sha === undefined) {
+  if (
+    version === undefined ||
+    key === undefined ||
+    runId === undefined ||
+    runAttempt === undefined ||
+    sha === undefined
+  ) {
     return undefined
   }
   return { version: Number(version), key, runId, runAttempt, sha }
@@ -111,7 +119,10 @@ export function composeCommentBody(marker: string, content: string): string {
  * read-only token, missing `pull-requests: write`) is an answer, `forbidden`, not an error:
  * the report is still in the log and summary, and the step keeps its verdict.
  */
-export async function upsertStickyComment(octokit: GitHubClient, options: StickyCommentOptions): Promise<StickyCommentResult> {
+export async function upsertStickyComment(
+  octokit: GitHubClient,
+  options: StickyCommentOptions,
+): Promise<StickyCommentResult> {
   const { owner, repo, number } = options
   const where = `${owner}/${repo}#${number}`
   const marker = commentMarker(options)
@@ -131,7 +142,9 @@ export async function upsertStickyComment(octokit: GitHubClient, options: Sticky
   } catch (error) {
     throw describeFailure(error, `list the comments of ${where}`)
   }
-  const ours = comments.filter((comment) => sameLogin(comment.user?.login, author) && parseMarker(comment.body)?.key === key)
+  const ours = comments.filter(
+    (comment) => sameLogin(comment.user?.login, author) && parseMarker(comment.body)?.key === key,
+  )
   const existing = newest(ours)
   if (!existing) return createComment(octokit, options, body, where)
 
@@ -165,7 +178,12 @@ interface IssueCommentSummary {
   user: { login: string } | null
 }
 
-async function createComment(octokit: GitHubClient, options: StickyCommentOptions, body: string, where: string): Promise<StickyCommentResult> {
+async function createComment(
+  octokit: GitHubClient,
+  options: StickyCommentOptions,
+  body: string,
+  where: string,
+): Promise<StickyCommentResult> {
   try {
     const response = await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
       owner: options.owner,
@@ -194,7 +212,8 @@ function commentAuthor(octokit: GitHubClient): Promise<string> {
     author = octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }').then(
       (data) => {
         const login = data.viewer?.login
-        if (typeof login !== 'string' || login === '') throw new Error('GitHub GraphQL answered `viewer` without a login')
+        if (typeof login !== 'string' || login === '')
+          throw new Error('GitHub GraphQL answered `viewer` without a login')
         return login
       },
       () => userLogin(octokit),
@@ -222,7 +241,11 @@ function sameLogin(a: string | undefined, b: string): boolean {
 function newest(comments: IssueCommentSummary[]): IssueCommentSummary | undefined {
   let best: IssueCommentSummary | undefined
   for (const comment of comments) {
-    if (!best || comment.created_at > best.created_at || (comment.created_at === best.created_at && comment.id > best.id)) {
+    if (
+      !best ||
+      comment.created_at > best.created_at ||
+      (comment.created_at === best.created_at && comment.id > best.id)
+    ) {
       best = comment
     }
   }

@@ -123,7 +123,10 @@ export class AgentsClient {
    * Cancel, telling apart what the hub said: `not-cancelling` when it accepted the request with
    * `cancelling: false` (the run may be executing on another replica and may still finish).
    */
-  async requestCancel(runId: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<'cancelling' | 'not-cancelling' | 'already-settled'> {
+  async requestCancel(
+    runId: string,
+    options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ): Promise<'cancelling' | 'not-cancelling' | 'already-settled'> {
     const { status, data } = await this.transport.call(this.cancelCall(runId, options))
     if (status === 409) return 'already-settled'
     const cancelling = CancelAnswerSchema.safeParse(data).data?.cancelling
@@ -151,11 +154,21 @@ export class AgentsClient {
    * the run under this token. Not repeated: the hub does not check that the item is still
    * pending, so a second resolve after a lost answer is not known to be harmless.
    */
-  async resolveApproval(inboxId: string, decision: 'approve' | 'deny' | 'answer', response: string | undefined, signal?: AbortSignal): Promise<void> {
+  async resolveApproval(
+    inboxId: string,
+    decision: 'approve' | 'deny' | 'answer',
+    response: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<void> {
     await this.transport.call(this.resolveApprovalCall(inboxId, decision, response, signal))
   }
 
-  resolveApprovalCall(inboxId: string, decision: 'approve' | 'deny' | 'answer', response: string | undefined, signal?: AbortSignal): JsonRequest<unknown> {
+  resolveApprovalCall(
+    inboxId: string,
+    decision: 'approve' | 'deny' | 'answer',
+    response: string | undefined,
+    signal?: AbortSignal,
+  ): JsonRequest<unknown> {
     if (this.clusterId) throw new Error('the service-account route has no inbox (refused at input time)')
     return {
       method: 'POST',
@@ -166,7 +179,8 @@ export class AgentsClient {
       subject: `approval ${inboxId}`,
       timeoutMs: 15_000,
       repeatable: false,
-      unsureDelivery: 'The hub may have resolved the approval before the answer was lost. Check the run on the hub before resolving it again.',
+      unsureDelivery:
+        'The hub may have resolved the approval before the answer was lost. Check the run on the hub before resolving it again.',
       ...(signal ? { signal } : {}),
     }
   }

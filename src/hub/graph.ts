@@ -99,12 +99,22 @@ export class GraphClient {
     this.transport = transport
   }
 
-  async query(spec: QuerySpec, signal?: AbortSignal, operation = 'query the fleet graph', shallow = false): Promise<QueryStatus> {
+  async query(
+    spec: QuerySpec,
+    signal?: AbortSignal,
+    operation = 'query the fleet graph',
+    shallow = false,
+  ): Promise<QueryStatus> {
     const { data } = await this.transport.call(this.queryCall(spec, signal, operation, shallow))
     return data as QueryStatus
   }
 
-  queryCall(spec: QuerySpec, signal?: AbortSignal, operation = 'query the fleet graph', shallow = false): JsonRequest<QueryStatus> {
+  queryCall(
+    spec: QuerySpec,
+    signal?: AbortSignal,
+    operation = 'query the fleet graph',
+    shallow = false,
+  ): JsonRequest<QueryStatus> {
     return {
       method: 'POST',
       path: `${PREFIX}/api/query`,
@@ -158,7 +168,14 @@ export class GraphClient {
     let count = 0
     let repeated = 0
     const warnings: string[] = []
-    const result = (pages: number, stoppedBy: PageGuardResult['stoppedBy']): PageGuardResult => ({ pages, count, stoppedBy, warnings, withRelations, repeated })
+    const result = (pages: number, stoppedBy: PageGuardResult['stoppedBy']): PageGuardResult => ({
+      pages,
+      count,
+      stoppedBy,
+      warnings,
+      withRelations,
+      repeated,
+    })
     for (let page = 0; ; page++) {
       const limit = Math.min(pageSize, options.maxObjects - count)
       if (limit <= 0) return result(page, 'max-objects')
@@ -203,7 +220,8 @@ export class GraphClient {
       // `incomplete` (which a full page says too) and adds a warning (docs/hub-facts.md, "Graph queries").
       if (objects.length < limit && isTruncated(status)) return result(page + 1, 'truncated')
       // `cursor.next` is present on the last page too: a short page is the real end.
-      if (objects.length < limit || status.incomplete === false || !status.cursor?.next) return result(page + 1, 'last-page')
+      if (objects.length < limit || status.incomplete === false || !status.cursor?.next)
+        return result(page + 1, 'last-page')
       cursor = status.cursor.next
     }
   }
@@ -229,14 +247,20 @@ export function pagedSpec(spec: QuerySpec): QuerySpec {
   const paged: QuerySpec = { ...spec, order: orderedByEdgeFirst(spec.order), cursor: true }
   // Rows are told apart by id for the restart guard, so a projection must carry it. Without
   // one the hub sends neither id nor cluster (and still the whole object): ask for both.
-  paged.objects = spec.objects && typeof spec.objects === 'object' ? { ...spec.objects, id: true } : { id: true, cluster: true }
+  paged.objects =
+    spec.objects && typeof spec.objects === 'object' ? { ...spec.objects, id: true } : { id: true, cluster: true }
   return paged
 }
 
 /** True when the query asks for relations of its objects (the hub then pages differently). */
 function asksForRelations(spec: QuerySpec): boolean {
   const objects = spec.objects as { relations?: unknown } | undefined
-  return !!objects && typeof objects.relations === 'object' && objects.relations !== null && Object.keys(objects.relations).length > 0
+  return (
+    !!objects &&
+    typeof objects.relations === 'object' &&
+    objects.relations !== null &&
+    Object.keys(objects.relations).length > 0
+  )
 }
 
 /** The edge of an object: the hub sends `<tenant workspace path>/<edge>`. */
@@ -266,7 +290,9 @@ function orderedByEdgeFirst(order: unknown): Array<Record<string, unknown>> {
 function rowKey(object: ObjectResult): string {
   if (object.id) return object.id
   const meta = (object.object?.metadata ?? {}) as { name?: unknown; namespace?: unknown; uid?: unknown }
-  return [object.cluster, object.object?.apiVersion, object.object?.kind, meta.namespace, meta.name, meta.uid].map(String).join('\u0000')
+  return [object.cluster, object.object?.apiVersion, object.object?.kind, meta.namespace, meta.name, meta.uid]
+    .map(String)
+    .join('\u0000')
 }
 
 /** One node of a relation tree, as `walkRelations` hands it out. */
@@ -307,7 +333,14 @@ export function* walkRelations(root: ObjectResult): Generator<RelationNode> {
       for (const node of nodes as unknown[]) {
         if (!node || typeof node !== 'object' || Array.isArray(node)) continue
         const own = clusterOf(node as ObjectResult)
-        children.push({ node: node as ObjectResult, relation, depth, parent, cluster: own ?? cluster, inherited: own === undefined && cluster !== undefined })
+        children.push({
+          node: node as ObjectResult,
+          relation,
+          depth,
+          parent,
+          cluster: own ?? cluster,
+          inherited: own === undefined && cluster !== undefined,
+        })
       }
     }
     // Reversed onto the stack, so they come off in the hub's order.

@@ -22,10 +22,17 @@ export function hubDispatcher(env: NodeJS.ProcessEnv = process.env): Dispatcher 
 }
 
 /** A request's options; a body may be given as undefined (a GET), which undici's type does not allow. */
-export type SendOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'body'> & { body?: Dispatcher.RequestOptions['body'] | undefined }
+export type SendOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'body'> & {
+  body?: Dispatcher.RequestOptions['body'] | undefined
+}
 
 export function send(dispatcher: Dispatcher, url: URL, { body, ...options }: SendOptions) {
-  return dispatcher.request({ ...options, ...(body === undefined ? {} : { body }), origin: url.origin, path: url.pathname + url.search })
+  return dispatcher.request({
+    ...options,
+    ...(body === undefined ? {} : { body }),
+    origin: url.origin,
+    path: url.pathname + url.search,
+  })
 }
 
 /** The first value of a response header. */
@@ -124,7 +131,11 @@ interface BodyStream extends AsyncIterable<Uint8Array> {
  * so the memory is never spent. `truncate` keeps the first `maxBytes` instead of failing:
  * enough of an error body to quote.
  */
-export async function readCapped(body: BodyStream, limits: BodyLimits, options: { signal?: AbortSignal; truncate?: boolean } = {}): Promise<string> {
+export async function readCapped(
+  body: BodyStream,
+  limits: BodyLimits,
+  options: { signal?: AbortSignal; truncate?: boolean } = {},
+): Promise<string> {
   const { signal, truncate = false } = options
   const meter = limits.maxValues !== undefined || limits.maxDepth !== undefined ? new JsonShapeMeter(limits) : undefined
   const chunks: Buffer[] = []

@@ -16,7 +16,9 @@ export function parseJsonAnswer<T>(
       operation: request.operation,
       status: answer.status,
       // The header is the server's words too: redacted as they are quoted.
-      hubMessage: html ? 'an HTML page instead of JSON' : `a ${redact(answer.contentType) || 'body without Content-Type'} instead of JSON`,
+      hubMessage: html
+        ? 'an HTML page instead of JSON'
+        : `a ${redact(answer.contentType) || 'body without Content-Type'} instead of JSON`,
       hint: html
         ? '`hub-url` seems to point at the portal or a wrong path: use the hub base URL that serves /services/providers/….'
         : 'Something between the action and the hub answered instead of the hub: check `hub-url` and any proxy in between.',

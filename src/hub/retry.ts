@@ -85,7 +85,11 @@ export function retryWait(
 }
 
 /** Capped exponential backoff with "equal jitter" (AWS architecture blog): half fixed, half random. @internal */
-export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>, random: () => number): number {
+export function backoffDelay(
+  attempt: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  random: () => number,
+): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1))
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
 }
@@ -111,7 +115,10 @@ export function parseRetryAfter(value: string, now: number): number | undefined 
  * Pacing of long-polls that come back before their hold without settling: a hub that does
  * not hold (or answers at once) must not be asked again at once, whatever the phase.
  */
-const EARLY_WAIT_PACING: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'> = Object.freeze({ baseDelayMs: 250, maxDelayMs: 8_000 })
+const EARLY_WAIT_PACING: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'> = Object.freeze({
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+})
 
 /** A wait "came back early" when the hub held it for less than 90 % of the hold we asked. */
 export function cameBackEarly(elapsedMs: number, askedHoldMs: number): boolean {

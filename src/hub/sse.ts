@@ -9,7 +9,13 @@ type Body = AsyncIterable<Buffer> & { destroy(): unknown; on(event: 'error', lis
 
 /** A 2xx answer as read here; transport.ts adds its refusals to make a StreamAnswer. */
 export type ReadAnswer<T> =
-  | { kind: 'message'; status: number; headers: Dispatcher.ResponseData['headers']; format: 'sse' | 'json'; message: T | undefined }
+  | {
+      kind: 'message'
+      status: number
+      headers: Dispatcher.ResponseData['headers']
+      format: 'sse' | 'json'
+      message: T | undefined
+    }
   | { kind: 'accepted'; status: number; headers: Dispatcher.ResponseData['headers'] }
   /** A 2xx body that is neither an event stream nor JSON (a portal page); not read. */
   | { kind: 'other'; status: number; contentType: string }
@@ -51,7 +57,11 @@ export async function readMessages<T>(
  * stream is then closed: a server may hold it open) or the stream ends. More than
  * `limits.maxBytes` in all throws BodyCapError, whatever the server keeps sending.
  */
-async function findInEventStream<T>(body: Body, limits: BodyLimits, found: (data: string) => T | undefined): Promise<T | undefined> {
+async function findInEventStream<T>(
+  body: Body,
+  limits: BodyLimits,
+  found: (data: string) => T | undefined,
+): Promise<T | undefined> {
   const reader = new SseReader()
   let bytes = 0
   try {

@@ -115,21 +115,28 @@ export class HubTransport {
 
   /** A request to the hub's API whose JSON answer `schema` reads (and checks). */
   async call<T>(request: JsonRequest<T>): Promise<HubResponse<T>> {
-    const answer = await this.exchange<HubResponse<T>>({ ...request, url: requestUrl(this.current, request) }, async (response, signal) => {
-      const status = response.statusCode
-      if (status < 200 || status >= 300) {
-        await readCapped(response.body, { name: 'an accepted refusal', maxBytes: ERROR_BODY_BYTES }, { signal, truncate: true })
-        return { status, data: undefined }
-      }
-      const limits = request.limits ?? DEFAULT_BODY_LIMITS
-      // A declared length past the cap is refused before a byte is read.
-      if (Number(headerValue(response.headers['content-length']) || NaN) > limits.maxBytes) {
-        response.body.destroy()
-        throw new BodyCapError(limits, 'bytes')
-      }
-      const body = await readCapped(response.body, limits, { signal })
-      return parseJsonAnswer({ status, contentType: headerValue(response.headers['content-type']), body }, request)
-    })
+    const answer = await this.exchange<HubResponse<T>>(
+      { ...request, url: requestUrl(this.current, request) },
+      async (response, signal) => {
+        const status = response.statusCode
+        if (status < 200 || status >= 300) {
+          await readCapped(
+            response.body,
+            { name: 'an accepted refusal', maxBytes: ERROR_BODY_BYTES },
+            { signal, truncate: true },
+          )
+          return { status, data: undefined }
+        }
+        const limits = request.limits ?? DEFAULT_BODY_LIMITS
+        // A declared length past the cap is refused before a byte is read.
+        if (Number(headerValue(response.headers['content-length']) || NaN) > limits.maxBytes) {
+          response.body.destroy()
+          throw new BodyCapError(limits, 'bytes')
+        }
+        const body = await readCapped(response.body, limits, { signal })
+        return parseJsonAnswer({ status, contentType: headerValue(response.headers['content-type']), body }, request)
+      },
+    )
     if (answer.kind === 'refused') throw new Error('unreachable: call() returns no refusal')
     return answer.value
   }
@@ -141,8 +148,9 @@ export class HubTransport {
    * (statuses in `returnStatus` come back to it).
    */
   async stream<T>(request: HubRequest<T> & { limits: ResponseLimits }): Promise<StreamAnswer<T>> {
-    const answer = await this.exchange<StreamAnswer<T>>({ ...request, url: requestUrl(this.current, request) }, (response, signal) =>
-      readMessages(response, request.limits, request.pick, signal),
+    const answer = await this.exchange<StreamAnswer<T>>(
+      { ...request, url: requestUrl(this.current, request) },
+      (response, signal) => readMessages(response, request.limits, request.pick, signal),
     )
     return answer.kind === 'refused' ? answer : answer.value
   }
@@ -178,7 +186,8 @@ export class HubTransport {
         if (wire.signal?.aborted) throw wire.signal.reason ?? error
         if (error instanceof HubError) throw error
         failure = this.connectionFailure(error, wire)
-        if (wire.deadline !== undefined && wire.deadline - this.time.now() <= 0) throw this.deadlinePassed(wire, failure)
+        if (wire.deadline !== undefined && wire.deadline - this.time.now() <= 0)
+          throw this.deadlinePassed(wire, failure)
         if (PERMANENT_CONNECTION_CODES.has(errorCode(error) ?? '')) throw failure
         outcome = { kind: 'connection', code: errorCode(error) }
       }
@@ -188,8 +197,15 @@ export class HubTransport {
       // No retry that could only start after the budget ended.
       if (decision.delayMs >= left) throw this.deadlinePassed(wire, failure)
       const of = Number.isFinite(policy.maxAttempts) ? `/${policy.maxAttempts - 1}` : ''
-      const until = Number.isFinite(left) && !Number.isFinite(policy.maxAttempts) ? ` (${Math.round(left / 1000)} s of the time budget left)` : ''
-      this.log(redact(`${label} ${describeOutcome(outcome)}; retry ${attempt}${of} in ${(decision.delayMs / 1000).toFixed(1)} s${until}`))
+      const until =
+        Number.isFinite(left) && !Number.isFinite(policy.maxAttempts)
+          ? ` (${Math.round(left / 1000)} s of the time budget left)`
+          : ''
+      this.log(
+        redact(
+          `${label} ${describeOutcome(outcome)}; retry ${attempt}${of} in ${(decision.delayMs / 1000).toFixed(1)} s${until}`,
+        ),
+      )
       await this.time.sleep(decision.delayMs, wire.signal)
       if (wire.signal?.aborted) throw wire.signal.reason
     }
@@ -210,7 +226,12 @@ export class HubTransport {
    * `cluster-id`; a URL the hub published (MCP) only the scope.
    */
   private failureContext(request: Addressed): FailureContext {
-    const scope = { operation: request.operation, subject: request.subject, org: this.current.org, workspace: this.current.workspace }
+    const scope = {
+      operation: request.operation,
+      subject: request.subject,
+      org: this.current.org,
+      workspace: this.current.workspace,
+    }
     if (request.path === undefined) return scope
     return {
       ...scope,
@@ -247,9 +268,15 @@ export class HubTransport {
     if (this.ownsDispatcher) await this.dispatcher.close()
   }
 
-  private async attempt<A>(wire: Addressed, read: (response: Dispatcher.ResponseData, signal: AbortSignal) => Promise<A>) {
+  private async attempt<A>(
+    wire: Addressed,
+    read: (response: Dispatcher.ResponseData, signal: AbortSignal) => Promise<A>,
+  ) {
     // One ceiling for the whole attempt, body included, and never past the caller's deadline.
-    const ceiling = Math.min(wire.timeoutMs ?? DEFAULT_TIMEOUT_MS, wire.deadline === undefined ? Infinity : wire.deadline - this.time.now())
+    const ceiling = Math.min(
+      wire.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      wire.deadline === undefined ? Infinity : wire.deadline - this.time.now(),
+    )
     const timeout = AbortSignal.timeout(Math.max(1, ceiling))
     const signal = wire.signal ? AbortSignal.any([wire.signal, timeout]) : timeout
     const { headers, body } = prepareRequest(this.current, wire)
@@ -264,7 +291,11 @@ export class HubTransport {
     })
     try {
       if (isAnswer(response.statusCode, wire)) return { kind: 'read' as const, value: await read(response, signal) }
-      const text = await readCapped(response.body, { name: 'an error answer', maxBytes: ERROR_BODY_BYTES }, { signal, truncate: true })
+      const text = await readCapped(
+        response.body,
+        { name: 'an error answer', maxBytes: ERROR_BODY_BYTES },
+        { signal, truncate: true },
+      )
       return {
         kind: 'refused' as const,
         status: response.statusCode,

@@ -23,11 +23,16 @@ export type Guarded = 'run' | 'graph'
 export type WorkspaceCheck = 'confirmed' | 'unchecked'
 
 const WORDS: Record<Guarded, { before: string; nothing: string; consequence: string }> = {
-  run: { before: 'before starting', nothing: 'No run was created.', consequence: 'so a run would start outside the workspace you named' },
+  run: {
+    before: 'before starting',
+    nothing: 'No run was created.',
+    consequence: 'so a run would start outside the workspace you named',
+  },
   graph: {
     before: 'before querying the graph',
     nothing: 'No graph query was sent.',
-    consequence: "so the graph would answer for the user's personal org: no objects, which no gate may take for an empty fleet",
+    consequence:
+      "so the graph would answer for the user's personal org: no objects, which no gate may take for an empty fleet",
   },
 }
 
@@ -44,7 +49,8 @@ export async function checkWorkspace(
   } catch (error) {
     // A refused token would be refused by what follows too: say so now, before anything is sent.
     if (!(error instanceof HubError) || error instanceof HubAuthError || options.signal.aborted) throw error
-    const meaning = guarded === 'graph' ? ' An empty answer may then mean a wrong `org`/`workspace` as much as an empty fleet.' : ''
+    const meaning =
+      guarded === 'graph' ? ' An empty answer may then mean a wrong `org`/`workspace` as much as an empty fleet.' : ''
     // A missing route is explained once, by the request that meets it next, not twice at length.
     const why =
       error instanceof HubNoRouteError
@@ -68,7 +74,12 @@ export async function checkWorkspace(
 }
 
 /** A graph command's check: the user route's whoami, the only one the graph's tokens may call. */
-export function checkGraphWorkspace(transport: HubTransport, scope: HubScope, signal: AbortSignal, log: (line: string) => void): Promise<WorkspaceCheck> {
+export function checkGraphWorkspace(
+  transport: HubTransport,
+  scope: HubScope,
+  signal: AbortSignal,
+  log: (line: string) => void,
+): Promise<WorkspaceCheck> {
   return checkWorkspace(new AgentsClient(transport), scope, 'graph', { signal, log })
 }
 

@@ -30,7 +30,12 @@ export function showFormatCharacters(text: string): string {
     const next = whole.charAt(offset + char.length)
     if (char === ZERO_WIDTH_SPACE) {
       const previous = whole.charAt(offset - 1)
-      if (previous === '@' || (previous === ':' && next === ':') || (next === '[' && whole.slice(offset - 2, offset) === '##')) return char
+      if (
+        previous === '@' ||
+        (previous === ':' && next === ':') ||
+        (next === '[' && whole.slice(offset - 2, offset) === '##')
+      )
+        return char
     }
     if (
       (char === '\u200c' || char === '\u200d') &&
@@ -148,7 +153,11 @@ export function clipBytes(text: string, max: number, marker = ' …(clipped)'): 
 }
 
 /** Clip to a character budget (GitHub counts characters, not bytes) without splitting a code point. */
-export function clipCharacters(text: string, max: number, marker = '\n\n…(clipped)'): { text: string; clipped: boolean } {
+export function clipCharacters(
+  text: string,
+  max: number,
+  marker = '\n\n…(clipped)',
+): { text: string; clipped: boolean } {
   if (codePointLength(text) <= max) return { text, clipped: false }
   return { text: firstCodePoints(text, Math.max(0, max - marker.length)) + marker, clipped: true }
 }

@@ -27,7 +27,8 @@ export function lexBlocks(source: string): Token[] | undefined {
     const blocks = lexer.blockTokens(source, lexer.tokens)
     for (const run of lexer.inlineQueue) {
       lexer.state.inRawBlock = false
-      if (run.src.length <= MAX_INLINE_CHARS && countDelimiters(run.src) <= MAX_INLINE_DELIMITERS) lexer.inlineTokens(run.src, run.tokens)
+      if (run.src.length <= MAX_INLINE_CHARS && countDelimiters(run.src) <= MAX_INLINE_DELIMITERS)
+        lexer.inlineTokens(run.src, run.tokens)
       else run.tokens.push({ type: 'text', raw: run.src, text: run.src, escaped: false })
     }
     lexer.inlineQueue = []

@@ -322,8 +322,13 @@ function decodeEntities(text: string): string {
   if (!text.includes('&')) return text
   return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|amp|lt|gt|quot|apos|nbsp);/gi, (entity, name: string) => {
     const lower = name.toLowerCase()
-    const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : lower.startsWith('#') ? Number(lower.slice(1)) : undefined
-    if (code !== undefined) return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd'
+    const code = lower.startsWith('#x')
+      ? parseInt(lower.slice(2), 16)
+      : lower.startsWith('#')
+        ? Number(lower.slice(1))
+        : undefined
+    if (code !== undefined)
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd'
     return NAMED[lower] ?? entity
   })
 }

@@ -19,7 +19,8 @@ export function unwalkable(value: unknown, maxDepth = Infinity): string | undefi
 
 function walk(value: unknown, around: Set<object>, depth: number, maxDepth: number): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined
-  if (around.has(value)) return 'an alias (*name) stands inside the anchor (&name) it names, so the value would contain itself; write that part out'
+  if (around.has(value))
+    return 'an alias (*name) stands inside the anchor (&name) it names, so the value would contain itself; write that part out'
   if (depth >= maxDepth) return `it nests deeper than ${maxDepth} levels`
   around.add(value)
   for (const child of Object.values(value)) {

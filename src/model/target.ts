@@ -19,7 +19,12 @@ export interface Target {
 
 export type TargetOrigin =
   | { kind: 'input' }
-  | { kind: 'manifest'; path: string; change: 'added' | 'modified' | 'removed' | 'renamed' | 'workspace'; line?: number | undefined }
+  | {
+      kind: 'manifest'
+      path: string
+      change: 'added' | 'modified' | 'removed' | 'renamed' | 'workspace'
+      line?: number | undefined
+    }
   | RenderedOrigin
 
 /**

@@ -64,7 +64,14 @@ export function deriveIdempotencyKey(
 ): string | undefined {
   if (!context.sha) return undefined
   if (!secret) return `gha-${random().replace(/-/g, '')}`
-  const material = [context.repository ?? '', context.sha, context.workflow ?? '', context.job ?? '', agent, sha256(task)]
+  const material = [
+    context.repository ?? '',
+    context.sha,
+    context.workflow ?? '',
+    context.job ?? '',
+    agent,
+    sha256(task),
+  ]
   return `gha-${keyed(secret, 'idempotency-key', attempt === undefined ? material : [...material, `attempt ${attempt}`])}`
 }
 
@@ -75,7 +82,11 @@ export function deriveIdempotencyKey(
  * the same for every attempt of the job, so a re-run's run and the run it attaches to share it.
  * Random without a secret or outside a workflow run.
  */
-export function deriveSessionId(context: RunnerContext, secret: string | undefined, random: () => string = randomUUID): string {
+export function deriveSessionId(
+  context: RunnerContext,
+  secret: string | undefined,
+  random: () => string = randomUUID,
+): string {
   if (!context.runId || !secret) return `${context.runId ? 'gha' : 'local'}-${random()}`
   const repository = context.repository ?? 'repository'
   const readable = `gha-${repository}-${context.runId}-${context.job ?? 'job'}`.replace(/[^A-Za-z0-9._-]/g, '-')

@@ -44,7 +44,9 @@ export function setOutput(name: string, value: string, options: { wholeIn?: stri
     const wholeIn = options.wholeIn ?? 'the result file (output `result-file`)'
     const note = `${EOL}${EOL}[hub-action: output \`${name}\` was cut to GitHub's limit of 1 MB per output; the whole value (${formatBytes(size)}) is in ${wholeIn}.]`
     value = clipUtf8(value, OUTPUT_LIMIT_BYTES - Buffer.byteLength(note, 'utf8')) + note
-    warning(`Output \`${name}\` is ${formatBytes(size)}, over GitHub's limit of 1 MB per output: it was cut, and the whole value is in ${wholeIn}.`)
+    warning(
+      `Output \`${name}\` is ${formatBytes(size)}, over GitHub's limit of 1 MB per output: it was cut, and the whole value is in ${wholeIn}.`,
+    )
   }
   // Without an output file core prints a `set-output` command: its data must not hold `##[`.
   core.setOutput(name, process.env.GITHUB_OUTPUT ? value : breakLegacyCommands(value))
@@ -65,7 +67,10 @@ export function appendSummary(markdown: string): boolean {
   const size = Buffer.byteLength(text, 'utf8')
   if (size > room) {
     const note = `${EOL}> [!WARNING]${EOL}> This summary was cut to stay under GitHub's limit of 1 MiB per step summary. The whole report is in the result file (output \`result-file\`).${EOL}`
-    text = room > Buffer.byteLength(note, 'utf8') + 16 ? cutMarkdown(text, room - Buffer.byteLength(note, 'utf8')) + note : ''
+    text =
+      room > Buffer.byteLength(note, 'utf8') + 16
+        ? cutMarkdown(text, room - Buffer.byteLength(note, 'utf8')) + note
+        : ''
     warning(
       `The job summary would pass GitHub's limit of 1 MiB per step (${formatBytes(size)} more to write, room for ${formatBytes(Math.max(0, room))}): it was cut. The whole report is in the result file (output \`result-file\`).`,
     )
@@ -132,7 +137,8 @@ export function infoVerbatim(text: string): void {
  * so they are not in the run) and past invisible marks a reader cannot see either. Linear: a run
  * of those characters never crosses a line break, so each is scanned once.
  */
-const COMMAND_AT_LINE_START = /(^|\r\n|\r|\n)([\t\v\f \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]*)::/g
+const COMMAND_AT_LINE_START =
+  /(^|\r\n|\r|\n)([\t\v\f \u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]*)::/g
 
 /**
  * Make text unable to issue a workflow command on any line the runner splits it into, in either

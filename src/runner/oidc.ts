@@ -11,7 +11,13 @@ import { ActionError, type StatementErrorData } from '../errors.js'
 export class OidcError extends ActionError<StatementErrorData> {
   /** `what` went wrong, then `: hint.` */
   constructor(what: string, options: { hint: string; cause?: unknown }) {
-    super({ kind: 'statement', operation: 'get a GitHub OIDC token for the hub', statement: what, withHint: true, ...options })
+    super({
+      kind: 'statement',
+      operation: 'get a GitHub OIDC token for the hub',
+      statement: what,
+      withHint: true,
+      ...options,
+    })
     this.name = 'OidcError'
   }
 }

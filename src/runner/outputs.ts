@@ -10,17 +10,45 @@ import type { RunResult } from '../steps/run/loop.js'
 import type { ImpactReport } from '../steps/impact/model.js'
 import { redact } from '../redact.js'
 
-const RUN_OUTPUTS = ['run-id', 'phase', 'settled', 'reused', 'output', 'approval-id', 'approval-tool', 'approval-args', 'result-file'] as const
+const RUN_OUTPUTS = [
+  'run-id',
+  'phase',
+  'settled',
+  'reused',
+  'output',
+  'approval-id',
+  'approval-tool',
+  'approval-args',
+  'result-file',
+] as const
 /** Set by `command: cancel` (with `run-id`). */
 const CANCEL_OUTPUTS = ['run-id', 'cancel-result'] as const
 export type RunOutputName = (typeof RUN_OUTPUTS)[number]
-const IMPACT_OUTPUTS = ['targets-count', 'upstream-count', 'downstream-count', 'associated-count', 'report', 'comment-url', 'result-file'] as const
+const IMPACT_OUTPUTS = [
+  'targets-count',
+  'upstream-count',
+  'downstream-count',
+  'associated-count',
+  'report',
+  'comment-url',
+  'result-file',
+] as const
 export type ImpactOutputName = (typeof IMPACT_OUTPUTS)[number]
 const QUERY_OUTPUTS = ['count', 'result-file'] as const
-const ROLLOUT_OUTPUTS = ['rollout-state', 'current-count', 'in-progress-count', 'failed-count', 'not-reporting-count', 'lagging', 'result-file'] as const
+const ROLLOUT_OUTPUTS = [
+  'rollout-state',
+  'current-count',
+  'in-progress-count',
+  'failed-count',
+  'not-reporting-count',
+  'lagging',
+  'result-file',
+] as const
 export type RolloutOutputName = (typeof ROLLOUT_OUTPUTS)[number]
 /** Every output the action declares, across commands. @internal */
-export const ALL_OUTPUTS = [...new Set([...RUN_OUTPUTS, ...CANCEL_OUTPUTS, ...IMPACT_OUTPUTS, ...QUERY_OUTPUTS, ...ROLLOUT_OUTPUTS])]
+export const ALL_OUTPUTS = [
+  ...new Set([...RUN_OUTPUTS, ...CANCEL_OUTPUTS, ...IMPACT_OUTPUTS, ...QUERY_OUTPUTS, ...ROLLOUT_OUTPUTS]),
+]
 
 /** The schema id and version at the head of each result file; a change of shape bumps the version. */
 export const RESULT_FILES = {
@@ -48,7 +76,12 @@ export interface RunResultFile {
   run: unknown
 }
 
-export function impactOutputs(report: ImpactReport, markdown: string, commentUrl: string | undefined, resultFile: string): Record<ImpactOutputName, string> {
+export function impactOutputs(
+  report: ImpactReport,
+  markdown: string,
+  commentUrl: string | undefined,
+  resultFile: string,
+): Record<ImpactOutputName, string> {
   return {
     'targets-count': String(report.targets.length),
     'upstream-count': String(report.totals.upstream),

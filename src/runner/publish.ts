@@ -8,7 +8,8 @@ export interface Verdict {
 }
 
 export function writeSummary(markdown: string): void {
-  if (!core.appendSummary(markdown)) core.info('GITHUB_STEP_SUMMARY is not set (not on a runner): the job summary is skipped.')
+  if (!core.appendSummary(markdown))
+    core.info('GITHUB_STEP_SUMMARY is not set (not on a runner): the job summary is skipped.')
 }
 
 /** Print text we do not control with workflow commands switched off around it. */

@@ -10,7 +10,9 @@ export function mcpOriginProblems(hubUrl: URL | undefined, mcpUrl: URL | undefin
   if (trusted) {
     const origin = originOf(trusted)
     if (!origin)
-      return [`Input \`mcp-trusted-origin\`: ${quoteInput(trusted)} is not an origin: write the scheme, host and port only, e.g. https://mcp.example.com.`]
+      return [
+        `Input \`mcp-trusted-origin\`: ${quoteInput(trusted)} is not an origin: write the scheme, host and port only, e.g. https://mcp.example.com.`,
+      ]
     if (origin === mcpUrl?.origin) return []
     return [
       `Input \`mcp-trusted-origin\`: ${quoteInput(trusted)} is not the origin of \`mcp-url\` (${mcpUrl ? mcpUrl.origin : 'empty'}): ${
@@ -28,7 +30,8 @@ export function mcpOriginProblems(hubUrl: URL | undefined, mcpUrl: URL | undefin
 function originOf(text: string): string | undefined {
   try {
     const url = new URL(text)
-    const bare = !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash && !/[?#]/.test(text)
+    const bare =
+      !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash && !/[?#]/.test(text)
     return bare && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : undefined
   } catch {
     return undefined

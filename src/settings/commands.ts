@@ -7,7 +7,14 @@ import type * as z from '../zod.js'
 import type { RunnerContext } from '../runner/context.js'
 import type { InputName } from './defaults.js'
 import { githubTokenProblems, ImpactSchema, impactProblems, impactSettings } from './impact.js'
-import { ApproveSchema, approveSettings, CancelSchema, waitingRouteProblems, WaitSchema, waitSettings } from './lifecycle.js'
+import {
+  ApproveSchema,
+  approveSettings,
+  CancelSchema,
+  waitingRouteProblems,
+  WaitSchema,
+  waitSettings,
+} from './lifecycle.js'
 import { QuerySchema, querySettings } from './query.js'
 import { RolloutSchema, rolloutSettings } from './rollout.js'
 import { RunSchema, runSettings } from './run.js'
@@ -100,7 +107,8 @@ export function inputReaders(common: readonly string[]): ReadonlyMap<string, rea
   for (const command of COMMAND_NAMES) {
     const row: CommandRow<unknown, object> = COMMANDS[command]
     const shape = (row.schema as unknown as { shape?: Record<string, unknown> }).shape
-    if (!shape) throw new Error(`the schema of command ${command} is not a zod object: its inputs cannot be read from .shape`)
+    if (!shape)
+      throw new Error(`the schema of command ${command} is not a zod object: its inputs cannot be read from .shape`)
     for (const name of [...Object.keys(shape), ...(row.reads ?? [])]) {
       const now = readers.get(name) ?? []
       if (!now.includes(command)) readers.set(name, [...now, command])

@@ -26,7 +26,9 @@ export interface IssueSink {
 export const transformed = <S extends z.ZodMiniType, O>(schema: S, fn: (value: z.output<S>, ctx: IssueSink) => O) =>
   z.pipe(
     schema,
-    z.transform((value: z.output<S>, payload) => fn(value, { addIssue: (issue) => void payload.issues.push({ ...issue, input: value }) })),
+    z.transform((value: z.output<S>, payload) =>
+      fn(value, { addIssue: (issue) => void payload.issues.push({ ...issue, input: value }) }),
+    ),
   )
 
 /** `true` or `false`, in any case. */
@@ -34,19 +36,22 @@ export const boolean = () =>
   transformed(
     z.string().check(
       z.trim(),
-      z.refine((v) => /^(true|false)$/i.test(v), { error: (issue) => `${quoteInput(issue.input)} is not a boolean: use true or false.` }),
+      z.refine((v) => /^(true|false)$/i.test(v), {
+        error: (issue) => `${quoteInput(issue.input)} is not a boolean: use true or false.`,
+      }),
     ),
     (v) => v.toLowerCase() === 'true',
   )
 
 export const seconds = (fix: string, min: number) =>
   transformed(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number of seconds. ${durationFix(String(issue.input)) ?? fix}` }),
-      ),
+    z.string().check(
+      z.trim(),
+      z.regex(/^\d+$/, {
+        error: (issue) =>
+          `${quoteInput(issue.input)} is not a whole number of seconds. ${durationFix(String(issue.input)) ?? fix}`,
+      }),
+    ),
     Number,
   ).check(
     z.refine((n) => n >= min && n <= MAX_SECONDS, {
@@ -68,7 +73,10 @@ export function durationFix(text: string): string | undefined {
 export const uuid = (name: 'org' | 'workspace') =>
   z.string().check(
     z.trim(),
-    z.minLength(1, { error: `is required: the ${name === 'org' ? 'organization' : 'workspace'} UUID from the hub (not its display name).`, abort: true }),
+    z.minLength(1, {
+      error: `is required: the ${name === 'org' ? 'organization' : 'workspace'} UUID from the hub (not its display name).`,
+      abort: true,
+    }),
     z.regex(UUID, {
       error: (issue) =>
         `${quoteInput(issue.input)} is not a UUID. Use the ${name === 'org' ? 'organization' : 'workspace'} UUID shown in the hub's settings, not its display name; the hub silently ignores anything else.`,
@@ -112,14 +120,22 @@ export function toServiceUrl(text: string, ctx: IssueSink, example: string, what
     return z.NEVER
   }
   if (url.hash || (base && url.search)) {
-    ctx.addIssue({ code: 'custom', message: `${quoteInput(text)} must be a ${base ? 'base URL without query or fragment' : 'URL without a #fragment'}.` })
+    ctx.addIssue({
+      code: 'custom',
+      message: `${quoteInput(text)} must be a ${base ? 'base URL without query or fragment' : 'URL without a #fragment'}.`,
+    })
     return z.NEVER
   }
   return url
 }
 
 export const hubUrl = transformed(
-  z.string().check(z.trim(), z.minLength(1, { error: 'is required: the hub base URL, e.g. https://hub.example.com.', abort: true })),
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'is required: the hub base URL, e.g. https://hub.example.com.', abort: true }),
+    ),
   (text, ctx) => {
     const url = toServiceUrl(text, ctx, 'https://hub.example.com', 'the hub base URL', true)
     const api = url instanceof URL ? hubApiPathIn(url) : undefined

@@ -11,8 +11,18 @@ const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/
 const GROUP = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
 
 const cap = (what: string, max: number) =>
-  transformed(z.string().check(z.trim(), z.regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number: ${what}.` })), Number).check(
-    z.refine((n) => n >= 1 && n <= max, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to ${max}.` }),
+  transformed(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number: ${what}.` }),
+      ),
+    Number,
+  ).check(
+    z.refine((n) => n >= 1 && n <= max, {
+      error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to ${max}.`,
+    }),
   )
 
 /** Entries separated by newlines or commas; blank ones and `#` comments left out. */
@@ -39,7 +49,10 @@ export const IMPACT_LIMIT_FIELDS = {
     const list = entries(text)
     for (const name of list) {
       if (!DNS_LABEL.test(name))
-        ctx.addIssue({ code: 'custom', message: `${quoteInput(name)} is not a namespace name (a DNS-1123 label). List namespaces, one a line.` })
+        ctx.addIssue({
+          code: 'custom',
+          message: `${quoteInput(name)} is not a namespace name (a DNS-1123 label). List namespaces, one a line.`,
+        })
     }
     return list
   }),

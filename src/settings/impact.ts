@@ -47,14 +47,33 @@ export const ImpactSchema = z
           `${quoteInput(issue.input)} is not a namespace name (a DNS-1123 label). It is the namespace given to manifest objects that name none.`,
       }),
     ),
-    'impact-source': oneOf(['query', 'mcp'], "`query` computes impact with the query API; `mcp` asks the hub's graph_impact tool at `mcp-url`."),
+    'impact-source': oneOf(
+      ['query', 'mcp'],
+      "`query` computes impact with the query API; `mcp` asks the hub's graph_impact tool at `mcp-url`.",
+    ),
     'mcp-url': transformed(z.string().check(z.trim()), (text, ctx) =>
-      text ? toServiceUrl(text, ctx, 'https://hub.example.com/services/mcpserver/…/mcp', 'the MCP server URL the hub publishes') : undefined,
+      text
+        ? toServiceUrl(
+            text,
+            ctx,
+            'https://hub.example.com/services/mcpserver/…/mcp',
+            'the MCP server URL the hub publishes',
+          )
+        : undefined,
     ),
     'max-depth': transformed(
-      z.string().check(z.trim(), z.regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number. Use 1 to 20 (the hub's limit).` })),
+      z.string().check(
+        z.trim(),
+        z.regex(/^\d+$/, {
+          error: (issue) => `${quoteInput(issue.input)} is not a whole number. Use 1 to 20 (the hub's limit).`,
+        }),
+      ),
       Number,
-    ).check(z.refine((n) => n >= 1 && n <= 20, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to 20 (the hub's limit).` })),
+    ).check(
+      z.refine((n) => n >= 1 && n <= 20, {
+        error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to 20 (the hub's limit).`,
+      }),
+    ),
     'fail-on-downstream': transformed(
       z.string().check(
         z.trim(),
@@ -65,11 +84,15 @@ export const ImpactSchema = z
       ),
       (v) => (v === '' ? undefined : Number(v)),
     ),
-    comment: oneOf(['update', 'new', 'off'], '`update` keeps one sticky comment up to date, `new` adds one per run, `off` comments nothing.'),
+    comment: oneOf(
+      ['update', 'new', 'off'],
+      '`update` keeps one sticky comment up to date, `new` adds one per run, `off` comments nothing.',
+    ),
     'comment-key': z.string().check(
       z.trim(),
       z.regex(/^[A-Za-z0-9._-]{1,64}$/, {
-        error: (issue) => `${quoteInput(issue.input)} must be 1 to 64 letters, digits, '.', '_' or '-': it tells several reports on one PR apart.`,
+        error: (issue) =>
+          `${quoteInput(issue.input)} must be 1 to 64 letters, digits, '.', '_' or '-': it tells several reports on one PR apart.`,
       }),
     ),
     'github-token': z.string(),
@@ -77,7 +100,11 @@ export const ImpactSchema = z
   })
   .check(
     z.superRefine((value, ctx) => {
-      const noTargets = noTargetSourceIssue(value, 'impact', 'name the objects, globs of manifest files, or globs of rendered manifests.')
+      const noTargets = noTargetSourceIssue(
+        value,
+        'impact',
+        'name the objects, globs of manifest files, or globs of rendered manifests.',
+      )
       if (noTargets) ctx.addIssue(noTargets)
       if (value['rendered-base'].length > 0 && value['rendered-head'].length === 0) {
         ctx.addIssue({
@@ -98,12 +125,20 @@ export const ImpactSchema = z
   )
 
 /** Checks that need several inputs, the event or the hub URL at once. */
-export function impactProblems(impact: z.infer<typeof ImpactSchema>, runner: RunnerContext, hubUrl: URL | undefined, trustedOrigin: string): string[] {
+export function impactProblems(
+  impact: z.infer<typeof ImpactSchema>,
+  runner: RunnerContext,
+  hubUrl: URL | undefined,
+  trustedOrigin: string,
+): string[] {
   return [...githubTokenProblems(impact, runner), ...mcpOriginProblems(hubUrl, impact['mcp-url'], trustedOrigin)]
 }
 
 /** On a pull request, the changed files and the comment need `github-token` (impact and rollout alike). */
-export function githubTokenProblems(inputs: Pick<z.infer<typeof ImpactSchema>, 'comment' | 'manifests' | 'github-token'>, runner: RunnerContext): string[] {
+export function githubTokenProblems(
+  inputs: Pick<z.infer<typeof ImpactSchema>, 'comment' | 'manifests' | 'github-token'>,
+  runner: RunnerContext,
+): string[] {
   const onPullRequest = isPullRequestEvent(runner.eventName)
   const needsGitHub = onPullRequest && (inputs.comment !== 'off' || inputs.manifests.length > 0)
   if (!needsGitHub || inputs['github-token'].trim()) return []
@@ -128,6 +163,9 @@ export function impactSettings(impact: z.infer<typeof ImpactSchema>): Readonly<I
     githubToken: impact['github-token'],
     maxTargets: impact['max-targets'],
     maxDocuments: impact['max-documents'],
-    scope: Object.freeze({ namespaces: Object.freeze(impact['allowed-namespaces']), kinds: Object.freeze(impact['allowed-kinds']) }),
+    scope: Object.freeze({
+      namespaces: Object.freeze(impact['allowed-namespaces']),
+      kinds: Object.freeze(impact['allowed-kinds']),
+    }),
   })
 }

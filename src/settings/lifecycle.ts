@@ -42,7 +42,10 @@ const MAX_RESPONSE_CHARS = 16 * 1024
 export const WAITING_FIELDS = {
   'on-timeout': oneOf(['fail', 'warn', 'cancel'], 'It says what to do when `timeout-seconds` runs out.'),
   'on-approval': oneOf(['wait', 'fail', 'succeed'], 'It says what to do while a run awaits approval.'),
-  'pending-timeout-seconds': seconds('Use a whole number of seconds such as 300 for 5 minutes: it bounds how long a run may stay Pending.', 1),
+  'pending-timeout-seconds': seconds(
+    'Use a whole number of seconds such as 300 for 5 minutes: it bounds how long a run may stay Pending.',
+    1,
+  ),
   'on-cancel': oneOf(['detach', 'cancel'], 'It says what happens to the run when the job is cancelled.'),
   'live-steps': boolean(),
 }
@@ -50,7 +53,10 @@ export const WAITING_FIELDS = {
 const runId = (command: LifecycleCommand) =>
   z.string().check(
     z.trim(),
-    z.minLength(1, { error: `is required for \`command: ${command}\`: the id of the run, e.g. \`\${{ steps.start.outputs.run-id }}\`.`, abort: true }),
+    z.minLength(1, {
+      error: `is required for \`command: ${command}\`: the id of the run, e.g. \`\${{ steps.start.outputs.run-id }}\`.`,
+      abort: true,
+    }),
     z.regex(HUB_ID, {
       error: (issue) =>
         `${quoteInput(issue.input)} is not a run id (letters, digits, '.', '_', ':' and '-'). Pass the \`run-id\` output of the step that started it.`,
@@ -67,7 +73,10 @@ const optionalId = z.string().check(
 
 export const WaitSchema = z.object({
   'run-id': runId('wait'),
-  'timeout-seconds': seconds('Use a whole number of seconds such as 1800 for 30 minutes: it bounds how long the step waits for the run.', 1),
+  'timeout-seconds': seconds(
+    'Use a whole number of seconds such as 1800 for 30 minutes: it bounds how long the step waits for the run.',
+    1,
+  ),
   ...WAITING_FIELDS,
 })
 
@@ -77,7 +86,11 @@ export const ApproveSchema = z
   .object({
     'run-id': runId('approve'),
     decision: oneOf(['approve', 'deny', 'answer'], 'It says how the pending tool call is resolved.'),
-    response: z.string().check(z.maxLength(MAX_RESPONSE_CHARS, { error: `is longer than ${MAX_RESPONSE_CHARS} characters: keep the answer short.` })),
+    response: z.string().check(
+      z.maxLength(MAX_RESPONSE_CHARS, {
+        error: `is longer than ${MAX_RESPONSE_CHARS} characters: keep the answer short.`,
+      }),
+    ),
     'expect-tool': z.string().check(z.trim()),
     'approval-id': optionalId,
     'timeout-seconds': seconds(
@@ -144,7 +157,10 @@ export function serviceAccountProblems(command: string, clusterId: string): stri
 }
 
 /** The waiting policies that would need a cancel, which the service-account route has not (`run`, `wait`). */
-export function waitingRouteProblems(clusterId: string, waiting: Pick<WaitingInputs, 'on-timeout' | 'on-cancel'>): string[] {
+export function waitingRouteProblems(
+  clusterId: string,
+  waiting: Pick<WaitingInputs, 'on-timeout' | 'on-cancel'>,
+): string[] {
   if (!clusterId.trim()) return []
   const problems: string[] = []
   if (waiting['on-timeout'] === 'cancel') {

@@ -49,7 +49,8 @@ export function describeQueryIssue(issue: z.core.$ZodIssue, schema: z.core.$ZodT
   const example = exampleAt(issue.path)
   if (issue.code === 'invalid_union' && placeOf(issue.path).at(-1) === 'object.*')
     return `${valueBefore(issue)}is neither true nor a tree of fields such as ${TREE}`
-  if (issue.code === 'invalid_type' && issue.input !== undefined && example) return `${describeIssue(issue)} such as ${example}`
+  if (issue.code === 'invalid_type' && issue.input !== undefined && example)
+    return `${describeIssue(issue)} such as ${example}`
   if (issue.code !== 'unrecognized_keys') return describeIssue(issue)
   const allowed = allowedKeysAt(schema, issue.path)
   const unknown = issue.keys.map((key) => `\`${key}\``).join(', ')
@@ -87,9 +88,13 @@ function kindPointer(keys: readonly string[], input: unknown, path: readonly Pro
   const groupKind = groupKindOf(given)
   const place = placeOf(path).at(-1) ?? ''
   if (place === 'groupKind') return `; the group is \`apiGroup\` here: ${groupKind}`
-  if (place === 'objects[]' || place === 'filters[]') return `; a selector names its kind in \`groupKind\`: {groupKind: ${groupKind}}`
+  if (place === 'objects[]' || place === 'filters[]')
+    return `; a selector names its kind in \`groupKind\`: {groupKind: ${groupKind}}`
   // A manifest pasted whole names its object in `metadata`: carry that over too.
-  const metadata = (given.metadata && typeof given.metadata === 'object' ? given.metadata : {}) as Record<string, unknown>
+  const metadata = (given.metadata && typeof given.metadata === 'object' ? given.metadata : {}) as Record<
+    string,
+    unknown
+  >
   const rest = ['namespace', 'name'].flatMap((key) => {
     const value = [given[key], metadata[key]].find((v) => typeof v === 'string')
     return typeof value === 'string' ? [`, ${key}: ${flow(value)}`] : []
@@ -101,7 +106,12 @@ function kindPointer(keys: readonly string[], input: unknown, path: readonly Pro
 function groupKindOf(given: Record<string, unknown>): string {
   const { kind, apiVersion } = given
   const named = [given.apiGroup, given.group].find((value) => typeof value === 'string')
-  const group = typeof apiVersion === 'string' ? (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '') : named
+  const group =
+    typeof apiVersion === 'string'
+      ? apiVersion.includes('/')
+        ? apiVersion.slice(0, apiVersion.lastIndexOf('/'))
+        : ''
+      : named
   if (typeof kind !== 'string') return group === undefined ? GROUP_KIND : `{apiGroup: ${flow(group)}, kind: Deployment}`
   return group === undefined ? `{kind: ${flow(kind)}}` : `{apiGroup: ${flow(group)}, kind: ${flow(kind)}}`
 }

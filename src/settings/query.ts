@@ -31,7 +31,15 @@ const ObjectFilterSchema = z.strictObject({
       }),
     ),
   ),
-  conditions: z.optional(z.array(z.strictObject({ type: z.string().check(z.minLength(1)), status: z.optional(z.string()), reason: z.optional(z.string()) }))),
+  conditions: z.optional(
+    z.array(
+      z.strictObject({
+        type: z.string().check(z.minLength(1)),
+        status: z.optional(z.string()),
+        reason: z.optional(z.string()),
+      }),
+    ),
+  ),
   creationTimestamp: z.optional(z.strictObject({ after: z.optional(z.string()), before: z.optional(z.string()) })),
   id: z.optional(z.string()),
   jsonpath: z.optional(z.string()),
@@ -40,7 +48,9 @@ const ObjectFilterSchema = z.strictObject({
 
 /** A sparse tree whose leaves are `true`. */
 type FieldTree = { [field: string]: true | FieldTree }
-const FieldTreeSchema: z.ZodMiniType<FieldTree> = z.lazy(() => z.record(z.string(), z.union([z.literal(true), FieldTreeSchema])))
+const FieldTreeSchema: z.ZodMiniType<FieldTree> = z.lazy(() =>
+  z.record(z.string(), z.union([z.literal(true), FieldTreeSchema])),
+)
 
 interface Projection {
   id?: boolean | undefined
@@ -81,7 +91,9 @@ const QuerySpecSchema = z
     cluster: z.optional(z.strictObject({ name: z.string().check(z.minLength(1)) })),
     filter: z.optional(z.strictObject({ objects: z.optional(z.array(ObjectFilterSchema)) })),
     limit: z.optional(positiveInt(10_000)),
-    order: z.optional(z.array(z.strictObject({ field: z.enum(ORDER_FIELDS), direction: z.optional(z.enum(['Asc', 'Desc'])) }))),
+    order: z.optional(
+      z.array(z.strictObject({ field: z.enum(ORDER_FIELDS), direction: z.optional(z.enum(['Asc', 'Desc'])) })),
+    ),
     count: z.optional(bool),
     maxDepth: z.optional(z.number().check(z.int(), z.gte(0), z.lte(20))),
     objects: z.optional(ProjectionSchema),
@@ -126,7 +138,10 @@ export const QuerySchema = z.object({
     // The action's own paging fields are one problem, however many of them and whatever their values.
     const owned = isRecord(value) ? ACTION_OWNED.filter((key) => key in value) : []
     if (owned.length) ctx.addIssue({ code: 'custom', message: actionOwnedProblem(owned) })
-    const rest = isRecord(value) && owned.length ? Object.fromEntries(Object.entries(value).filter(([key]) => !owned.includes(key as never))) : value
+    const rest =
+      isRecord(value) && owned.length
+        ? Object.fromEntries(Object.entries(value).filter(([key]) => !owned.includes(key as never)))
+        : value
     const spec = QuerySpecSchema.safeParse(rest, { reportInput: true })
     if (!spec.success) {
       for (const issue of spec.error.issues) {
@@ -139,14 +154,19 @@ export const QuerySchema = z.object({
     return spec.success && !owned.length ? spec.data : z.NEVER
   }),
   'max-objects': transformed(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.regex(/^\d+$/, { error: (issue) => `${quoteInput(issue.input)} is not a whole number: the most objects to collect across all pages.` }),
-      ),
+    z.string().check(
+      z.trim(),
+      z.regex(/^\d+$/, {
+        error: (issue) =>
+          `${quoteInput(issue.input)} is not a whole number: the most objects to collect across all pages.`,
+      }),
+    ),
     Number,
-  ).check(z.refine((n) => n >= 1 && n <= 1_000_000, { error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to 1000000.` })),
+  ).check(
+    z.refine((n) => n >= 1 && n <= 1_000_000, {
+      error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to 1000000.`,
+    }),
+  ),
 })
 
 export function querySettings(query: z.infer<typeof QuerySchema>): Readonly<QuerySettings> {

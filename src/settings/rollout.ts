@@ -69,14 +69,24 @@ export const RolloutSchema = z
       })
       return z.NEVER
     }),
-    'timeout-seconds': seconds('Use a whole number of seconds such as 600 for 10 minutes: how long to wait for every target to roll out.', 1),
-    'on-timeout': oneOf(['fail', 'warn'], 'It says what to do when `timeout-seconds` runs out before every target rolled out (`cancel` is for runs).'),
+    'timeout-seconds': seconds(
+      'Use a whole number of seconds such as 600 for 10 minutes: how long to wait for every target to roll out.',
+      1,
+    ),
+    'on-timeout': oneOf(
+      ['fail', 'warn'],
+      'It says what to do when `timeout-seconds` runs out before every target rolled out (`cancel` is for runs).',
+    ),
     ...IMPACT_LIMIT_FIELDS,
     'synced-kinds': IMPACT_LIMIT_FIELDS['allowed-kinds'],
   })
   .check(
     z.superRefine((value, ctx) => {
-      const noTargets = noTargetSourceIssue(value, 'rollout', 'name the objects, or give globs of the manifests that were deployed (the expected state).')
+      const noTargets = noTargetSourceIssue(
+        value,
+        'rollout',
+        'name the objects, or give globs of the manifests that were deployed (the expected state).',
+      )
       if (noTargets) ctx.addIssue(noTargets)
     }),
   )
@@ -94,7 +104,10 @@ export function rolloutSettings(input: z.infer<typeof RolloutSchema>): Readonly<
     githubToken: input['github-token'],
     maxTargets: input['max-targets'],
     maxDocuments: input['max-documents'],
-    scope: Object.freeze({ namespaces: Object.freeze(input['allowed-namespaces']), kinds: Object.freeze(input['allowed-kinds']) }),
+    scope: Object.freeze({
+      namespaces: Object.freeze(input['allowed-namespaces']),
+      kinds: Object.freeze(input['allowed-kinds']),
+    }),
     syncedKinds: Object.freeze(input['synced-kinds']),
   })
 }

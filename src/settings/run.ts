@@ -31,18 +31,35 @@ export const RunSchema = z.object({
         `${quoteInput(issue.input)} is not a valid agent name (a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters, starting and ending with a letter or digit). Use the agent's metadata.name.`,
     }),
   ),
-  task: z.string().check(z.refine((v) => v.trim().length > 0, 'is required for `command: run` and must not be blank: the instruction for the agent.')),
+  task: z
+    .string()
+    .check(
+      z.refine(
+        (v) => v.trim().length > 0,
+        'is required for `command: run` and must not be blank: the instruction for the agent.',
+      ),
+    ),
   'idempotency-key': z.string().check(z.trim()),
   'session-id': z.string().check(z.trim()),
-  'timeout-seconds': seconds('Use a whole number of seconds such as 1800 for 30 minutes, or 0 to start the run and return at once.', 0),
+  'timeout-seconds': seconds(
+    'Use a whole number of seconds such as 1800 for 30 minutes, or 0 to start the run and return at once.',
+    0,
+  ),
   ...WAITING_FIELDS,
 })
 
 /** `secret`: the hub token, which keys the automatic idempotency key and session id (empty with OIDC). */
-export function runSettings(run: z.infer<typeof RunSchema>, runner: RunnerContext, secret: string): Readonly<RunSettings> {
+export function runSettings(
+  run: z.infer<typeof RunSchema>,
+  runner: RunnerContext,
+  secret: string,
+): Readonly<RunSettings> {
   const key = resolveIdempotencyKey(run['idempotency-key'], runner, run.agent, run.task, secret)
   const runAttempt = Number.parseInt(runner.runAttempt ?? '', 10) || undefined
-  const rerunKey = key.source === 'auto' && runAttempt && runAttempt > 1 ? deriveIdempotencyKey(runner, run.agent, run.task, secret, runAttempt) : undefined
+  const rerunKey =
+    key.source === 'auto' && runAttempt && runAttempt > 1
+      ? deriveIdempotencyKey(runner, run.agent, run.task, secret, runAttempt)
+      : undefined
   return Object.freeze({
     agent: run.agent,
     task: run.task,
@@ -65,6 +82,9 @@ function resolveIdempotencyKey(
   if (given === 'none') return { value: undefined, source: 'none' }
   if (given !== 'auto') return { value: given, source: 'explicit' }
   const derived = deriveIdempotencyKey(runner, agent, task, secret || undefined)
-  if (!derived) core.warning('idempotency-key is `auto` but GITHUB_SHA is not set, so no key is sent: a re-run will start a new run.')
+  if (!derived)
+    core.warning(
+      'idempotency-key is `auto` but GITHUB_SHA is not set, so no key is sent: a re-run will start a new run.',
+    )
   return { value: derived, source: derived ? 'auto' : 'none' }
 }

@@ -8,7 +8,14 @@ import { ActionError, type InputErrorData } from '../errors.js'
 import * as core from '../runner/core.js'
 import * as z from '../zod.js'
 import { readRunnerContext, type RunnerContext } from '../runner/context.js'
-import { commandRow, COMMAND_NAMES, inputReaders, type CommandName, type CommandPart, type InputContext } from './commands.js'
+import {
+  commandRow,
+  COMMAND_NAMES,
+  inputReaders,
+  type CommandName,
+  type CommandPart,
+  type InputContext,
+} from './commands.js'
 import { INPUT_DEFAULTS, type InputName } from './defaults.js'
 import { boolean, CLUSTER_ID, hubUrl, oneOf, quoteInput, uuid } from './fields.js'
 import { serviceAccountProblems } from './lifecycle.js'
@@ -111,7 +118,9 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   // The hub reads `Authorization: Bearer <token>` and adds nothing: a pasted header value would
   // go out as `Bearer Bearer …` and meet a 401 that says nothing of why.
   if (/^bearer\s/i.test(raw.token)) {
-    problems.push('Input `token` starts with the word "Bearer": give the token alone (the action sends `Authorization: Bearer <token>` itself).')
+    problems.push(
+      'Input `token` starts with the word "Bearer": give the token alone (the action sends `Authorization: Bearer <token>` itself).',
+    )
   }
   const common = CommonSchema.safeParse(raw)
   if (!common.success) problems.push(...formatIssues(common.error))
@@ -140,7 +149,13 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   const { runner } = context
   for (const warning of unreadInputWarnings(env, common.data.command)) core.warning(warning)
   // The row built the part its command's Settings names (CommandPart), so the union holds.
-  return Object.freeze({ command: common.data.command, hub, runner, dryRun: common.data['dry-run'], ...row.build(parsed.data, context) }) as Settings
+  return Object.freeze({
+    command: common.data.command,
+    hub,
+    runner,
+    dryRun: common.data['dry-run'],
+    ...row.build(parsed.data, context),
+  }) as Settings
 }
 
 /**
@@ -158,7 +173,9 @@ function unreadInputWarnings(env: NodeJS.ProcessEnv, command: CommandName): stri
     const given = inputOf(env, name)
     if (given === '' || given === INPUT_DEFAULTS[name as InputName]) continue
     const list = readers.map((reader) => `\`${reader}\``).join(', ')
-    warnings.push(`Input \`${name}\` is set but \`command: ${command}\` does not read it; it is read by ${list}. Remove it, or check the step's command.`)
+    warnings.push(
+      `Input \`${name}\` is set but \`command: ${command}\` does not read it; it is read by ${list}. Remove it, or check the step's command.`,
+    )
   }
   return warnings
 }

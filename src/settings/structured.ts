@@ -60,7 +60,9 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       // Our own texts (requiredText) say what is wanted; zod's default only names the type.
       if (!issue.message.startsWith('Invalid input')) return `${value}${issue.message}`
-      return issue.input === undefined ? `is required (${typeWords(issue.expected)})` : `${value}is not ${typeWords(issue.expected)}`
+      return issue.input === undefined
+        ? `is required (${typeWords(issue.expected)})`
+        : `${value}is not ${typeWords(issue.expected)}`
     default:
       return `${value}${issue.message}`
   }

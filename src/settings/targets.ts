@@ -18,13 +18,19 @@ function requiredText(what: string) {
 }
 
 const TargetSchema = z.strictObject({
-  kind: z.string({ error: requiredText('a kind such as Deployment') }).check(z.regex(KIND, 'must be a kind such as Deployment or ConfigMap')),
+  kind: z
+    .string({ error: requiredText('a kind such as Deployment') })
+    .check(z.regex(KIND, 'must be a kind such as Deployment or ConfigMap')),
   name: z
     .string({ error: requiredText('the object name') })
     .check(z.regex(OBJECT_NAME, 'must be a Kubernetes object name (lower-case letters, digits, "-" and ".")')),
-  group: z.optional(z.string().check(z.regex(GROUP, 'must be an API group such as apps or networking.k8s.io ("" for the core group)'))),
+  group: z.optional(
+    z.string().check(z.regex(GROUP, 'must be an API group such as apps or networking.k8s.io ("" for the core group)')),
+  ),
   namespace: z.optional(z.string().check(z.regex(DNS_LABEL, 'must be a namespace name (a DNS-1123 label)'))),
-  edge: z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty (leave it out to look on every edge)'))),
+  edge: z.optional(
+    z.string().check(z.trim(), z.minLength(1, 'must not be empty (leave it out to look on every edge)')),
+  ),
 })
 
 /** `targets`: the objects, as a list; empty text is no targets. */
@@ -64,7 +70,10 @@ function parseTargets(text: string, ctx: IssueSink): Target[] {
           issue.code === 'unrecognized_keys'
             ? ` (unknown ${issue.keys.map((k) => `\`${k}\``).join(', ')}; allowed: ${Object.keys(TargetSchema.shape).join(', ')})`
             : describePath([index, ...issue.path], 'item').replace(` item ${index + 1}`, '')
-        const problem = issue.code === 'unrecognized_keys' ? `has fields the action does not know${apiVersionFix(item)}` : describeIssue(issue)
+        const problem =
+          issue.code === 'unrecognized_keys'
+            ? `has fields the action does not know${apiVersionFix(item)}`
+            : describeIssue(issue)
         ctx.addIssue({ code: 'custom', message: `item ${index + 1}${field}: ${problem}.` })
       }
       return
@@ -95,5 +104,9 @@ export function noTargetSourceIssue(
   what: string,
 ): { code: 'custom'; path: ['targets']; message: string } | undefined {
   if (value.targets.length > 0 || value.manifests.length > 0 || value['rendered-head'].length > 0) return undefined
-  return { code: 'custom', path: ['targets'], message: `or \`manifests\` is required for \`command: ${command}\`, or \`rendered-head\`: ${what}` }
+  return {
+    code: 'custom',
+    path: ['targets'],
+    message: `or \`manifests\` is required for \`command: ${command}\`, or \`rendered-head\`: ${what}`,
+  }
 }

@@ -24,7 +24,8 @@ export type Fingerprints = Record<string, string>
 /** One sha256 per scenario name. */
 export function fingerprints(scenarios: readonly Scenario[]): Fingerprints {
   const assets = createHash('sha256')
-  for (const [path, file] of Object.entries(pageAssets()).sort(([a], [b]) => a.localeCompare(b))) assets.update(`${path}\0`).update(readFileSync(file))
+  for (const [path, file] of Object.entries(pageAssets()).sort(([a], [b]) => a.localeCompare(b)))
+    assets.update(`${path}\0`).update(readFileSync(file))
   const assetsDigest = assets.digest('hex')
   const out: Fingerprints = {}
   for (const scenario of [...scenarios].sort((a, b) => a.name.localeCompare(b.name))) {
@@ -36,7 +37,8 @@ export function fingerprints(scenarios: readonly Scenario[]): Fingerprints {
 
 /** Width and height of a PNG, from its IHDR chunk (bytes 16–23, after the signature and the chunk's length and type). */
 export function pngSize(png: Buffer): { width: number; height: number } {
-  if (png.length < 24 || png.toString('latin1', 12, 16) !== 'IHDR') throw new Error('not a PNG: no IHDR chunk where the format puts it')
+  if (png.length < 24 || png.toString('latin1', 12, 16) !== 'IHDR')
+    throw new Error('not a PNG: no IHDR chunk where the format puts it')
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) }
 }
 
@@ -47,7 +49,10 @@ export function readFingerprints(): Fingerprints | undefined {
 }
 
 export function writeFingerprints(current: Fingerprints): void {
-  const file = { note: `sha256 of what each docs/images/<name>.png was drawn from; written by npm run screenshots`, scenarios: current }
+  const file = {
+    note: `sha256 of what each docs/images/<name>.png was drawn from; written by npm run screenshots`,
+    scenarios: current,
+  }
   writeFileSync(FINGERPRINTS_FILE, JSON.stringify(file, null, 2) + '\n')
 }
 
@@ -56,11 +61,14 @@ export function staleness(recorded: Fingerprints | undefined, current: Fingerpri
   if (!recorded) return [`docs/images/screenshots.json is missing: ${REDRAW}`]
   const problems: string[] = []
   for (const [name, digest] of Object.entries(current)) {
-    if (recorded[name] === undefined) problems.push(`docs/images/${name}.png has no recorded fingerprint (a new scenario): ${REDRAW}`)
-    else if (recorded[name] !== digest) problems.push(`docs/images/${name}.png is stale (its report or page changed): ${REDRAW}`)
+    if (recorded[name] === undefined)
+      problems.push(`docs/images/${name}.png has no recorded fingerprint (a new scenario): ${REDRAW}`)
+    else if (recorded[name] !== digest)
+      problems.push(`docs/images/${name}.png is stale (its report or page changed): ${REDRAW}`)
     if (!existsSync(join(IMAGES, `${name}.png`))) problems.push(`docs/images/${name}.png is missing: ${REDRAW}`)
   }
   for (const name of Object.keys(recorded))
-    if (current[name] === undefined) problems.push(`docs/images/screenshots.json names ${name}, which is no scenario any more: ${REDRAW}`)
+    if (current[name] === undefined)
+      problems.push(`docs/images/screenshots.json names ${name}, which is no scenario any more: ${REDRAW}`)
   return problems
 }

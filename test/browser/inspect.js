@@ -53,23 +53,30 @@
         if (/\\[\\`*_{}[\]()#+\-.!|<>~]/.test(text)) leaks.push(`markdown escape shown as text: ${text}`)
         if (/```|~~~/.test(text)) leaks.push(`code fence shown as text: ${text}`)
         if (/\*\*|__/.test(text)) leaks.push(`emphasis markers shown as text: ${text}`)
-        if (/<\/?(?:details|summary|br|table|div|p|sub|sup)\b[^>]*>/i.test(text)) leaks.push(`HTML tag shown as text: ${text}`)
+        if (/<\/?(?:details|summary|br|table|div|p|sub|sup)\b[^>]*>/i.test(text))
+          leaks.push(`HTML tag shown as text: ${text}`)
       }
     }
     return {
       tables,
       leaks: [...new Set(leaks)],
       details: article.querySelectorAll('details').length,
-      detailsWithoutSummary: [...article.querySelectorAll('details')].filter((d) => !d.querySelector(':scope > summary')).length,
+      detailsWithoutSummary: [...article.querySelectorAll('details')].filter(
+        (d) => !d.querySelector(':scope > summary'),
+      ).length,
       diagrams: [...article.querySelectorAll('.mermaid-frame svg')].map((svg) => ({
         nodes: svg.querySelectorAll('.node').length,
         edges: svg.querySelectorAll('.edgePaths path, path.flowchart-link').length,
-        dottedEdges: svg.querySelectorAll('.edgePaths path.edge-pattern-dotted, path.flowchart-link.edge-pattern-dotted').length,
+        dottedEdges: svg.querySelectorAll(
+          '.edgePaths path.edge-pattern-dotted, path.flowchart-link.edge-pattern-dotted',
+        ).length,
         labels: [...svg.querySelectorAll('.nodeLabel')].map((label) => label.textContent.trim()),
         width: svg.getBoundingClientRect().width,
         height: svg.getBoundingClientRect().height,
       })),
-      alerts: [...article.querySelectorAll('.markdown-alert')].map((alert) => alert.className.replace('markdown-alert ', '')),
+      alerts: [...article.querySelectorAll('.markdown-alert')].map((alert) =>
+        alert.className.replace('markdown-alert ', ''),
+      ),
       brokenWords: brokenWords(),
     }
   }
@@ -101,8 +108,13 @@
           const range = document.createRange()
           range.setStart(node, match.index)
           range.setEnd(node, match.index + match[0].length)
-          const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))
-          if (tops.size > 1) broken.push(`${container.tagName === 'TD' || container.tagName === 'TH' ? 'table cell' : 'diagram label'}: ${match[0]}`)
+          const tops = new Set(
+            [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
+          )
+          if (tops.size > 1)
+            broken.push(
+              `${container.tagName === 'TD' || container.tagName === 'TH' ? 'table cell' : 'diagram label'}: ${match[0]}`,
+            )
         }
       }
     }

@@ -136,10 +136,12 @@
   function sanitize() {
     const removed = []
     DOMPurify.addHook('uponSanitizeElement', (node, data) => {
-      if (node.nodeType === Node.ELEMENT_NODE && data.tagName !== 'body' && !data.allowedTags[data.tagName]) removed.push(`<${data.tagName}>`)
+      if (node.nodeType === Node.ELEMENT_NODE && data.tagName !== 'body' && !data.allowedTags[data.tagName])
+        removed.push(`<${data.tagName}>`)
     })
     DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
-      if (!data.keepAttr || !ALLOWED_ATTR.includes(data.attrName)) removed.push(`${node.nodeName.toLowerCase()}[${data.attrName}]`)
+      if (!data.keepAttr || !ALLOWED_ATTR.includes(data.attrName))
+        removed.push(`${node.nodeName.toLowerCase()}[${data.attrName}]`)
     })
     article.innerHTML = DOMPurify.sanitize(source, {
       ALLOWED_TAGS,
@@ -165,7 +167,13 @@
       const match = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(\n|$)/i.exec(first.data)
       if (!match) continue
       // The marker must be alone on the quote's first line.
-      if (!match[2] && first.data.length === match[0].length && first.nextSibling && first.nextSibling.nodeName !== 'BR') continue
+      if (
+        !match[2] &&
+        first.data.length === match[0].length &&
+        first.nextSibling &&
+        first.nextSibling.nodeName !== 'BR'
+      )
+        continue
       first.data = first.data.slice(match[0].length)
       if (!match[2] && first.nextSibling && first.nextSibling.nodeName === 'BR') first.nextSibling.remove()
       if (!p.textContent.trim() && !p.querySelector('img')) p.remove()

@@ -55,7 +55,9 @@ export function renderGitHubMarkdown(markdown: string, options: RenderOptions = 
   const context = options.context ?? 'document'
   const body = createMarked(context).parse(markdown, { async: false })
   const settings = { openDetails: options.openDetails ?? false, context }
-  const header = options.header ? `<div class="frame-header"><strong>${escapeHtml(options.header.bold)}</strong> ${escapeHtml(options.header.text)}</div>` : ''
+  const header = options.header
+    ? `<div class="frame-header"><strong>${escapeHtml(options.header.bold)}</strong> ${escapeHtml(options.header.text)}</div>`
+    : ''
   return `<!doctype html>
 <html lang="en" data-color-mode="light" data-light-theme="light">
 <head>
@@ -179,7 +181,10 @@ function resolvePackageFile(specifier: string, via?: string): string {
 
 let css: string | undefined
 function stylesheet(): string {
-  css ??= readFileSync(resolvePackageFile('github-markdown-css/github-markdown-light.css'), 'utf8').replace(/<\/style/gi, '<\\/style')
+  css ??= readFileSync(resolvePackageFile('github-markdown-css/github-markdown-light.css'), 'utf8').replace(
+    /<\/style/gi,
+    '<\\/style',
+  )
   return css
 }
 
@@ -189,7 +194,12 @@ function jsonForScript(value: unknown): string {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
 }
 
 // The box GitHub draws around a comment or a job summary, at the width of a pull request's

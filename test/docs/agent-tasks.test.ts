@@ -57,7 +57,8 @@ function taskExpressions(workflowText: string, where: string): TaskUse[] {
           [...text.matchAll(/\$\{\{\s*(.*?)\s*\}\}/g)].flatMap(([, expression = '']) => {
             const needed = /^needs\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expression)
             const fromJob = needed ? jobOutputs[needed[1] ?? '']?.outputs?.[needed[2] ?? ''] : undefined
-            if (typeof fromJob === 'string' && !seen.has(expression)) return follow(fromJob, new Set([...seen, expression]))
+            if (typeof fromJob === 'string' && !seen.has(expression))
+              return follow(fromJob, new Set([...seen, expression]))
             const name = /^env\.([\w-]+)$/.exec(expression)?.[1]
             const value = name === undefined || seen.has(name) ? undefined : env[name]
             if (name === undefined || typeof value !== 'string') return [expression]
@@ -70,7 +71,8 @@ function taskExpressions(workflowText: string, where: string): TaskUse[] {
 
 const shownTasks: TaskUse[] = shownWorkflows.flatMap((source) => taskExpressions(source.text, source.name))
 
-const untrusted = (uses: TaskUse[]) => uses.filter((use) => !IDS_AND_COUNTS.some((allowed) => allowed.test(use.expression)))
+const untrusted = (uses: TaskUse[]) =>
+  uses.filter((use) => !IDS_AND_COUNTS.some((allowed) => allowed.test(use.expression)))
 
 describe("Shown workflows: an agent's task", () => {
   it('finds the tasks it should judge (examples/impact-review.yml among them)', () => {
@@ -124,6 +126,8 @@ jobs:
         with:
           task: \${{ needs.gate.outputs.failed }} failed; \${{ needs.gate.outputs.cells }}
 `
-    expect(untrusted(taskExpressions(acrossJobs, 'sample')).map((use) => use.expression)).toEqual(['steps.gate.outputs.lagging'])
+    expect(untrusted(taskExpressions(acrossJobs, 'sample')).map((use) => use.expression)).toEqual([
+      'steps.gate.outputs.lagging',
+    ])
   })
 })

@@ -14,7 +14,11 @@ const folder = (): string => (root = mkdtempSync(join(tmpdir(), 'hub-action-demo
 
 describe('distFreshness', () => {
   it('is current when nothing under the build inputs or dist/ changed since the commit that last built dist/', () => {
-    const git = fakeGit({ log: { status: 0, stdout: 'f8e6bd5\n' }, diff: { status: 0, stdout: '' }, 'ls-files': { status: 0, stdout: '' } })
+    const git = fakeGit({
+      log: { status: 0, stdout: 'f8e6bd5\n' },
+      diff: { status: 0, stdout: '' },
+      'ls-files': { status: 0, stdout: '' },
+    })
     expect(distFreshness(folder(), git)).toEqual({ current: true, commit: 'f8e6bd5' })
   })
 
@@ -24,11 +28,17 @@ describe('distFreshness', () => {
       diff: { status: 0, stdout: 'src/main.ts\n' },
       'ls-files': { status: 0, stdout: 'src/new.ts\n' },
     })
-    expect(distFreshness(folder(), git)).toEqual({ current: false, reason: 'changed since dist/ was built in f8e6bd5: src/main.ts, src/new.ts' })
+    expect(distFreshness(folder(), git)).toEqual({
+      current: false,
+      reason: 'changed since dist/ was built in f8e6bd5: src/main.ts, src/new.ts',
+    })
   })
 
   it('is not current without git', () => {
-    expect(distFreshness(folder(), () => ({ status: null, stdout: '' }))).toEqual({ current: false, reason: 'no git history for dist/' })
+    expect(distFreshness(folder(), () => ({ status: null, stdout: '' }))).toEqual({
+      current: false,
+      reason: 'no git history for dist/',
+    })
   })
 })
 

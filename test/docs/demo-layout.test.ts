@@ -8,6 +8,8 @@ describe('wrap', () => {
   })
 
   it('keeps a code span whole, so a command shown can be copied', () => {
-    expect(wrap('Next: `npm test` for the tests; `npm run emulator` for a hub', 40)).toBe('Next: `npm test` for the tests;\n`npm run emulator` for a hub')
+    expect(wrap('Next: `npm test` for the tests; `npm run emulator` for a hub', 40)).toBe(
+      'Next: `npm test` for the tests;\n`npm run emulator` for a hub',
+    )
   })
 })

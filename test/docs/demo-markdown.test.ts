@@ -6,30 +6,32 @@ const md = (...lines: string[]): string => lines.join('\n')
 
 describe('renderMarkdown', () => {
   it('underlines top headings and keeps paragraphs, without markdown syntax', () => {
-    expect(renderMarkdown(md('## ✅ Agent run', '', 'Run **r1** of `quick` \\(3/3\\) &amp; done.', '', '#### Answer'))).toEqual([
-      '✅ Agent run',
-      '────────────',
-      '',
-      'Run r1 of quick (3/3) & done.',
-      '',
-      'Answer',
-    ])
+    expect(
+      renderMarkdown(md('## ✅ Agent run', '', 'Run **r1** of `quick` \\(3/3\\) &amp; done.', '', '#### Answer')),
+    ).toEqual(['✅ Agent run', '────────────', '', 'Run r1 of quick (3/3) & done.', '', 'Answer'])
   })
 
   it('aligns table columns, right-aligned ones to the right', () => {
-    const lines = renderMarkdown(md('| # | Tool | Duration |', '| ---: | --- | ---: |', '| 1 | `graph_query` | 42 ms |', '| 10 | `kubectl_get` | 1,065 ms |'))
-    expect(lines).toEqual([' #  Tool         Duration', '──  ───────────  ────────', ' 1  graph_query     42 ms', '10  kubectl_get  1,065 ms'])
+    const lines = renderMarkdown(
+      md(
+        '| # | Tool | Duration |',
+        '| ---: | --- | ---: |',
+        '| 1 | `graph_query` | 42 ms |',
+        '| 10 | `kubectl_get` | 1,065 ms |',
+      ),
+    )
+    expect(lines).toEqual([
+      ' #  Tool         Duration',
+      '──  ───────────  ────────',
+      ' 1  graph_query     42 ms',
+      '10  kubectl_get  1,065 ms',
+    ])
   })
 
   it('bullets and numbers lists, nested items indented', () => {
-    expect(renderMarkdown(md('- one', '  - inner', '- [two](https://example.com/two)', '', '3. third', '4. fourth'))).toEqual([
-      '• one',
-      '  • inner',
-      '• two (https://example.com/two)',
-      '',
-      '3. third',
-      '4. fourth',
-    ])
+    expect(
+      renderMarkdown(md('- one', '  - inner', '- [two](https://example.com/two)', '', '3. third', '4. fourth')),
+    ).toEqual(['• one', '  • inner', '• two (https://example.com/two)', '', '3. third', '4. fourth'])
   })
 
   it('shows <details open> unfolded, as GitHub does, without using up the ones asked for', () => {
@@ -47,7 +49,15 @@ describe('renderMarkdown', () => {
       '</details>',
     )
     expect(renderMarkdown(text)).toEqual(['▾ First', '', '  Inside one.', '', '▸ Second (folded)'])
-    expect(renderMarkdown(text, { openDetails: 1 })).toEqual(['▾ First', '', '  Inside one.', '', '▾ Second', '', '  Inside two.'])
+    expect(renderMarkdown(text, { openDetails: 1 })).toEqual([
+      '▾ First',
+      '',
+      '  Inside one.',
+      '',
+      '▾ Second',
+      '',
+      '  Inside two.',
+    ])
   })
 
   it('hides HTML comments and folds <details> to its summary, opening only as many as asked', () => {
@@ -67,7 +77,14 @@ describe('renderMarkdown', () => {
       '',
       '</details>',
     )
-    expect(renderMarkdown(text)).toEqual(['Impact', '──────', '', '▸ Deployment shop/checkout (folded)', '', '▸ Second (folded)'])
+    expect(renderMarkdown(text)).toEqual([
+      'Impact',
+      '──────',
+      '',
+      '▸ Deployment shop/checkout (folded)',
+      '',
+      '▸ Second (folded)',
+    ])
     expect(renderMarkdown(text, { openDetails: 1 })).toEqual([
       'Impact',
       '──────',
@@ -81,7 +98,17 @@ describe('renderMarkdown', () => {
   })
 
   it('labels GitHub alerts, quotes with a bar, and names a Mermaid diagram instead of printing it', () => {
-    const text = md('> [!NOTE]', '> Impact comes only from declared relationships.', '', '```mermaid', 'flowchart LR', '  a --> b', '```', '', '> a quote')
+    const text = md(
+      '> [!NOTE]',
+      '> Impact comes only from declared relationships.',
+      '',
+      '```mermaid',
+      'flowchart LR',
+      '  a --> b',
+      '```',
+      '',
+      '> a quote',
+    )
     expect(renderMarkdown(text)).toEqual([
       '│ ℹ Note',
       '│ Impact comes only from declared relationships.',

@@ -18,10 +18,13 @@ const action = parse(readFileSync(new URL('../../action.yml', import.meta.url), 
 function againstAction(text: string): string[] {
   const problems: string[] = []
   for (const [jobName, job] of Object.entries((parse(text) as Workflow).jobs ?? {})) {
-    const ours = new Set((job.steps ?? []).filter((step) => step.uses?.startsWith(THIS_ACTION) && step.id).map((step) => step.id))
+    const ours = new Set(
+      (job.steps ?? []).filter((step) => step.uses?.startsWith(THIS_ACTION) && step.id).map((step) => step.id),
+    )
     for (const step of job.steps ?? []) {
       if (step.uses?.startsWith(THIS_ACTION))
-        for (const input of Object.keys(step.with ?? {})) if (!(input in action.inputs)) problems.push(`${jobName}: input ${input}`)
+        for (const input of Object.keys(step.with ?? {}))
+          if (!(input in action.inputs)) problems.push(`${jobName}: input ${input}`)
     }
     for (const match of JSON.stringify(job).matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g))
       if (ours.has(match[1]) && !(String(match[2]) in action.outputs)) problems.push(`${jobName}: output ${match[2]}`)
@@ -32,7 +35,12 @@ function againstAction(text: string): string[] {
 describe('examples/ and the docs against action.yml', () => {
   it('has a complete workflow for each recipe', () => {
     expect(exampleWorkflows.map((source) => source.name)).toEqual(
-      expect.arrayContaining(['examples/first-run.yml', 'examples/approval-review.yml', 'examples/rollout-gate.yml', 'examples/matrix.yml']),
+      expect.arrayContaining([
+        'examples/first-run.yml',
+        'examples/approval-review.yml',
+        'examples/rollout-gate.yml',
+        'examples/matrix.yml',
+      ]),
     )
     // The collect half of the fork split runs no hub step: it holds no secret.
     for (const source of exampleWorkflows.filter((example) => example.name !== 'examples/fork-impact-collect.yml'))

@@ -22,7 +22,9 @@ function sketchedSources(contributing: string): string[] {
     } else if (!line.startsWith(' ')) inSrc = false
     if (!inSrc) continue
     const file = /^ {2,}([\w.-]+\.(?:ts|json)) /.exec(line)
-    const names = file ? [file[1] ?? ''] : [...line.slice(20).matchAll(/([\w.-]+\.ts)\b/g)].map((match) => match[1] ?? '')
+    const names = file
+      ? [file[1] ?? '']
+      : [...line.slice(20).matchAll(/([\w.-]+\.ts)\b/g)].map((match) => match[1] ?? '')
     for (const name of names) paths.push([...folders, name].join('/'))
   }
   return paths.sort()

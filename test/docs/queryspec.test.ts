@@ -23,7 +23,19 @@ describe('QuerySpec reference', () => {
   })
 
   it('lists every field the schema accepts', () => {
-    for (const field of ['root', 'cluster', 'filter', 'limit', 'order', 'maxDepth', 'count', 'objects', 'labelExpressions', 'conditions', 'relations'])
+    for (const field of [
+      'root',
+      'cluster',
+      'filter',
+      'limit',
+      'order',
+      'maxDepth',
+      'count',
+      'objects',
+      'labelExpressions',
+      'conditions',
+      'relations',
+    ])
       expect(section).toContain(`\`${field}`)
   })
 })

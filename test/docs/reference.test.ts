@@ -21,7 +21,8 @@ describe('docs/reference.md', () => {
     const action = parse(actionYaml) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> }
     expect(reference).toContain('| input | required | default | commands | description |')
     expect(reference).toContain('| output | commands | description |')
-    for (const name of [...Object.keys(action.inputs), ...Object.keys(action.outputs)]) expect(reference).toContain(`| \`${name}\` |`)
+    for (const name of [...Object.keys(action.inputs), ...Object.keys(action.outputs)])
+      expect(reference).toContain(`| \`${name}\` |`)
   })
 
   it('says which commands read an input and set an output as the code does', () => {
@@ -34,14 +35,18 @@ describe('docs/reference.md', () => {
     expect(setters.get('cancel-result')).toEqual(['cancel'])
     expect(setters.get('approval-id')).toEqual(expect.arrayContaining(['run', 'wait', 'approve']))
     expect(setters.get('lagging')).toEqual(['rollout'])
-    expect(setters.get('result-file')).toEqual(expect.arrayContaining(['run', 'impact', 'query', 'rollout', 'dry-run: true']))
+    expect(setters.get('result-file')).toEqual(
+      expect.arrayContaining(['run', 'impact', 'query', 'rollout', 'dry-run: true']),
+    )
   })
 
   it('a newly added input makes the check fail until the reference is regenerated', () => {
     // The generator refuses an input no command reads; one the common schema reads is regenerated.
-    expect(() => renderTables(actionYaml.replace('inputs:\n', 'inputs:\n  brand-new:\n    description: A new input.\n    default: x\n'))).toThrow(
-      /brand-new, which no command reads/,
-    )
+    expect(() =>
+      renderTables(
+        actionYaml.replace('inputs:\n', 'inputs:\n  brand-new:\n    description: A new input.\n    default: x\n'),
+      ),
+    ).toThrow(/brand-new, which no command reads/)
     const reworded = actionYaml.replace('Organization UUID (not its display name).', 'The organization UUID.')
     expect(updateReference(reference, renderTables(reworded))).not.toBe(reference)
   })
@@ -75,6 +80,9 @@ describe('README Versioning', () => {
 
   it('says that no release is tagged yet exactly while CHANGELOG.md has no release section', () => {
     const released = /^## \[\d+\.\d+\.\d+[^\]]*\]/m.test(changelog)
-    expect(versioning.includes('No release is tagged yet'), released ? 'CHANGELOG.md has a release' : 'CHANGELOG.md has only Unreleased').toBe(!released)
+    expect(
+      versioning.includes('No release is tagged yet'),
+      released ? 'CHANGELOG.md has a release' : 'CHANGELOG.md has only Unreleased',
+    ).toBe(!released)
   })
 })

@@ -16,8 +16,10 @@ import type { Job, Step, Workflow } from './fixtures/workflows.js'
 const release = parse(readFileSync(new URL('../../.github/workflows/release.yml', import.meta.url), 'utf8')) as Workflow
 const jobs = Object.entries(release.jobs ?? {})
 const stepsOf = (job: Job | undefined): Step[] => job?.steps ?? []
-const [moverName = '', mover] = jobs.find(([, job]) => stepsOf(job).some((step) => /git push origin "\$MAJOR"/.test(step.run ?? ''))) ?? []
-const [attestName = '', attest] = jobs.find(([, job]) => stepsOf(job).some((step) => step.uses?.startsWith('actions/attest-build-provenance@'))) ?? []
+const [moverName = '', mover] =
+  jobs.find(([, job]) => stepsOf(job).some((step) => /git push origin "\$MAJOR"/.test(step.run ?? ''))) ?? []
+const [attestName = '', attest] =
+  jobs.find(([, job]) => stepsOf(job).some((step) => step.uses?.startsWith('actions/attest-build-provenance@'))) ?? []
 const forward = stepsOf(mover).find((step) => /only moves forward/.test(step.run ?? ''))
 
 // Real git and bash processes: slow on a loaded machine, so a generous limit (no waiting in the test itself).

@@ -37,8 +37,13 @@ describe('docs/troubleshooting.md', () => {
   })
 
   it('has a row for every message the action can print', () => {
-    const missing = messages.filter((m) => !section.includes(m.beginning)).map((m) => `${m.file}:${m.line} "${m.beginning}…"`)
-    expect(missing, `messages without a row in docs/troubleshooting.md (quote their first words in a row):\n${missing.join('\n')}`).toEqual([])
+    const missing = messages
+      .filter((m) => !section.includes(m.beginning))
+      .map((m) => `${m.file}:${m.line} "${m.beginning}…"`)
+    expect(
+      missing,
+      `messages without a row in docs/troubleshooting.md (quote their first words in a row):\n${missing.join('\n')}`,
+    ).toEqual([])
   })
 
   it('fails for a message that has no row', () => {
@@ -86,10 +91,19 @@ function collectMessages(root: string): Message[] {
     }
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node) && isCoreReport(node.expression)) add(node.arguments[0])
-      if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && isUserFacingError(node.expression.text)) add(node.arguments?.[0])
-      if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && MESSAGE_FIELDS.includes(node.name.text) && !inSuperCall(node)) add(node.initializer)
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'rehint') add(node.arguments[1])
-      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'hint') add(node.initializer)
+      if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && isUserFacingError(node.expression.text))
+        add(node.arguments?.[0])
+      if (
+        ts.isPropertyAssignment(node) &&
+        ts.isIdentifier(node.name) &&
+        MESSAGE_FIELDS.includes(node.name.text) &&
+        !inSuperCall(node)
+      )
+        add(node.initializer)
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'rehint')
+        add(node.arguments[1])
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'hint')
+        add(node.initializer)
       ts.forEachChild(node, visit)
     }
     visit(source)
@@ -117,7 +131,8 @@ function isCoreReport(callee: ts.Expression): boolean {
 function texts(node: ts.Node | undefined): string[] {
   if (!node) return []
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text]
-  if (ts.isTemplateExpression(node)) return [node.head.text + node.templateSpans.map((span) => '${}' + span.literal.text).join('')]
+  if (ts.isTemplateExpression(node))
+    return [node.head.text + node.templateSpans.map((span) => '${}' + span.literal.text).join('')]
   if (ts.isParenthesizedExpression(node)) return texts(node.expression)
   if (ts.isConditionalExpression(node)) return [...texts(node.whenTrue), ...texts(node.whenFalse)]
   if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) return texts(node.left)

@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { exampleWorkflows, repositoryWorkflows, shownWorkflows, workflowText, type Job, type Workflow, type WorkflowSource } from './fixtures/workflows.js'
+import {
+  exampleWorkflows,
+  repositoryWorkflows,
+  shownWorkflows,
+  workflowText,
+  type Job,
+  type Workflow,
+  type WorkflowSource,
+} from './fixtures/workflows.js'
 
 /** This action: pinned by commit like every other (the README's Versioning says which placeholder, before v1.0.0). */
 const THIS_ACTION = 'acme/hub-action@'
@@ -56,7 +64,10 @@ function writes(permissions: Job['permissions']): string[] {
 
 /** Every `uses:` line as written, with what follows the value (the version comment). */
 function usesLines(text: string): Array<{ uses: string; rest: string }> {
-  return [...text.matchAll(/^[ \t]*(?:-[ \t]+)?uses:[ \t]*(['"]?)([^\s'"#]+)\1(.*)$/gm)].map((match) => ({ uses: match[2] ?? '', rest: match[3] ?? '' }))
+  return [...text.matchAll(/^[ \t]*(?:-[ \t]+)?uses:[ \t]*(['"]?)([^\s'"#]+)\1(.*)$/gm)].map((match) => ({
+    uses: match[2] ?? '',
+    rest: match[3] ?? '',
+  }))
 }
 
 function thirdParty(uses: string): boolean {
@@ -66,9 +77,15 @@ function thirdParty(uses: string): boolean {
 describe('workflow trust rules', () => {
   it('find the workflows of .github, examples/ and the docs, the Helm and Kustomize recipes among them', () => {
     expect(repositoryWorkflows.map((source) => source.name)).toEqual(
-      expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/check-dist.yml', '.github/workflows/release.yml']),
+      expect.arrayContaining([
+        '.github/workflows/ci.yml',
+        '.github/workflows/check-dist.yml',
+        '.github/workflows/release.yml',
+      ]),
     )
-    expect(exampleWorkflows.map((source) => source.name)).toEqual(expect.arrayContaining(['examples/helm-impact.yml', 'examples/kustomize-impact.yml']))
+    expect(exampleWorkflows.map((source) => source.name)).toEqual(
+      expect.arrayContaining(['examples/helm-impact.yml', 'examples/kustomize-impact.yml']),
+    )
     const rendering = exampleWorkflows.filter((source) => RENDERER.test(source.text)).map((source) => source.name)
     expect(rendering.length, 'examples/ has a Helm and a Kustomize recipe').toBeGreaterThanOrEqual(2)
   })
@@ -76,31 +93,44 @@ describe('workflow trust rules', () => {
   it.each(names)('%s: every `uses:` line is a step of the parsed workflow (no pin escapes the line check)', (name) => {
     const source = bySource(name)
     const fromLines = usesLines(source.text).map((line) => line.uses)
-    const fromYaml = jobsOf(source).flatMap(([, job]) => (job.steps ?? []).flatMap((step) => (step.uses ? [step.uses] : [])))
+    const fromYaml = jobsOf(source).flatMap(([, job]) =>
+      (job.steps ?? []).flatMap((step) => (step.uses ? [step.uses] : [])),
+    )
     expect(fromLines).toEqual(fromYaml)
   })
 
   it.each(names)('%s: third-party actions are pinned to a full commit SHA with `# vX.Y.Z` beside it', (name) => {
     const unpinned = usesLines(bySource(name).text)
       .filter(({ uses }) => thirdParty(uses))
-      .filter(({ uses, rest }) => !/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(uses) || !/^\s+#\s*v\d+\.\d+\.\d+\b/.test(rest))
+      .filter(
+        ({ uses, rest }) => !/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(uses) || !/^\s+#\s*v\d+\.\d+\.\d+\b/.test(rest),
+      )
       .map(({ uses, rest }) => `${uses}${rest}`)
     expect(unpinned, 'pin as `owner/repo@<40-hex commit> # vX.Y.Z` (Dependabot keeps such pins current)').toEqual([])
   })
 
-  it.each(names)('%s: this action is pinned to a full commit SHA with `# vX.Y.Z` beside it, never a movable tag', (name) => {
-    const movable = usesLines(bySource(name).text)
-      .filter(({ uses }) => uses.startsWith(THIS_ACTION))
-      .filter(({ uses, rest }) => !/@[0-9a-f]{40}$/.test(uses) || !/^\s+#\s*v\d+\.\d+\.\d+\b/.test(rest))
-      .map(({ uses, rest }) => `${uses}${rest}`)
-    expect(movable, 'a job holding a hub token must not follow a tag or branch someone can move').toEqual([])
-  })
+  it.each(names)(
+    '%s: this action is pinned to a full commit SHA with `# vX.Y.Z` beside it, never a movable tag',
+    (name) => {
+      const movable = usesLines(bySource(name).text)
+        .filter(({ uses }) => uses.startsWith(THIS_ACTION))
+        .filter(({ uses, rest }) => !/@[0-9a-f]{40}$/.test(uses) || !/^\s+#\s*v\d+\.\d+\.\d+\b/.test(rest))
+        .map(({ uses, rest }) => `${uses}${rest}`)
+      expect(movable, 'a job holding a hub token must not follow a tag or branch someone can move').toEqual([])
+    },
+  )
 
   it.each(names)('%s: an agent step runs in a job that can write nothing, and is handed no GitHub token', (name) => {
     const source = bySource(name)
     const agentSteps = (steps: Job['steps']) =>
-      (steps ?? []).filter((step) => step.uses?.startsWith(THIS_ACTION) && AGENT_COMMANDS.includes((step.with?.command as string | undefined) ?? 'run'))
-    const jobs: Array<[string, Job]> = source.steps ? [['(steps)', { steps: parse(source.text) as NonNullable<Job['steps']> }]] : jobsOf(source)
+      (steps ?? []).filter(
+        (step) =>
+          step.uses?.startsWith(THIS_ACTION) &&
+          AGENT_COMMANDS.includes((step.with?.command as string | undefined) ?? 'run'),
+      )
+    const jobs: Array<[string, Job]> = source.steps
+      ? [['(steps)', { steps: parse(source.text) as NonNullable<Job['steps']> }]]
+      : jobsOf(source)
     for (const [jobName, job] of jobs) {
       const steps = agentSteps(job.steps)
       if (steps.length === 0) continue
@@ -108,21 +138,36 @@ describe('workflow trust rules', () => {
         // A job without permissions of its own gets the workflow's (the rule above keeps those write-free).
         const granted = job.permissions ?? parsed(source).permissions
         const extra = writes(granted).filter((write) => !AGENT_JOB_WRITES.includes(write))
-        expect(extra, `job ${jobName} runs an agent: move what needs ${extra.join(', ')} to a job of its own`).toEqual([])
-        expect(granted, `job ${jobName} runs an agent: set permissions ({} if it needs none), or it gets the repository's default token`).toBeDefined()
+        expect(extra, `job ${jobName} runs an agent: move what needs ${extra.join(', ')} to a job of its own`).toEqual(
+          [],
+        )
+        expect(
+          granted,
+          `job ${jobName} runs an agent: set permissions ({} if it needs none), or it gets the repository's default token`,
+        ).toBeDefined()
       }
-      for (const step of steps) expect(step.with ?? {}, `job ${jobName}: an agent step reads no github-token`).not.toHaveProperty('github-token')
+      for (const step of steps)
+        expect(step.with ?? {}, `job ${jobName}: an agent step reads no github-token`).not.toHaveProperty(
+          'github-token',
+        )
     }
   })
 
   it('the agent-step rule fails for an agent beside contents: write, and a tag pin fails the pin rule', () => {
-    const job: Job = { permissions: { contents: 'write' }, steps: [{ uses: `${THIS_ACTION}v1`, with: { agent: 'notes', task: 'x' } }] }
+    const job: Job = {
+      permissions: { contents: 'write' },
+      steps: [{ uses: `${THIS_ACTION}v1`, with: { agent: 'notes', task: 'x' } }],
+    }
     expect(writes(job.permissions).filter((write) => !AGENT_JOB_WRITES.includes(write))).toEqual(['contents: write'])
-    expect(usesLines('      - uses: acme/hub-action@v1\n').filter(({ uses }) => !/@[0-9a-f]{40}$/.test(uses))).toHaveLength(1)
+    expect(
+      usesLines('      - uses: acme/hub-action@v1\n').filter(({ uses }) => !/@[0-9a-f]{40}$/.test(uses)),
+    ).toHaveLength(1)
   })
 
   it('one version is one commit everywhere, and one commit one version', () => {
-    const pins = sources.flatMap((source) => usesLines(source.text).filter(({ uses }) => thirdParty(uses) && /@[0-9a-f]{40}$/.test(uses)))
+    const pins = sources.flatMap((source) =>
+      usesLines(source.text).filter(({ uses }) => thirdParty(uses) && /@[0-9a-f]{40}$/.test(uses)),
+    )
     const versionOf = new Map<string, Set<string>>()
     const commitOf = new Map<string, Set<string>>()
     for (const { uses, rest } of pins) {
@@ -132,35 +177,50 @@ describe('workflow trust rules', () => {
       commitOf.set(`${action}@${version}`, (commitOf.get(`${action}@${version}`) ?? new Set()).add(commit))
     }
     expect(pins.length).toBeGreaterThan(0)
-    for (const [uses, versions] of versionOf) expect([...versions], `${uses} is labelled with several versions`).toHaveLength(1)
-    for (const [version, commits] of commitOf) expect([...commits], `${version} is pinned to several commits`).toHaveLength(1)
+    for (const [uses, versions] of versionOf)
+      expect([...versions], `${uses} is labelled with several versions`).toHaveLength(1)
+    for (const [version, commits] of commitOf)
+      expect([...commits], `${version} is pinned to several commits`).toHaveLength(1)
   })
 
-  it.each(names.filter((name) => !bySource(name).steps))('%s: no write permission at workflow level; jobs ask for what they need', (name) => {
-    const workflow = parsed(bySource(name))
-    expect(workflow.permissions, 'set `permissions: {}` (or read-only) at the top').toBeDefined()
-    expect(writes(workflow.permissions), 'move write permissions to the jobs that need them').toEqual([])
-    for (const [jobName, job] of jobsOf(bySource(name))) {
-      expect(job.permissions === 'write-all', `job ${jobName}: name each permission instead of write-all`).toBe(false)
-    }
-  })
+  it.each(names.filter((name) => !bySource(name).steps))(
+    '%s: no write permission at workflow level; jobs ask for what they need',
+    (name) => {
+      const workflow = parsed(bySource(name))
+      expect(workflow.permissions, 'set `permissions: {}` (or read-only) at the top').toBeDefined()
+      expect(writes(workflow.permissions), 'move write permissions to the jobs that need them').toEqual([])
+      for (const [jobName, job] of jobsOf(bySource(name))) {
+        expect(job.permissions === 'write-all', `job ${jobName}: name each permission instead of write-all`).toBe(false)
+      }
+    },
+  )
 
-  it.each(names.filter((name) => handlesPullRequests(bySource(name))))('%s: every actions/checkout has `persist-credentials: false`', (name) => {
-    const persisting = jobsOf(bySource(name)).flatMap(([jobName, job]) =>
-      (job.steps ?? [])
-        .filter((step) => step.uses?.startsWith('actions/checkout@') && String(step.with?.['persist-credentials']) !== 'false')
-        .map((step) => `${jobName}: ${step.uses ?? ''}`),
-    )
-    expect(persisting, 'pull-request content must not sit next to a git credential').toEqual([])
-  })
+  it.each(names.filter((name) => handlesPullRequests(bySource(name))))(
+    '%s: every actions/checkout has `persist-credentials: false`',
+    (name) => {
+      const persisting = jobsOf(bySource(name)).flatMap(([jobName, job]) =>
+        (job.steps ?? [])
+          .filter(
+            (step) =>
+              step.uses?.startsWith('actions/checkout@') && String(step.with?.['persist-credentials']) !== 'false',
+          )
+          .map((step) => `${jobName}: ${step.uses ?? ''}`),
+      )
+      expect(persisting, 'pull-request content must not sit next to a git credential').toEqual([])
+    },
+  )
 
   it.each(names.filter((name) => handlesPullRequests(bySource(name)) && RENDERER.test(bySource(name).text)))(
     '%s: the job that renders pull-request content holds no secret and no write permission',
     (name) => {
-      const renderers = jobsOf(bySource(name)).filter(([, job]) => (job.steps ?? []).some((step) => RENDERER.test(step.run ?? '')))
+      const renderers = jobsOf(bySource(name)).filter(([, job]) =>
+        (job.steps ?? []).some((step) => RENDERER.test(step.run ?? '')),
+      )
       expect(renderers.length).toBeGreaterThan(0)
       for (const [jobName, job] of renderers) {
-        expect(JSON.stringify(job), `job ${jobName} renders pull-request content: give it no secret`).not.toMatch(/\bsecrets\./)
+        expect(JSON.stringify(job), `job ${jobName} renders pull-request content: give it no secret`).not.toMatch(
+          /\bsecrets\./,
+        )
         if (!bySource(name).steps) {
           expect(job.permissions, `job ${jobName}: set its permissions (contents: read)`).toBeDefined()
           expect(writes(job.permissions), `job ${jobName}`).toEqual([])
@@ -173,10 +233,14 @@ describe('workflow trust rules', () => {
     '%s: `impact` needs the render job, downloads its artifact and runs only the action',
     (name) => {
       const jobs = jobsOf(bySource(name))
-      const [renderName, render] = jobs.find(([, job]) => (job.steps ?? []).some((step) => RENDERER.test(step.run ?? ''))) ?? ['', {}]
+      const [renderName, render] = jobs.find(([, job]) =>
+        (job.steps ?? []).some((step) => RENDERER.test(step.run ?? '')),
+      ) ?? ['', {}]
       const upload = (render.steps ?? []).find((step) => step.uses?.startsWith('actions/upload-artifact@'))
       expect(upload, `${renderName} uploads the rendered sets`).toBeDefined()
-      const [impactName, impact] = jobs.find(([, job]) => (job.steps ?? []).some((step) => step.uses?.startsWith(THIS_ACTION))) ?? ['', {}]
+      const [impactName, impact] = jobs.find(([, job]) =>
+        (job.steps ?? []).some((step) => step.uses?.startsWith(THIS_ACTION)),
+      ) ?? ['', {}]
       expect([impact.needs].flat(), `${impactName} needs ${renderName}`).toContain(renderName)
       const steps = impact.steps ?? []
       const download = steps.find((step) => step.uses?.startsWith('actions/download-artifact@'))

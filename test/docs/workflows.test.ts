@@ -52,7 +52,9 @@ function runScripts(file: string): string {
 
 /** Every `npm run X` (and `npm run-script X`) in a shell script. */
 function npmRunNames(script: string): string[] {
-  return [...script.matchAll(/\bnpm\s+(?:run|run-script)\s+(?:--?[\w-]+\s+)*([\w:.-]+)/g)].map((match) => match[1] ?? '')
+  return [...script.matchAll(/\bnpm\s+(?:run|run-script)\s+(?:--?[\w-]+\s+)*([\w:.-]+)/g)].map(
+    (match) => match[1] ?? '',
+  )
 }
 
 describe('every workflow', () => {
@@ -78,11 +80,16 @@ describe('every workflow', () => {
   })
 
   it('every local `uses:` points at a directory with an action.yml', () => {
-    const local = workflowFiles.flatMap((file) => allSteps(file).flatMap((step) => (step.uses?.startsWith('./') ? [{ file, uses: step.uses }] : [])))
+    const local = workflowFiles.flatMap((file) =>
+      allSteps(file).flatMap((step) => (step.uses?.startsWith('./') ? [{ file, uses: step.uses }] : [])),
+    )
     expect(local.length).toBeGreaterThan(0)
     for (const { file, uses } of local) {
       const dir = join(ROOT, uses)
-      expect(existsSync(join(dir, 'action.yml')) || existsSync(join(dir, 'action.yaml')), `${file}: uses ${uses}, which has no action.yml`).toBe(true)
+      expect(
+        existsSync(join(dir, 'action.yml')) || existsSync(join(dir, 'action.yaml')),
+        `${file}: uses ${uses}, which has no action.yml`,
+      ).toBe(true)
     }
   })
 
@@ -90,7 +97,9 @@ describe('every workflow', () => {
     for (const file of workflowFiles) {
       for (const step of allSteps(file)) {
         if (!step.uses || step.uses.startsWith('./') || step.uses.startsWith('docker://')) continue
-        expect(step.uses, `${file}: ${step.uses} is not pinned`).toMatch(/^[\w.-]+\/[\w./-]+@(v\d+(\.\d+){0,2}|[0-9a-f]{40})$/)
+        expect(step.uses, `${file}: ${step.uses} is not pinned`).toMatch(
+          /^[\w.-]+\/[\w./-]+@(v\d+(\.\d+){0,2}|[0-9a-f]{40})$/,
+        )
       }
     }
   })
@@ -101,7 +110,8 @@ describe('every workflow', () => {
     const missing = named.filter(({ name }) => !(name in scripts) && name !== 'lint' && name !== 'format')
     expect(missing, 'workflows run npm scripts that package.json does not define').toEqual([])
     // `npm test` / `npm ci` are not `npm run`, but `npm test` needs a test script.
-    if (workflowFiles.some((file) => /\bnpm\s+(test|t)\b/.test(runScripts(file)))) expect(scripts).toHaveProperty('test')
+    if (workflowFiles.some((file) => /\bnpm\s+(test|t)\b/.test(runScripts(file))))
+      expect(scripts).toHaveProperty('test')
   })
 
   // ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -165,7 +175,11 @@ describe('ci.yml', () => {
       for (const value of Object.values(step.with ?? {})) {
         for (const match of String(value).matchAll(/\$\{\{\s*env\.([A-Za-z_][\w]*)\s*\}\}/g)) {
           const name = match[1] ?? ''
-          const exported = steps.slice(0, index).some((earlier) => new RegExp(`\\b${name}=`).test(earlier.run ?? '') && /GITHUB_ENV/.test(earlier.run ?? ''))
+          const exported = steps
+            .slice(0, index)
+            .some(
+              (earlier) => new RegExp(`\\b${name}=`).test(earlier.run ?? '') && /GITHUB_ENV/.test(earlier.run ?? ''),
+            )
           expect(exported, `step ${step.name ?? index} reads env.${name}, which no earlier step exports`).toBe(true)
         }
       }
@@ -183,7 +197,8 @@ describe('ci.yml', () => {
           const [, id, output] = match
           const producer = steps.slice(0, index).find((earlier) => earlier.id === id)
           expect(producer, `${jobName}: steps.${id} is not an earlier step`).toBeDefined()
-          if (producer?.uses === './') expect(actionOutputs, `${jobName}: action.yml declares no output ${output}`).toContain(output)
+          if (producer?.uses === './')
+            expect(actionOutputs, `${jobName}: action.yml declares no output ${output}`).toContain(output)
         }
       })
     }
@@ -191,10 +206,14 @@ describe('ci.yml', () => {
   })
 
   it('the impact step names Deployment checkout in shop and reads its counts', () => {
-    const impact = stepsOf(job('ci.yml', 'action')).find((step) => step.uses === './' && step.with?.command === 'impact')
+    const impact = stepsOf(job('ci.yml', 'action')).find(
+      (step) => step.uses === './' && step.with?.command === 'impact',
+    )
     const given = impact?.with?.targets
     const targets = parse(typeof given === 'string' ? given : '') as Array<Record<string, string>>
-    expect(targets).toEqual([expect.objectContaining({ kind: 'Deployment', group: 'apps', namespace: 'shop', name: 'checkout' })])
+    expect(targets).toEqual([
+      expect.objectContaining({ kind: 'Deployment', group: 'apps', namespace: 'shop', name: 'checkout' }),
+    ])
     // No pull-requests permission in this job: the impact step must not try to comment.
     expect(impact?.with?.comment).toBe('off')
     expect(sources.get('ci.yml')).toMatch(/steps\.impact\.outputs\.downstream-count/)
@@ -204,7 +223,11 @@ describe('ci.yml', () => {
 describe('check-dist.yml', () => {
   it('builds with Node 24 and fails when dist/ differs', () => {
     const steps = allSteps('check-dist.yml')
-    expect(steps.some((step) => step.uses?.startsWith('actions/setup-node@') && String(step.with?.['node-version']) === '24')).toBe(true)
+    expect(
+      steps.some(
+        (step) => step.uses?.startsWith('actions/setup-node@') && String(step.with?.['node-version']) === '24',
+      ),
+    ).toBe(true)
     const script = runScripts('check-dist.yml')
     expect(npmRunNames(script)).toContain('build')
     expect(script).toContain('git status --porcelain dist')
@@ -228,7 +251,8 @@ describe('release.yml', () => {
   /** The step that pushes the major tag, and every step that runs before it. */
   function beforeTheMove(): { mover: string; before: Step[] } {
     const jobs = Object.entries(workflow('release.yml').jobs ?? {})
-    const [mover = ''] = jobs.find(([, j]) => stepsOf(j).some((step) => /git push origin "\$MAJOR"/.test(step.run ?? ''))) ?? []
+    const [mover = ''] =
+      jobs.find(([, j]) => stepsOf(j).some((step) => /git push origin "\$MAJOR"/.test(step.run ?? ''))) ?? []
     const own = stepsOf(job('release.yml', mover))
     const move = own.findIndex((step) => /git push origin "\$MAJOR"/.test(step.run ?? ''))
     const earlier = chain(mover)
@@ -298,7 +322,9 @@ describe('release.yml', () => {
     expect(typeof environment === 'string' ? environment : environment?.name).toBe('release')
     for (const [name, j] of Object.entries(workflow('release.yml').jobs ?? {})) {
       expect(j.permissions, `job ${name} sets its permissions`).toBeDefined()
-      const writes = Object.entries(typeof j.permissions === 'object' ? j.permissions : {}).filter(([, level]) => level === 'write')
+      const writes = Object.entries(typeof j.permissions === 'object' ? j.permissions : {}).filter(
+        ([, level]) => level === 'write',
+      )
       const attests = stepsOf(j).some((step) => step.uses?.startsWith('actions/attest-build-provenance@'))
       const expected =
         name === mover
@@ -314,7 +340,9 @@ describe('release.yml', () => {
   })
 
   it('the code of the tag (npm ci, build, tests) runs in a job with a read-only token and no stored credential', () => {
-    const running = Object.entries(workflow('release.yml').jobs ?? {}).filter(([, j]) => stepsOf(j).some((step) => /\bnpm\b/.test(step.run ?? '')))
+    const running = Object.entries(workflow('release.yml').jobs ?? {}).filter(([, j]) =>
+      stepsOf(j).some((step) => /\bnpm\b/.test(step.run ?? '')),
+    )
     expect(running.length).toBeGreaterThan(0)
     for (const [name, j] of running) {
       expect(j.permissions, `job ${name}`).toEqual({ contents: 'read' })
@@ -327,7 +355,11 @@ describe('release.yml', () => {
 describe('dependabot.yml', () => {
   const config = parse(readFileSync(join(ROOT, '.github', 'dependabot.yml'), 'utf8')) as {
     version?: number
-    updates?: Array<{ 'package-ecosystem'?: string; schedule?: { interval?: string }; groups?: Record<string, { 'update-types'?: string[] }> }>
+    updates?: Array<{
+      'package-ecosystem'?: string
+      schedule?: { interval?: string }
+      groups?: Record<string, { 'update-types'?: string[] }>
+    }>
   }
 
   it('covers npm and github-actions, weekly, grouping minor and patch updates', () => {

@@ -82,7 +82,8 @@ export function runAction(options: ActionOptions): Promise<ActionRun> {
     GITHUB_WORKSPACE: ROOT,
     ...options.env,
   }
-  for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase().replace(/ /g, '_')}`] = value
+  for (const [name, value] of Object.entries(options.inputs))
+    env[`INPUT_${name.toUpperCase().replace(/ /g, '_')}`] = value
 
   return new Promise((resolvePromise, reject) => {
     const startedAt = Date.now()

@@ -15,7 +15,8 @@ const hub = useHubEmulator()
 
 /** A server on 127.0.0.1 that records every request and CONNECT it gets and answers 502: a stand-in for a proxy or a foreign MCP server. */
 const recorder = { server: createServer(), seen: [] as string[], url: '' }
-const record = (req: IncomingMessage) => recorder.seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`)
+const record = (req: IncomingMessage) =>
+  recorder.seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`)
 
 beforeAll(async () => {
   recorder.server.on('request', (req, res) => {
@@ -36,7 +37,10 @@ afterAll(async () => {
 })
 
 function impact(extra: Record<string, string>, env: Record<string, string> = {}): Promise<ActionRun> {
-  return runStep({ inputs: { command: 'impact', ...hubInputs(hub), targets: TARGET, comment: 'off', 'impact-source': 'mcp', ...extra }, env })
+  return runStep({
+    inputs: { command: 'impact', ...hubInputs(hub), targets: TARGET, comment: 'off', 'impact-source': 'mcp', ...extra },
+    env,
+  })
 }
 
 describe('an mcp-url on another origin than hub-url', () => {

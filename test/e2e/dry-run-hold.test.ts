@@ -20,8 +20,12 @@ beforeEach(() => {
 async function shownHold(inputs: Record<string, string>): Promise<string | null> {
   const result = await runStep({ inputs: hubInputs(hub, { ...inputs, 'dry-run': 'true' }) })
   expect(result.code).toBe(0)
-  const file = JSON.parse(readFileSync(result.outputs['result-file'] ?? '', 'utf8')) as { requests: Array<{ method: string; url: string }> }
-  const waits = file.requests.filter((request) => request.method === 'GET' && new URL(request.url).pathname.endsWith('/wait'))
+  const file = JSON.parse(readFileSync(result.outputs['result-file'] ?? '', 'utf8')) as {
+    requests: Array<{ method: string; url: string }>
+  }
+  const waits = file.requests.filter(
+    (request) => request.method === 'GET' && new URL(request.url).pathname.endsWith('/wait'),
+  )
   expect(waits).toHaveLength(1)
   return new URL(waits[0]?.url ?? '').searchParams.get('timeoutSeconds')
 }
@@ -60,7 +64,9 @@ describe("dry-run shows the hold the step's wait loop asks for", () => {
   })
 
   it.each(settings)('wait and approve, %s', async (_name, extra, hold) => {
-    const started = await runStep({ inputs: hubInputs(hub, { agent: 'endless', task: 'Look around', 'timeout-seconds': '0' }) })
+    const started = await runStep({
+      inputs: hubInputs(hub, { agent: 'endless', task: 'Look around', 'timeout-seconds': '0' }),
+    })
     const runId = started.outputs['run-id'] ?? ''
     expect(runId).not.toBe('')
     const sent = await sentHold({ command: 'wait', 'run-id': runId, ...extra })

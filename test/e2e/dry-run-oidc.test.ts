@@ -47,7 +47,13 @@ const hubInputs = () => ({ 'hub-url': hub.url, org: hub.org, workspace: hub.work
 describe('dry-run', () => {
   it('prints the run requests with the token redacted, derives the key and session, and sends nothing', async () => {
     const result = await runStep({
-      inputs: { ...hubInputs(), token: 'secret-token-that-must-not-show-1234', agent: 'quick', task: 'Plan the release', 'dry-run': 'true' },
+      inputs: {
+        ...hubInputs(),
+        token: 'secret-token-that-must-not-show-1234',
+        agent: 'quick',
+        task: 'Plan the release',
+        'dry-run': 'true',
+      },
     })
     expect(result.code).toBe(0)
     expect(hub.requests).toEqual([])
@@ -77,25 +83,32 @@ describe('dry-run', () => {
         ...hubInputs(),
         token: hub.token,
         command: 'impact',
-        targets: '[{kind: Deployment, group: apps, name: checkout, namespace: shop}, {kind: ConfigMap, name: checkout-config, namespace: shop}]',
+        targets:
+          '[{kind: Deployment, group: apps, name: checkout, namespace: shop}, {kind: ConfigMap, name: checkout-config, namespace: shop}]',
         'dry-run': 'true',
       },
     })
     expect(result.code).toBe(0)
     expect(hub.requests).toEqual([])
     expect(result.outputs['targets-count']).toBe('2')
-    const file = JSON.parse(readFileSync(result.outputs['result-file'] ?? '', 'utf8')) as { requests: Array<{ url: string; body: { filter: unknown } }> }
+    const file = JSON.parse(readFileSync(result.outputs['result-file'] ?? '', 'utf8')) as {
+      requests: Array<{ url: string; body: { filter: unknown } }>
+    }
     // whoami first: the graph answers a wrong org or workspace with an empty fleet
     expect(file.requests.map((r) => r.url)).toEqual([
       `${hub.url}/services/providers/agents/api/whoami`,
       `${hub.url}/services/providers/graph/api/query`,
       `${hub.url}/services/providers/graph/api/query`,
     ])
-    expect(file.requests[1]?.body.filter).toEqual({ objects: [{ groupKind: { apiGroup: 'apps', kind: 'Deployment' }, name: 'checkout', namespace: 'shop' }] })
+    expect(file.requests[1]?.body.filter).toEqual({
+      objects: [{ groupKind: { apiGroup: 'apps', kind: 'Deployment' }, name: 'checkout', namespace: 'shop' }],
+    })
   })
 
   it('still refuses bad inputs before anything else', async () => {
-    const result = await runStep({ inputs: { ...hubInputs(), token: hub.token, agent: 'Bad_Name', task: 'x', 'dry-run': 'true' } })
+    const result = await runStep({
+      inputs: { ...hubInputs(), token: hub.token, agent: 'Bad_Name', task: 'x', 'dry-run': 'true' },
+    })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('Input `agent`')
     expect(hub.requests).toEqual([])
@@ -122,7 +135,14 @@ describe('oidc-audience', () => {
     const stock = await startHubEmulator({ token: 'hub-static-token-9c1d7e5a' })
     try {
       const result = await runStep({
-        inputs: { 'hub-url': stock.url, org: stock.org, workspace: stock.workspace, 'oidc-audience': 'hub.example.com', agent: 'quick', task: 'x' },
+        inputs: {
+          'hub-url': stock.url,
+          org: stock.org,
+          workspace: stock.workspace,
+          'oidc-audience': 'hub.example.com',
+          agent: 'quick',
+          task: 'x',
+        },
         env: { ACTIONS_ID_TOKEN_REQUEST_URL: oidcUrl, ACTIONS_ID_TOKEN_REQUEST_TOKEN: REQUEST_TOKEN },
       })
       expect(result.code).toBe(1)
@@ -132,14 +152,18 @@ describe('oidc-audience', () => {
       expect(errors[0]).toContain('The hub refused the GitHub OIDC token (audience "hub.example.com"')
       expect(errors[0]).toContain("trust GitHub's issuer")
       expect(errors[0]).not.toContain('`cluster-id`')
-      expect(result.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::') && line.includes(OIDC_JWT))).toEqual([])
+      expect(
+        result.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::') && line.includes(OIDC_JWT)),
+      ).toEqual([])
     } finally {
       await stock.close()
     }
   })
 
   it('explains the missing id-token permission and sends nothing to the hub', async () => {
-    const result = await runStep({ inputs: { ...hubInputs(), 'oidc-audience': 'hub.example.com', agent: 'quick', task: 'x' } })
+    const result = await runStep({
+      inputs: { ...hubInputs(), 'oidc-audience': 'hub.example.com', agent: 'quick', task: 'x' },
+    })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('permissions: id-token: write')
     expect(hub.requests).toEqual([])

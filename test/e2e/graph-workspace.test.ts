@@ -17,7 +17,11 @@ const STRANGER = '00000000-0000-4000-8000-000000000000'
 const COMMANDS: Record<string, Record<string, string>> = {
   impact: { command: 'impact', targets: '[{kind: Deployment, group: apps, name: checkout}]' },
   query: { command: 'query', query: 'filter: {objects: [{groupKind: {kind: Deployment}}]}' },
-  rollout: { command: 'rollout', targets: '[{kind: Deployment, group: apps, name: checkout}]', 'timeout-seconds': '30' },
+  rollout: {
+    command: 'rollout',
+    targets: '[{kind: Deployment, group: apps, name: checkout}]',
+    'timeout-seconds': '30',
+  },
 }
 
 async function act(inputs: Record<string, string>): Promise<ActionRun> {

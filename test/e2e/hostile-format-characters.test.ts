@@ -9,7 +9,17 @@
  * shown as `<U+XXXX>`. A joiner inside an emoji sequence or a Persian word is left as it is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_SHA, HEAD_SHA, makeWorkspace, OWNER, pullRequestEnv, pullRequestEvent, REPO, runStep, type ActionRun } from './harness.ts'
+import {
+  BASE_SHA,
+  HEAD_SHA,
+  makeWorkspace,
+  OWNER,
+  pullRequestEnv,
+  pullRequestEvent,
+  REPO,
+  runStep,
+  type ActionRun,
+} from './harness.ts'
 import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
 import { createDemoFleet } from '../emulator/graph/index.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
@@ -33,7 +43,9 @@ const PLANTED: Record<string, string> = {
   '\u00ad': 'SOFT HYPHEN',
   '\u{e0041}': 'TAG LATIN CAPITAL LETTER A',
 }
-const CODES = Object.keys(PLANTED).map((char) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`)
+const CODES = Object.keys(PLANTED).map(
+  (char) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
+)
 
 /** Text that looks like `prod` but reads otherwise, each planted character once, between ASCII letters. */
 const HOSTILE = Object.keys(PLANTED)
@@ -48,7 +60,9 @@ function rawPlanted(text: string): string[] {
   for (const word of LEGITIMATE) rest = rest.split(word).join('')
   // Our own zero-width space after `@`, inside `::` and after `##` stops a mention or a command.
   rest = rest.replace(/@\u200b|:\u200b:|##\u200b\[/g, '')
-  return [...rest].filter((char) => char in PLANTED).map((char) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()}`)
+  return [...rest]
+    .filter((char) => char in PLANTED)
+    .map((char) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()}`)
 }
 
 function places(result: ActionRun, extra: Record<string, string> = {}): Record<string, string> {
@@ -56,14 +70,23 @@ function places(result: ActionRun, extra: Record<string, string> = {}): Record<s
   return {
     log: shownLog(readWorkflowCommands(result.stdout)),
     ...markdown,
-    ...(CMARK_GFM ? Object.fromEntries(Object.entries(markdown).map(([place, text]) => [`${place} rendered`, renderGfm(text)])) : {}),
+    ...(CMARK_GFM
+      ? Object.fromEntries(Object.entries(markdown).map(([place, text]) => [`${place} rendered`, renderGfm(text)]))
+      : {}),
   }
 }
 
 function expectShownNotRaw(found: Record<string, string>, shownIn: readonly string[]): void {
-  expect(Object.entries(found).flatMap(([place, text]) => rawPlanted(text).map((code) => `${place}: ${code}`))).toEqual([])
+  expect(Object.entries(found).flatMap(([place, text]) => rawPlanted(text).map((code) => `${place}: ${code}`))).toEqual(
+    [],
+  )
   for (const place of shownIn) {
-    const text = (found[place] ?? '').replace(/\\\+/g, '+').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/‹/g, '<').replace(/›/g, '>')
+    const text = (found[place] ?? '')
+      .replace(/\\\+/g, '+')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/‹/g, '<')
+      .replace(/›/g, '>')
     expect(CODES.filter((code) => !text.includes(`<${code}>`)).map((code) => `${place}: ${code} not shown`)).toEqual([])
   }
 }
@@ -77,7 +100,17 @@ describe('invisible format characters in a run: answer, tool names, arguments, r
     await hub.close()
   })
   const act = (agent: string, inputs: Record<string, string> = {}) =>
-    runStep({ inputs: { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent, task: 'check', ...inputs } })
+    runStep({
+      inputs: {
+        'hub-url': hub.url,
+        token: hub.token,
+        org: hub.org,
+        workspace: hub.workspace,
+        agent,
+        task: 'check',
+        ...inputs,
+      },
+    })
 
   it('are shown as <U+XXXX> in the log, the summary and its rendering, never raw; emoji and Persian joiners stay', async () => {
     hub.setAgent('bidi', {
@@ -87,7 +120,12 @@ describe('invisible format characters in a run: answer, tool names, arguments, r
       ],
       output: `# Report ${HOSTILE}\n\n${HOSTILE}\n\n\`${HOSTILE}\`\n\n| a | b |\n| - | - |\n| ${HOSTILE} | x |\n\n\`\`\`\n${HOSTILE}\n\`\`\`\n\n${LEGITIMATE.join(' ')}`,
       toolSteps: [
-        { tool: `get_${HOSTILE}`, outcome: 'ok', args: { namespace: HOSTILE }, result: JSON.stringify({ said: HOSTILE }) },
+        {
+          tool: `get_${HOSTILE}`,
+          outcome: 'ok',
+          args: { namespace: HOSTILE },
+          result: JSON.stringify({ said: HOSTILE }),
+        },
         { tool: 'fetch', outcome: 'error', error: HOSTILE },
       ],
     })
@@ -110,7 +148,10 @@ describe('invisible format characters in a run: answer, tool names, arguments, r
         { phase: 'PendingApproval', afterMs: 20 },
       ],
       // Shown raw, "delete namespace \u202Eprod-eu\u202C" would read as the reviewer expects it not to.
-      approval: { tool: `kubectl_${HOSTILE}`, args: { command: `delete namespace \u202eue-dorp\u202c`, note: HOSTILE } },
+      approval: {
+        tool: `kubectl_${HOSTILE}`,
+        args: { command: `delete namespace \u202eue-dorp\u202c`, note: HOSTILE },
+      },
     })
     const gate = await act('bidi-gated', { 'on-approval': 'succeed' })
     expect(gate.code).toBe(0)
@@ -131,7 +172,11 @@ describe('impact: object names with invisible format characters, in the pull-req
     // Checkout Pods on prod-eu renamed to carry the characters: downstream of the target, in the comment's table and graph.
     const fleet = createDemoFleet()
     const pods = fleet.objects.filter(
-      (o) => o.kind === 'Pod' && o.edge === 'prod-eu' && o.metadata.namespace === 'shop' && o.metadata.name.startsWith('checkout-'),
+      (o) =>
+        o.kind === 'Pod' &&
+        o.edge === 'prod-eu' &&
+        o.metadata.namespace === 'shop' &&
+        o.metadata.name.startsWith('checkout-'),
     )
     pods.forEach((pod, index) => (pod.metadata.name = `checkout-${index}-${HOSTILE}`))
     fleet.version++
@@ -162,6 +207,10 @@ describe('impact: object names with invisible format characters, in the pull-req
     expect(result.code, result.stdout).toBe(0)
     const [comment] = github.comments(OWNER, REPO, 12)
     expect(comment?.body).toContain('checkout-')
-    expectShownNotRaw(places(result, { comment: comment?.body ?? '' }), ['comment', 'job summary', ...(CMARK_GFM ? ['comment rendered'] : [])])
+    expectShownNotRaw(places(result, { comment: comment?.body ?? '' }), [
+      'comment',
+      'job summary',
+      ...(CMARK_GFM ? ['comment rendered'] : []),
+    ])
   })
 })

@@ -6,7 +6,14 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { hubInputs, memoryProbe, runAction, runStep, useHubEmulator, waitRequests, type ActionRun } from './harness.ts'
-import { drippingWait, endlessQueryPage, endlessWait, instantWait, waitOutage, type Hostility } from '../emulator/hostile.ts'
+import {
+  drippingWait,
+  endlessQueryPage,
+  endlessWait,
+  instantWait,
+  waitOutage,
+  type Hostility,
+} from '../emulator/hostile.ts'
 
 const hub = useHubEmulator({
   agents: {
@@ -30,18 +37,28 @@ const hub = useHubEmulator({
 
 const MEMORY_LIMIT = 300 * 1024 * 1024
 
-const inputs = (extra: Record<string, string>): Record<string, string> => hubInputs(hub, { task: 'Check payments', ...extra })
+const inputs = (extra: Record<string, string>): Record<string, string> =>
+  hubInputs(hub, { task: 'Check payments', ...extra })
 
 function hostile(hostility: Hostility): Hostility {
   onTestFinished(() => hostility.restore())
   return hostility
 }
 
-const act = (extra: Record<string, string>, options: { killAfterMs?: number; env?: Record<string, string> } = {}): Promise<ActionRun> =>
-  runStep({ inputs: inputs(extra), killAfterMs: options.killAfterMs ?? 30_000, ...(options.env ? { env: options.env } : {}) })
+const act = (
+  extra: Record<string, string>,
+  options: { killAfterMs?: number; env?: Record<string, string> } = {},
+): Promise<ActionRun> =>
+  runStep({
+    inputs: inputs(extra),
+    killAfterMs: options.killAfterMs ?? 30_000,
+    ...(options.env ? { env: options.env } : {}),
+  })
 
 /** Run the action with its memory watched: killed past 300 MB, its peak read when it exits. */
-async function actMeasured(extra: Record<string, string>): Promise<{ result: ActionRun; peak: number | undefined; killedForMemory: boolean }> {
+async function actMeasured(
+  extra: Record<string, string>,
+): Promise<{ result: ActionRun; peak: number | undefined; killedForMemory: boolean }> {
   const probe = memoryProbe()
   onTestFinished(() => probe.cleanup())
   let stopWatch: (() => boolean) | undefined
@@ -104,7 +121,10 @@ describe('a hub that sends bodies without end (class 5)', () => {
 describe('one time budget for every request (class 6)', () => {
   it('a wait that drips a byte a second ends at timeout-seconds, and on-timeout: warn applies', async () => {
     hostile(drippingWait(hub))
-    const result = await act({ agent: 'endless', 'timeout-seconds': '3', 'on-timeout': 'warn' }, { killAfterMs: 20_000 })
+    const result = await act(
+      { agent: 'endless', 'timeout-seconds': '3', 'on-timeout': 'warn' },
+      { killAfterMs: 20_000 },
+    )
     expect(result.signal).toBeNull()
     expect(errors(result.stdout)).toEqual([])
     expect(result.code).toBe(0)
@@ -156,6 +176,7 @@ describe('redaction comes before the clip (class 11, hub errors)', () => {
       .split('\n')
       .filter((line) => !line.startsWith('::add-mask::'))
       .join('\n')
-    for (const text of [stdout, result.stderr, ...Object.values(result.files)]) expect(text).not.toContain(hub.token.slice(0, 12))
+    for (const text of [stdout, result.stderr, ...Object.values(result.files)])
+      expect(text).not.toContain(hub.token.slice(0, 12))
   })
 })

@@ -41,7 +41,8 @@ function expectNoPlantedCommand(result: ActionRun, tags: string[]): void {
     expect(injected, `commands planted by untrusted text (${collation})`).toEqual([])
     expect(view.stoppedAtEnd).toBe(false)
     const shown = shownLog(view)
-    for (const tag of tags) expect(shown, `the planted text tagged ${tag} is still in the log`).toContain(`${MARK}-${tag}-`)
+    for (const tag of tags)
+      expect(shown, `the planted text tagged ${tag} is still in the log`).toContain(`${MARK}-${tag}-`)
   }
 }
 
@@ -52,11 +53,16 @@ let script: Script = () => undefined
 
 /** The hub's agents provider, replaced: it answers what the test's script says. */
 function hostileAgents(request: EmulatorRequest, res: http.ServerResponse): void {
-  const answer = script(request) ?? { status: 404, body: { kind: 'Status', reason: 'NotFound', message: 'not scripted', code: 404 } }
+  const answer = script(request) ?? {
+    status: 404,
+    body: { kind: 'Status', reason: 'NotFound', message: 'not scripted', code: 404 },
+  }
   const send = () => {
     if (res.destroyed) return
     const text = JSON.stringify(answer.body)
-    res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text)
+    res
+      .writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+      .end(text)
   }
   if (answer.delayMs) setTimeout(send, answer.delayMs).unref()
   else send()
@@ -71,7 +77,12 @@ const hub = useHubEmulator({
         edge: EDGE,
         apiVersion: 'v1',
         kind: 'ConfigMap',
-        metadata: { name: 'settings', namespace: 'shop', uid: '0f1e2d3c-4b5a-4697-8877-665544332211', creationTimestamp: '2025-01-06T09:00:00Z' },
+        metadata: {
+          name: 'settings',
+          namespace: 'shop',
+          uid: '0f1e2d3c-4b5a-4697-8877-665544332211',
+          creationTimestamp: '2025-01-06T09:00:00Z',
+        },
         data: { a: '1' },
       } as never,
     ],
@@ -116,8 +127,12 @@ describe('command: run', () => {
   it('a hostile error body on cancel issues no command', async () => {
     script = (request) => {
       if (request.method === 'POST' && request.path.endsWith('/cancel'))
-        return { status: 400, body: { kind: 'Status', reason: 'BadRequest', message: `cannot cancel: ${hostile('cancel')}`, code: 400 } }
-      if (request.method === 'POST' && request.path.endsWith('/runs')) return { status: 201, body: { runId: 'run-8', phase: 'Running', reused: false } }
+        return {
+          status: 400,
+          body: { kind: 'Status', reason: 'BadRequest', message: `cannot cancel: ${hostile('cancel')}`, code: 400 },
+        }
+      if (request.method === 'POST' && request.path.endsWith('/runs'))
+        return { status: 201, body: { runId: 'run-8', phase: 'Running', reused: false } }
       if (request.method === 'GET' && request.path.endsWith('/wait'))
         return { status: 200, body: { id: 'run-8', phase: 'Running', steps: [], children: [] }, delayMs: 300 }
       return undefined
@@ -132,14 +147,29 @@ describe('command: run', () => {
 describe('command: impact', () => {
   /** A manifest as JSON (which is YAML), every non-ASCII character escaped so no parser reads it as a line break. */
   const manifest = (...objects: unknown[]) =>
-    objects.map((object) => JSON.stringify(object).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('\n---\n')
+    objects
+      .map((object) =>
+        JSON.stringify(object).replace(
+          /[\u007f-\uffff]/g,
+          (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        ),
+      )
+      .join('\n---\n')
 
   it('hostile object names, file names and edge names issue no command, in verdict, not-found and skipped lines', async () => {
     const workspace = makeWorkspace({
-      'deploy/settings.yaml': manifest({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'shop' } }),
+      'deploy/settings.yaml': manifest({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'settings', namespace: 'shop' },
+      }),
       'deploy/ghost.yaml': manifest(
         { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: hostile('name'), namespace: 'shop' } },
-        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: hostileInline('inline-name'), namespace: hostile('namespace') } },
+        {
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name: hostileInline('inline-name'), namespace: hostile('namespace') },
+        },
       ),
       [`deploy/bad##[warning]${MARK}-file-legacy.yaml`]: 'a: [\n',
       [`deploy/nl\n::add-mask::${MARK}-file-newline.yaml`]: 'a: [\n',

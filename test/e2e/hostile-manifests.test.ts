@@ -108,18 +108,22 @@ describe('regular expressions and parsing: linear and interruptible', () => {
     expect(result.code).toBe(0)
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.targets.map((t) => `${t.kind} ${t.name}`)).toEqual(['Deployment checkout'])
-    expect(reasonOf(file, 'deploy/braces.yaml')).toBe('its YAML nests more than 200 levels of [ ] or { }: no Kubernetes object needs that')
+    expect(reasonOf(file, 'deploy/braces.yaml')).toBe(
+      'its YAML nests more than 200 levels of [ ] or { }: no Kubernetes object needs that',
+    )
   }, 40_000)
 
   it('ends the step promptly on SIGTERM while a long run of large manifests is being parsed', async () => {
     // one 3 MiB manifest of many objects, linked 40 times inside the workspace: minutes of parsing in all
-    const object = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\ndata: {a: "1", b: "2", c: "3"}\n---\n'
+    const object =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\ndata: {a: "1", b: "2", c: "3"}\n---\n'
     const files: Record<string, string> = {
       'deploy/a-braces.yaml': '{{'.repeat(512 * 1024),
       'deploy/bundle/big.yaml': object.repeat(Math.ceil((3 * MiB) / object.length)),
     }
     const dir = useWorkspace(files)
-    for (let i = 0; i < 40; i++) symlinkSync('big.yaml', join(dir, 'deploy', 'bundle', `copy-${String(i).padStart(2, '0')}.yaml`))
+    for (let i = 0; i < 40; i++)
+      symlinkSync('big.yaml', join(dir, 'deploy', 'bundle', `copy-${String(i).padStart(2, '0')}.yaml`))
 
     let signalledAt = 0
     const terminate = (child: { kill(signal: NodeJS.Signals): boolean }) => {
@@ -130,7 +134,13 @@ describe('regular expressions and parsing: linear and interruptible', () => {
     let fallback: NodeJS.Timeout | undefined
     const result = await onPush(dir, {
       // past the default `max-documents` the step would stop at the first file: let it parse on
-      inputs: { command: 'impact', ...hubInputs(hub), manifests: 'deploy/**/*.yaml', namespace: 'shop', 'max-documents': '100000' },
+      inputs: {
+        command: 'impact',
+        ...hubInputs(hub),
+        manifests: 'deploy/**/*.yaml',
+        namespace: 'shop',
+        'max-documents': '100000',
+      },
       killAfterMs: 30_000,
       // once reading has begun (an old build never says so: then after 3 s, well inside its regex)
       onStdout: (_text, child) => {
@@ -215,7 +225,9 @@ describe('bombs and oversized files: one file skipped, the step goes on', () => 
     expect(result.code).toBe(0)
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.targets.map((t) => `${t.kind} ${t.name}`)).toEqual(['Deployment checkout'])
-    expect(reasonOf(file, 'deploy/bomb.yaml')).toBe('its YAML aliases cannot be expanded safely (Excessive alias count indicates a resource exhaustion attack)')
+    expect(reasonOf(file, 'deploy/bomb.yaml')).toBe(
+      'its YAML aliases cannot be expanded safely (Excessive alias count indicates a resource exhaustion attack)',
+    )
     expect(result.summary).toContain('deploy/bomb.yaml')
     expect(result.outputs['targets-count']).toBe('1')
   })
@@ -241,7 +253,9 @@ describe('bombs and oversized files: one file skipped, the step goes on', () => 
     expect(result.code).toBe(0)
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.targets.map((t) => `${t.kind} ${t.name}`)).toEqual(['Deployment checkout'])
-    expect(reasonOf(file, 'deploy/huge.yaml')).toBe('50 MiB, larger than the 4 MiB read for a manifest file: split it, or name its objects in `targets`')
+    expect(reasonOf(file, 'deploy/huge.yaml')).toBe(
+      '50 MiB, larger than the 4 MiB read for a manifest file: split it, or name its objects in `targets`',
+    )
     expect(result.peakRss).toBeGreaterThan(0)
     expect(result.peakRss).toBeLessThan(MEMORY_BOUND)
   }, 40_000)

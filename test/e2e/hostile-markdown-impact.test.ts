@@ -45,7 +45,9 @@ const FILES: Record<string, string> = {
     '',
   ].join('\n'),
   // A kind that is a list marker: the name must stay text inside our list item, not open a list.
-  'deploy/third.yaml': ['apiVersion: v1', 'kind: "-"', 'metadata:', '  name: "1. item"', '  namespace: shop', ''].join('\n'),
+  'deploy/third.yaml': ['apiVersion: v1', 'kind: "-"', 'metadata:', '  name: "1. item"', '  namespace: shop', ''].join(
+    '\n',
+  ),
   [`deploy/broken ${MARKER}.yaml`]: `kind: [unclosed <script>alert(1)</script> @everyone\nmetadata: {name: "<h1>x</h1>"`,
   [`deploy/charts/@everyone <b>t</b>.yaml`]: 'kind: Deployment\nmetadata:\n  name: {{ .Values.name }}\n',
 }
@@ -84,7 +86,9 @@ function expectOnlyOurs(judged: GfmJudgement, ownHtml: RegExp[]): void {
 /** The list right after the level-3 heading that starts with `title`. */
 function listAfter(tree: GfmNode, title: string): GfmNode | undefined {
   const blocks = tree.children
-  const at = blocks.findIndex((node) => node.type === 'heading' && node.attributes.level === '3' && textOf(node).startsWith(title))
+  const at = blocks.findIndex(
+    (node) => node.type === 'heading' && node.attributes.level === '3' && textOf(node).startsWith(title),
+  )
   return blocks.slice(at + 1).find((node) => node.type === 'list')
 }
 
@@ -126,9 +130,11 @@ describeWithGfm('hostile names in the impact comment and summary', () => {
       expect(headings[0], what).toBe('2 Impact of this change')
       // Our level-3 sections only: no name became a heading of its own.
       for (const heading of judged.headings.slice(1)) expect(heading.level, `${what}: ${heading.text}`).toBe(3)
-      expect(headings.filter((heading) => heading.startsWith('3 ')).map((heading) => heading.slice(2).replace(/ \(\d+\)$/, ''))).toEqual(
-        expect.arrayContaining(['Not synchronized', 'Skipped files']),
-      )
+      expect(
+        headings
+          .filter((heading) => heading.startsWith('3 '))
+          .map((heading) => heading.slice(2).replace(/ \(\d+\)$/, '')),
+      ).toEqual(expect.arrayContaining(['Not synchronized', 'Skipped files']))
       // Each name is text in one flat list item: no name opened a list of its own.
       const notFound = listAfter(judged.tree, 'Not synchronized')
       expect(notFound?.children, what).toHaveLength(3)

@@ -32,20 +32,33 @@ function hostileAgents(request: EmulatorRequest, res: http.ServerResponse): void
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text)
   }
   const renewed = request.headers.authorization === `Bearer ${RENEWED_TOKEN}`
-  if (request.method === 'POST' && request.path.endsWith('/runs')) return reply(201, { runId: RUN_ID, phase: 'Running', reused: false })
+  if (request.method === 'POST' && request.path.endsWith('/runs'))
+    return reply(201, { runId: RUN_ID, phase: 'Running', reused: false })
   if (!renewed) return reply(401, { kind: 'Status', reason: 'Unauthorized', message: 'token expired', code: 401 })
   if (request.method === 'GET' && request.path.endsWith('/wait'))
-    return reply(200, { id: RUN_ID, phase: 'Succeeded', output: `used ${RENEWED_TOKEN} to call the API, not **${FIRST_TOKEN}**`, steps: [], children: [] })
+    return reply(200, {
+      id: RUN_ID,
+      phase: 'Succeeded',
+      output: `used ${RENEWED_TOKEN} to call the API, not **${FIRST_TOKEN}**`,
+      steps: [],
+      children: [],
+    })
   reply(404, { kind: 'Status', reason: 'NotFound', message: 'not scripted', code: 404 })
 }
 
 beforeAll(async () => {
   // The hub emulator authenticates both tokens (the second as its service-account token); the provider decides.
-  hub = await startHubEmulator({ token: FIRST_TOKEN, serviceAccountToken: RENEWED_TOKEN, providers: { agents: hostileAgents } })
+  hub = await startHubEmulator({
+    token: FIRST_TOKEN,
+    serviceAccountToken: RENEWED_TOKEN,
+    providers: { agents: hostileAgents },
+  })
   oidc = http.createServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${REQUEST_TOKEN}`) return void res.writeHead(401).end()
     issued++
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ value: issued === 1 ? FIRST_TOKEN : RENEWED_TOKEN }))
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ value: issued === 1 ? FIRST_TOKEN : RENEWED_TOKEN }))
   })
   await new Promise<void>((resolve) => oidc.listen(0, '127.0.0.1', resolve))
   oidcUrl = `http://127.0.0.1:${(oidc.address() as AddressInfo).port}/token?api-version=2.0`
@@ -58,7 +71,14 @@ afterAll(async () => {
 
 it('a planted stop-commands cannot switch off the add-mask of a renewed OIDC token', async () => {
   const result = await runAction({
-    inputs: { 'hub-url': hub.url, org: hub.org, workspace: hub.workspace, 'oidc-audience': 'hub.example.com', agent: 'quick', task: 'Check the fleet' },
+    inputs: {
+      'hub-url': hub.url,
+      org: hub.org,
+      workspace: hub.workspace,
+      'oidc-audience': 'hub.example.com',
+      agent: 'quick',
+      task: 'Check the fleet',
+    },
     env: { ACTIONS_ID_TOKEN_REQUEST_URL: oidcUrl, ACTIONS_ID_TOKEN_REQUEST_TOKEN: REQUEST_TOKEN },
     killAfterMs: 30_000,
   })
@@ -78,7 +98,11 @@ it('a planted stop-commands cannot switch off the add-mask of a renewed OIDC tok
       expect(view.masks).toEqual(expect.arrayContaining([FIRST_TOKEN, RENEWED_TOKEN]))
     }
     // In any encoded or clipped form too (the summary escapes `_` and `-`), in what the runner shows and what was written.
-    const written = [shownLog(readWorkflowCommands(result.stdout)), ...Object.values(result.outputs), ...Object.values(result.files)].join('\n')
+    const written = [
+      shownLog(readWorkflowCommands(result.stdout)),
+      ...Object.values(result.outputs),
+      ...Object.values(result.files),
+    ].join('\n')
     for (const token of [FIRST_TOKEN, RENEWED_TOKEN]) expect(secretTraces(written, token)).toEqual([])
   } finally {
     result.cleanup()

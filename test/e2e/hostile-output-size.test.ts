@@ -15,7 +15,10 @@ import { readWorkflowCommands } from '../oracles/workflow-commands.ts'
 const OUTPUT_LIMIT = 1_000_000
 const SUMMARY_LIMIT = 1024 * 1024
 /** 2 MB of answer, multi-byte characters included so a cut can land inside one. */
-const ANSWER = Array.from({ length: 40_000 }, (_, i) => `Line ${String(i).padStart(5, '0')}: état du déploiement — ok 😀 ${'x'.repeat(10)}\n`).join('')
+const ANSWER = Array.from(
+  { length: 40_000 },
+  (_, i) => `Line ${String(i).padStart(5, '0')}: état du déploiement — ok 😀 ${'x'.repeat(10)}\n`,
+).join('')
 
 function bigAnswers(request: EmulatorRequest, res: http.ServerResponse): void {
   const body =
@@ -23,7 +26,12 @@ function bigAnswers(request: EmulatorRequest, res: http.ServerResponse): void {
       ? { runId: 'run-big', phase: 'Running', reused: false }
       : { id: 'run-big', phase: 'Succeeded', output: ANSWER, sources: [], steps: [], children: [] }
   const text = JSON.stringify(body)
-  res.writeHead(request.method === 'POST' ? 201 : 200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text)
+  res
+    .writeHead(request.method === 'POST' ? 201 : 200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+    })
+    .end(text)
 }
 
 const hub = useHubEmulator({ providers: { agents: bigAnswers } })
@@ -37,7 +45,8 @@ it('a 2 MB agent answer: every output fits 1 MB, the cut output says where the w
   try {
     expect(result.code).toBe(0)
     expect(result.outputs.phase).toBe('Succeeded')
-    for (const [name, value] of Object.entries(result.outputs)) expect(Buffer.byteLength(value, 'utf8'), `output ${name}`).toBeLessThanOrEqual(OUTPUT_LIMIT)
+    for (const [name, value] of Object.entries(result.outputs))
+      expect(Buffer.byteLength(value, 'utf8'), `output ${name}`).toBeLessThanOrEqual(OUTPUT_LIMIT)
 
     const path = result.outputs['result-file'] ?? ''
     const output = result.outputs.output ?? ''

@@ -12,14 +12,17 @@ const TOKEN = 'hub"tok\\en-with"quotes\\and-backslashes-5f4e3d2c'
 const hub = useHubEmulator({ token: TOKEN, maxHoldMs: 300 })
 
 async function act(agent: string): Promise<ActionRun> {
-  return runStep({ inputs: { 'hub-url': hub.url, token: TOKEN, org: hub.org, workspace: hub.workspace, agent, task: 'Check payments' } })
+  return runStep({
+    inputs: { 'hub-url': hub.url, token: TOKEN, org: hub.org, workspace: hub.workspace, agent, task: 'Check payments' },
+  })
 }
 
 /** Every string in a parsed JSON value, keys included. */
 function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value]
   if (Array.isArray(value)) return value.flatMap(stringsIn)
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsIn(inner)])
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsIn(inner)])
   return []
 }
 

@@ -10,7 +10,17 @@
  * characters and any 10 of them. Also: agent text cannot fake the log viewer's formatting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_SHA, HEAD_SHA, makeWorkspace, OWNER, pullRequestEnv, pullRequestEvent, REPO, runStep, type ActionRun } from './harness.ts'
+import {
+  BASE_SHA,
+  HEAD_SHA,
+  makeWorkspace,
+  OWNER,
+  pullRequestEnv,
+  pullRequestEvent,
+  REPO,
+  runStep,
+  type ActionRun,
+} from './harness.ts'
 import { DEFAULT_TOKENS, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
 import { createDemoFleet } from '../emulator/graph/index.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
@@ -28,7 +38,14 @@ type Shape = keyof typeof SHAPES
 /** The GitHub token of each case: another shape, so both kinds of secret are echoed at once. */
 const GITHUB_TOKEN_OF: Record<Shape, Shape> = { jwt: 'base64', base64: 'quoted', quoted: 'jwt' }
 
-const FAKED_LINES = ['##[error]the build is broken', '##[group]folded', '##[endgroup]', '##[section]Fake section', '##[command]rm -rf /', '##[warning]w']
+const FAKED_LINES = [
+  '##[error]the build is broken',
+  '##[group]folded',
+  '##[endgroup]',
+  '##[section]Fake section',
+  '##[command]rm -rf /',
+  '##[warning]w',
+]
 
 /** Where each place a reader sees shows a trace of the secret. */
 function leaks(result: ActionRun, secret: string): string[] {
@@ -38,9 +55,13 @@ function leaks(result: ActionRun, secret: string): string[] {
     'job summary': result.summary,
     ...(CMARK_GFM ? { 'job summary rendered': renderGfm(result.summary) } : {}),
     ...Object.fromEntries(Object.entries(result.outputs).map(([name, value]) => [`output ${name}`, value])),
-    ...Object.fromEntries(Object.entries(result.files).map(([path, text]) => [`file ${path.slice(result.dir.length + 1)}`, text])),
+    ...Object.fromEntries(
+      Object.entries(result.files).map(([path, text]) => [`file ${path.slice(result.dir.length + 1)}`, text]),
+    ),
   }
-  return Object.entries(places).flatMap(([place, text]) => secretTraces(text, secret).map((piece) => `${place}: ${piece}`))
+  return Object.entries(places).flatMap(([place, text]) =>
+    secretTraces(text, secret).map((piece) => `${place}: ${piece}`),
+  )
 }
 
 describe.each(Object.keys(SHAPES) as Shape[])('a %s-shaped hub token, echoed', (shape) => {
@@ -57,7 +78,17 @@ describe.each(Object.keys(SHAPES) as Shape[])('a %s-shaped hub token, echoed', (
   })
 
   const act = (inputs: Record<string, string>) =>
-    runStep({ inputs: { 'hub-url': hub.url, token, 'github-token': githubToken, org: hub.org, workspace: hub.workspace, task: 'check', ...inputs } })
+    runStep({
+      inputs: {
+        'hub-url': hub.url,
+        token,
+        'github-token': githubToken,
+        org: hub.org,
+        workspace: hub.workspace,
+        task: 'check',
+        ...inputs,
+      },
+    })
 
   /** A step that failed before the run started writes no result file: then `files` is 2. */
   function expectNowhere(result: ActionRun, files = 3): void {
@@ -75,7 +106,12 @@ describe.each(Object.keys(SHAPES) as Shape[])('a %s-shaped hub token, echoed', (
       output: `Use \`${token}\` as ${token}.\n\n${FAKED_LINES.join('\n')}\n\n| t | g |\n| - | - |\n| ${token} | ${githubToken} |\n\n[link](https://example.com/${token})`,
       sources: [`https://example.com/?t=${encodeURIComponent(token)}`],
       toolSteps: [
-        { tool: `call_${token}`, outcome: 'ok', args: { authorization: `Bearer ${token}`, github: githubToken }, result: JSON.stringify({ echo }) },
+        {
+          tool: `call_${token}`,
+          outcome: 'ok',
+          args: { authorization: `Bearer ${token}`, github: githubToken },
+          result: JSON.stringify({ echo }),
+        },
         { tool: 'fetch', outcome: 'error', error: `${'e'.repeat(180)}${token} and ${githubToken}` },
       ],
     })
@@ -93,14 +129,23 @@ describe.each(Object.keys(SHAPES) as Shape[])('a %s-shaped hub token, echoed', (
     // Rendered as markdown (a release body made of `output`) each spelling becomes the token in clear.
     const spelled = (secret: string) => Object.entries(spellings(secret)).map(([how, text]) => `${how}: ${text}`)
     const both = [...spelled(token), ...spelled(githubToken)]
-    expect(both.every((line) => secretTraces(line, token).length + secretTraces(line, githubToken).length > 0)).toBe(true)
+    expect(both.every((line) => secretTraces(line, token).length + secretTraces(line, githubToken).length > 0)).toBe(
+      true,
+    )
     hub.setAgent('spelled', {
       steps: [
         { phase: 'Running', afterMs: 0 },
         { phase: 'Succeeded', afterMs: 20 },
       ],
       output: both.join('\n\n'),
-      toolSteps: [{ tool: 'echo', outcome: 'ok', args: { spelled: both.slice(0, 6) }, result: JSON.stringify({ spelled: both.slice(6) }) }],
+      toolSteps: [
+        {
+          tool: 'echo',
+          outcome: 'ok',
+          args: { spelled: both.slice(0, 6) },
+          result: JSON.stringify({ spelled: both.slice(6) }),
+        },
+      ],
     })
     const answer = await act({ agent: 'spelled' })
     expect(answer.code).toBe(0)
@@ -151,7 +196,8 @@ describe.each(Object.keys(SHAPES) as Shape[])('a %s-shaped hub token, echoed', (
   it('in `query` and `targets` values that an input error quotes in part (an apiVersion cut at its last `/`): nowhere', async () => {
     // A manifest pasted whole: the message builds {apiGroup: …} from the apiVersion before its last `/`,
     // which in a base64 token cuts the token itself.
-    const pasted = (text: string) => JSON.stringify({ apiVersion: text, kind: text, metadata: { name: text, namespace: text } })
+    const pasted = (text: string) =>
+      JSON.stringify({ apiVersion: text, kind: text, metadata: { name: text, namespace: text } })
     for (const text of [token, githubToken]) {
       const query = await act({ command: 'query', query: pasted(text) })
       expect(query.code).toBe(1)
@@ -175,13 +221,19 @@ describe('impact: object names that carry the tokens, in the pull-request commen
     // The checkout Pods on prod-eu renamed after each token: downstream of the target, in the comment's table and graph.
     const fleet = createDemoFleet()
     const pods = fleet.objects.filter(
-      (o) => o.kind === 'Pod' && o.edge === 'prod-eu' && o.metadata.namespace === 'shop' && o.metadata.name.startsWith('checkout-'),
+      (o) =>
+        o.kind === 'Pod' &&
+        o.edge === 'prod-eu' &&
+        o.metadata.namespace === 'shop' &&
+        o.metadata.name.startsWith('checkout-'),
     )
     const names = [token, githubToken]
     pods.forEach((pod, index) => (pod.metadata.name = `checkout-${names[index % names.length]}`))
     fleet.version++
     hub = await startHubEmulator({ token, fleet })
-    github = await startGitHubEmulator({ tokens: { ...DEFAULT_TOKENS, [githubToken]: { login: 'hub-bot[bot]', type: 'Bot' } } })
+    github = await startGitHubEmulator({
+      tokens: { ...DEFAULT_TOKENS, [githubToken]: { login: 'hub-bot[bot]', type: 'Bot' } },
+    })
     github.addPullRequest({ owner: OWNER, repo: REPO, number: 12, baseSha: BASE_SHA, headSha: HEAD_SHA, files: [] })
     workspace = makeWorkspace({})
   })

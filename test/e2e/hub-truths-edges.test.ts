@@ -25,11 +25,19 @@ describe('a target that exists on several edges, without `edge`', () => {
       expect(found.upstream.length, `upstream on ${found.edge}`).toBeGreaterThan(0)
       // No other edge's objects in this edge's own relations.
       for (const direction of ['upstream', 'downstream'] as const) {
-        expect(new Set(found[direction].map((o) => o.edge)), `${direction} on ${found.edge}`).toEqual(new Set([found.edge]))
+        expect(new Set(found[direction].map((o) => o.edge)), `${direction} on ${found.edge}`).toEqual(
+          new Set([found.edge]),
+        )
       }
       // Its pods are the fleet's pods of checkout on that edge, no more, no fewer.
       const pods = hub
-        .fleet!.objects.filter((o) => o.edge === found.edge && o.kind === 'Pod' && o.metadata.namespace === 'shop' && o.metadata.name.startsWith('checkout-'))
+        .fleet!.objects.filter(
+          (o) =>
+            o.edge === found.edge &&
+            o.kind === 'Pod' &&
+            o.metadata.namespace === 'shop' &&
+            o.metadata.name.startsWith('checkout-'),
+        )
         .map((o) => o.metadata.name)
         .sort()
       expect(found.downstream.filter((o) => o.kind === 'Pod').map((o) => o.name)).toEqual(pods)

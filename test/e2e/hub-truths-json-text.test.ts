@@ -11,7 +11,15 @@ const hub = useHubEmulator({ maxHoldMs: 300 })
 
 async function act(agent: string): Promise<ActionRun> {
   return runStep({
-    inputs: { 'hub-url': hub.url, token: hub.token, org: hub.org, workspace: hub.workspace, agent, task: 'add a PDB', 'on-approval': 'fail' },
+    inputs: {
+      'hub-url': hub.url,
+      token: hub.token,
+      org: hub.org,
+      workspace: hub.workspace,
+      agent,
+      task: 'add a PDB',
+      'on-approval': 'fail',
+    },
   })
 }
 
@@ -23,9 +31,21 @@ describe('JSON text from the hub', () => {
         { phase: 'PendingApproval', afterMs: 20 },
       ],
       toolSteps: [
-        { tool: 'graph_query', outcome: 'ok', durationMS: 5, args: { kind: 'Deployment', namespace: 'payments' }, result: '{"count":3}' },
+        {
+          tool: 'graph_query',
+          outcome: 'ok',
+          durationMS: 5,
+          args: { kind: 'Deployment', namespace: 'payments' },
+          result: '{"count":3}',
+        },
         // Clipped by the hub: not JSON any more, shown as it came.
-        { tool: 'kubectl_get', outcome: 'ok', durationMS: 5, args: '{"resource":"pods","namesp', result: 'plain words' },
+        {
+          tool: 'kubectl_get',
+          outcome: 'ok',
+          durationMS: 5,
+          args: '{"resource":"pods","namesp',
+          result: 'plain words',
+        },
       ],
       approval: { tool: 'kubectl_apply', args: { file: 'pdb.yaml', replicas: 2 } },
     })

@@ -16,7 +16,11 @@ async function query(spec: unknown): Promise<ActionRun> {
   })
 }
 
-const configMaps = { filter: { objects: [{ groupKind: { kind: 'ConfigMap' } }] }, limit: 50, objects: { id: true, cluster: true } }
+const configMaps = {
+  filter: { objects: [{ groupKind: { kind: 'ConfigMap' } }] },
+  limit: 50,
+  objects: { id: true, cluster: true },
+}
 
 describe('sort directions and paging', () => {
   it('a Desc order pages through every object, each once', async () => {
@@ -24,7 +28,12 @@ describe('sort directions and paging', () => {
     expect(expected).toBeGreaterThan(150)
     const result = await query({ ...configMaps, order: [{ field: 'name', direction: 'Desc' }] })
     expect(result.code).toBe(0)
-    const file = readResultFile<{ objects: Array<{ id: string }>; count: number; complete: boolean; stoppedBy: string }>(result)
+    const file = readResultFile<{
+      objects: Array<{ id: string }>
+      count: number
+      complete: boolean
+      stoppedBy: string
+    }>(result)
     expect(file.stoppedBy).toBe('last-page')
     expect(file.complete).toBe(true)
     expect(file.count).toBe(expected)

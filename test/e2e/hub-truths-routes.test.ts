@@ -12,7 +12,15 @@ const shardedHub = useHubEmulator({ maxHoldMs: 300, unknownClusterStatus: 503 })
 
 async function act(extra: Record<string, string>, target = hub): Promise<ActionRun> {
   return runStep({
-    inputs: { 'hub-url': target.url, token: target.token, org: target.org, workspace: target.workspace, agent: 'quick', task: 'Check payments', ...extra },
+    inputs: {
+      'hub-url': target.url,
+      token: target.token,
+      org: target.org,
+      workspace: target.workspace,
+      agent: 'quick',
+      task: 'Check payments',
+      ...extra,
+    },
   })
 }
 
@@ -54,7 +62,13 @@ describe('a plain-text 404 is "no such route"', () => {
   })
 
   it('an agents provider without the runs API (text 404 on POST …/runs): no such route, not "agent not found"', async () => {
-    hub.addFault({ method: 'POST', path: /\/runs$/, status: 404, body: '404 page not found\n', contentType: 'text/plain; charset=utf-8' })
+    hub.addFault({
+      method: 'POST',
+      path: /\/runs$/,
+      status: 404,
+      body: '404 page not found\n',
+      contentType: 'text/plain; charset=utf-8',
+    })
     const result = await act({})
     expect(result.code).toBe(1)
     const error = onlyError(result)
@@ -71,7 +85,13 @@ describe('a plain-text 404 is "no such route"', () => {
   })
 
   it('an HTML 404 (a portal or web server) names `hub-url`', async () => {
-    hub.addFault({ method: 'POST', path: /\/runs$/, status: 404, body: '<!doctype html><title>Not found</title>', contentType: 'text/html; charset=utf-8' })
+    hub.addFault({
+      method: 'POST',
+      path: /\/runs$/,
+      status: 404,
+      body: '<!doctype html><title>Not found</title>',
+      contentType: 'text/html; charset=utf-8',
+    })
     const result = await act({})
     const error = onlyError(result)
     expect(error).toContain('`hub-url`')

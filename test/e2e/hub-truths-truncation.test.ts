@@ -17,7 +17,12 @@ function crowdedFleet(): FleetObject[] {
   const at = '2024-01-01T00:00:00Z'
   for (let n = 0; n < NAMESPACES; n++) {
     const namespace = `team-${n}`
-    objects.push({ edge: 'prod-eu', apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace, uid: `ns-${n}`, creationTimestamp: at } })
+    objects.push({
+      edge: 'prod-eu',
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: namespace, uid: `ns-${n}`, creationTimestamp: at },
+    })
     for (let c = 0; c < CONFIGMAPS_PER_NAMESPACE; c++) {
       objects.push({
         edge: 'prod-eu',
@@ -34,7 +39,11 @@ const hub = useHubEmulator({ fleet: createFleet(crowdedFleet()) })
 
 const NAMESPACES_WITH_MEMBERS = JSON.stringify({
   filter: { objects: [{ groupKind: { kind: 'Namespace' } }] },
-  objects: { cluster: true, object: { metadata: { name: true } }, relations: { namespaced: { objects: { id: true } } } },
+  objects: {
+    cluster: true,
+    object: { metadata: { name: true } },
+    relations: { namespaced: { objects: { id: true } } },
+  },
 })
 
 async function query(spec: string): Promise<ActionRun> {

@@ -27,14 +27,23 @@ import {
 import { ACTIONS_TOKEN } from '../emulator/github.ts'
 
 const PR = 25
-const configMap = (name: string) => ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', `  name: ${name}`, '  namespace: shop', 'data: {k: v}', ''].join('\n')
+const configMap = (name: string) =>
+  ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', `  name: ${name}`, '  namespace: shop', 'data: {k: v}', ''].join(
+    '\n',
+  )
 const MANIFESTS: Record<string, string> = {
   'deploy/checkout-config.yaml': configMap('checkout-config'),
   'deploy/frontend-config.yaml': configMap('frontend-config'),
   'deploy/app-config.yaml': configMap('app.config'),
-  'deploy/frontend.yaml': ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: frontend', '  namespace: shop', 'spec: {replicas: 2}', ''].join(
-    '\n',
-  ),
+  'deploy/frontend.yaml': [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: frontend',
+    '  namespace: shop',
+    'spec: {replicas: 2}',
+    '',
+  ].join('\n'),
 }
 
 const hub = useHubEmulator()
@@ -59,7 +68,14 @@ beforeEach(() => changing(Object.keys(MANIFESTS)))
 
 async function onPullRequest(extra: Record<string, string> = {}): Promise<ActionRun> {
   return runStep({
-    inputs: { command: 'impact', ...hubInputs(hub), 'github-token': ACTIONS_TOKEN, manifests: 'deploy/*.yaml', comment: 'off', ...extra },
+    inputs: {
+      command: 'impact',
+      ...hubInputs(hub),
+      'github-token': ACTIONS_TOKEN,
+      manifests: 'deploy/*.yaml',
+      comment: 'off',
+      ...extra,
+    },
     env: pullRequestEnv(github.url, workspace.dir),
     event: pullRequestEvent(PR),
   })
@@ -75,7 +91,13 @@ const impactOf = (file: ImpactReportFile, kind: string, name: string, edge = 'pr
 const named = (objects: readonly Related[], kind: string) => objects.filter((o) => o.kind === kind).map((o) => o.name)
 const podsOf = (deployment: string, edge = 'prod-eu') =>
   hub
-    .fleet!.objects.filter((o) => o.edge === edge && o.kind === 'Pod' && o.metadata.namespace === 'shop' && o.metadata.name.startsWith(`${deployment}-`))
+    .fleet!.objects.filter(
+      (o) =>
+        o.edge === edge &&
+        o.kind === 'Pod' &&
+        o.metadata.namespace === 'shop' &&
+        o.metadata.name.startsWith(`${deployment}-`),
+    )
     .map((o) => o.metadata.name)
     .sort()
 
@@ -120,7 +142,11 @@ describe('a changed Deployment', () => {
       const frontendConfig = upstream.find((o) => o.kind === 'ConfigMap' && o.name === 'frontend-config')
       expect(frontendConfig?.relations).toContain('pod-references')
       expect(frontendConfig?.derived).toBeUndefined()
-      expect(upstream.find((o) => o.name === 'app.config')).toMatchObject({ kind: 'ConfigMap', relations: ['pod-references'], derived: ['pod-references'] })
+      expect(upstream.find((o) => o.name === 'app.config')).toMatchObject({
+        kind: 'ConfigMap',
+        relations: ['pod-references'],
+        derived: ['pod-references'],
+      })
     }
     expect(result.summary).toMatch(/\| Pod \| shop\/frontend-[a-z0-9]+-[a-z0-9]+ \| descendants \|/)
     expect(result.summary).toContain('| Service | shop/frontend | selects-pods \\(derived\\) |')
@@ -148,7 +174,9 @@ describe('the MCP route', () => {
   it('reaches what the query route reaches for the whole pull request', async () => {
     const viaQuery = readResultFile<ImpactReportFile>(await onPullRequest())
     hub.reset()
-    const viaMcp = readResultFile<ImpactReportFile>(await onPullRequest({ 'impact-source': 'mcp', 'mcp-url': hub.mcpUrl }))
+    const viaMcp = readResultFile<ImpactReportFile>(
+      await onPullRequest({ 'impact-source': 'mcp', 'mcp-url': hub.mcpUrl }),
+    )
     expect(viaMcp.impacts).toEqual(viaQuery.impacts)
     expect(viaMcp.totals).toEqual(viaQuery.totals)
   })

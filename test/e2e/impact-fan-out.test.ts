@@ -7,11 +7,21 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { hostileProvider } from '../emulator/hostile.ts'
-import { errorLines, hubInputs, makeWorkspace, readResultFile, runStep, useHubEmulator, type ActionRun, type ImpactReportFile } from './harness.ts'
+import {
+  errorLines,
+  hubInputs,
+  makeWorkspace,
+  readResultFile,
+  runStep,
+  useHubEmulator,
+  type ActionRun,
+  type ImpactReportFile,
+} from './harness.ts'
 
 const hub = useHubEmulator()
 
-const configMap = (name: string, namespace = 'shop') => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${name}, namespace: ${namespace}}\n`
+const configMap = (name: string, namespace = 'shop') =>
+  `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${name}, namespace: ${namespace}}\n`
 
 function onPush(files: Record<string, string>, extra: Record<string, string> = {}): Promise<ActionRun> {
   const workspace = makeWorkspace(files)
@@ -28,7 +38,10 @@ describe('caps on what a pull request declares, before any hub request', () => {
     const object = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n---\n'
     // just under the 4 MiB read for a manifest file, so it is parsed rather than refused unread
     const bundle = object.repeat(Math.floor((4 * 1024 * 1024 - 1024) / object.length))
-    const result = await onPush({ 'deploy/checkout.yaml': configMap('checkout-config'), 'deploy/zz-bundle.yaml': bundle })
+    const result = await onPush({
+      'deploy/checkout.yaml': configMap('checkout-config'),
+      'deploy/zz-bundle.yaml': bundle,
+    })
     expect(result.code, result.stdout).toBe(1)
     expect(errorLines(result)).toEqual([
       "::error::Too many documents in one file: deploy/zz-bundle.yaml holds more than 1,000 YAML documents (a List's items each count as one), over `max-documents` (1,000); reading stopped there and nothing was sent to the hub. Raise `max-documents`, or split the file.",
@@ -72,7 +85,9 @@ describe('caps on what a pull request declares, before any hub request', () => {
       env: { GITHUB_WORKSPACE: workspace.dir, GITHUB_EVENT_NAME: 'push' },
     })
     expect(result.code).toBe(1)
-    expect(errorLines(result)[0]).toContain('Too many targets: `targets` declare 3 distinct objects, over `max-targets` (2)')
+    expect(errorLines(result)[0]).toContain(
+      'Too many targets: `targets` declare 3 distinct objects, over `max-targets` (2)',
+    )
     expect(hub.requests).toEqual([])
   })
 })
@@ -92,7 +107,9 @@ describe('the scope the workflow allows', () => {
     )
     expect(result.code).toBe(0)
     expect(result.outputs['targets-count']).toBe('1')
-    const file = readResultFile<ImpactReportFile & { skippedTargets: Array<{ target: { kind: string; name: string }; reason: string }> }>(result)
+    const file = readResultFile<
+      ImpactReportFile & { skippedTargets: Array<{ target: { kind: string; name: string }; reason: string }> }
+    >(result)
     expect(file.targets.map((t) => `${t.kind} ${t.name}`)).toEqual(['Deployment checkout'])
     expect(file.skippedTargets.map((s) => `${s.target.kind} ${s.target.name}: ${s.reason}`)).toEqual([
       'ConfigMap checkout-config: its kind is not in `allowed-kinds`: not queried',
@@ -100,7 +117,9 @@ describe('the scope the workflow allows', () => {
       'ClusterRole clusterrole-outsider: its kind is not in `allowed-kinds`: not queried',
     ])
     expect(result.summary).toContain('### Outside the allowed scope (3)')
-    expect(result.stdout).toContain('Skipped Deployment.apps kube-system/coredns-outsider: its namespace is not in `allowed-namespaces`: not queried.')
+    expect(result.stdout).toContain(
+      'Skipped Deployment.apps kube-system/coredns-outsider: its namespace is not in `allowed-namespaces`: not queried.',
+    )
     const sent = hub.requests.map((request) => request.body ?? '').join('\n')
     expect(sent).toContain('"checkout"')
     for (const name of ['checkout-config', 'coredns-outsider', 'clusterrole-outsider']) expect(sent).not.toContain(name)
@@ -110,7 +129,9 @@ describe('the scope the workflow allows', () => {
 describe('a hostile hub cannot widen the fan-out', () => {
   it('refuses a lookup page of more roots than a page holds, before any query follows from it', async () => {
     // 2,000 places on 2,000 edges: each would be one more impact query
-    const body = JSON.stringify({ objects: Array.from({ length: 2000 }, (_, index) => ({ id: String(index), cluster: `ws/edge-${index}` })) })
+    const body = JSON.stringify({
+      objects: Array.from({ length: 2000 }, (_, index) => ({ id: String(index), cluster: `ws/edge-${index}` })),
+    })
     const hostility = hostileProvider(
       hub,
       (req) => req.method === 'POST' && req.path === '/api/query',
@@ -124,7 +145,11 @@ describe('a hostile hub cannot widen the fan-out', () => {
     const workspace = makeWorkspace({})
     onTestFinished(() => workspace.cleanup())
     const result = await runStep({
-      inputs: { command: 'impact', ...hubInputs(hub), targets: '[{kind: Deployment, group: apps, name: checkout, namespace: shop}]' },
+      inputs: {
+        command: 'impact',
+        ...hubInputs(hub),
+        targets: '[{kind: Deployment, group: apps, name: checkout, namespace: shop}]',
+      },
       env: { GITHUB_WORKSPACE: workspace.dir, GITHUB_EVENT_NAME: 'push' },
       killAfterMs: 60_000,
     })

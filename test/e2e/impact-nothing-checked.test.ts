@@ -75,13 +75,29 @@ it('passes without a gate, with a warning naming the glob and the folder searche
 it('fails the gate when the matched files declare no Kubernetes object', async () => {
   const result = await onPush({ manifests: 'conf/*.yaml', 'fail-on-downstream': '0' })
   expect(result.code).toBe(1)
-  expect(errorLines(result).join('\n')).toContain('Impact: nothing was checked: the 1 file(s) that `manifests` (`conf/*.yaml`) matched')
+  expect(errorLines(result).join('\n')).toContain(
+    'Impact: nothing was checked: the 1 file(s) that `manifests` (`conf/*.yaml`) matched',
+  )
 })
 
 it('passes the gate on a pull request that changes no matching manifest, and says so', async () => {
-  github.addPullRequest({ owner: OWNER, repo: REPO, number: 9, baseSha: BASE_SHA, headSha: HEAD_SHA, files: [{ filename: 'README.md', status: 'modified' }] })
+  github.addPullRequest({
+    owner: OWNER,
+    repo: REPO,
+    number: 9,
+    baseSha: BASE_SHA,
+    headSha: HEAD_SHA,
+    files: [{ filename: 'README.md', status: 'modified' }],
+  })
   const result = await runStep({
-    inputs: { command: 'impact', ...hubInputs(hub), 'github-token': ACTIONS_TOKEN, manifests: 'k8s/**/*.yaml', 'fail-on-downstream': '0', comment: 'off' },
+    inputs: {
+      command: 'impact',
+      ...hubInputs(hub),
+      'github-token': ACTIONS_TOKEN,
+      manifests: 'k8s/**/*.yaml',
+      'fail-on-downstream': '0',
+      comment: 'off',
+    },
     env: pullRequestEnv(github.url, workspace.dir),
     event: pullRequestEvent(9),
   })

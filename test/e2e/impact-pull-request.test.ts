@@ -26,7 +26,13 @@ import {
   type ActionRun,
   type ImpactReportFile,
 } from './harness.ts'
-import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, READONLY_TOKEN, type PullRequestFileInput, type RecordedRequest } from '../emulator/github.ts'
+import {
+  ACTIONS_BOT_LOGIN,
+  ACTIONS_TOKEN,
+  READONLY_TOKEN,
+  type PullRequestFileInput,
+  type RecordedRequest,
+} from '../emulator/github.ts'
 
 const PR = 7
 const CHECKOUT_EU = '[{kind: Deployment, group: apps, name: checkout, namespace: shop, edge: prod-eu}]'
@@ -61,7 +67,15 @@ const MANIFESTS: Record<string, string> = {
     '',
   ].join('\n'),
   // no namespace: the `namespace` input gives it one
-  [ADDED]: ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: worker', 'spec:', '  replicas: 1', ''].join('\n'),
+  [ADDED]: [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: worker',
+    'spec:',
+    '  replicas: 1',
+    '',
+  ].join('\n'),
   [TEMPLATE]: [
     'apiVersion: apps/v1',
     'kind: Deployment',
@@ -73,7 +87,14 @@ const MANIFESTS: Record<string, string> = {
     '',
   ].join('\n'),
   // a Kubernetes object outside the `manifests` globs: never a target
-  'docs/examples/configmap.yaml': ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: checkout-config', '  namespace: shop', ''].join('\n'),
+  'docs/examples/configmap.yaml': [
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'metadata:',
+    '  name: checkout-config',
+    '  namespace: shop',
+    '',
+  ].join('\n'),
 }
 const REMOVED_TEXT = [
   'apiVersion: v1',
@@ -115,7 +136,14 @@ afterAll(() => {
   workspace.cleanup()
 })
 beforeEach(() => {
-  github.addPullRequest({ owner: OWNER, repo: REPO, number: PR, baseSha: BASE_SHA, headSha: HEAD_SHA, files: changedFiles() })
+  github.addPullRequest({
+    owner: OWNER,
+    repo: REPO,
+    number: PR,
+    baseSha: BASE_SHA,
+    headSha: HEAD_SHA,
+    files: changedFiles(),
+  })
   github.setContent(OWNER, REPO, BASE_SHA, REMOVED, REMOVED_TEXT)
 })
 
@@ -138,10 +166,15 @@ async function onPullRequest({ inputs, runId = '7001', headSha = HEAD_SHA }: Run
   })
 }
 
-const manifestInputs = { manifests: 'deploy/**/*.yaml\n# charts are rendered elsewhere, but their changes still count\ndeploy/charts/**', namespace: 'shop' }
+const manifestInputs = {
+  manifests: 'deploy/**/*.yaml\n# charts are rendered elsewhere, but their changes still count\ndeploy/charts/**',
+  namespace: 'shop',
+}
 
-const requests = (method: string, path: RegExp): RecordedRequest[] => github.requests.filter((r) => r.method === method && path.test(r.path))
-const commentWrites = (): RecordedRequest[] => github.requests.filter((r) => (r.method === 'POST' || r.method === 'PATCH') && r.path.includes('/comments'))
+const requests = (method: string, path: RegExp): RecordedRequest[] =>
+  github.requests.filter((r) => r.method === method && path.test(r.path))
+const commentWrites = (): RecordedRequest[] =>
+  github.requests.filter((r) => (r.method === 'POST' || r.method === 'PATCH') && r.path.includes('/comments'))
 const prComments = () => github.comments(OWNER, REPO, PR)
 
 describe('a pull request with changed manifests', () => {
@@ -155,18 +188,24 @@ describe('a pull request with changed manifests', () => {
     expect(fileListings.map((r) => r.query.page ?? '1')).toEqual(['1', '2'])
     // only the removed file is read through the API, at the base commit; the others come from the checkout
     const contents = requests('GET', /\/contents\//)
-    expect(contents.map((r) => `${r.path}?ref=${r.query.ref}`)).toEqual([`/repos/${OWNER}/${REPO}/contents/${REMOVED}?ref=${BASE_SHA}`])
+    expect(contents.map((r) => `${r.path}?ref=${r.query.ref}`)).toEqual([
+      `/repos/${OWNER}/${REPO}/contents/${REMOVED}?ref=${BASE_SHA}`,
+    ])
 
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.schema).toBe('hub-action/impact-report')
     expect(file.commit).toBe(HEAD_SHA)
-    expect(file.targets.map((t) => `${t.kind} ${t.namespace}/${t.name} ← ${t.origin.path} (${t.origin.change})`).sort()).toEqual([
+    expect(
+      file.targets.map((t) => `${t.kind} ${t.namespace}/${t.name} ← ${t.origin.path} (${t.origin.change})`).sort(),
+    ).toEqual([
       `ConfigMap shop/feature-flags ← ${REMOVED} (removed)`,
       `Deployment shop/checkout ← ${MODIFIED} (modified)`,
       `Deployment shop/worker ← ${ADDED} (added)`,
       `Service shop/checkout ← ${MODIFIED} (modified)`,
     ])
-    expect(file.skippedFiles).toEqual([{ path: TEMPLATE, reason: 'a template (contains {{ }}): render it first, or name its objects in `targets`' }])
+    expect(file.skippedFiles).toEqual([
+      { path: TEMPLATE, reason: 'a template (contains {{ }}): render it first, or name its objects in `targets`' },
+    ])
     expect(file.notFound.map((t) => `${t.kind} ${t.namespace}/${t.name}`)).toEqual(['Deployment shop/worker'])
     expect(file.impacts.map((i) => `${i.target.kind} ${i.target.name} on ${i.edge}`)).toEqual([
       'Deployment checkout on prod-eu',
@@ -177,7 +216,11 @@ describe('a pull request with changed manifests', () => {
     ])
     // the removed ConfigMap is used (optionally) by the checkout pods on prod-eu
     const flags = file.impacts.find((i) => i.target.name === 'feature-flags')
-    expect(flags?.downstream.filter((o) => o.kind === 'Pod').map((o) => o.relations)).toEqual([['referenced-by'], ['referenced-by'], ['referenced-by']])
+    expect(flags?.downstream.filter((o) => o.kind === 'Pod').map((o) => o.relations)).toEqual([
+      ['referenced-by'],
+      ['referenced-by'],
+      ['referenced-by'],
+    ])
     expect(result.outputs['targets-count']).toBe('4')
 
     // the report: removed objects flagged, the template listed as skipped, the new object as not synchronized
@@ -234,28 +277,43 @@ describe('a pull request with changed manifests', () => {
     expect(comments).toHaveLength(1)
     expect(comments[0]!.id).toBe(original!.id)
     expect(comments[0]!.body).not.toBe(original!.body)
-    expect(comments[0]!.body.split('\n')[0]).toBe(`<!-- hub-action:impact v1 key=default run=7003 attempt=1 sha=${newHead} -->`)
+    expect(comments[0]!.body.split('\n')[0]).toBe(
+      `<!-- hub-action:impact v1 key=default run=7003 attempt=1 sha=${newHead} -->`,
+    )
     expect(comments[0]!.body).toContain(`for commit ${newHead}`)
     expect(third.outputs['comment-url']).toBe(original!.html_url)
     expect(requests('POST', /\/comments$/)).toHaveLength(postsAfterFirst)
-    expect(requests('PATCH', /\/issues\/comments\/\d+$/).map((r) => r.path)).toEqual([`/repos/${OWNER}/${REPO}/issues/comments/${original!.id}`])
+    expect(requests('PATCH', /\/issues\/comments\/\d+$/).map((r) => r.path)).toEqual([
+      `/repos/${OWNER}/${REPO}/issues/comments/${original!.id}`,
+    ])
 
     // a slower, older run finishing last does not overwrite the newer report
-    const stale = await onPullRequest({ inputs: manifestInputs, runId: '6990', headSha: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' })
+    const stale = await onPullRequest({
+      inputs: manifestInputs,
+      runId: '6990',
+      headSha: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    })
     expect(stale.code).toBe(0)
-    expect(lines(stale.stdout, '::notice::')).toContain(`::notice::Left the comment on #${PR} alone: it holds the report of a newer run.`)
+    expect(lines(stale.stdout, '::notice::')).toContain(
+      `::notice::Left the comment on #${PR} alone: it holds the report of a newer run.`,
+    )
     expect(prComments()).toEqual(comments)
     expect(commentWrites()).toHaveLength(2)
   })
 
   it('finds its comment beyond the first page of comments and edits it', async () => {
-    for (let i = 0; i < 130; i++) github.addComment(OWNER, REPO, PR, { login: i % 2 ? 'octocat' : 'hubot', body: `review note ${i}` })
+    for (let i = 0; i < 130; i++)
+      github.addComment(OWNER, REPO, PR, { login: i % 2 ? 'octocat' : 'hubot', body: `review note ${i}` })
     const first = await onPullRequest({ inputs: { targets: CHECKOUT_EU }, runId: '7001' })
     expect(first.code).toBe(0)
     const ours = prComments().filter((c) => c.user.login === ACTIONS_BOT_LOGIN)
     expect(ours).toHaveLength(1)
 
-    const second = await onPullRequest({ inputs: { targets: CHECKOUT_EU }, runId: '7002', headSha: '4444444444444444444444444444444444444444' })
+    const second = await onPullRequest({
+      inputs: { targets: CHECKOUT_EU },
+      runId: '7002',
+      headSha: '4444444444444444444444444444444444444444',
+    })
     expect(second.code).toBe(0)
     const listings = requests('GET', new RegExp(`^/repos/${OWNER}/${REPO}/issues/${PR}/comments$`))
     expect(listings.filter((r) => r.query.page === '2').length).toBe(2)
@@ -293,7 +351,9 @@ describe('a pull request with changed manifests', () => {
     expect(warnings[0]).toContain('The report is in the job summary.')
     expect(lines(result.stdout, '::error::')).toEqual([])
     expect(lines(result.stdout, '::notice::')).toEqual([
-      expect.stringMatching(/^::notice::Impact: \d+ upstream, \d+ downstream, \d+ associated across 5 target-edge pairs\.$/),
+      expect.stringMatching(
+        /^::notice::Impact: \d+ upstream, \d+ downstream, \d+ associated across 5 target-edge pairs\.$/,
+      ),
     ])
     // the manifests were still read with it
     expect(result.outputs['targets-count']).toBe('4')
@@ -329,7 +389,9 @@ describe('fail-on-downstream', () => {
     expect(result.code).toBe(0)
     expect(result.outputs['downstream-count']).toBe('8')
     expect(lines(result.stdout, '::error::')).toEqual([])
-    expect(lines(result.stdout, '::notice::')).toEqual(['::notice::Impact: 7 upstream, 8 downstream, 1 associated across 1 target-edge pair.'])
+    expect(lines(result.stdout, '::notice::')).toEqual([
+      '::notice::Impact: 7 upstream, 8 downstream, 1 associated across 1 target-edge pair.',
+    ])
     expect(prComments()).toHaveLength(1)
   })
 
@@ -341,10 +403,14 @@ describe('fail-on-downstream', () => {
     ])
     // published before failing
     expect(result.summary).toContain('## Impact of this change')
-    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-eu — 7 upstream, 8 downstream, 1 associated'])
+    expect(verdictLines(result.summary)).toEqual([
+      '- **Deployment.apps shop/checkout** on prod-eu — 7 upstream, 8 downstream, 1 associated',
+    ])
     const comments = prComments()
     expect(comments).toHaveLength(1)
-    expect(comments[0]!.body).toContain('- **Deployment.apps shop/checkout** on prod-eu — 7 upstream, 8 downstream, 1 associated')
+    expect(comments[0]!.body).toContain(
+      '- **Deployment.apps shop/checkout** on prod-eu — 7 upstream, 8 downstream, 1 associated',
+    )
     expect(result.outputs['comment-url']).toBe(comments[0]!.html_url)
     expect(result.outputs['downstream-count']).toBe('8')
     expect(readResultFile<ImpactReportFile>(result).totals).toEqual({ upstream: 7, downstream: 8, associated: 1 })

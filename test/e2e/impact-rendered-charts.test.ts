@@ -45,7 +45,12 @@ function checkout(fixture: string): string {
   return dir
 }
 
-async function onPullRequest(pr: number, files: PullRequestFileInput[], workspace: string, inputs: Record<string, string>): Promise<ActionRun> {
+async function onPullRequest(
+  pr: number,
+  files: PullRequestFileInput[],
+  workspace: string,
+  inputs: Record<string, string>,
+): Promise<ActionRun> {
   github.addPullRequest({ owner: OWNER, repo: REPO, number: pr, baseSha: BASE_SHA, headSha: HEAD_SHA, files })
   return runStep({
     inputs: {
@@ -59,11 +64,18 @@ async function onPullRequest(pr: number, files: PullRequestFileInput[], workspac
   })
 }
 
-const allNotices = (result: ActionRun): WorkflowCommand[] => readWorkflowCommands(result.stdout).commands.filter((command) => command.name === 'notice')
+const allNotices = (result: ActionRun): WorkflowCommand[] =>
+  readWorkflowCommands(result.stdout).commands.filter((command) => command.name === 'notice')
 /** The notices on declaring lines (the step's verdict is a notice too, with no file). */
-const notices = (result: ActionRun): WorkflowCommand[] => allNotices(result).filter((command) => command.properties.file !== undefined)
+const notices = (result: ActionRun): WorkflowCommand[] =>
+  allNotices(result).filter((command) => command.properties.file !== undefined)
 const targetsOf = (file: ImpactReportFile) =>
-  file.targets.map((t) => `${t.kind} ${t.namespace}/${t.name}: ${t.origin.change} (${(t.origin as { source?: string }).source ?? '-'})`).sort()
+  file.targets
+    .map(
+      (t) =>
+        `${t.kind} ${t.namespace}/${t.name}: ${t.origin.change} (${(t.origin as { source?: string }).source ?? '-'})`,
+    )
+    .sort()
 
 describe('a pull request that changes only a Helm chart’s values', () => {
   it('reports exactly the objects whose rendered form changed, labelled, with one comment and notices on the templates’ kind lines', async () => {
@@ -95,8 +107,11 @@ describe('a pull request that changes only a Helm chart’s values', () => {
     )
     const changed = verdictLines(report).filter((line) => line.startsWith('- **ConfigMap shop/checkout-config**'))
     expect(changed.length).toBeGreaterThan(0)
-    for (const line of changed) expect(line).toContain('· **changed** in the rendered set · from shop/templates/configmap.yaml')
-    expect(report).toContain('- NetworkPolicy.networking.k8s.io shop/checkout — rendered from shop/templates/networkpolicy.yaml, in rendered/head.yaml (added)')
+    for (const line of changed)
+      expect(line).toContain('· **changed** in the rendered set · from shop/templates/configmap.yaml')
+    expect(report).toContain(
+      '- NetworkPolicy.networking.k8s.io shop/checkout — rendered from shop/templates/networkpolicy.yaml, in rendered/head.yaml (added)',
+    )
     expect(report).not.toContain('Deployment.apps shop/checkout')
 
     expect(github.comments(OWNER, REPO, 21)).toHaveLength(1)
@@ -158,7 +173,8 @@ describe('a pull request that changes a Kustomize overlay', () => {
     expect(removed.map((i) => i.edge).sort()).toEqual(['prod-eu', 'prod-us'])
     for (const impact of removed) expect(impact.downstream.some((o) => o.kind === 'Pod')).toBe(true)
     const report = result.outputs.report ?? ''
-    for (const line of verdictLines(report).filter((l) => l.includes('checkout-config'))) expect(line).toContain('⚠️ **removed in this PR**')
+    for (const line of verdictLines(report).filter((l) => l.includes('checkout-config')))
+      expect(line).toContain('⚠️ **removed in this PR**')
     expect(
       notices(result)
         .map((n) => `${n.properties.file}:${n.properties.line}`)
@@ -175,7 +191,8 @@ describe('notices are capped at GitHub’s limit per step', () => {
     for (let i = 0; i < 14; i++) {
       const name = i < names.length ? names[i]! : `new-${i}`
       const ns = name === 'payments-api' || name === 'orders-db' ? 'payments' : 'shop'
-      files[`deploy/app-${String(i).padStart(2, '0')}.yaml`] = `# app ${i}\napiVersion: v1\nkind: Service\nmetadata:\n  name: ${name}\n  namespace: ${ns}\n`
+      files[`deploy/app-${String(i).padStart(2, '0')}.yaml`] =
+        `# app ${i}\napiVersion: v1\nkind: Service\nmetadata:\n  name: ${name}\n  namespace: ${ns}\n`
     }
     const workspace = checkout('helm')
     for (const [path, text] of Object.entries(files)) {
@@ -218,7 +235,11 @@ describe('a glob that matches no file', () => {
     expect(warnings).toContain(
       `::warning::\`manifests\`: the globs \`deploy/**/*.yaml\`, \`charts\` matched no file in the files this pull request changes nor the workspace ${workspace} (folders are not matched as files; globs are relative to the workspace, e.g. k8s/*.yml). Check the paths, and that an earlier step wrote the files.`,
     )
-    expect(warnings.some((w) => w.includes('`rendered-head`: the glob `rendered/missing-*.yaml` matched no file in the workspace'))).toBe(true)
+    expect(
+      warnings.some((w) =>
+        w.includes('`rendered-head`: the glob `rendered/missing-*.yaml` matched no file in the workspace'),
+      ),
+    ).toBe(true)
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.warnings.some((w) => w.startsWith('`manifests`: the globs'))).toBe(true)
     expect(file.skippedFiles).toEqual([])
@@ -238,8 +259,12 @@ describe('a glob that matches no file', () => {
     onTestFinished(() => result.cleanup())
     expect(result.code, result.stderr).toBe(0)
     const file = readResultFile<ImpactReportFile>(result)
-    expect(file.skippedFiles.map((s) => s.reason).filter((r) => r.includes('not in the workspace') || r.includes('folder'))).toEqual([])
-    expect(lines(result.stdout, '::warning').some((w) => w.includes('the glob `charts/*` matched no file in the workspace'))).toBe(true)
+    expect(
+      file.skippedFiles.map((s) => s.reason).filter((r) => r.includes('not in the workspace') || r.includes('folder')),
+    ).toEqual([])
+    expect(
+      lines(result.stdout, '::warning').some((w) => w.includes('the glob `charts/*` matched no file in the workspace')),
+    ).toBe(true)
   })
 })
 
@@ -293,7 +318,10 @@ describe('rendered files are read like manifests', () => {
     expect(result.code, result.stdout).toBe(0)
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.skippedFiles).toEqual([
-      { path: 'rendered/leak.yaml', reason: 'a symlink to a file outside the workspace: only files inside the checkout are read' },
+      {
+        path: 'rendered/leak.yaml',
+        reason: 'a symlink to a file outside the workspace: only files inside the checkout are read',
+      },
     ])
     expect(file.targets.map((t) => t.name).sort()).toEqual(['checkout', 'checkout-config', 'feature-flags'])
   })

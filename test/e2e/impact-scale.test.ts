@@ -109,7 +109,11 @@ describe('a blast radius of thousands of objects', () => {
     const scans = hub.requests
       .filter((r) => r.method === 'POST' && r.path === QUERY)
       .map((r) => JSON.parse(r.body) as { cluster?: { name: string }; filter?: unknown; limit?: number })
-      .filter((spec) => JSON.stringify(spec.filter) === JSON.stringify({ objects: [{ groupKind: { apiGroup: '', kind: 'Pod' }, namespace: 'bulk' }] }))
+      .filter(
+        (spec) =>
+          JSON.stringify(spec.filter) ===
+          JSON.stringify({ objects: [{ groupKind: { apiGroup: '', kind: 'Pod' }, namespace: 'bulk' }] }),
+      )
     expect(scans).toHaveLength(Math.floor(FANOUT_PODS / 500) + 1)
     expect(scans.every((spec) => spec.cluster?.name === 'edge-00' && spec.limit === 500)).toBe(true)
 
@@ -120,7 +124,9 @@ describe('a blast radius of thousands of objects', () => {
     expect(comments[0]!.user.login).toBe(ACTIONS_BOT_LOGIN)
     expect(codePoints(body)).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT)
     expect(body.split('\n')[0]).toBe(`<!-- hub-action:impact v1 key=default run=8100 attempt=1 sha=${HEAD_SHA} -->`)
-    expect(body).toContain(`**3 targets · ≥ ${upstream} upstream · ≥ ${downstreamTotal.toLocaleString('en-US')} downstream · ≥ 0 associated**`)
+    expect(body).toContain(
+      `**3 targets · ≥ ${upstream} upstream · ≥ ${downstreamTotal.toLocaleString('en-US')} downstream · ≥ 0 associated**`,
+    )
     const downstream = (FANOUT_PODS + 3).toLocaleString('en-US')
     expect(verdictLines(body)).toEqual([
       `- **Deployment.apps bulk/fanout** on edge-00 — ${upstream} upstream, ${downstream} downstream, 0 associated · ⚠️ **incomplete** — the hub cut the result (row cap or limit), so there may be more`,
@@ -128,14 +134,18 @@ describe('a blast radius of thousands of objects', () => {
       `- **Secret bulk/fanout-secret** on edge-00 — 1 upstream, ${downstream} downstream, 0 associated`,
     ])
     expect(body).toContain(CAVEAT)
-    expect(body).toContain('Trimmed to fit: [see the full report in the job summary](<https://github.com/acme/shop/actions/runs/8100>).')
+    expect(body).toContain(
+      'Trimmed to fit: [see the full report in the job summary](<https://github.com/acme/shop/actions/runs/8100>).',
+    )
     expect(body.split('\n').slice(1).join('\n')).toBe(result.outputs.report)
     expect(result.outputs['comment-url']).toBe(comments[0]!.html_url)
 
     // the job summary keeps more detail, yet stays under the runner's 1 MiB
     expect(Buffer.byteLength(result.summary, 'utf8')).toBeLessThan(ONE_MIB)
     expect(result.summary.length).toBeGreaterThan(body.length)
-    expect(result.summary).toContain(`**3 targets · ≥ ${upstream} upstream · ≥ ${downstreamTotal.toLocaleString('en-US')} downstream · ≥ 0 associated**`)
+    expect(result.summary).toContain(
+      `**3 targets · ≥ ${upstream} upstream · ≥ ${downstreamTotal.toLocaleString('en-US')} downstream · ≥ 0 associated**`,
+    )
     expect(verdictLines(result.summary)).toEqual(verdictLines(body))
     expect(result.summary).toContain(CAVEAT)
     expect(result.summary).toContain(`| Pod | bulk/${podNames[podNames.length - 1]} | descendants |`)
@@ -146,19 +156,28 @@ describe('a blast radius of thousands of objects', () => {
   it('gives the same counts through the MCP tool at that scale', async () => {
     const target = '[{kind: Deployment, group: apps, name: fanout, namespace: bulk, edge: edge-00}]'
     const viaQuery = await impact({ targets: target, 'max-depth': '2', comment: 'off' })
-    const viaMcp = await impact({ targets: target, 'max-depth': '2', comment: 'off', 'impact-source': 'mcp', 'mcp-url': hub.mcpUrl })
+    const viaMcp = await impact({
+      targets: target,
+      'max-depth': '2',
+      comment: 'off',
+      'impact-source': 'mcp',
+      'mcp-url': hub.mcpUrl,
+    })
     for (const result of [viaQuery, viaMcp]) {
       expect(result.code).toBe(0)
       // its ReplicaSet and Pods, the Service selecting them (derived) and the PDB (selected-by, and derived)
       expect(result.outputs['downstream-count']).toBe(String(FANOUT_PODS + 3))
     }
-    for (const name of ['targets-count', 'upstream-count', 'downstream-count', 'associated-count']) expect(viaMcp.outputs[name]).toBe(viaQuery.outputs[name])
+    for (const name of ['targets-count', 'upstream-count', 'downstream-count', 'associated-count'])
+      expect(viaMcp.outputs[name]).toBe(viaQuery.outputs[name])
     // The query route hears the hub cut its relation query (10,000 rows); the tool stops there
     // silently and says nothing a client can read, so only the query route marks it incomplete.
     const uncut = (impacts: ImpactReportFile['impacts']) => impacts.map((i) => ({ ...i, incomplete: undefined }))
     expect(verdictLines(viaMcp.outputs.report ?? '')).toEqual(
       verdictLines(viaQuery.outputs.report ?? '').map((line) => line.replace(/ · ⚠️ \*\*incomplete\*\*.*$/, '')),
     )
-    expect(uncut(readResultFile<ImpactReportFile>(viaMcp).impacts)).toEqual(uncut(readResultFile<ImpactReportFile>(viaQuery).impacts))
+    expect(uncut(readResultFile<ImpactReportFile>(viaMcp).impacts)).toEqual(
+      uncut(readResultFile<ImpactReportFile>(viaQuery).impacts),
+    )
   })
 })

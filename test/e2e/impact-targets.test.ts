@@ -37,12 +37,17 @@ const edgeLookups = (): RecordedRequest[] => hub.requests.filter((r) => r.method
 const mcpCalls = (): Array<{ method: string; params?: { name?: string; arguments?: Record<string, unknown> } }> =>
   hub.requests
     .filter((r) => r.method === 'POST' && r.path.startsWith('/services/mcpserver/'))
-    .map((r) => JSON.parse(r.body) as { method: string; params?: { name?: string; arguments?: Record<string, unknown> } })
+    .map(
+      (r) => JSON.parse(r.body) as { method: string; params?: { name?: string; arguments?: Record<string, unknown> } },
+    )
     .filter((message) => message.method === 'tools/call')
-const counts = (result: ActionRun): Record<string, string | undefined> => Object.fromEntries(COUNT_OUTPUTS.map((name) => [name, result.outputs[name]]))
+const counts = (result: ActionRun): Record<string, string | undefined> =>
+  Object.fromEntries(COUNT_OUTPUTS.map((name) => [name, result.outputs[name]]))
 /** Log lines of the per-target verdicts (plain text, one per target and edge). */
 const logVerdicts = (result: ActionRun): string[] =>
-  result.stdout.split('\n').filter((line) => / on [a-z0-9-]+ — \d+ upstream, \d+ downstream, \d+ associated$/.test(line))
+  result.stdout
+    .split('\n')
+    .filter((line) => / on [a-z0-9-]+ — \d+ upstream, \d+ downstream, \d+ associated$/.test(line))
 
 describe('a Deployment on one edge', () => {
   it('reports the same counts and verdict lines through the query API and through the MCP tool', async () => {
@@ -53,17 +58,29 @@ describe('a Deployment on one edge', () => {
     expect(queried).toHaveLength(3)
     expect(edgeLookups()).toHaveLength(0)
     expect(mcpCalls()).toEqual([])
-    const spec = JSON.parse(queried[0]?.body ?? '{}') as { cluster?: { name: string }; maxDepth?: number; filter?: unknown }
+    const spec = JSON.parse(queried[0]?.body ?? '{}') as {
+      cluster?: { name: string }
+      maxDepth?: number
+      filter?: unknown
+    }
     expect(spec.cluster).toEqual({ name: 'prod-eu' })
     expect(spec.maxDepth).toBe(5)
-    expect(spec.filter).toEqual({ objects: [{ groupKind: { apiGroup: 'apps', kind: 'Deployment' }, name: 'checkout', namespace: 'shop' }] })
-    const walks = queried
-      .slice(1)
-      .map(
-        (request) =>
-          JSON.parse(request.body) as { cluster?: { name: string }; filter?: { objects?: Array<{ groupKind?: { kind?: string }; namespace?: string }> } },
-      )
-    expect(walks.map((walk) => [walk.cluster?.name, walk.filter?.objects?.map((f) => `${f.groupKind?.kind} ${f.namespace}`)])).toEqual([
+    expect(spec.filter).toEqual({
+      objects: [{ groupKind: { apiGroup: 'apps', kind: 'Deployment' }, name: 'checkout', namespace: 'shop' }],
+    })
+    const walks = queried.slice(1).map(
+      (request) =>
+        JSON.parse(request.body) as {
+          cluster?: { name: string }
+          filter?: { objects?: Array<{ groupKind?: { kind?: string }; namespace?: string }> }
+        },
+    )
+    expect(
+      walks.map((walk) => [
+        walk.cluster?.name,
+        walk.filter?.objects?.map((f) => `${f.groupKind?.kind} ${f.namespace}`),
+      ]),
+    ).toEqual([
       ['prod-eu', ['Pod shop']],
       ['prod-eu', ['Service shop', 'PodDisruptionBudget shop', 'NetworkPolicy shop', 'HorizontalPodAutoscaler shop']],
     ])
@@ -77,7 +94,14 @@ describe('a Deployment on one edge', () => {
         method: 'tools/call',
         params: {
           name: 'graph__graph_impact',
-          arguments: { kind: 'Deployment', name: 'checkout', group: 'apps', edge: 'prod-eu', namespace: 'shop', maxDepth: 5 },
+          arguments: {
+            kind: 'Deployment',
+            name: 'checkout',
+            group: 'apps',
+            edge: 'prod-eu',
+            namespace: 'shop',
+            maxDepth: 5,
+          },
         },
       },
     ])
@@ -89,14 +113,21 @@ describe('a Deployment on one edge', () => {
       cluster: { name: 'prod-eu' },
       objects: { id: true, cluster: true, object: { metadata: { namespace: true } } },
     })
-    expect(Object.keys((JSON.parse(queries()[1]?.body ?? '{}') as { objects: { relations: object } }).objects.relations)).toEqual(['descendants+', 'linked+'])
+    expect(
+      Object.keys((JSON.parse(queries()[1]?.body ?? '{}') as { objects: { relations: object } }).objects.relations),
+    ).toEqual(['descendants+', 'linked+'])
 
     for (const result of [viaQuery, viaMcp]) {
       expect(result.code).toBe(0)
       expect(lines(result.stdout, '::error::')).toEqual([])
       expect(lines(result.stdout, '::warning::')).toEqual([])
     }
-    expect(counts(viaQuery)).toEqual({ 'targets-count': '1', 'upstream-count': '7', 'downstream-count': '8', 'associated-count': '1' })
+    expect(counts(viaQuery)).toEqual({
+      'targets-count': '1',
+      'upstream-count': '7',
+      'downstream-count': '8',
+      'associated-count': '1',
+    })
     expect(counts(viaMcp)).toEqual(counts(viaQuery))
 
     const expectedLine = '- **Deployment.apps shop/checkout** on prod-eu — 7 upstream, 8 downstream, 1 associated'
@@ -104,9 +135,13 @@ describe('a Deployment on one edge', () => {
     expect(verdictLines(viaMcp.outputs.report ?? '')).toEqual([expectedLine])
     expect(verdictLines(viaQuery.summary)).toEqual([expectedLine])
     expect(verdictLines(viaMcp.summary)).toEqual([expectedLine])
-    expect(logVerdicts(viaQuery)).toEqual(['Deployment.apps shop/checkout on prod-eu — 7 upstream, 8 downstream, 1 associated'])
+    expect(logVerdicts(viaQuery)).toEqual([
+      'Deployment.apps shop/checkout on prod-eu — 7 upstream, 8 downstream, 1 associated',
+    ])
     expect(logVerdicts(viaMcp)).toEqual(logVerdicts(viaQuery))
-    expect(lines(viaQuery.stdout, '::notice::')).toEqual(['::notice::Impact: 7 upstream, 8 downstream, 1 associated across 1 target-edge pair.'])
+    expect(lines(viaQuery.stdout, '::notice::')).toEqual([
+      '::notice::Impact: 7 upstream, 8 downstream, 1 associated across 1 target-edge pair.',
+    ])
     expect(lines(viaMcp.stdout, '::notice::')).toEqual(lines(viaQuery.stdout, '::notice::'))
 
     expect(viaQuery.summary).toContain('read through the query API')
@@ -131,12 +166,16 @@ describe('a Deployment on one edge', () => {
     // its ReplicaSet and, a level below in the engine's tree, its Pods; and, derived from their own
     // fields (the engine has no such relation), what selects its Pods or scales it
     expect(
-      fromQuery.impacts[0]?.downstream.map((o) => `${o.kind} ${o.name} ${o.relations.join(',')}${o.derived ? ` derived:${o.derived.join(',')}` : ''}`),
+      fromQuery.impacts[0]?.downstream.map(
+        (o) => `${o.kind} ${o.name} ${o.relations.join(',')}${o.derived ? ` derived:${o.derived.join(',')}` : ''}`,
+      ),
     ).toEqual([
       'HorizontalPodAutoscaler checkout scales derived:scales',
       'NetworkPolicy default-deny selects-pods derived:selects-pods',
       ...hub
-        .fleet!.objects.filter((o) => o.edge === 'prod-eu' && o.kind === 'Pod' && o.metadata.name.startsWith('checkout-'))
+        .fleet!.objects.filter(
+          (o) => o.edge === 'prod-eu' && o.kind === 'Pod' && o.metadata.name.startsWith('checkout-'),
+        )
         .map((o) => `Pod ${o.metadata.name} descendants`)
         .sort(),
       'PodDisruptionBudget checkout selected-by,selects-pods derived:selects-pods',
@@ -144,7 +183,11 @@ describe('a Deployment on one edge', () => {
       'Service checkout selects-pods derived:selects-pods',
     ])
     // a Deployment references nothing itself: what its Pods reference is upstream of it
-    expect(fromQuery.impacts[0]?.upstream.filter((o) => o.relations.includes('pod-references')).map((o) => `${o.kind} ${o.name}`)).toEqual([
+    expect(
+      fromQuery.impacts[0]?.upstream
+        .filter((o) => o.relations.includes('pod-references'))
+        .map((o) => `${o.kind} ${o.name}`),
+    ).toEqual([
       'ConfigMap checkout-config',
       'ConfigMap feature-flags',
       'Secret checkout-db',
@@ -152,7 +195,14 @@ describe('a Deployment on one edge', () => {
       'ServiceAccount checkout',
     ])
     expect(fromQuery.impacts[0]?.associated).toEqual([
-      { edge: 'prod-us', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relations: ['grouped'] },
+      {
+        edge: 'prod-us',
+        group: 'apps',
+        kind: 'Deployment',
+        namespace: 'shop',
+        name: 'checkout',
+        relations: ['grouped'],
+      },
     ])
 
     expectSecretsNowhere(viaQuery, [hub.token])
@@ -166,7 +216,9 @@ describe('edge scoping', () => {
     expect(result.code).toBe(0)
     // One light lookup of where it exists, then one relation query per edge: a relation query
     // across edges merges same-named objects into one node (docs/hub-facts.md, "Graph queries").
-    const specs = queries().map((request) => JSON.parse(request.body) as { cluster?: { name?: string }; objects?: { relations?: unknown } })
+    const specs = queries().map(
+      (request) => JSON.parse(request.body) as { cluster?: { name?: string }; objects?: { relations?: unknown } },
+    )
     // Then, per edge, the Pod and selector walks.
     expect(specs).toHaveLength(7)
     expect(specs[0]?.cluster).toBeUndefined()
@@ -210,7 +262,9 @@ describe('edge scoping', () => {
   })
 
   it('reports a target with `edge` only on that edge', async () => {
-    const result = await impact({ targets: '[{kind: Deployment, group: apps, name: checkout, namespace: shop, edge: prod-us}]' })
+    const result = await impact({
+      targets: '[{kind: Deployment, group: apps, name: checkout, namespace: shop, edge: prod-us}]',
+    })
     expect(result.code).toBe(0)
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.impacts.map((i) => i.edge)).toEqual(['prod-us'])
@@ -218,10 +272,19 @@ describe('edge scoping', () => {
       expect(new Set(file.impacts[0]?.[direction].map((o) => o.edge))).toEqual(new Set(['prod-us']))
     }
     expect(JSON.parse(queries()[0]?.body ?? '{}')).toMatchObject({ cluster: { name: 'prod-us' } })
-    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-us — 6 upstream, 7 downstream, 1 associated'])
+    expect(verdictLines(result.summary)).toEqual([
+      '- **Deployment.apps shop/checkout** on prod-us — 6 upstream, 7 downstream, 1 associated',
+    ])
     // the other edge's checkout appears only as the declared group peer
     expect(file.impacts[0]?.associated).toEqual([
-      { edge: 'prod-eu', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relations: ['grouped'] },
+      {
+        edge: 'prod-eu',
+        group: 'apps',
+        kind: 'Deployment',
+        namespace: 'shop',
+        name: 'checkout',
+        relations: ['grouped'],
+      },
     ])
   })
 })
@@ -260,17 +323,31 @@ describe('a ConfigMap', () => {
     expect(file.impacts.map((i) => i.edge)).toEqual(['prod-eu', 'prod-us'])
     for (const impact of file.impacts) {
       const usesIt = hub
-        .fleet!.objects.filter((o) => o.edge === impact.edge && o.kind === 'Pod' && o.metadata.namespace === 'shop' && o.metadata.name.startsWith('checkout-'))
+        .fleet!.objects.filter(
+          (o) =>
+            o.edge === impact.edge &&
+            o.kind === 'Pod' &&
+            o.metadata.namespace === 'shop' &&
+            o.metadata.name.startsWith('checkout-'),
+        )
         .map((o) => o.metadata.name)
         .sort()
       expect(usesIt.length).toBeGreaterThanOrEqual(2)
       const pods = impact.downstream.filter((o) => o.kind === 'Pod')
-      expect(pods).toEqual(usesIt.map((name) => ({ edge: impact.edge, group: '', kind: 'Pod', namespace: 'shop', name, relations: ['referenced-by'] })))
+      expect(pods).toEqual(
+        usesIt.map((name) => ({
+          edge: impact.edge,
+          group: '',
+          kind: 'Pod',
+          namespace: 'shop',
+          name,
+          relations: ['referenced-by'],
+        })),
+      )
       // and the workload that owns them, through its ReplicaSet
-      expect(impact.downstream.filter((o) => o.relations.includes('owns-referrer')).map((o) => `${o.kind} ${o.name}`)).toEqual([
-        'Deployment checkout',
-        expect.stringMatching(/^ReplicaSet checkout-[a-z0-9]+$/),
-      ])
+      expect(
+        impact.downstream.filter((o) => o.relations.includes('owns-referrer')).map((o) => `${o.kind} ${o.name}`),
+      ).toEqual(['Deployment checkout', expect.stringMatching(/^ReplicaSet checkout-[a-z0-9]+$/)])
       // frontend pods use another ConfigMap: not dependents
       expect(impact.downstream.some((o) => o.name.startsWith('frontend'))).toBe(false)
     }
@@ -281,10 +358,16 @@ describe('a ConfigMap', () => {
       .filter((spec) => spec.cluster !== undefined && spec.filter?.objects?.[0]?.name === undefined)
     expect(scans.map((s) => s.cluster?.name).sort()).toEqual(['prod-eu', 'prod-us'])
     expect(
-      scans.every((s) => JSON.stringify(s.filter) === JSON.stringify({ objects: [{ groupKind: { apiGroup: '', kind: 'Pod' }, namespace: 'shop' }] })),
+      scans.every(
+        (s) =>
+          JSON.stringify(s.filter) ===
+          JSON.stringify({ objects: [{ groupKind: { apiGroup: '', kind: 'Pod' }, namespace: 'shop' }] }),
+      ),
     ).toBe(true)
 
-    expect(result.outputs['downstream-count']).toBe(String(file.impacts.reduce((sum, i) => sum + i.downstream.length, 0)))
+    expect(result.outputs['downstream-count']).toBe(
+      String(file.impacts.reduce((sum, i) => sum + i.downstream.length, 0)),
+    )
     // Per target and edge: no Edge column repeating that edge.
     expect(result.summary).toMatch(/\| Pod \| shop\/checkout-7d9f8c6b5-[a-z0-9]+ \| referenced-by \|/)
   })
@@ -298,7 +381,9 @@ describe('a target that is not synchronized', () => {
     })
     expect(result.code).toBe(0)
     expect(lines(result.stdout, '::error::')).toEqual([])
-    expect(result.stdout).toContain('Deployment.apps shop/brand-new: not found on any edge (new object, stale edge, or no visibility).')
+    expect(result.stdout).toContain(
+      'Deployment.apps shop/brand-new: not found on any edge (new object, stale edge, or no visibility).',
+    )
     expect(edgeLookups()).toHaveLength(1)
 
     expect(result.outputs['targets-count']).toBe('2')
@@ -308,7 +393,9 @@ describe('a target that is not synchronized', () => {
     expect(result.summary).toContain('Their impact is unknown, not empty.')
     expect(result.summary).toContain('Engaged edges in this workspace: prod-eu, prod-us, staging.')
     expect(result.summary).toContain('- Deployment.apps shop/brand-new — named in the targets input')
-    expect(verdictLines(result.summary)).toEqual(['- **Deployment.apps shop/checkout** on prod-eu — 7 upstream, 8 downstream, 1 associated'])
+    expect(verdictLines(result.summary)).toEqual([
+      '- **Deployment.apps shop/checkout** on prod-eu — 7 upstream, 8 downstream, 1 associated',
+    ])
 
     const file = readResultFile<ImpactReportFile>(result)
     expect(file.notFound).toMatchObject([{ kind: 'Deployment', group: 'apps', name: 'brand-new', namespace: 'shop' }])
@@ -332,24 +419,33 @@ describe('bad targets', () => {
     {
       what: 'an unknown key',
       targets: '[{kind: Deployment, name: checkout, colour: red}]',
-      message: 'Input `targets`: item 1 (unknown `colour`; allowed: kind, name, group, namespace, edge): has fields the action does not know.',
+      message:
+        'Input `targets`: item 1 (unknown `colour`; allowed: kind, name, group, namespace, edge): has fields the action does not know.',
     },
     {
       what: 'a bad namespace in the second item',
-      targets: '- {kind: Deployment, group: apps, name: checkout, namespace: shop}\n- {kind: ConfigMap, name: checkout-config, namespace: Shop_Prod}\n',
+      targets:
+        '- {kind: Deployment, group: apps, name: checkout, namespace: shop}\n- {kind: ConfigMap, name: checkout-config, namespace: Shop_Prod}\n',
       message: 'Input `targets`: item 2 (`namespace`): "Shop_Prod" must be a namespace name (a DNS-1123 label).',
     },
-    { what: 'invalid YAML', targets: '[{kind: Deployment, name: checkout', message: 'Input `targets` is not valid YAML or JSON:' },
+    {
+      what: 'invalid YAML',
+      targets: '[{kind: Deployment, name: checkout',
+      message: 'Input `targets` is not valid YAML or JSON:',
+    },
   ]
 
-  it.each(cases)('$what: exit 1 naming `targets` and the item, with no request to the hub', async ({ targets, message }) => {
-    const result = await impact({ targets })
-    expect(result.code).toBe(1)
-    const errors = lines(result.stdout, '::error::')
-    expect(errors).toHaveLength(1)
-    expect(errors[0]).toContain(message)
-    expect(hub.requests).toEqual([])
-    expect(result.summary).toBe('')
-    expect(result.outputs).toEqual({})
-  })
+  it.each(cases)(
+    '$what: exit 1 naming `targets` and the item, with no request to the hub',
+    async ({ targets, message }) => {
+      const result = await impact({ targets })
+      expect(result.code).toBe(1)
+      const errors = lines(result.stdout, '::error::')
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toContain(message)
+      expect(hub.requests).toEqual([])
+      expect(result.summary).toBe('')
+      expect(result.outputs).toEqual({})
+    },
+  )
 })

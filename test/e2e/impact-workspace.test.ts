@@ -10,7 +10,12 @@ import { hubInputs, makeWorkspace, readResultFile, runAction, useHubEmulator } f
 const hub = useHubEmulator()
 
 interface ReportFile {
-  targets: Array<{ kind: string; name: string; namespace?: string; origin: { kind: string; path?: string; change?: string } }>
+  targets: Array<{
+    kind: string
+    name: string
+    namespace?: string
+    origin: { kind: string; path?: string; change?: string }
+  }>
   skippedFiles: Array<{ path: string; reason: string }>
   impacts: Array<{ target: { name: string }; edge: string }>
 }
@@ -50,10 +55,21 @@ it('reads matching workspace files on a push, skipping templates and files witho
       'Deployment shop checkout workspace',
       'Namespace - shop workspace',
     ])
-    expect(file.skippedFiles.map((s) => s.path).sort()).toEqual(['deploy/chart/templates/svc.yaml', 'deploy/values.yaml'])
+    expect(file.skippedFiles.map((s) => s.path).sort()).toEqual([
+      'deploy/chart/templates/svc.yaml',
+      'deploy/values.yaml',
+    ])
     expect(file.skippedFiles.find((s) => s.path === 'deploy/chart/templates/svc.yaml')?.reason).toContain('template')
     expect(new Set(file.impacts.map((i) => `${i.target.name}@${i.edge}`))).toEqual(
-      new Set(['checkout@prod-eu', 'checkout@prod-us', 'checkout-config@prod-eu', 'checkout-config@prod-us', 'shop@prod-eu', 'shop@prod-us', 'shop@staging']),
+      new Set([
+        'checkout@prod-eu',
+        'checkout@prod-us',
+        'checkout-config@prod-eu',
+        'checkout-config@prod-us',
+        'shop@prod-eu',
+        'shop@prod-us',
+        'shop@staging',
+      ]),
     )
     expect(result.summary).toContain('deploy/chart/templates/svc.yaml')
     result.cleanup()

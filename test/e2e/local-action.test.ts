@@ -51,14 +51,21 @@ afterAll(async () => {
  * safety net kills the tree.
  */
 function runScript(cwd: string, args: string[] = []): Promise<ScriptRun> {
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(GITHUB_|INPUT_|RUNNER_|ACTIONS_)/.test(name)))
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(GITHUB_|INPUT_|RUNNER_|ACTIONS_)/.test(name)),
+  )
   env.TMPDIR = tmp
   env.NO_COLOR = '1'
   // In a git worktree node_modules is a symlink: local-action stubs @actions/core at the path
   // npm reports, so Node must keep that path rather than resolve it to the real one.
   env.NODE_OPTIONS = '--preserve-symlinks'
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'local.ts'), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'local.ts'), ...args], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -103,7 +110,9 @@ function afterLocalAction(stdout: string): string {
 
 describe('npm run local (@github/local-action on the sources)', () => {
   it('.env.example gives every input action.yml declares, as the runner names it', () => {
-    const declared = Object.keys((parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> }).inputs)
+    const declared = Object.keys(
+      (parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> }).inputs,
+    )
     const given = Object.keys(EXAMPLE).filter((name) => name.startsWith('INPUT_'))
     expect(given.sort()).toEqual(declared.map((name) => `INPUT_${name.replace(/ /g, '_').toUpperCase()}`).sort())
   })
@@ -125,7 +134,9 @@ describe('npm run local (@github/local-action on the sources)', () => {
       const runId = outputs['run-id']!
       expect(runId).toMatch(/^[0-9a-f-]{36}$/)
       const closing = afterLocalAction(run.stdout)
-      expect(closing.replace(/\s+/g, ' ')).toContain(`its runs: ${runId} (agent ${EXAMPLE.INPUT_AGENT}, Succeeded). It is stopped now.`)
+      expect(closing.replace(/\s+/g, ' ')).toContain(
+        `its runs: ${runId} (agent ${EXAMPLE.INPUT_AGENT}, Succeeded). It is stopped now.`,
+      )
       expect(hub.runs()).toHaveLength(0)
 
       // The summary the action wrote, printed for the terminal after local-action's table.
@@ -199,7 +210,10 @@ describe('npm run local (@github/local-action on the sources)', () => {
         ],
         [['a-folder'], /^npm run local: a-folder is not a file: give a dotenv file made from \.env\.example/],
         [['action.yml'], /^npm run local: action\.yml sets no INPUT_ variable \(lines NAME=value/],
-        [['one.env', 'two.env'], /^npm run local: unexpected arguments one\.env two\.env: usage: npm run local \[-- <dotenv file>\]/],
+        [
+          ['one.env', 'two.env'],
+          /^npm run local: unexpected arguments one\.env two\.env: usage: npm run local \[-- <dotenv file>\]/,
+        ],
       ]
       for (const [args, message] of cases) {
         const run = await runScript(cwd, args)

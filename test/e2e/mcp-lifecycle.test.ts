@@ -6,7 +6,16 @@
  */
 import type http from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { expectSecretsNowhere, hubInputs, readResultFile, runStep, until, useHubEmulator, type ActionRun, type ImpactReportFile } from './harness.ts'
+import {
+  expectSecretsNowhere,
+  hubInputs,
+  readResultFile,
+  runStep,
+  until,
+  useHubEmulator,
+  type ActionRun,
+  type ImpactReportFile,
+} from './harness.ts'
 import { createDemoFleet, mcpRoute, type McpOptions } from '../emulator/graph/index.ts'
 import { DEFAULT_WORKSPACE, type ExtraRoute, type Tenant } from '../emulator/hub.ts'
 
@@ -28,7 +37,8 @@ const useEndpoint = (options: McpOptions, expireAfter = Infinity) => {
 
 function mcpEndpoint(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tenant?: Tenant): void {
   endpoint.handler(req, res, body, tenant)
-  if (body.toString('utf8').includes('"tools/call"') && res.statusCode === 200 && ++answeredCalls === expireAfterCalls) endpoint.mcp.expireSessions()
+  if (body.toString('utf8').includes('"tools/call"') && res.statusCode === 200 && ++answeredCalls === expireAfterCalls)
+    endpoint.mcp.expireSessions()
 }
 
 /** Answers 200 text/event-stream and then writes comments without end (bounded here at 256 MiB and 60 s). */
@@ -75,7 +85,11 @@ const failure = (result: ActionRun): string =>
 const mcpRequests = () =>
   hub.requests
     .filter((r) => r.path.startsWith('/services/mcpserver/'))
-    .map((r) => ({ method: r.method, rpc: r.body ? (JSON.parse(r.body) as { method?: string }).method : undefined, session: r.headers['mcp-session-id'] }))
+    .map((r) => ({
+      method: r.method,
+      rpc: r.body ? (JSON.parse(r.body) as { method?: string }).method : undefined,
+      session: r.headers['mcp-session-id'],
+    }))
 
 describe('an mcp-url with the cluster id, as the connect page hands it out', () => {
   it('fails, because the tool misses what the query API finds, and names the URL to use', async () => {
@@ -85,7 +99,9 @@ describe('an mcp-url with the cluster id, as the connect page hands it out', () 
     expect(result.code).toBe(1)
     const message = failure(result)
     expect(message).toContain('found:false, although the query API finds the object there')
-    expect(message).toContain(`\`mcp-url\` names "${hub.clusterId}" where the graph tools need the workspace path "${fleet.workspacePath}"`)
+    expect(message).toContain(
+      `\`mcp-url\` names "${hub.clusterId}" where the graph tools need the workspace path "${fleet.workspacePath}"`,
+    )
     expect(message).toContain(`set \`mcp-url\` to ${hub.mcpUrl}`)
     expect(result.stdout).not.toMatch(/none of the \d+ target\(s\) was found/)
     // The same step with the URL it names passes.

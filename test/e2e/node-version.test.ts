@@ -28,7 +28,10 @@ it.skipIf(!older)(
     const result = spawnSync(path, [DIST], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })
     expect(result.status).toBe(1)
     expect(result.stderr).toBe('')
-    expect(result.stdout.split('\n')).toEqual([expect.stringMatching(/^::error::hub-action needs Node 24 or newer \(this runner has Node /), ''])
+    expect(result.stdout.split('\n')).toEqual([
+      expect.stringMatching(/^::error::hub-action needs Node 24 or newer \(this runner has Node /),
+      '',
+    ])
     expect(result.stdout).toContain(`Node ${version}`)
     expect(result.stdout).toContain('runs.using: node24')
   },

@@ -5,7 +5,15 @@
  * before any request.
  */
 import { describe, expect, it } from 'vitest'
-import { expectSecretsNowhere, hubInputs, lines, readResultFile, runStep, useHubEmulator, type ActionRun } from './harness.ts'
+import {
+  expectSecretsNowhere,
+  hubInputs,
+  lines,
+  readResultFile,
+  runStep,
+  useHubEmulator,
+  type ActionRun,
+} from './harness.ts'
 import type { RecordedRequest } from '../emulator/hub.ts'
 import { createLargeFleet, type FleetObject } from '../emulator/graph/index.ts'
 
@@ -29,7 +37,11 @@ interface QueryResultFile {
   schema: string
   version: number
   query: Record<string, unknown>
-  objects: Array<{ id?: string; cluster?: string; object?: { kind?: string; metadata?: { name?: string; namespace?: string } } }>
+  objects: Array<{
+    id?: string
+    cluster?: string
+    object?: { kind?: string; metadata?: { name?: string; namespace?: string } }
+  }>
   count: number
   pages: number
   complete: boolean
@@ -44,8 +56,12 @@ async function query(extra: Record<string, string>): Promise<ActionRun> {
 
 const queries = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'POST' && r.path === QUERY)
 const edgeLookups = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'GET' && r.path === EDGES)
-const keyOf = (edge: string | undefined, kind: string | undefined, namespace: string | undefined, name: string | undefined): string =>
-  `${edge}/${kind}/${namespace}/${name}`
+const keyOf = (
+  edge: string | undefined,
+  kind: string | undefined,
+  namespace: string | undefined,
+  name: string | undefined,
+): string => `${edge}/${kind}/${namespace}/${name}`
 const fleetKey = (o: FleetObject): string => keyOf(o.edge, o.kind, o.metadata.namespace, o.metadata.name)
 
 describe('a query over thousands of objects', () => {
@@ -65,7 +81,14 @@ describe('a query over thousands of objects', () => {
     expect(expectedPages).toBeGreaterThanOrEqual(25)
     expect(edgeLookups()).toEqual([])
     const specs = sent.map(
-      (r) => JSON.parse(r.body) as { limit: number; cursor: boolean; order: Array<{ field: string }>; page?: { cursor?: string }; objects: { id?: boolean } },
+      (r) =>
+        JSON.parse(r.body) as {
+          limit: number
+          cursor: boolean
+          order: Array<{ field: string }>
+          page?: { cursor?: string }
+          objects: { id?: boolean }
+        },
     )
     for (const spec of specs) {
       expect(spec.limit).toBe(PAGE)
@@ -88,21 +111,35 @@ describe('a query over thousands of objects', () => {
       complete: true,
       stoppedBy: 'last-page',
     })
-    expect(file.query).toMatchObject({ limit: PAGE, filter: { objects: [{ groupKind: { kind: 'Pod' } }, { groupKind: { kind: 'ConfigMap' } }] } })
+    expect(file.query).toMatchObject({
+      limit: PAGE,
+      filter: { objects: [{ groupKind: { kind: 'Pod' } }, { groupKind: { kind: 'ConfigMap' } }] },
+    })
     expect(file.objects).toHaveLength(matching.length)
     const ids = file.objects.map((o) => o.id)
     expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true)
     expect(new Set(ids).size).toBe(matching.length)
     const got = new Set(
-      file.objects.map((o) => keyOf(o.cluster?.slice(o.cluster.lastIndexOf('/') + 1), o.object?.kind, o.object?.metadata?.namespace, o.object?.metadata?.name)),
+      file.objects.map((o) =>
+        keyOf(
+          o.cluster?.slice(o.cluster.lastIndexOf('/') + 1),
+          o.object?.kind,
+          o.object?.metadata?.namespace,
+          o.object?.metadata?.name,
+        ),
+      ),
     )
     expect(got).toEqual(new Set(matching.map(fleetKey)))
 
     const count = matching.length.toLocaleString('en-US')
     expect(result.summary).toContain(`## Fleet query: ${count} objects`)
-    expect(result.summary).toContain(`Collected from ${expectedPages} pages; written to \`${result.outputs['result-file']}\` (output \`result-file\`).`)
+    expect(result.summary).toContain(
+      `Collected from ${expectedPages} pages; written to \`${result.outputs['result-file']}\` (output \`result-file\`).`,
+    )
     expect(result.summary).toContain(`First 20 of ${count}:`)
-    expect(result.stdout).toContain(`Query: ${matching.length} objects from ${expectedPages} pages → ${result.outputs['result-file']}`)
+    expect(result.stdout).toContain(
+      `Query: ${matching.length} objects from ${expectedPages} pages → ${result.outputs['result-file']}`,
+    )
 
     expectSecretsNowhere(result, [hub.token])
   })
@@ -112,7 +149,11 @@ describe('a query over thousands of objects', () => {
     const matching = hub.fleet!.objects.filter((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('app-'))
     expect(new Set(matching.map((o) => o.edge)).size).toBe(3)
     const spec = {
-      filter: { objects: [{ groupKind: { apiGroup: '', kind: 'ConfigMap' }, labelExpressions: [{ key: 'app', operator: 'Exists' }] }] },
+      filter: {
+        objects: [
+          { groupKind: { apiGroup: '', kind: 'ConfigMap' }, labelExpressions: [{ key: 'app', operator: 'Exists' }] },
+        ],
+      },
       order: [{ field: 'name', direction: 'Desc' }],
       limit: 97,
       objects: { cluster: true, object: { kind: true, metadata: { name: true, namespace: true } } },
@@ -134,7 +175,12 @@ describe('a query over thousands of objects', () => {
     )
     const file = readResultFile<QueryResultFile>(result)
     const got = file.objects.map((o) =>
-      keyOf(o.cluster?.slice(o.cluster.lastIndexOf('/') + 1), o.object?.kind, o.object?.metadata?.namespace, o.object?.metadata?.name),
+      keyOf(
+        o.cluster?.slice(o.cluster.lastIndexOf('/') + 1),
+        o.object?.kind,
+        o.object?.metadata?.namespace,
+        o.object?.metadata?.name,
+      ),
     )
     expect(got).toHaveLength(withLabel.length)
     expect(new Set(got)).toEqual(new Set(withLabel.map(fleetKey)))
@@ -146,7 +192,9 @@ describe('a query over thousands of objects', () => {
     expect(result.code).toBe(0)
     expect(result.outputs.count).toBe('1000')
     expect(queries()).toHaveLength(5)
-    expect(lines(result.stdout, '::warning::')).toEqual(['::warning::Stopped at max-objects (1000): more objects match the query.'])
+    expect(lines(result.stdout, '::warning::')).toEqual([
+      '::warning::Stopped at max-objects (1000): more objects match the query.',
+    ])
     const file = readResultFile<QueryResultFile>(result)
     expect(file).toMatchObject({ count: 1000, pages: 5, complete: false, stoppedBy: 'max-objects' })
     expect(new Set(file.objects.map((o) => o.id)).size).toBe(1000)
@@ -156,17 +204,29 @@ describe('a query over thousands of objects', () => {
 
 describe('an empty result', () => {
   it('comes with its caveat and the engaged edges', async () => {
-    const result = await query({ query: '{"filter":{"objects":[{"groupKind":{"apiGroup":"apps","kind":"Deployment"},"name":"no-such-app"}]},"limit":50}' })
+    const result = await query({
+      query:
+        '{"filter":{"objects":[{"groupKind":{"apiGroup":"apps","kind":"Deployment"},"name":"no-such-app"}]},"limit":50}',
+    })
     expect(result.code).toBe(0)
     expect(result.outputs.count).toBe('0')
     expect(queries()).toHaveLength(1)
     expect(edgeLookups()).toHaveLength(1)
-    expect(lines(result.stdout, '::notice::')).toEqual(['::notice::No object matched the query. An empty result does not prove absence: see the job summary.'])
+    expect(lines(result.stdout, '::notice::')).toEqual([
+      '::notice::No object matched the query. An empty result does not prove absence: see the job summary.',
+    ])
     expect(result.summary).toContain('## Fleet query: 0 objects')
     expect(result.summary).toContain('An empty result does not prove absence')
     expect(result.summary).toContain('Engaged edges in this workspace: `edge-00`, `edge-01`, `edge-02`.')
     const file = readResultFile<QueryResultFile>(result)
-    expect(file).toMatchObject({ schema: 'hub-action/query-result', version: 1, objects: [], count: 0, pages: 1, complete: true })
+    expect(file).toMatchObject({
+      schema: 'hub-action/query-result',
+      version: 1,
+      objects: [],
+      count: 0,
+      pages: 1,
+      complete: true,
+    })
     expectSecretsNowhere(result, [hub.token])
   })
 })
@@ -174,11 +234,16 @@ describe('an empty result', () => {
 describe('a malformed query', () => {
   const cases: Array<{ what: string; query: string; message: string }> = [
     { what: 'invalid JSON', query: '{"filter": {"objects": [', message: 'Input `query` is not valid JSON or YAML:' },
-    { what: 'invalid YAML', query: 'filter:\n  objects: [\n limit: 3', message: 'Input `query` is not valid JSON or YAML:' },
+    {
+      what: 'invalid YAML',
+      query: 'filter:\n  objects: [\n limit: 3',
+      message: 'Input `query` is not valid JSON or YAML:',
+    },
     {
       what: 'an unknown top-level field',
       query: 'filtr:\n  objects: []\n',
-      message: 'Input `query` is not a valid QuerySpec: unknown field `filtr`; allowed: root, cluster, filter, limit, order, count, maxDepth, objects.',
+      message:
+        'Input `query` is not a valid QuerySpec: unknown field `filtr`; allowed: root, cluster, filter, limit, order, count, maxDepth, objects.',
     },
     // Issue 21: one problem saying why, not a type error for each.
     {
@@ -204,7 +269,11 @@ describe('a malformed query', () => {
       query: 'objects: &p {relations: {descendants+: {objects: *p}}}\n',
       message: 'Input `query` is not valid JSON or YAML: an alias (*name) stands inside the anchor (&name) it names',
     },
-    { what: 'limit 20000', query: '{"limit": 20000}', message: 'Input `query` is not a valid QuerySpec at `limit`: "20000" is too large: the most is 10000.' },
+    {
+      what: 'limit 20000',
+      query: '{"limit": 20000}',
+      message: 'Input `query` is not a valid QuerySpec at `limit`: "20000" is too large: the most is 10000.',
+    },
     { what: 'an empty query', query: '   ', message: 'Input `query` is required for `command: query`' },
   ]
 

@@ -49,7 +49,12 @@ describe('a query with a transitive relation', () => {
     expect(rs).not.toHaveProperty('clusterFromParent')
     const pods = rs?.relations?.['descendants+'] ?? []
     expect(pods).toHaveLength(3)
-    for (const pod of pods) expect(pod).toMatchObject({ cluster: 'acme/ws-platform/prod-eu', clusterFromParent: true, object: { kind: 'Pod' } })
+    for (const pod of pods)
+      expect(pod).toMatchObject({
+        cluster: 'acme/ws-platform/prod-eu',
+        clusterFromParent: true,
+        object: { kind: 'Pod' },
+      })
     expect(lines(result.stdout, '::notice::')).toEqual([])
   })
 })
@@ -67,7 +72,9 @@ describe('a query with relations over several pages', () => {
       limit: 3,
       objects: { ...PROJECTED, relations: { namespace: { objects: PROJECTED } } },
     }
-    const all = hub.fleet!.objects.filter((o) => o.edge === 'prod-eu' && o.metadata.namespace === 'shop' && (o.kind === 'ConfigMap' || o.kind === 'Pod'))
+    const all = hub.fleet!.objects.filter(
+      (o) => o.edge === 'prod-eu' && o.metadata.namespace === 'shop' && (o.kind === 'ConfigMap' || o.kind === 'Pod'),
+    )
     const result = await query(spec)
     expect(result.code).toBe(0)
     const file = readResultFile<QueryResultFile>(result)

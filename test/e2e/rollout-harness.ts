@@ -34,13 +34,22 @@ export async function fleetAt(scenario: RolloutScenario, instants: readonly numb
 }
 
 /** `command: rollout` against the emulator, gating on shop/web unless `extra` says otherwise. */
-export async function rollout(emulator: HubEmulator, extra: Record<string, string>, env: Record<string, string> = {}): Promise<ActionRun> {
-  return runStep({ inputs: { command: 'rollout', ...hubInputs(emulator), targets: WEB, ...extra }, env, killAfterMs: 60_000 })
+export async function rollout(
+  emulator: HubEmulator,
+  extra: Record<string, string>,
+  env: Record<string, string> = {},
+): Promise<ActionRun> {
+  return runStep({
+    inputs: { command: 'rollout', ...hubInputs(emulator), targets: WEB, ...extra },
+    env,
+    killAfterMs: 60_000,
+  })
 }
 
 export const summaryText = (result: ActionRun) => textOf(judgeGfm(result.summary).tree)
 export const logOf = (result: ActionRun) => lines(result.stdout, '')
-export const polls = (emulator: HubEmulator) => emulator.requests.filter((r) => r.method === 'GET' && r.path === EDGES).length
+export const polls = (emulator: HubEmulator) =>
+  emulator.requests.filter((r) => r.method === 'GET' && r.path === EDGES).length
 
 export interface RolloutFile {
   state: string

@@ -40,12 +40,15 @@ describe('rollout gate on releases', () => {
 
   it('lists a Secret beside a Deployment as not checked and passes on the Deployment', async () => {
     const emulator = await fleetAt('converging', [200_000])
-    const secret = 'apiVersion: v1\nkind: Secret\nmetadata: {name: web-tls, namespace: shop}\nstringData: {tls.key: x}\n'
+    const secret =
+      'apiVersion: v1\nkind: Secret\nmetadata: {name: web-tls, namespace: shop}\nstringData: {tls.key: x}\n'
     const env = workspace({ 'deploy/web.yaml': `${secret}---\n${deployment('')}\n` })
     const result = await rollout(emulator, { targets: '', manifests: 'deploy/*.yaml' }, env)
     expect(result.code, result.stdout).toBe(0)
     expect(result.outputs['current-count']).toBe('3')
-    expect(result.stdout).toContain('Not checked (1), the graph does not sync their kind by default: Secret shop/web-tls.')
+    expect(result.stdout).toContain(
+      'Not checked (1), the graph does not sync their kind by default: Secret shop/web-tls.',
+    )
     expect(readResultFile<RolloutFile>(result).notChecked.map((t) => t.label)).toEqual(['Secret shop/web-tls'])
     expect(summaryText(result)).toContain('Not checked (1)')
   })
@@ -60,22 +63,31 @@ describe('rollout gate on releases', () => {
     expect(strict.stdout).not.toContain('Raise `timeout-seconds`')
     const tolerant = await rollout(emulator, { edges: 'prod-eu, staging', require: '1' })
     expect(tolerant.code, tolerant.stdout).toBe(0)
-    expect(tolerant.stdout).toContain('tolerated by `require` (at least 1 edge(s)): staging not reporting (not engaged)')
+    expect(tolerant.stdout).toContain(
+      'tolerated by `require` (at least 1 edge(s)): staging not reporting (not engaged)',
+    )
     expect(summaryText(tolerant)).toContain('Tolerated by require (not reporting): staging (not engaged)')
   })
 
   it('passes a release Job only once it is Complete on every edge', async () => {
     const emulator = await fleetAt('release-job', [15_000, 200_000])
-    const result = await rollout(emulator, { targets: '[{kind: Job, group: batch, namespace: shop, name: migrate-1-5}]' })
+    const result = await rollout(emulator, {
+      targets: '[{kind: Job, group: batch, namespace: shop, name: migrate-1-5}]',
+    })
     expect(result.code, result.stdout).toBe(0)
-    expect(result.stdout).toContain('staging · Job.batch shop/migrate-1-5: in progress — running: 0/1 succeeded, 1 active, 0 failed')
+    expect(result.stdout).toContain(
+      'staging · Job.batch shop/migrate-1-5: in progress — running: 0/1 succeeded, 1 active, 0 failed',
+    )
     expect(result.stdout).toContain('staging · Job.batch shop/migrate-1-5: current — complete 1/1')
     expect(polls(emulator)).toBe(2)
   })
 
   it('holds an OnDelete StatefulSet whose pods were not replaced, though kstatus would call it current', async () => {
     const emulator = await fleetAt('statefulset-ondelete', [200_000])
-    const result = await rollout(emulator, { targets: '[{kind: StatefulSet, group: apps, namespace: shop, name: db}]', 'timeout-seconds': '3' })
+    const result = await rollout(emulator, {
+      targets: '[{kind: StatefulSet, group: apps, namespace: shop, name: db}]',
+      'timeout-seconds': '3',
+    })
     expect(result.code).toBe(1)
     expect(result.outputs['rollout-state']).toBe('timeout')
     const cells = readResultFile<RolloutFile>(result).edges.map((e) => [e.edge, e.cells[0]?.state, e.cells[0]?.reason])
@@ -97,7 +109,9 @@ describe('rollout gate on releases', () => {
 
   it('fails at once when every target is of a kind the graph does not sync, before any graph request', async () => {
     const emulator = await fleetAt('unsynced-kind', [0])
-    const result = await rollout(emulator, { targets: '[{kind: HelmRelease, group: helm.toolkit.fluxcd.io, namespace: shop, name: web}]' })
+    const result = await rollout(emulator, {
+      targets: '[{kind: HelmRelease, group: helm.toolkit.fluxcd.io, namespace: shop, name: web}]',
+    })
     expect(result.code).toBe(1)
     expect(result.stdout).toMatch(
       /::error::Nothing this gate can check: every target is of a kind the graph does not sync by default \(HelmRelease\.helm\.toolkit\.fluxcd\.io\)/,
@@ -109,7 +123,11 @@ describe('rollout gate on releases', () => {
   it('checks a kind named in synced-kinds instead of listing it', async () => {
     const emulator = await fleetAt('unsynced-kind', [0])
     const targets = '[{kind: HelmRelease, group: helm.toolkit.fluxcd.io, namespace: shop, name: web}]'
-    const result = await rollout(emulator, { targets, 'synced-kinds': 'HelmRelease.helm.toolkit.fluxcd.io', 'timeout-seconds': '2' })
+    const result = await rollout(emulator, {
+      targets,
+      'synced-kinds': 'HelmRelease.helm.toolkit.fluxcd.io',
+      'timeout-seconds': '2',
+    })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('HelmRelease.helm.toolkit.fluxcd.io shop/web: in progress — not applied yet')
   })
@@ -127,7 +145,8 @@ describe('rollout gate on releases', () => {
 
   it('applies allowed-namespaces as impact does: a target outside is listed and never queried', async () => {
     const emulator = await fleetAt('converging', [200_000])
-    const targets = '[{kind: Deployment, group: apps, namespace: shop, name: web}, {kind: Deployment, group: apps, namespace: kube-system, name: dns}]'
+    const targets =
+      '[{kind: Deployment, group: apps, namespace: shop, name: web}, {kind: Deployment, group: apps, namespace: kube-system, name: dns}]'
     const result = await rollout(emulator, { targets, 'allowed-namespaces': 'shop' })
     expect(result.code, result.stdout).toBe(0)
     expect(result.stdout).toContain('Outside the allowed scope, not queried: Deployment.apps kube-system/dns')
@@ -154,7 +173,11 @@ describe("rollout gate on the emulator's default (demo) fleet", () => {
     })
     expect(canary.code).toBe(1)
     expect(JSON.parse(canary.outputs.lagging ?? '[]')).toEqual([
-      expect.objectContaining({ edge: 'staging', name: 'checkout-canary', state: expect.stringMatching(/failed|in-progress/) }),
+      expect.objectContaining({
+        edge: 'staging',
+        name: 'checkout-canary',
+        state: expect.stringMatching(/failed|in-progress/),
+      }),
     ])
   })
 })

@@ -50,7 +50,10 @@ describe('rollout gate', () => {
 
   it('fails on a deadline, naming the edge and the reason, with one query of the targets a poll', async () => {
     const emulator = await fleetAt('deadline', [0, 200_000])
-    const ws = makeWorkspace({ 'deploy/web.yaml': '# the shop front\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\n' })
+    const ws = makeWorkspace({
+      'deploy/web.yaml':
+        '# the shop front\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\n',
+    })
     onTestFinished(ws.cleanup)
     const result = await rollout(emulator, { targets: '', manifests: 'deploy/*.yaml' }, { GITHUB_WORKSPACE: ws.dir })
     // The annotation sits on the manifest's `kind:` line and names the edge and the reason.
@@ -67,7 +70,11 @@ describe('rollout gate', () => {
     // One query of the targets a poll, and one of unready pods while a workload is in progress (the first poll).
     const kinds = emulator.requests
       .filter((r) => r.path === QUERY)
-      .map((r) => (JSON.parse(r.body) as { filter: { objects: { groupKind: { kind: string } }[] } }).filter.objects[0]?.groupKind.kind)
+      .map(
+        (r) =>
+          (JSON.parse(r.body) as { filter: { objects: { groupKind: { kind: string } }[] } }).filter.objects[0]
+            ?.groupKind.kind,
+      )
     expect(kinds).toEqual(['Deployment', 'Pod', 'Deployment'])
     expect(summaryText(result)).toContain('deadline exceeded')
   })
@@ -81,7 +88,9 @@ describe('rollout gate', () => {
     const file = readResultFile<RolloutFile>(result)
     const staging = file.edges.find((e) => e.edge === 'staging')
     expect(staging?.state).toBe('not-reporting')
-    expect(staging?.cells[0]?.reason).toMatch(/^not reporting since \d\d:\d\d:\d\d UTC \(edge not engaged; last in progress: /)
+    expect(staging?.cells[0]?.reason).toMatch(
+      /^not reporting since \d\d:\d\d:\d\d UTC \(edge not engaged; last in progress: /,
+    )
     expect(result.stdout).toContain('staging not reporting')
   })
 
@@ -112,7 +121,9 @@ describe('rollout gate', () => {
     const emulator = await fleetAt('crashloop', [0, 100_000, 700_000])
     const result = await rollout(emulator, {})
     expect(result.code).toBe(1)
-    expect(result.stdout).toMatch(/staging · Deployment\.apps shop\/web: failed — pod web-\w+-\w+: CrashLoopBackOff \(container web\)/)
+    expect(result.stdout).toMatch(
+      /staging · Deployment\.apps shop\/web: failed — pod web-\w+-\w+: CrashLoopBackOff \(container web\)/,
+    )
     expect(polls(emulator)).toBe(2)
   })
 
@@ -123,9 +134,13 @@ describe('rollout gate', () => {
     const result = await rollout(emulator, { targets })
     expect(result.code, result.stdout).toBe(0)
     expect(result.outputs['rollout-state']).toBe('current')
-    expect(result.stdout).toContain('Not checked (1), the graph does not sync their kind by default: HelmRelease.helm.toolkit.fluxcd.io shop/web.')
+    expect(result.stdout).toContain(
+      'Not checked (1), the graph does not sync their kind by default: HelmRelease.helm.toolkit.fluxcd.io shop/web.',
+    )
     expect(summaryText(result)).toContain('Not checked (1)')
-    expect(readResultFile<RolloutFile>(result).notChecked.map((t) => t.label)).toEqual(['HelmRelease.helm.toolkit.fluxcd.io shop/web'])
+    expect(readResultFile<RolloutFile>(result).notChecked.map((t) => t.label)).toEqual([
+      'HelmRelease.helm.toolkit.fluxcd.io shop/web',
+    ])
   })
 
   it('fails on timeout with on-timeout: fail while an edge is still rolling out', async () => {
@@ -133,7 +148,9 @@ describe('rollout gate', () => {
     const result = await rollout(emulator, { 'timeout-seconds': '3' })
     expect(result.code).toBe(1)
     expect(result.outputs['rollout-state']).toBe('timeout')
-    expect(result.stdout).toMatch(/::error::Rollout not complete after 3 s \(timeout-seconds\): Still rolling out on prod-us, staging\./)
+    expect(result.stdout).toMatch(
+      /::error::Rollout not complete after 3 s \(timeout-seconds\): Still rolling out on prod-us, staging\./,
+    )
   })
 
   it('warns instead with on-timeout: warn, advising more time only because an edge is still rolling out', async () => {

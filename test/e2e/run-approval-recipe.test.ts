@@ -74,7 +74,9 @@ function contextOf(stepOutputs: Record<string, Record<string, string>>, needs: R
 
 /** A step's inputs, its expressions evaluated; the recipe's hub (https://hub.example.com) is the emulator. */
 function inputsOf(step: Step, lookup: (expression: string) => string | undefined): Record<string, string> {
-  const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, evaluate(String(value), lookup)]))
+  const inputs = Object.fromEntries(
+    Object.entries(step.with ?? {}).map(([name, value]) => [name, evaluate(String(value), lookup)]),
+  )
   inputs['hub-url'] = hub.url
   return inputs
 }
@@ -86,7 +88,10 @@ async function runInputs(inputs: Record<string, string>): Promise<ActionRun> {
 }
 
 /** Run one job's action steps in order; returns the job's outputs. */
-async function runJob(job: Job, needs: Record<string, Record<string, string>>): Promise<{ outputs: Record<string, string>; runs: ActionRun[] }> {
+async function runJob(
+  job: Job,
+  needs: Record<string, Record<string, string>>,
+): Promise<{ outputs: Record<string, string>; runs: ActionRun[] }> {
   const stepOutputs: Record<string, Record<string, string>> = {}
   const runs: ActionRun[] = []
   for (const step of job.steps) {
@@ -96,7 +101,9 @@ async function runJob(job: Job, needs: Record<string, Record<string, string>>): 
     if (step.id) stepOutputs[step.id] = result.outputs
   }
   const lookup = contextOf(stepOutputs, needs)
-  const outputs = Object.fromEntries(Object.entries(job.outputs ?? {}).map(([name, value]) => [name, evaluate(value, lookup)]))
+  const outputs = Object.fromEntries(
+    Object.entries(job.outputs ?? {}).map(([name, value]) => [name, evaluate(value, lookup)]),
+  )
   return { outputs, runs }
 }
 
@@ -130,7 +137,11 @@ describe('examples/approval-review.yml: approval through a GitHub Environment re
     expect(gate.code).toBe(0)
     // Every request of propose went through the service-account route.
     expect(hub.requests.length).toBeGreaterThan(0)
-    expect(hub.requests.filter((request) => !request.path.includes(`/s2s/clusters/${hub.clusterId}/`)).map((request) => request.path)).toEqual([])
+    expect(
+      hub.requests
+        .filter((request) => !request.path.includes(`/s2s/clusters/${hub.clusterId}/`))
+        .map((request) => request.path),
+    ).toEqual([])
     // That route's run detail carries the pending approval: the outputs are set there too.
     expect(gate.outputs).toMatchObject({ phase: 'PendingApproval', 'approval-tool': 'kubectl_apply' })
     expect(gate.outputs['approval-id']).toBe(hub.agents.inbox()[0]?.id)
@@ -140,7 +151,9 @@ describe('examples/approval-review.yml: approval through a GitHub Environment re
     // The job summary shows the reviewers what is being asked: the tool and its arguments.
     expect(gate.summary).toContain('### Waiting for approval')
     expect(gate.summary).toContain('`kubectl_apply`')
-    expect(gate.summary).toContain(`(approval \`${gate.outputs['approval-id']}\`): on the hub, or with \`command: approve\``)
+    expect(gate.summary).toContain(
+      `(approval \`${gate.outputs['approval-id']}\`): on the hub, or with \`command: approve\``,
+    )
     expect(gate.summary).toContain('"namespace": "payments"')
 
     // Whoever holds propose's token (any workflow of the repository) cannot skip the review.
@@ -156,16 +169,26 @@ describe('examples/approval-review.yml: approval through a GitHub Environment re
     // On the user routes the hub refuses a service-account token (401), the inbox included.
     const onUserRoute = await runInputs(withProposeToken)
     expect(onUserRoute.code).not.toBe(0)
-    expect(hub.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /services/providers/agents/api/runs/${first.outputs['run-id']}`])
+    expect(hub.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `GET /services/providers/agents/api/runs/${first.outputs['run-id']}`,
+    ])
     expect(errorLines(onUserRoute).join('\n')).toContain('401')
-    const direct = await fetch(`${hub.url}/services/providers/agents/api/inbox/${encodeURIComponent(first.outputs['approval-id'] ?? '')}/resolve`, {
-      method: 'POST',
-      headers: { ...hub.headers({ Authorization: `Bearer ${hub.serviceAccountToken}` }), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ decision: 'approve' }),
-    })
+    const direct = await fetch(
+      `${hub.url}/services/providers/agents/api/inbox/${encodeURIComponent(first.outputs['approval-id'] ?? '')}/resolve`,
+      {
+        method: 'POST',
+        headers: {
+          ...hub.headers({ Authorization: `Bearer ${hub.serviceAccountToken}` }),
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ decision: 'approve' }),
+      },
+    )
     expect(direct.status).toBe(401)
     expect(await direct.json()).toMatchObject({ kind: 'Status', reason: 'Unauthorized', code: 401 })
-    expect(hub.agents.inbox()).toEqual([expect.objectContaining({ id: first.outputs['approval-id'], state: 'pending', resolutions: 0 })])
+    expect(hub.agents.inbox()).toEqual([
+      expect.objectContaining({ id: first.outputs['approval-id'], state: 'pending', resolutions: 0 }),
+    ])
     expect(hub.run(first.outputs['run-id'] ?? '')?.phase).toBe('PendingApproval')
 
     // `if: needs.propose.outputs.approval-id != ''`: there is something to approve.
@@ -177,7 +200,12 @@ describe('examples/approval-review.yml: approval through a GitHub Environment re
     expect(approved.summary).toContain('— Succeeded')
     // Resolved once, by the environment's user token.
     expect(hub.agents.inbox()).toEqual([
-      expect.objectContaining({ id: first.outputs['approval-id'], decision: 'approve', resolvedBy: hub.user, resolutions: 1 }),
+      expect.objectContaining({
+        id: first.outputs['approval-id'],
+        decision: 'approve',
+        resolvedBy: hub.user,
+        resolutions: 1,
+      }),
     ])
     expect(hub.runs()).toHaveLength(1)
   })

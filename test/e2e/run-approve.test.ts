@@ -5,7 +5,14 @@
  * emulator over real HTTP.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { errorLines as errors, hubInputs, runStep, useHubEmulator, type ActionOptions, type ActionRun } from './harness.ts'
+import {
+  errorLines as errors,
+  hubInputs,
+  runStep,
+  useHubEmulator,
+  type ActionOptions,
+  type ActionRun,
+} from './harness.ts'
 
 const hub = useHubEmulator({ maxHoldMs: 300 })
 beforeEach(() => {
@@ -31,13 +38,22 @@ async function atTheGate(): Promise<{ runId: string; approvalId: string }> {
 describe('command: approve resolves the gate, then waits', () => {
   it('approve: the call is made and the run ends Succeeded', async () => {
     const { runId, approvalId } = await atTheGate()
-    const result = await act({ command: 'approve', 'run-id': runId, 'approval-id': approvalId, 'expect-tool': 'kubectl_apply' })
+    const result = await act({
+      command: 'approve',
+      'run-id': runId,
+      'approval-id': approvalId,
+      'expect-tool': 'kubectl_apply',
+    })
     expect(result.code).toBe(0)
-    expect(result.stdout).toContain(`Resolving approval ${approvalId} of run ${runId} (tool "kubectl_apply") with decision approve.`)
+    expect(result.stdout).toContain(
+      `Resolving approval ${approvalId} of run ${runId} (tool "kubectl_apply") with decision approve.`,
+    )
     expect(result.stdout).toContain('"namespace": "payments"')
     expect(result.stdout).toContain(`::notice::Run ${runId} of agent "approval" succeeded.`)
     expect(result.outputs).toMatchObject({ 'run-id': runId, phase: 'Succeeded', 'approval-id': '' })
-    expect(hub.agents.inbox()).toEqual([expect.objectContaining({ id: approvalId, decision: 'approve', resolvedBy: hub.user, resolutions: 1 })])
+    expect(hub.agents.inbox()).toEqual([
+      expect.objectContaining({ id: approvalId, decision: 'approve', resolvedBy: hub.user, resolutions: 1 }),
+    ])
     expect(resolves().map((r) => JSON.parse(r.body))).toEqual([{ decision: 'approve' }])
     const steps = (hub.runDetail(runId)?.steps ?? []) as Array<{ tool: string; outcome: string }>
     expect(steps.at(-1)).toMatchObject({ tool: 'kubectl_apply', outcome: 'ok' })
@@ -45,9 +61,16 @@ describe('command: approve resolves the gate, then waits', () => {
 
   it('deny: the call is denied with the response, and the step follows the run to its end', async () => {
     const { runId } = await atTheGate()
-    const result = await act({ command: 'approve', 'run-id': runId, decision: 'deny', response: 'Not during the freeze.' })
+    const result = await act({
+      command: 'approve',
+      'run-id': runId,
+      decision: 'deny',
+      response: 'Not during the freeze.',
+    })
     expect(result.code).toBe(0)
-    expect(resolves().map((r) => JSON.parse(r.body))).toEqual([{ decision: 'deny', response: 'Not during the freeze.' }])
+    expect(resolves().map((r) => JSON.parse(r.body))).toEqual([
+      { decision: 'deny', response: 'Not during the freeze.' },
+    ])
     const steps = (hub.runDetail(runId)?.steps ?? []) as Array<{ tool: string; outcome: string; error?: string }>
     expect(steps.at(-1)).toMatchObject({ tool: 'kubectl_apply', outcome: 'denied', error: 'Not during the freeze.' })
     expect(result.outputs.phase).toBe('Succeeded')
@@ -55,7 +78,12 @@ describe('command: approve resolves the gate, then waits', () => {
 
   it('answer: the agent receives the response instead of the call', async () => {
     const { runId } = await atTheGate()
-    const result = await act({ command: 'approve', 'run-id': runId, decision: 'answer', response: 'Use minAvailable: 1 instead.' })
+    const result = await act({
+      command: 'approve',
+      'run-id': runId,
+      decision: 'answer',
+      response: 'Use minAvailable: 1 instead.',
+    })
     expect(result.code).toBe(0)
     expect(hub.agents.inbox()[0]).toMatchObject({ decision: 'answer', response: 'Use minAvailable: 1 instead.' })
     const steps = (hub.runDetail(runId)?.steps ?? []) as Array<{ outcome: string; result?: string }>
@@ -101,12 +129,19 @@ describe('command: approve refuses, resolving nothing', () => {
     const { runId, approvalId } = await atTheGate()
     const result = await act({ command: 'approve', 'run-id': runId, 'approval-id': 'an-older-approval' })
     expect(result.code).toBe(1)
-    expect(errors(result)[0]).toContain(`is waiting for approval "${approvalId}", not "an-older-approval" (\`approval-id\`)`)
+    expect(errors(result)[0]).toContain(
+      `is waiting for approval "${approvalId}", not "an-older-approval" (\`approval-id\`)`,
+    )
     expect(resolves()).toHaveLength(0)
   })
 
   it('approve on the service-account route: an input error before any request', async () => {
-    const result = await act({ command: 'approve', 'run-id': 'r-1', token: hub.serviceAccountToken, 'cluster-id': hub.clusterId })
+    const result = await act({
+      command: 'approve',
+      'run-id': 'r-1',
+      token: hub.serviceAccountToken,
+      'cluster-id': hub.clusterId,
+    })
     expect(result.code).toBe(1)
     expect(errors(result)[0]).toContain('Input `cluster-id`: `command: approve` cannot work there')
     expect(hub.requests).toHaveLength(0)

@@ -14,7 +14,8 @@ const AGENTS = '/services/providers/agents/api'
 const hub = useHubEmulator({ maxHoldMs: 300 })
 
 const inputs = (extra: Record<string, string>): Record<string, string> => hubInputs(hub, extra)
-const act = (extra: Record<string, string>, env?: Record<string, string>): Promise<ActionRun> => runStep({ inputs: inputs(extra), ...(env ? { env } : {}) })
+const act = (extra: Record<string, string>, env?: Record<string, string>): Promise<ActionRun> =>
+  runStep({ inputs: inputs(extra), ...(env ? { env } : {}) })
 
 const posts = (from = 0): RecordedRequest[] => hub.requests.slice(from).filter((r) => r.method === 'POST')
 const waits = (from = 0): RecordedRequest[] => waitRequests(hub, from)
@@ -111,7 +112,9 @@ describe('a run that succeeds', () => {
   it('prints the agent output to the log with workflow commands switched off', async () => {
     const result = await act({ agent: 'quick', task: 'Status of payments?' })
     const output = result.outputs.output ?? ''
-    const fenced = [...result.stdout.matchAll(/::stop-commands::([0-9a-f-]+)\n([\s\S]*?)\n::\1::/g)].map((block) => block[2])
+    const fenced = [...result.stdout.matchAll(/::stop-commands::([0-9a-f-]+)\n([\s\S]*?)\n::\1::/g)].map(
+      (block) => block[2],
+    )
     // The live steps come first, in a block of their own; the output is the last block.
     expect(fenced.at(-1)).toBe(output)
     expect(fenced[0]).toMatch(/^Step 1: graph_query ok/)
@@ -161,7 +164,9 @@ describe('what the hub receives', () => {
     expect(run?.sessionId).toBe(body.sessionId)
     expect(run?.idempotencyKey).toBe(body.idempotencyKey)
     expect(resultFile(result).idempotencyKey).toBe(body.idempotencyKey)
-    expect(result.summary).toContain(`Idempotency key \`${String(body.idempotencyKey)}\`, session \`${String(body.sessionId)}\`.`)
+    expect(result.summary).toContain(
+      `Idempotency key \`${String(body.idempotencyKey)}\`, session \`${String(body.sessionId)}\`.`,
+    )
 
     expect(waits().length).toBeGreaterThanOrEqual(1)
     for (const wait of waits()) {
@@ -173,7 +178,12 @@ describe('what the hub receives', () => {
   it('derives a different session for another workflow run, and sends an explicit session id as is', async () => {
     const first = await act({ agent: 'quick', task: 'one', 'idempotency-key': 'none' })
     const other = await act({ agent: 'quick', task: 'one', 'idempotency-key': 'none' }, { GITHUB_RUN_ID: '7002' })
-    const explicit = await act({ agent: 'quick', task: 'one', 'idempotency-key': 'none', 'session-id': 'incident-4711' })
+    const explicit = await act({
+      agent: 'quick',
+      task: 'one',
+      'idempotency-key': 'none',
+      'session-id': 'incident-4711',
+    })
     expect([first.code, other.code, explicit.code]).toEqual([0, 0, 0])
     const sessions = posts().map((post) => bodyOf(post).sessionId)
     expect(sessions).toHaveLength(3)
@@ -198,10 +208,15 @@ describe('idempotency', () => {
     expect(again.outputs.output).toBe(first.outputs.output)
     expect(bodyOf(posts(firstRequests)[0]).idempotencyKey).toBe(bodyOf(posts()[0]).idempotencyKey)
     // The hub handed back the settled run: nothing left to wait for.
-    expect(hub.requests.slice(firstRequests).map((r) => `${r.method} ${r.path.split('/').pop() ?? ''}`)).toEqual(['GET whoami', 'POST runs'])
+    expect(hub.requests.slice(firstRequests).map((r) => `${r.method} ${r.path.split('/').pop() ?? ''}`)).toEqual([
+      'GET whoami',
+      'POST runs',
+    ])
     expect(resultFile(again)).toMatchObject({ reused: true, phase: 'Succeeded', outcome: 'succeeded' })
     expect(again.summary).toContain('The hub returned an existing run for this idempotency key')
-    expect(again.stdout).toContain(`Run ${first.outputs['run-id']} of agent "quick" attached to the existing run for this idempotency key`)
+    expect(again.stdout).toContain(
+      `Run ${first.outputs['run-id']} of agent "quick" attached to the existing run for this idempotency key`,
+    )
   })
 
   it('two tasks on one commit are two runs', async () => {
@@ -216,17 +231,34 @@ describe('idempotency', () => {
   })
 
   it('sends an explicit key as is; the same key and task later return the first run, another task under it is refused', async () => {
-    const first = await act({ agent: 'quick', task: 'Write the release notes', 'idempotency-key': 'release-notes/v1.2.0', 'session-id': 'notes' })
-    const second = await act({ agent: 'quick', task: 'Write the release notes', 'idempotency-key': 'release-notes/v1.2.0', 'session-id': 'notes' })
+    const first = await act({
+      agent: 'quick',
+      task: 'Write the release notes',
+      'idempotency-key': 'release-notes/v1.2.0',
+      'session-id': 'notes',
+    })
+    const second = await act({
+      agent: 'quick',
+      task: 'Write the release notes',
+      'idempotency-key': 'release-notes/v1.2.0',
+      'session-id': 'notes',
+    })
     expect(posts().map((post) => bodyOf(post).idempotencyKey)).toEqual(['release-notes/v1.2.0', 'release-notes/v1.2.0'])
     expect(hub.runs()).toHaveLength(1)
     expect(second.outputs['run-id']).toBe(first.outputs['run-id'])
     expect(second.outputs.reused).toBe('true')
     expect(resultFile(second).idempotencyKey).toBe('release-notes/v1.2.0')
     // The hub hands back the first run whatever the task: that run is not this step's (test/e2e/run-planted.test.ts).
-    const other = await act({ agent: 'quick', task: 'Something else', 'idempotency-key': 'release-notes/v1.2.0', 'session-id': 'notes' })
+    const other = await act({
+      agent: 'quick',
+      task: 'Something else',
+      'idempotency-key': 'release-notes/v1.2.0',
+      'session-id': 'notes',
+    })
     expect(other.code).toBe(1)
-    expect(other.stdout).toContain(`which the hub returned for idempotency key release-notes/v1.2.0, is not this step's run`)
+    expect(other.stdout).toContain(
+      `which the hub returned for idempotency key release-notes/v1.2.0, is not this step's run`,
+    )
     expect(other.outputs['run-id']).toBeUndefined()
   })
 
@@ -282,7 +314,10 @@ describe('waiting', () => {
   it('`timeout-seconds: 0` returns at once with the run id, not settled, after exactly one request', async () => {
     const result = await act({ agent: 'quick', task: 'fire and forget', 'timeout-seconds': '0' })
     expect(result.code).toBe(0)
-    expect(hub.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${AGENTS}/whoami`, `POST ${AGENTS}/agents/quick/runs`])
+    expect(hub.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET ${AGENTS}/whoami`,
+      `POST ${AGENTS}/agents/quick/runs`,
+    ])
     expect(hub.runs()).toHaveLength(1)
     expect(result.outputs['run-id']).toBe(hub.runs()[0]?.id)
     expect(result.outputs.settled).toBe('false')

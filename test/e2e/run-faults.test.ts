@@ -13,7 +13,8 @@ const START = /\/agents\/quick\/runs$/
 
 const hub = useHubEmulator({ maxHoldMs: 300 })
 
-const inputs = (extra: Record<string, string>): Record<string, string> => hubInputs(hub, { agent: 'quick', task: 'Check payments', ...extra })
+const inputs = (extra: Record<string, string>): Record<string, string> =>
+  hubInputs(hub, { agent: 'quick', task: 'Check payments', ...extra })
 const act = (extra: Record<string, string> = {}): Promise<ActionRun> => runStep({ inputs: inputs(extra) })
 
 const posts = (): RecordedRequest[] => hub.requests.filter((r) => r.method === 'POST' && START.test(r.path))
@@ -40,8 +41,16 @@ describe('transient faults are retried', () => {
     { name: 'the wait', method: 'GET', path: /\/wait$/, requests: waits },
   ]
   const faults: Array<{ name: string; fault: Omit<Fault, 'method' | 'path'>; logged: string }> = [
-    { name: '503 with Retry-After', fault: { status: 503, retryAfter: '1', body: 'provider not ready: agents' }, logged: 'answered 503; retry 1/4 in 1.0 s' },
-    { name: '429 with Retry-After', fault: { status: 429, retryAfter: '1' }, logged: 'answered 429; retry 1/4 in 1.0 s' },
+    {
+      name: '503 with Retry-After',
+      fault: { status: 503, retryAfter: '1', body: 'provider not ready: agents' },
+      logged: 'answered 503; retry 1/4 in 1.0 s',
+    },
+    {
+      name: '429 with Retry-After',
+      fault: { status: 429, retryAfter: '1' },
+      logged: 'answered 429; retry 1/4 in 1.0 s',
+    },
     { name: 'a connection reset', fault: { reset: true }, logged: 'lost its connection; retry 1/4' },
   ]
   for (const endpoint of endpoints) {
@@ -68,7 +77,14 @@ describe('transient faults are retried', () => {
   }
 
   it('gives up after five attempts on a hub that keeps answering 503', async () => {
-    hub.addFault({ method: 'POST', path: START, status: 503, retryAfter: '0', body: 'provider not ready: agents', times: Infinity })
+    hub.addFault({
+      method: 'POST',
+      path: START,
+      status: 503,
+      retryAfter: '0',
+      body: 'provider not ready: agents',
+      times: Infinity,
+    })
     const result = await act()
     expect(result.code).toBe(1)
     expect(posts()).toHaveLength(5)
@@ -126,7 +142,9 @@ describe('refusals from the hub', () => {
     const result = await act({ token: 'not-the-right-token' })
     const error = onlyError(result)
     // The emulator answers `unauthorized: missing or invalid bearer token` (text/plain), which holds no secret.
-    expect(error).toContain('(hub answered 401: unauthorized: missing or invalid bearer token). The hub refused the token')
+    expect(error).toContain(
+      '(hub answered 401: unauthorized: missing or invalid bearer token). The hub refused the token',
+    )
   })
 
   it('a service-account token on the user route: 401 with the advice to set `cluster-id`', async () => {
@@ -172,7 +190,10 @@ describe('refusals from the hub', () => {
   it('404 for an unknown agent: names the agent and the workspace', async () => {
     const result = await act({ agent: 'ghost' })
     expect(result.code).toBe(1)
-    expect(hub.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${AGENTS}/api/whoami`, `POST ${AGENTS}/api/agents/ghost/runs`])
+    expect(hub.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET ${AGENTS}/api/whoami`,
+      `POST ${AGENTS}/api/agents/ghost/runs`,
+    ])
     expect(hub.runs()).toHaveLength(0)
     const error = onlyError(result)
     expect(error).toContain('404')

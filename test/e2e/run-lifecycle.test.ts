@@ -38,17 +38,29 @@ describe('runs that end badly', () => {
     const result = await act({ agent: 'failing', task: 'summarise' })
     const run = onlyRun()
     expect(result.code).toBe(1)
-    expect(lines(result.stdout, '::error::')).toEqual([`::error::Run ${run.id} of agent "failing" failed: model credential missing for provider openai`])
-    expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'Failed', settled: 'true', reused: 'false', output: '' })
+    expect(lines(result.stdout, '::error::')).toEqual([
+      `::error::Run ${run.id} of agent "failing" failed: model credential missing for provider openai`,
+    ])
+    expect(result.outputs).toMatchObject({
+      'run-id': run.id,
+      phase: 'Failed',
+      settled: 'true',
+      reused: 'false',
+      output: '',
+    })
     expect(result.summary).toContain('## ❌ Agent run: failing — Failed')
-    expect(result.summary).toContain('### Message from the hub\n\n```text\nmodel credential missing for provider openai\n```')
+    expect(result.summary).toContain(
+      '### Message from the hub\n\n```text\nmodel credential missing for provider openai\n```',
+    )
   })
 
   it('Aborted: the step fails with the abort reason', async () => {
     const result = await act({ agent: 'aborting', task: 'summarise' })
     const run = onlyRun()
     expect(result.code).toBe(1)
-    expect(lines(result.stdout, '::error::')).toEqual([`::error::Run ${run.id} of agent "aborting" was aborted: run exceeded its time limit`])
+    expect(lines(result.stdout, '::error::')).toEqual([
+      `::error::Run ${run.id} of agent "aborting" was aborted: run exceeded its time limit`,
+    ])
     expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'Aborted', settled: 'true', output: '' })
     expect(result.summary).toContain('## ❌ Agent run: aborting — Aborted')
   })
@@ -72,7 +84,9 @@ describe('the approval gate', () => {
       },
     })
     onTestFinished(() => gated.close())
-    const result = await runStep({ inputs: hubInputs(gated, { agent: 'approval', task: 'add a PDB to ledger', 'on-approval': 'wait' }) })
+    const result = await runStep({
+      inputs: hubInputs(gated, { agent: 'approval', task: 'add a PDB to ledger', 'on-approval': 'wait' }),
+    })
     expect(gated.runs()).toHaveLength(1)
     const run = gated.runs()[0]!
     expect(approved).toBe(true)
@@ -186,7 +200,9 @@ describe('the job is cancelled (SIGTERM) while waiting', () => {
    * then. "Promptly" is counted, not timed: after the signal at most the poll already on the
    * wire, and the process ends by itself (the 20 s guard would SIGKILL it).
    */
-  async function cancelMidWait(extra: Record<string, string>): Promise<{ result: ActionRun; waitsAtSignal: number | undefined }> {
+  async function cancelMidWait(
+    extra: Record<string, string>,
+  ): Promise<{ result: ActionRun; waitsAtSignal: number | undefined }> {
     let seen = ''
     let waitsAtSignal: number | undefined
     let triggered = false

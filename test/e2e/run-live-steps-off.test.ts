@@ -29,7 +29,15 @@ const waits = () => hub.requests.filter((request) => request.method === 'GET' &&
 describe('live-steps', () => {
   it('false: the wait asks for the 50 s hold, is answered when the run settles, and no step is logged', async () => {
     worker()
-    const result = await runAction({ inputs: { ...hubInputs(hub), agent: 'worker', task: 'Look around', 'idempotency-key': 'none', 'live-steps': 'false' } })
+    const result = await runAction({
+      inputs: {
+        ...hubInputs(hub),
+        agent: 'worker',
+        task: 'Look around',
+        'idempotency-key': 'none',
+        'live-steps': 'false',
+      },
+    })
     onTestFinished(() => result.cleanup())
     expect(result.code).toBe(0)
     expect(waits().map((wait) => wait.query.timeoutSeconds)).toEqual(['50'])
@@ -41,7 +49,9 @@ describe('live-steps', () => {
 
   it('true (the default): the same run is waited on in holds of 10 s and its steps are logged', async () => {
     worker()
-    const result = await runAction({ inputs: { ...hubInputs(hub), agent: 'worker', task: 'Look around', 'idempotency-key': 'none' } })
+    const result = await runAction({
+      inputs: { ...hubInputs(hub), agent: 'worker', task: 'Look around', 'idempotency-key': 'none' },
+    })
     onTestFinished(() => result.cleanup())
     expect(result.code).toBe(0)
     expect(waits().map((wait) => wait.query.timeoutSeconds)).toEqual(['10'])

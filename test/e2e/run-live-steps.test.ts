@@ -19,7 +19,13 @@ describe('live steps', () => {
       ],
       toolSteps: [
         { tool: 'graph_query', outcome: 'ok', durationMS: 40, endsAfterMs: 300, args: { kind: 'Deployment' } },
-        { tool: 'kubectl_get', outcome: 'error', durationMS: 70, endsAfterMs: 1_300, error: 'forbidden\n::error::forged' },
+        {
+          tool: 'kubectl_get',
+          outcome: 'error',
+          durationMS: 70,
+          endsAfterMs: 1_300,
+          error: 'forbidden\n::error::forged',
+        },
         { tool: 'web_fetch', outcome: 'ok', durationMS: 90, endsAfterMs: 4_600, args: { url: 'x'.repeat(400) } },
       ],
       children: [
@@ -66,7 +72,9 @@ describe('live steps', () => {
   })
 
   it('a run that settles before any wait still logs its steps, each once', async () => {
-    const result = await runAction({ inputs: { ...hubInputs(hub), agent: 'quick', task: 'Quick one', 'idempotency-key': 'none' } })
+    const result = await runAction({
+      inputs: { ...hubInputs(hub), agent: 'quick', task: 'Quick one', 'idempotency-key': 'none' },
+    })
     onTestFinished(() => result.cleanup())
     expect(result.code).toBe(0)
     const steps = result.stdout.split('\n').filter((line) => line.startsWith('Step '))

@@ -50,53 +50,65 @@ function leg(attempt: number): Promise<ActionRun> {
 async function matrix(attempt: number): Promise<ActionRun[]> {
   const legs = await Promise.all(Array.from({ length: LEGS }, () => leg(attempt)))
   onTestFinished(() => legs.forEach((result) => result.cleanup()))
-  legs.forEach((result, index) => expect(result.code, `leg ${index} of attempt ${attempt}:\n${result.stdout}${result.stderr}`).toBe(0))
+  legs.forEach((result, index) =>
+    expect(result.code, `leg ${index} of attempt ${attempt}:\n${result.stdout}${result.stderr}`).toBe(0),
+  )
   return legs
 }
 
-const recoveryLines = (stdout: string): string[] => stdout.split('\n').filter((line) => line.includes(' is unknown to the hub: '))
+const recoveryLines = (stdout: string): string[] =>
+  stdout.split('\n').filter((line) => line.includes(' is unknown to the hub: '))
 
 describe('a matrix whose legs start one task at the same moment', () => {
-  it('every leg ends green on the one run the hub stored, and a re-run attaches to it', { timeout: 150_000 }, async () => {
-    const legs = await matrix(1)
-    // The race really happened: several starts met the lookup together, and it started duplicates.
-    expect(gate.held()).toBeGreaterThanOrEqual(2)
-    const losers = hub.raceLosers()
-    expect(losers.length).toBeGreaterThanOrEqual(1)
-    expect(hub.runs()).toHaveLength(1)
-    const stored = hub.runs()[0]!
+  it(
+    'every leg ends green on the one run the hub stored, and a re-run attaches to it',
+    { timeout: 150_000 },
+    async () => {
+      const legs = await matrix(1)
+      // The race really happened: several starts met the lookup together, and it started duplicates.
+      expect(gate.held()).toBeGreaterThanOrEqual(2)
+      const losers = hub.raceLosers()
+      expect(losers.length).toBeGreaterThanOrEqual(1)
+      expect(hub.runs()).toHaveLength(1)
+      const stored = hub.runs()[0]!
 
-    for (const result of legs) {
-      expect(result.outputs).toMatchObject({ 'run-id': stored.id, phase: 'Succeeded', output: 'release notes' })
-      expect(result.stdout).toContain(`::notice::Run ${stored.id} of agent "notes" succeeded.`)
-    }
-    // Each leg that lost says so once, naming the run it lost and the one it followed; the others say nothing.
-    const lines = legs.flatMap((result) => recoveryLines(result.stdout))
-    expect(lines).toHaveLength(losers.length)
-    for (const lost of losers) {
-      expect(lines).toContainEqual(
-        `Run ${lost.id} is unknown to the hub: another job started the same task with the same idempotency key at the same moment, and the hub kept that job's run ${stored.id}; following it instead.`,
+      for (const result of legs) {
+        expect(result.outputs).toMatchObject({ 'run-id': stored.id, phase: 'Succeeded', output: 'release notes' })
+        expect(result.stdout).toContain(`::notice::Run ${stored.id} of agent "notes" succeeded.`)
+      }
+      // Each leg that lost says so once, naming the run it lost and the one it followed; the others say nothing.
+      const lines = legs.flatMap((result) => recoveryLines(result.stdout))
+      expect(lines).toHaveLength(losers.length)
+      for (const lost of losers) {
+        expect(lines).toContainEqual(
+          `Run ${lost.id} is unknown to the hub: another job started the same task with the same idempotency key at the same moment, and the hub kept that job's run ${stored.id}; following it instead.`,
+        )
+      }
+      // Concurrency does not multiply requests: one whoami preflight per leg, and starting, waiting
+      // and the recovery together at most 4 per leg on average.
+      const preflights = hub.requests.filter((request) => request.path.endsWith('/api/whoami')).length
+      expect(preflights).toBe(LEGS)
+      expect((hub.requests.length - preflights) / LEGS).toBeLessThanOrEqual(4)
+
+      // The re-run of the matrix: the preflight and one start per leg, no new run, no new loser.
+      const before = hub.requests.length
+      for (const result of await matrix(2)) {
+        expect(result.outputs).toMatchObject({ 'run-id': stored.id, reused: 'true', phase: 'Succeeded' })
+        expect(recoveryLines(result.stdout)).toEqual([])
+      }
+      expect(hub.runs()).toHaveLength(1)
+      expect(hub.raceLosers()).toHaveLength(losers.length)
+      expect(
+        hub.requests
+          .slice(before)
+          .map((r) => `${r.method} ${r.path.split('/').pop() ?? ''}`)
+          .sort(),
+      ).toEqual(
+        [
+          ...Array.from({ length: LEGS }, () => 'GET whoami'),
+          ...Array.from({ length: LEGS }, () => 'POST runs'),
+        ].sort(),
       )
-    }
-    // Concurrency does not multiply requests: one whoami preflight per leg, and starting, waiting
-    // and the recovery together at most 4 per leg on average.
-    const preflights = hub.requests.filter((request) => request.path.endsWith('/api/whoami')).length
-    expect(preflights).toBe(LEGS)
-    expect((hub.requests.length - preflights) / LEGS).toBeLessThanOrEqual(4)
-
-    // The re-run of the matrix: the preflight and one start per leg, no new run, no new loser.
-    const before = hub.requests.length
-    for (const result of await matrix(2)) {
-      expect(result.outputs).toMatchObject({ 'run-id': stored.id, reused: 'true', phase: 'Succeeded' })
-      expect(recoveryLines(result.stdout)).toEqual([])
-    }
-    expect(hub.runs()).toHaveLength(1)
-    expect(hub.raceLosers()).toHaveLength(losers.length)
-    expect(
-      hub.requests
-        .slice(before)
-        .map((r) => `${r.method} ${r.path.split('/').pop() ?? ''}`)
-        .sort(),
-    ).toEqual([...Array.from({ length: LEGS }, () => 'GET whoami'), ...Array.from({ length: LEGS }, () => 'POST runs')].sort())
-  })
+    },
+  )
 })

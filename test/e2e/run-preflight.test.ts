@@ -23,7 +23,9 @@ describe('preflight', () => {
   it('an org the user is not a member of (empty workspace in whoami) stops before any run is created', async () => {
     const result = await act({ agent: 'quick', task: 'hi', org: '00000000-0000-4000-8000-000000000000' })
     expect(result.code).toBe(1)
-    expect(result.stdout).toContain('the hub resolved this token to no workspace (GET /api/whoami answered an empty workspaceUUID)')
+    expect(result.stdout).toContain(
+      'the hub resolved this token to no workspace (GET /api/whoami answered an empty workspaceUUID)',
+    )
     expect(result.stdout).toContain('No run was created.')
     expect(calls()).toEqual(['GET /api/whoami'])
     expect(hub.runs()).toHaveLength(0)
@@ -32,14 +34,24 @@ describe('preflight', () => {
   it('a run that settles in 3 s costs 3 requests: whoami, start, one held wait', async () => {
     const result = await act({ agent: 'slow', task: 'three seconds' })
     expect(result.code).toBe(0)
-    expect(calls().map((call) => call.replace(/[0-9a-f-]{36}/, '{id}'))).toEqual(['GET /api/whoami', 'POST /api/agents/slow/runs', 'GET /api/runs/{id}/wait'])
+    expect(calls().map((call) => call.replace(/[0-9a-f-]{36}/, '{id}'))).toEqual([
+      'GET /api/whoami',
+      'POST /api/agents/slow/runs',
+      'GET /api/runs/{id}/wait',
+    ])
   })
 
   it("a Suspended agent's reason is in the Pending diagnosis", async () => {
-    hub.setAgent('asleep', { suspended: true, suspendedReason: 'monthly budget exhausted', steps: [{ phase: 'Pending', afterMs: 0 }] })
+    hub.setAgent('asleep', {
+      suspended: true,
+      suspendedReason: 'monthly budget exhausted',
+      steps: [{ phase: 'Pending', afterMs: 0 }],
+    })
     const result = await act({ agent: 'asleep', task: 'hi', 'pending-timeout-seconds': '1' })
     expect(result.code).toBe(1)
-    expect(result.stdout).toContain('The hub says agent "asleep" is Suspended (monthly budget exhausted): resume the agent on the hub.')
+    expect(result.stdout).toContain(
+      'The hub says agent "asleep" is Suspended (monthly budget exhausted): resume the agent on the hub.',
+    )
   })
 })
 

@@ -11,16 +11,24 @@ import { runAction, type ActionRun } from './action-process.ts'
 const hub = useHubEmulator({ maxHoldMs: 300 })
 
 async function act(agent: string, attempt: string): Promise<ActionRun> {
-  const result = await runAction({ inputs: { ...hubInputs(hub), agent, task: 'Same task each attempt' }, env: { GITHUB_RUN_ATTEMPT: attempt } })
+  const result = await runAction({
+    inputs: { ...hubInputs(hub), agent, task: 'Same task each attempt' },
+    env: { GITHUB_RUN_ATTEMPT: attempt },
+  })
   onTestFinished(() => result.cleanup())
   return result
 }
 
 const keyOf = (result: ActionRun): string =>
-  String((JSON.parse(result.files[result.outputs['result-file'] ?? ''] ?? '{}') as { idempotencyKey?: string }).idempotencyKey)
+  String(
+    (JSON.parse(result.files[result.outputs['result-file'] ?? ''] ?? '{}') as { idempotencyKey?: string })
+      .idempotencyKey,
+  )
 
 const keysSent = (): string[] =>
-  hub.requests.filter((r) => r.method === 'POST').map((r) => String((JSON.parse(r.body ?? '{}') as { idempotencyKey?: string }).idempotencyKey))
+  hub.requests
+    .filter((r) => r.method === 'POST')
+    .map((r) => String((JSON.parse(r.body ?? '{}') as { idempotencyKey?: string }).idempotencyKey))
 
 describe('re-runs', () => {
   it('a re-run after success attaches to the first run: no new run', async () => {

@@ -11,7 +11,8 @@ const START = /\/agents\/[^/]+\/runs$/
 
 const hub = useHubEmulator({ maxHoldMs: 300 })
 
-const inputs = (extra: Record<string, string>): Record<string, string> => hubInputs(hub, { agent: 'quick', task: 'Check payments', ...extra })
+const inputs = (extra: Record<string, string>): Record<string, string> =>
+  hubInputs(hub, { agent: 'quick', task: 'Check payments', ...extra })
 const act = (extra: Record<string, string> = {}): Promise<ActionRun> => runStep({ inputs: inputs(extra) })
 
 /** The token appears only in the ::add-mask:: line: nowhere else on stdout, nor in stderr, outputs, summary or files. */
@@ -20,7 +21,9 @@ function expectTokenNowhere(result: ActionRun, token: string): void {
   expect(stdout.filter((line) => line === `::add-mask::${token}`)).toHaveLength(1)
   expect(Object.keys(result.files).length).toBeGreaterThanOrEqual(2)
   const leaks = [
-    ...stdout.filter((line) => line.includes(token) && line !== `::add-mask::${token}`).map((line) => `stdout: ${line}`),
+    ...stdout
+      .filter((line) => line.includes(token) && line !== `::add-mask::${token}`)
+      .map((line) => `stdout: ${line}`),
     ...(result.stderr.includes(token) ? ['stderr'] : []),
     ...Object.entries(result.outputs)
       .filter(([, value]) => value.includes(token))
@@ -48,7 +51,12 @@ describe('the token never leaks', () => {
       path: START,
       status: 401,
       contentType: 'application/json',
-      body: JSON.stringify({ kind: 'Status', reason: 'Unauthorized', message: `token ${hub.token} has expired`, code: 401 }),
+      body: JSON.stringify({
+        kind: 'Status',
+        reason: 'Unauthorized',
+        message: `token ${hub.token} has expired`,
+        code: 401,
+      }),
     })
     const result = await act()
     expect(result.code).toBe(1)
@@ -60,7 +68,12 @@ describe('the token never leaks', () => {
   })
 
   it('on a plain-text hub error that echoes the bearer header', async () => {
-    hub.addFault({ method: 'POST', path: START, status: 403, body: `forbidden: Authorization: Bearer ${hub.token} may not create runs` })
+    hub.addFault({
+      method: 'POST',
+      path: START,
+      status: 403,
+      body: `forbidden: Authorization: Bearer ${hub.token} may not create runs`,
+    })
     const result = await act()
     expect(result.code).toBe(1)
     expect(lines(result.stdout, '::error::')).toHaveLength(1)
@@ -68,7 +81,14 @@ describe('the token never leaks', () => {
   })
 
   it('on a wait that fails with an error body echoing the token', async () => {
-    hub.addFault({ method: 'GET', path: /\/wait$/, status: 500, retryAfter: '0', body: `internal error for token=${hub.token}`, times: Infinity })
+    hub.addFault({
+      method: 'GET',
+      path: /\/wait$/,
+      status: 500,
+      retryAfter: '0',
+      body: `internal error for token=${hub.token}`,
+      times: Infinity,
+    })
     const result = await act()
     expect(result.code).toBe(1)
     expect(result.outputs['run-id']).toBe(hub.runs()[0]?.id)
@@ -149,6 +169,7 @@ describe('hostile agent output', () => {
     expect(blocks.map((block) => block[2])).toEqual([expect.stringContaining('kubectl_get | @octocat'), output])
     // Outside those blocks, none of the agent's text reaches the log.
     const outside = blocks.reduce((text, block) => text.replace(block[0], ''), result.stdout)
-    for (const piece of ['<script>', '@octocat', 'hub-action:comment', 'javascript:alert']) expect(outside).not.toContain(piece)
+    for (const piece of ['<script>', '@octocat', 'hub-action:comment', 'javascript:alert'])
+      expect(outside).not.toContain(piece)
   })
 })

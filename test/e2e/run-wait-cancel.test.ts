@@ -4,7 +4,14 @@
  * dist/index.js as a child process against the hub emulator over real HTTP.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { errorLines as errors, hubInputs, runStep, useHubEmulator, type ActionOptions, type ActionRun } from './harness.ts'
+import {
+  errorLines as errors,
+  hubInputs,
+  runStep,
+  useHubEmulator,
+  type ActionOptions,
+  type ActionRun,
+} from './harness.ts'
 
 const hub = useHubEmulator({ maxHoldMs: 300 })
 beforeEach(() => {
@@ -45,14 +52,22 @@ describe('command: wait', () => {
     expect(approved).toBe(true)
     expect(result.stdout).toContain(`Run ${runId} of agent "approval" attached (given by \`run-id\`)`)
     expect(result.stdout).toContain(`::notice::Run ${runId} of agent "approval" succeeded.`)
-    expect(result.outputs).toMatchObject({ 'run-id': runId, phase: 'Succeeded', settled: 'true', reused: 'false', 'approval-id': '' })
+    expect(result.outputs).toMatchObject({
+      'run-id': runId,
+      phase: 'Succeeded',
+      settled: 'true',
+      reused: 'false',
+      'approval-id': '',
+    })
     expect(result.outputs.output).toContain('Applied `PodDisruptionBudget/ledger`')
     expect(result.summary).toContain('## ✅ Agent run: approval — Succeeded')
     // Nothing started: one read, then long-polls of that run.
     expect(creates()).toHaveLength(0)
     expect(hub.runs()).toHaveLength(1)
     expect(hub.requests[0]).toMatchObject({ method: 'GET', path: `/services/providers/agents/api/runs/${runId}` })
-    expect(hub.requests.slice(1).every((r) => r.path === `/services/providers/agents/api/runs/${runId}/wait`)).toBe(true)
+    expect(hub.requests.slice(1).every((r) => r.path === `/services/providers/agents/api/runs/${runId}/wait`)).toBe(
+      true,
+    )
   })
 
   it('applies the same policies: on-timeout cancel cancels the attached run', async () => {
@@ -92,15 +107,28 @@ describe('command: cancel', () => {
 
   it('the hub accepting without cancelling (cancelling: false) warns that the run may still finish', async () => {
     const runId = await startWithoutWaiting('endless')
-    hub.addFault({ method: 'POST', path: /\/cancel$/, status: 202, body: JSON.stringify({ id: runId, cancelling: false }), contentType: 'application/json' })
+    hub.addFault({
+      method: 'POST',
+      path: /\/cancel$/,
+      status: 202,
+      body: JSON.stringify({ id: runId, cancelling: false }),
+      contentType: 'application/json',
+    })
     const result = await act({ command: 'cancel', 'run-id': runId })
     expect(result.code).toBe(0)
     expect(result.outputs['cancel-result']).toBe('not-cancelling')
-    expect(result.stdout).toContain(`::warning::The hub accepted the cancel of run ${runId} but says it is not cancelling it (cancelling: false)`)
+    expect(result.stdout).toContain(
+      `::warning::The hub accepted the cancel of run ${runId} but says it is not cancelling it (cancelling: false)`,
+    )
   })
 
   it('on the service-account route: refused before any request, saying why', async () => {
-    const result = await act({ command: 'cancel', 'run-id': 'r-1', token: hub.serviceAccountToken, 'cluster-id': hub.clusterId })
+    const result = await act({
+      command: 'cancel',
+      'run-id': 'r-1',
+      token: hub.serviceAccountToken,
+      'cluster-id': hub.clusterId,
+    })
     expect(result.code).toBe(1)
     expect(errors(result)).toHaveLength(1)
     expect(errors(result)[0]).toContain('Invalid input: Input `cluster-id`: `command: cancel` cannot work there')
@@ -114,14 +142,28 @@ describe('the service-account route has no cancel (issue 9)', () => {
     ['on-timeout', { 'on-timeout': 'cancel' }],
     ['on-cancel', { 'on-cancel': 'cancel' }],
   ])('run with cluster-id and %s: cancel is an input error, and no run is started', async (name, extra) => {
-    const result = await act({ agent: 'endless', task: 'Check', token: hub.serviceAccountToken, 'cluster-id': hub.clusterId, ...extra })
+    const result = await act({
+      agent: 'endless',
+      task: 'Check',
+      token: hub.serviceAccountToken,
+      'cluster-id': hub.clusterId,
+      ...extra,
+    })
     expect(result.code).toBe(1)
-    expect(errors(result)).toEqual([expect.stringContaining(`Invalid input: Input \`${name}\`: "cancel" cannot work with \`cluster-id\``)])
+    expect(errors(result)).toEqual([
+      expect.stringContaining(`Invalid input: Input \`${name}\`: "cancel" cannot work with \`cluster-id\``),
+    ])
     expect(hub.requests).toHaveLength(0)
   })
 
   it('run with cluster-id and on-timeout warn still works there', async () => {
-    const result = await act({ agent: 'quick', task: 'Check', token: hub.serviceAccountToken, 'cluster-id': hub.clusterId, 'on-timeout': 'warn' })
+    const result = await act({
+      agent: 'quick',
+      task: 'Check',
+      token: hub.serviceAccountToken,
+      'cluster-id': hub.clusterId,
+      'on-timeout': 'warn',
+    })
     expect(result.code).toBe(0)
     expect(result.outputs.phase).toBe('Succeeded')
   })

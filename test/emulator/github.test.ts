@@ -37,7 +37,11 @@ async function status(p: Promise<unknown>): Promise<{ status: number; data: unkn
 
 beforeAll(async () => {
   emu = await startGitHubEmulator({
-    tokens: { ...DEFAULT_TOKENS, [HUMAN_TOKEN]: { login: 'alice', type: 'User' }, [APP_TOKEN]: { login: 'hub-bot[bot]', type: 'Bot' } },
+    tokens: {
+      ...DEFAULT_TOKENS,
+      [HUMAN_TOKEN]: { login: 'alice', type: 'User' },
+      [APP_TOKEN]: { login: 'hub-bot[bot]', type: 'Bot' },
+    },
   })
   gh = octo(ACTIONS_TOKEN)
 })
@@ -90,7 +94,9 @@ describe('GitHub emulator', () => {
     const big = await gh.rest.pulls.listFiles({ owner: O, repo: R, pull_number: 8, per_page: 500 })
     expect(big.data).toHaveLength(100)
     const mid = await gh.rest.pulls.listFiles({ owner: O, repo: R, pull_number: 8, per_page: 100, page: 2 })
-    expect(mid.headers.link).toMatch(/page=1>; rel="prev", .*page=3>; rel="next", .*page=3>; rel="last", .*page=1>; rel="first"/)
+    expect(mid.headers.link).toMatch(
+      /page=1>; rel="prev", .*page=3>; rel="next", .*page=3>; rel="last", .*page=1>; rel="first"/,
+    )
   })
 
   it('paginates issue comments and creates comments as the token identity', async () => {
@@ -119,7 +125,9 @@ describe('GitHub emulator', () => {
     expect(post?.headers['authorization']).toBe(`token ${ACTIONS_TOKEN}`)
 
     // PR that does not exist
-    expect((await status(gh.rest.issues.createComment({ owner: O, repo: R, issue_number: 999, body: 'x' }))).status).toBe(404)
+    expect(
+      (await status(gh.rest.issues.createComment({ owner: O, repo: R, issue_number: 999, body: 'x' }))).status,
+    ).toBe(404)
   })
 
   it("updates own comments, refuses to update or delete another author's", async () => {
@@ -131,7 +139,9 @@ describe('GitHub emulator', () => {
     const got = await gh.rest.issues.getComment({ owner: O, repo: R, comment_id: own.data.id })
     expect(got.data.body).toBe('v2')
 
-    const denied = await status(gh.rest.issues.updateComment({ owner: O, repo: R, comment_id: human.id, body: 'hijack' }))
+    const denied = await status(
+      gh.rest.issues.updateComment({ owner: O, repo: R, comment_id: human.id, body: 'hijack' }),
+    )
     expect(denied.status).toBe(403)
     expect(await status(gh.rest.issues.deleteComment({ owner: O, repo: R, comment_id: human.id }))).toMatchObject({
       status: 403,
@@ -152,8 +162,12 @@ describe('GitHub emulator', () => {
     const ro = octo(READONLY_TOKEN)
     const c = emu.addComment(O, R, PR, { body: 'bot', login: ACTIONS_BOT_LOGIN, type: 'Bot' })
     const expected = { status: 403, data: { message: 'Resource not accessible by integration' } }
-    expect(await status(ro.rest.issues.createComment({ owner: O, repo: R, issue_number: PR, body: 'x' }))).toMatchObject(expected)
-    expect(await status(ro.rest.issues.updateComment({ owner: O, repo: R, comment_id: c.id, body: 'x' }))).toMatchObject(expected)
+    expect(
+      await status(ro.rest.issues.createComment({ owner: O, repo: R, issue_number: PR, body: 'x' })),
+    ).toMatchObject(expected)
+    expect(
+      await status(ro.rest.issues.updateComment({ owner: O, repo: R, comment_id: c.id, body: 'x' })),
+    ).toMatchObject(expected)
     expect(await status(ro.rest.issues.deleteComment({ owner: O, repo: R, comment_id: c.id }))).toMatchObject(expected)
     const e = await status(ro.rest.issues.createComment({ owner: O, repo: R, issue_number: PR, body: 'x' }))
     expect((e.data as { documentation_url: string }).documentation_url).toMatch(/^https:\/\/docs\.github\.com\//)
@@ -170,7 +184,9 @@ describe('GitHub emulator', () => {
     const astral = await gh.rest.issues.createComment({ owner: O, repo: R, issue_number: PR, body: '😀'.repeat(65536) })
     expect(astral.status).toBe(201)
 
-    const tooLong = await status(gh.rest.issues.createComment({ owner: O, repo: R, issue_number: PR, body: 'x'.repeat(65537) }))
+    const tooLong = await status(
+      gh.rest.issues.createComment({ owner: O, repo: R, issue_number: PR, body: 'x'.repeat(65537) }),
+    )
     expect(tooLong.status).toBe(422)
     expect(tooLong.data).toMatchObject({
       message: 'Validation Failed',
@@ -183,7 +199,9 @@ describe('GitHub emulator', () => {
         },
       ],
     })
-    const upd = await status(gh.rest.issues.updateComment({ owner: O, repo: R, comment_id: ok.data.id, body: 'y'.repeat(65537) }))
+    const upd = await status(
+      gh.rest.issues.updateComment({ owner: O, repo: R, comment_id: ok.data.id, body: 'y'.repeat(65537) }),
+    )
     expect(upd.status).toBe(422)
     expect(emu.comments(O, R, PR)).toHaveLength(2)
   })
@@ -195,7 +213,15 @@ describe('GitHub emulator', () => {
     emu.setContent(O, R, 'main', 'README.md', '# main\n')
 
     const json = await gh.rest.repos.getContent({ owner: O, repo: R, path: '.hub/config.yml', ref: sha })
-    const data = json.data as { type: string; encoding: string; content: string; sha: string; size: number; name: string; path: string }
+    const data = json.data as {
+      type: string
+      encoding: string
+      content: string
+      sha: string
+      size: number
+      name: string
+      path: string
+    }
     expect(data).toMatchObject({ type: 'file', encoding: 'base64', name: 'config.yml', path: '.hub/config.yml' })
     expect(data.size).toBe(Buffer.byteLength(text))
     expect(data.sha).toBe(blobSha(text))
@@ -222,12 +248,16 @@ describe('GitHub emulator', () => {
 
     // directory listing
     const dir = await gh.rest.repos.getContent({ owner: O, repo: R, path: '.hub', ref: sha })
-    expect((dir.data as Array<{ name: string; type: string }>).map((e) => [e.name, e.type])).toEqual([['config.yml', 'file']])
+    expect((dir.data as Array<{ name: string; type: string }>).map((e) => [e.name, e.type])).toEqual([
+      ['config.yml', 'file'],
+    ])
 
     const missing = await status(gh.rest.repos.getContent({ owner: O, repo: R, path: 'nope.yml', ref: sha }))
     expect(missing.status).toBe(404)
     expect(missing.data).toMatchObject({ message: 'Not Found' })
-    expect((await status(gh.rest.repos.getContent({ owner: O, repo: R, path: 'README.md', ref: 'nobranch' }))).status).toBe(404)
+    expect(
+      (await status(gh.rest.repos.getContent({ owner: O, repo: R, path: 'README.md', ref: 'nobranch' }))).status,
+    ).toBe(404)
   })
 
   it('rejects missing and unknown tokens with 401 Bad credentials', async () => {
@@ -241,7 +271,12 @@ describe('GitHub emulator', () => {
 
   it('serves the PR, /user semantics, unknown routes and faults', async () => {
     const pr = await gh.rest.pulls.get({ owner: O, repo: R, pull_number: PR })
-    expect(pr.data).toMatchObject({ number: PR, state: 'open', head: { sha: 'b'.repeat(40) }, base: { sha: 'a'.repeat(40) } })
+    expect(pr.data).toMatchObject({
+      number: PR,
+      state: 'open',
+      head: { sha: 'b'.repeat(40) },
+      base: { sha: 'a'.repeat(40) },
+    })
 
     expect(await status(gh.rest.users.getAuthenticated())).toMatchObject({
       status: 403,
@@ -255,7 +290,9 @@ describe('GitHub emulator', () => {
     expect(await res.json()).toEqual({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest' })
 
     const fault = emu.addFault({ method: 'POST', path: /\/issues\/\d+\/comments$/, status: 502, times: 1 })
-    expect((await status(gh.rest.issues.createComment({ owner: O, repo: R, issue_number: PR, body: 'a' }))).status).toBe(502)
+    expect(
+      (await status(gh.rest.issues.createComment({ owner: O, repo: R, issue_number: PR, body: 'a' }))).status,
+    ).toBe(502)
     const ok = await gh.rest.issues.createComment({ owner: O, repo: R, issue_number: PR, body: 'a' })
     expect(ok.status).toBe(201)
     expect(fault.hits).toBe(1)
@@ -275,7 +312,9 @@ describe('GitHub emulator', () => {
 
   it('answers GraphQL viewer { login } for every token, while GET /user refuses an installation token', async () => {
     const app = octo(APP_TOKEN)
-    expect(await app.graphql<{ viewer: { login: string } }>('query { viewer { login } }')).toEqual({ viewer: { login: 'hub-bot[bot]' } })
+    expect(await app.graphql<{ viewer: { login: string } }>('query { viewer { login } }')).toEqual({
+      viewer: { login: 'hub-bot[bot]' },
+    })
     expect(await gh.graphql('{ viewer { login } }')).toEqual({ viewer: { login: ACTIONS_BOT_LOGIN } })
     expect(await octo(READONLY_TOKEN).graphql('{ viewer { login } }')).toEqual({ viewer: { login: ACTIONS_BOT_LOGIN } })
     expect((await status(app.rest.users.getAuthenticated())).status).toBe(403)

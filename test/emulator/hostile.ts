@@ -20,9 +20,15 @@ const runIdOf = (req: EmulatorRequest) => decodeURIComponent(WAIT_PATH.exec(req.
  * Replace provider `name` (default `agents`): requests that `matches` picks get `answer`,
  * the others go to the emulator's own agents provider (or 404 for another provider).
  */
-export function hostileProvider(hub: HubEmulator, matches: (req: EmulatorRequest) => boolean, answer: Answer, name = 'agents'): Hostility {
+export function hostileProvider(
+  hub: HubEmulator,
+  matches: (req: EmulatorRequest) => boolean,
+  answer: Answer,
+  name = 'agents',
+): Hostility {
   let answered = 0
-  const fallback: ProviderHandler = name === 'agents' ? hub.agents.handler : (_req, res) => sendText(res, 404, '404 page not found')
+  const fallback: ProviderHandler =
+    name === 'agents' ? hub.agents.handler : (_req, res) => sendText(res, 404, '404 page not found')
   hub.mount(name, async (req, res) => {
     if (!matches(req)) return fallback(req, res)
     answered++
@@ -79,7 +85,9 @@ function endlessBody(res: http.ServerResponse, options: EndlessOptions): Promise
 
 /** `/wait` answers 200 with a run detail that never ends: an output string without end. */
 export function endlessWait(hub: HubEmulator): Hostility {
-  return hostileProvider(hub, isWait, (_req, res) => endlessBody(res, { head: '{"id":"r","phase":"Running","output":"', unit: 'x' }))
+  return hostileProvider(hub, isWait, (_req, res) =>
+    endlessBody(res, { head: '{"id":"r","phase":"Running","output":"', unit: 'x' }),
+  )
 }
 
 /** Every query page is an endless array of empty rows: what JSON.parse would spend most on. */
@@ -132,5 +140,7 @@ export function waitOutage(hub: HubEmulator, ms: number): Hostility & { readonly
     },
     (_req, res) => sendText(res, 503, 'provider not ready: agents'),
   )
-  return Object.defineProperty(hostility, 'endedAt', { get: () => endsAt }) as Hostility & { readonly endedAt: number | undefined }
+  return Object.defineProperty(hostility, 'endedAt', { get: () => endsAt }) as Hostility & {
+    readonly endedAt: number | undefined
+  }
 }

@@ -5,7 +5,12 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** Plain-text answer as Go's http.Error writes it (one trailing newline). */
-export function sendText(res: http.ServerResponse, status: number, text: string, extraHeaders: Record<string, string> = {}): void {
+export function sendText(
+  res: http.ServerResponse,
+  status: number,
+  text: string,
+  extraHeaders: Record<string, string> = {},
+): void {
   if (res.destroyed || res.writableEnded) return
   const body = text.endsWith('\n') ? text : text + '\n'
   res.writeHead(status, {
@@ -110,7 +115,10 @@ export interface FaultQueue<S extends FaultMatch> {
  * Planned faults in the order they were added. `pathMatches` decides what a string `path` means
  * (the hub: a substring of the path; GitHub: the exact path); a RegExp is tested on the path.
  */
-export function createFaultQueue<S extends FaultMatch>(options: { defaultTimes: number; pathMatches: (path: string, url: URL) => boolean }): FaultQueue<S> {
+export function createFaultQueue<S extends FaultMatch>(options: {
+  defaultTimes: number
+  pathMatches: (path: string, url: URL) => boolean
+}): FaultQueue<S> {
   let entries: Array<FaultEntry<S>> = []
   return {
     add(spec) {

@@ -11,7 +11,13 @@ interface Reply {
   json: any
 }
 
-async function call(emu: HubEmulator, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply> {
+async function call(
+  emu: HubEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<Reply> {
   const h: Record<string, string> = headers ?? emu.headers()
   const init: RequestInit = { method, headers: body === undefined ? h : { ...h, 'Content-Type': 'application/json' } }
   if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body)
@@ -71,7 +77,15 @@ beforeAll(async () => {
     providers: {
       echo: (req, res) => {
         res.writeHead(200, { 'Content-Type': 'application/json' })
-        res.end(JSON.stringify({ path: req.path, query: req.query.get('q'), headers: req.headers, tenant: req.tenant, json: req.json }))
+        res.end(
+          JSON.stringify({
+            path: req.path,
+            query: req.query.get('q'),
+            headers: req.headers,
+            tenant: req.tenant,
+            json: req.json,
+          }),
+        )
       },
     },
     extraRoutes: [
@@ -103,7 +117,13 @@ describe('hub proxy and auth', () => {
   it('rejects a missing, lowercase or wrong bearer with 401 plain text', async () => {
     const base = { 'X-Hub-Org': emu.org, 'X-Hub-Workspace': emu.workspace }
     for (const auth of [undefined, `bearer ${emu.token}`, `Bearer wrong`, emu.token]) {
-      const r = await call(emu, 'GET', `${A}/api/whoami`, undefined, auth === undefined ? base : { ...base, Authorization: auth })
+      const r = await call(
+        emu,
+        'GET',
+        `${A}/api/whoami`,
+        undefined,
+        auth === undefined ? base : { ...base, Authorization: auth },
+      )
       expect(r.status).toBe(401)
       expect(r.contentType).toMatch(/^text\/plain/)
     }
@@ -122,7 +142,14 @@ describe('hub proxy and auth', () => {
       expect(r.json).toEqual({ kind: 'Status', reason: 'BadRequest', message: 'a workspace is required', code: 400 })
     }
     const who = await call(emu, 'GET', `${A}/api/whoami`, undefined, emu.headers({ 'X-Hub-Org': 'nope' }))
-    expect(who.json).toEqual({ tenantPath: emu.personalOrg, clusterID: '', orgUUID: emu.personalOrg, workspaceUUID: '', user: emu.user, hasToken: true })
+    expect(who.json).toEqual({
+      tenantPath: emu.personalOrg,
+      clusterID: '',
+      orgUUID: emu.personalOrg,
+      workspaceUUID: '',
+      user: emu.user,
+      hasToken: true,
+    })
     expect(emu.runs()).toHaveLength(0)
   })
 
@@ -145,7 +172,13 @@ describe('hub proxy and auth', () => {
   })
 
   it('refuses the service-account token on normal routes', async () => {
-    const r = await call(emu, 'POST', `${A}/api/agents/quick/runs`, { task: 'x' }, emu.headers({ Authorization: `Bearer ${emu.serviceAccountToken}` }))
+    const r = await call(
+      emu,
+      'POST',
+      `${A}/api/agents/quick/runs`,
+      { task: 'x' },
+      emu.headers({ Authorization: `Bearer ${emu.serviceAccountToken}` }),
+    )
     expect(r.status).toBe(401)
     expect(r.json.reason).toBe('Unauthorized')
   })
@@ -156,8 +189,14 @@ describe('hub proxy and auth', () => {
     const started = await call(emu, 'POST', `${base}/agents/approval/runs`, { task: 'add a PDB', wait: 5 }, sa)
     const inboxID = started.json.run.pending.inboxID as string
     expect(started.json.run).toMatchObject({ phase: 'PendingApproval', pending: { inboxID, tool: 'kubectl_apply' } })
-    expect((await call(emu, 'GET', `${base}/runs/${started.json.runId}`, undefined, sa)).json.pending).toMatchObject({ inboxID, tool: 'kubectl_apply' })
-    expect((await call(emu, 'GET', `${base}/runs/${started.json.runId}/wait?timeoutSeconds=1`, undefined, sa)).json.pending.inboxID).toBe(inboxID)
+    expect((await call(emu, 'GET', `${base}/runs/${started.json.runId}`, undefined, sa)).json.pending).toMatchObject({
+      inboxID,
+      tool: 'kubectl_apply',
+    })
+    expect(
+      (await call(emu, 'GET', `${base}/runs/${started.json.runId}/wait?timeoutSeconds=1`, undefined, sa)).json.pending
+        .inboxID,
+    ).toBe(inboxID)
     for (const [method, path, body] of [
       ['GET', `${A}/api/inbox?state=pending`, undefined],
       ['POST', `${A}/api/inbox/${inboxID}/resolve`, { decision: 'approve' }],
@@ -192,7 +231,13 @@ describe('hub proxy and auth', () => {
   })
 
   it('mounts extra providers, strips client-sent tenant headers and keeps the query', async () => {
-    const r = await call(emu, 'POST', '/services/providers/echo/api/x?q=1', { a: 1 }, emu.headers({ 'X-Hub-Tenant': 'evil', 'X-Hub-User': 'root' }))
+    const r = await call(
+      emu,
+      'POST',
+      '/services/providers/echo/api/x?q=1',
+      { a: 1 },
+      emu.headers({ 'X-Hub-Tenant': 'evil', 'X-Hub-User': 'root' }),
+    )
     expect(r.json.path).toBe('/api/x')
     expect(r.json.query).toBe('1')
     expect(r.json.json).toEqual({ a: 1 })
@@ -214,7 +259,12 @@ describe('hub proxy and auth', () => {
     const t0 = Date.now()
     await call(emu, 'POST', `${A}/api/agents/quick/runs?x=1`, { task: 'record me', idempotencyKey: 'k' })
     const [rec] = emu.requests
-    expect(rec).toMatchObject({ method: 'POST', path: `${A}/api/agents/quick/runs`, query: { x: '1' }, url: `${A}/api/agents/quick/runs?x=1` })
+    expect(rec).toMatchObject({
+      method: 'POST',
+      path: `${A}/api/agents/quick/runs`,
+      query: { x: '1' },
+      url: `${A}/api/agents/quick/runs?x=1`,
+    })
     expect(JSON.parse(rec!.body)).toEqual({ task: 'record me', idempotencyKey: 'k' })
     expect(rec!.headers.authorization).toBe(`Bearer ${emu.token}`)
     expect(rec!.headers['x-hub-org']).toBe(emu.org)
@@ -227,11 +277,23 @@ describe('hub proxy and auth', () => {
 
 describe('agents provider: runs', () => {
   it('wait 0 → 202 Pending, and records sessionId / idempotencyKey', async () => {
-    const r = await call(emu, 'POST', `${A}/api/agents/stuck/runs`, { task: '  do it  ', sessionId: 's-1', idempotencyKey: ' k-1 ', wait: 0 })
+    const r = await call(emu, 'POST', `${A}/api/agents/stuck/runs`, {
+      task: '  do it  ',
+      sessionId: 's-1',
+      idempotencyKey: ' k-1 ',
+      wait: 0,
+    })
     expect(r.status).toBe(202)
     expect(r.json).toEqual({ runId: expect.any(String), phase: 'Pending' })
     expect(emu.runs()).toEqual([
-      expect.objectContaining({ id: r.json.runId, agent: 'stuck', task: 'do it', sessionId: 's-1', idempotencyKey: 'k-1', phase: 'Pending' }),
+      expect.objectContaining({
+        id: r.json.runId,
+        agent: 'stuck',
+        task: 'do it',
+        sessionId: 's-1',
+        idempotencyKey: 'k-1',
+        phase: 'Pending',
+      }),
     ])
     const d = await call(emu, 'GET', `${A}/api/runs/${r.json.runId}`)
     expect(d.json).toMatchObject({
@@ -256,7 +318,14 @@ describe('agents provider: runs', () => {
     expect(r.status).toBe(200)
     expect(r.json.phase).toBe('Succeeded')
     const run = r.json.run
-    expect(run).toMatchObject({ id: r.json.runId, agent: 'quick', trigger: 'api', phase: 'Succeeded', hasOutput: true, children: [] })
+    expect(run).toMatchObject({
+      id: r.json.runId,
+      agent: 'quick',
+      trigger: 'api',
+      phase: 'Succeeded',
+      hasOutput: true,
+      children: [],
+    })
     expect(run.sessionID).toBeUndefined()
     expect(run.output).toContain('Are payments pods healthy?')
     expect(run.sources.length).toBeGreaterThan(0)
@@ -268,7 +337,11 @@ describe('agents provider: runs', () => {
 
   it('failing and aborting settle with their message and no output', async () => {
     const f = await call(emu, 'POST', `${A}/api/agents/failing/runs`, { task: 'x', wait: 5 })
-    expect(f.json.run).toMatchObject({ phase: 'Failed', message: 'model credential missing for provider openai', hasOutput: false })
+    expect(f.json.run).toMatchObject({
+      phase: 'Failed',
+      message: 'model credential missing for provider openai',
+      hasOutput: false,
+    })
     expect(f.json.run.output).toBeUndefined()
     const a = await call(emu, 'POST', `${A}/api/agents/aborting/runs`, { task: 'x', wait: 5 })
     expect(a.json.run).toMatchObject({ phase: 'Aborted', message: 'run exceeded its time limit' })
@@ -278,7 +351,11 @@ describe('agents provider: runs', () => {
     const r = await call(emu, 'POST', `${A}/api/agents/approval/runs`, { task: 'add a PDB', wait: 5 })
     expect(r.status).toBe(200)
     expect(r.json.run.phase).toBe('PendingApproval')
-    expect(r.json.run.pending).toMatchObject({ inboxID: expect.any(String), tool: 'kubectl_apply', args: expect.any(String) })
+    expect(r.json.run.pending).toMatchObject({
+      inboxID: expect.any(String),
+      tool: 'kubectl_apply',
+      args: expect.any(String),
+    })
     const id = r.json.runId
     // At once: the answer comes with the clock stopped (a hold would need 30 s of it).
     fakeClock()
@@ -291,38 +368,70 @@ describe('agents provider: runs', () => {
     expect(done.json.phase).toBe('Succeeded')
     expect(done.json.pending).toBeUndefined()
     expect(done.json.steps.map((s: any) => s.outcome)).toEqual(['ok', 'ok'])
-    expect(emu.run(id)?.history.map((h) => h.phase)).toEqual(['Pending', 'Running', 'PendingApproval', 'Running', 'Succeeded'])
+    expect(emu.run(id)?.history.map((h) => h.phase)).toEqual([
+      'Pending',
+      'Running',
+      'PendingApproval',
+      'Running',
+      'Succeeded',
+    ])
   })
 
   it('inbox: lists pending items; resolve approve/deny/answer resumes the run; no check that the item is still pending; no s2s form', async () => {
-    const start = async () => (await call(emu, 'POST', `${A}/api/agents/approval/runs`, { task: 'add a PDB', wait: 5 })).json
+    const start = async () =>
+      (await call(emu, 'POST', `${A}/api/agents/approval/runs`, { task: 'add a PDB', wait: 5 })).json
     const approved = await start()
     const listed = await call(emu, 'GET', `${A}/api/inbox?state=pending`)
     expect(listed.json.items).toEqual([
-      expect.objectContaining({ id: approved.run.pending.inboxID, runID: approved.runId, tool: 'kubectl_apply', state: 'pending' }),
+      expect.objectContaining({
+        id: approved.run.pending.inboxID,
+        runID: approved.runId,
+        tool: 'kubectl_apply',
+        state: 'pending',
+      }),
     ])
-    const ok = await call(emu, 'POST', `${A}/api/inbox/${approved.run.pending.inboxID}/resolve`, { decision: 'approve' })
+    const ok = await call(emu, 'POST', `${A}/api/inbox/${approved.run.pending.inboxID}/resolve`, {
+      decision: 'approve',
+    })
     expect(ok.status).toBe(200)
     expect(ok.json).toMatchObject({ state: 'resolved', decision: 'approve', resolvedBy: emu.user })
-    expect((await call(emu, 'GET', `${A}/api/runs/${approved.runId}/wait?timeoutSeconds=5`)).json.phase).toBe('Succeeded')
-    const again = await call(emu, 'POST', `${A}/api/inbox/${approved.run.pending.inboxID}/resolve`, { decision: 'deny' })
+    expect((await call(emu, 'GET', `${A}/api/runs/${approved.runId}/wait?timeoutSeconds=5`)).json.phase).toBe(
+      'Succeeded',
+    )
+    const again = await call(emu, 'POST', `${A}/api/inbox/${approved.run.pending.inboxID}/resolve`, {
+      decision: 'deny',
+    })
     expect(again.status).toBe(200)
     expect(emu.agents.inbox()[0]).toMatchObject({ decision: 'deny', resolutions: 2 })
 
     const denied = await start()
-    await call(emu, 'POST', `${A}/api/inbox/${denied.run.pending.inboxID}/resolve`, { decision: 'deny', response: 'not today' })
+    await call(emu, 'POST', `${A}/api/inbox/${denied.run.pending.inboxID}/resolve`, {
+      decision: 'deny',
+      response: 'not today',
+    })
     const afterDeny = (await call(emu, 'GET', `${A}/api/runs/${denied.runId}/wait?timeoutSeconds=5`)).json
     expect(afterDeny.steps.at(-1)).toMatchObject({ tool: 'kubectl_apply', outcome: 'denied', error: 'not today' })
 
     const answered = await start()
-    await call(emu, 'POST', `${A}/api/inbox/${answered.run.pending.inboxID}/resolve`, { decision: 'answer', response: 'use staging' })
+    await call(emu, 'POST', `${A}/api/inbox/${answered.run.pending.inboxID}/resolve`, {
+      decision: 'answer',
+      response: 'use staging',
+    })
     const afterAnswer = (await call(emu, 'GET', `${A}/api/runs/${answered.runId}/wait?timeoutSeconds=5`)).json
     expect(afterAnswer.steps.at(-1)).toMatchObject({ outcome: 'ok', result: '{"answer":"use staging"}' })
 
     expect((await call(emu, 'POST', `${A}/api/inbox/nope/resolve`, { decision: 'approve' })).status).toBe(404)
-    expect((await call(emu, 'POST', `${A}/api/inbox/${answered.run.pending.inboxID}/resolve`, { decision: 'maybe' })).status).toBe(400)
+    expect(
+      (await call(emu, 'POST', `${A}/api/inbox/${answered.run.pending.inboxID}/resolve`, { decision: 'maybe' })).status,
+    ).toBe(400)
     const sa = emu.headers({ Authorization: `Bearer ${emu.serviceAccountToken}` })
-    const s2s = await call(emu, 'POST', `${A}/s2s/clusters/${emu.clusterId}/inbox/${answered.run.pending.inboxID}/resolve`, { decision: 'approve' }, sa)
+    const s2s = await call(
+      emu,
+      'POST',
+      `${A}/s2s/clusters/${emu.clusterId}/inbox/${answered.run.pending.inboxID}/resolve`,
+      { decision: 'approve' },
+      sa,
+    )
     expect(s2s.status).toBe(404)
     expect(s2s.contentType).toMatch(/^text\/plain/)
   })
@@ -349,9 +458,18 @@ describe('agents provider: runs', () => {
 
   it('suspended agent: status Suspended and runs stay Pending', async () => {
     const a = await call(emu, 'GET', `${A}/api/agents/suspended`)
-    expect(a.json).toMatchObject({ apiVersion: 'agents.hub.sh/v1alpha1', kind: 'Agent', metadata: { name: 'suspended' }, status: { phase: 'Suspended' } })
+    expect(a.json).toMatchObject({
+      apiVersion: 'agents.hub.sh/v1alpha1',
+      kind: 'Agent',
+      metadata: { name: 'suspended' },
+      status: { phase: 'Suspended' },
+    })
     expect((await call(emu, 'GET', `${A}/api/agents/quick`)).json.status.phase).toBe('Ready')
-    expect((await call(emu, 'GET', `${A}/api/agents/ghost`)).json).toMatchObject({ kind: 'Status', reason: 'NotFound', code: 404 })
+    expect((await call(emu, 'GET', `${A}/api/agents/ghost`)).json).toMatchObject({
+      kind: 'Status',
+      reason: 'NotFound',
+      code: 404,
+    })
     fakeClock()
     const r = await call(emu, 'POST', `${A}/api/agents/suspended/runs`, { task: 'x' })
     await advance(60_000)
@@ -382,16 +500,30 @@ describe('agents provider: runs', () => {
     await advance(500)
     for (let i = 0; !waiting.done && i < 1000; i++) await turns(1)
     const done = waiting.value!
-    expect([done.json.phase, done.json.steps.map((s: { tool: string }) => s.tool)]).toEqual(['Succeeded', ['first', 'second']])
+    expect([done.json.phase, done.json.steps.map((s: { tool: string }) => s.tool)]).toEqual([
+      'Succeeded',
+      ['first', 'second'],
+    ])
     expect(emu.run(r.json.runId)?.stepsStored.map((s) => s.tool)).toEqual(['first', 'second'])
 
-    emu.setAgent('held', { suspended: true, suspendedReason: 'budget exhausted', steps: [{ phase: 'Pending', afterMs: 0 }] })
-    expect((await call(emu, 'GET', `${A}/api/agents/held`)).json.status).toEqual({ phase: 'Suspended', suspendedReason: 'budget exhausted' })
+    emu.setAgent('held', {
+      suspended: true,
+      suspendedReason: 'budget exhausted',
+      steps: [{ phase: 'Pending', afterMs: 0 }],
+    })
+    expect((await call(emu, 'GET', `${A}/api/agents/held`)).json.status).toEqual({
+      phase: 'Suspended',
+      suspendedReason: 'budget exhausted',
+    })
   })
 
   it('idempotency: same key reuses the run at once, whatever the task; scope includes the agent', async () => {
     const first = await call(emu, 'POST', `${A}/api/agents/stuck/runs`, { task: 'one', idempotencyKey: 'key-1' })
-    const again = await call(emu, 'POST', `${A}/api/agents/stuck/runs`, { task: 'two', idempotencyKey: ' key-1 ', wait: 60 })
+    const again = await call(emu, 'POST', `${A}/api/agents/stuck/runs`, {
+      task: 'two',
+      idempotencyKey: ' key-1 ',
+      wait: 60,
+    })
     expect(again.status).toBe(200)
     expect(again.json).toMatchObject({ runId: first.json.runId, phase: 'Pending', reused: true, run: { input: 'one' } })
     const other = await call(emu, 'POST', `${A}/api/agents/quick/runs`, { task: 'one', idempotencyKey: 'key-1' })
@@ -514,7 +646,15 @@ describe('agents provider: runs', () => {
   it('hostile agent output carries the markup the client must neutralise', async () => {
     const r = await call(emu, 'POST', `${A}/api/agents/hostile/runs`, { task: 'x', wait: 5 })
     const out: string = r.json.run.output
-    for (const s of ['<script>alert(1)</script>', 'onerror=', '@octocat', '<!-- hub-action:', '</details>', '](javascript:']) expect(out).toContain(s)
+    for (const s of [
+      '<script>alert(1)</script>',
+      'onerror=',
+      '@octocat',
+      '<!-- hub-action:',
+      '</details>',
+      '](javascript:',
+    ])
+      expect(out).toContain(s)
     expect(r.json.run.steps[0].tool).toBe('<b>html</b>')
   })
 
@@ -524,18 +664,32 @@ describe('agents provider: runs', () => {
     const r = await call(emu, 'POST', `${base}/agents/quick/runs`, { task: 'x', wait: 5 }, sa)
     expect(r.status).toBe(200)
     expect((await call(emu, 'GET', `${base}/runs/${r.json.runId}`, undefined, sa)).json.phase).toBe('Succeeded')
-    expect((await call(emu, 'GET', `${base}/runs/${r.json.runId}/wait?timeoutSeconds=1`, undefined, sa)).json.phase).toBe('Succeeded')
+    expect(
+      (await call(emu, 'GET', `${base}/runs/${r.json.runId}/wait?timeoutSeconds=1`, undefined, sa)).json.phase,
+    ).toBe('Succeeded')
     expect((await call(emu, 'GET', `${base}/runs/${r.json.runId}`)).status).toBe(200) // user token too
     const bad = await call(emu, 'POST', `${A}/s2s/clusters/c-unknown/agents/quick/runs`, { task: 'x' }, sa)
     expect(bad.status).toBe(403)
     expect(bad.json.reason).toBe('Forbidden')
-    const badToken = await call(emu, 'POST', `${base}/agents/quick/runs`, { task: 'x' }, { Authorization: 'Bearer not-a-token' })
+    const badToken = await call(
+      emu,
+      'POST',
+      `${base}/agents/quick/runs`,
+      { task: 'x' },
+      { Authorization: 'Bearer not-a-token' },
+    )
     expect(badToken.status).toBe(403)
     const cancel = await call(emu, 'POST', `${base}/runs/${r.json.runId}/cancel`, undefined, sa)
     expect(cancel.status).toBe(404)
     expect(cancel.contentType).toMatch(/^text\/plain/)
     // headers don't matter on s2s: the cluster id picks the workspace
-    const noHdr = await call(emu, 'POST', `${base}/agents/stuck/runs`, { task: 'x' }, { Authorization: `Bearer ${emu.serviceAccountToken}` })
+    const noHdr = await call(
+      emu,
+      'POST',
+      `${base}/agents/stuck/runs`,
+      { task: 'x' },
+      { Authorization: `Bearer ${emu.serviceAccountToken}` },
+    )
     expect(noHdr.status).toBe(202)
   })
 })
@@ -554,7 +708,14 @@ describe('fault injection', () => {
   })
 
   it('times, RegExp path, custom body and content type', async () => {
-    emu.addFault({ path: /\/api\/runs\/[^/]+$/, times: 2, status: 429, retryAfter: '0', body: '{"kind":"Status","code":429}', contentType: 'application/json' })
+    emu.addFault({
+      path: /\/api\/runs\/[^/]+$/,
+      times: 2,
+      status: 429,
+      retryAfter: '0',
+      body: '{"kind":"Status","code":429}',
+      contentType: 'application/json',
+    })
     const r = await call(emu, 'POST', `${A}/api/agents/stuck/runs`, { task: 'x' })
     const statuses: number[] = []
     for (let i = 0; i < 3; i++) statuses.push((await call(emu, 'GET', `${A}/api/runs/${r.json.runId}`)).status)
@@ -572,7 +733,9 @@ describe('fault injection', () => {
 
   it('loseResponse creates the run, then drops the answer', async () => {
     emu.addFault({ method: 'POST', path: '/agents/quick/runs', loseResponse: true })
-    await expect(call(emu, 'POST', `${A}/api/agents/quick/runs`, { task: 'x', idempotencyKey: 'lost-1' })).rejects.toThrow()
+    await expect(
+      call(emu, 'POST', `${A}/api/agents/quick/runs`, { task: 'x', idempotencyKey: 'lost-1' }),
+    ).rejects.toThrow()
     expect(emu.runs()).toEqual([expect.objectContaining({ agent: 'quick', idempotencyKey: 'lost-1' })])
     const retry = await call(emu, 'POST', `${A}/api/agents/quick/runs`, { task: 'x', idempotencyKey: 'lost-1' })
     expect(retry.json.reused).toBe(true)

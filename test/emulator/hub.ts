@@ -6,7 +6,16 @@ import http from 'node:http'
 import { createAgentsProvider, DEFAULT_AGENTS } from './agents.ts'
 import type { AgentScript, AgentsProvider, RunRecord } from './agents.ts'
 import { createDemoFleet, createGraphProvider, createMcpHandler, type Fleet } from './graph/index.ts'
-import { createFaultQueue, headerMap, listenLocal, loseResponse, readBody, resetSocket, sendStatus, sendText } from './http.ts'
+import {
+  createFaultQueue,
+  headerMap,
+  listenLocal,
+  loseResponse,
+  readBody,
+  resetSocket,
+  sendStatus,
+  sendText,
+} from './http.ts'
 import type { EmulatorRequest, ProviderHandler, Tenant } from './provider.ts'
 
 export { DEFAULT_AGENTS } from './agents.ts'
@@ -185,7 +194,9 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     agents: { ...DEFAULT_AGENTS, ...(options.agents ?? {}) },
     lowercasePhases: options.lowercasePhases ?? false,
     ...(options.maxHoldMs !== undefined ? { maxHoldMs: options.maxHoldMs } : {}),
-    ...(options.idempotencyInsertDelayMs !== undefined ? { idempotencyInsertDelayMs: options.idempotencyInsertDelayMs } : {}),
+    ...(options.idempotencyInsertDelayMs !== undefined
+      ? { idempotencyInsertDelayMs: options.idempotencyInsertDelayMs }
+      : {}),
     clusters: { [clusterId]: { org, workspace } },
     ...(options.unknownClusterStatus !== undefined ? { unknownClusterStatus: options.unknownClusterStatus } : {}),
     ...(options.unmappedCluster ? { unmappedClusters: [clusterId] } : {}),
@@ -198,14 +209,24 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
   if (fleet) {
     const graph = createGraphProvider(fleet, { workspace })
     const mcp = createMcpHandler(fleet, { workspace })
-    const asGraphTenant = (t: Tenant | undefined) => (t ? { org: t.org, workspace: t.workspace ?? '', user: t.user } : null)
+    const asGraphTenant = (t: Tenant | undefined) =>
+      t ? { org: t.org, workspace: t.workspace ?? '', user: t.user } : null
     // The graph routes identify a user: a service-account token gets the plain-text 401 (docs/hub-facts.md, "What the graph knows").
-    graphProviders.graph = (req, res) => graph({ ...req, tenant: req.tenant?.serviceAccount ? null : asGraphTenant(req.tenant) }, res)
-    graphRoutes.push({ prefix: '/services/mcpserver/', handler: (req, res, body, tenant) => mcp(req, res, body, asGraphTenant(tenant)) })
+    graphProviders.graph = (req, res) =>
+      graph({ ...req, tenant: req.tenant?.serviceAccount ? null : asGraphTenant(req.tenant) }, res)
+    graphRoutes.push({
+      prefix: '/services/mcpserver/',
+      handler: (req, res, body, tenant) => mcp(req, res, body, asGraphTenant(tenant)),
+    })
   }
-  const initialProviders: Record<string, ProviderHandler> = { agents: agentsProvider.handler, ...graphProviders, ...(options.providers ?? {}) }
+  const initialProviders: Record<string, ProviderHandler> = {
+    agents: agentsProvider.handler,
+    ...graphProviders,
+    ...(options.providers ?? {}),
+  }
   const providers = new Map<string, ProviderHandler>(Object.entries(initialProviders))
-  const initialStates = (): Map<string, ProviderState> => new Map((options.notReadyProviders ?? []).map((n) => [n, 'notReady' as const]))
+  const initialStates = (): Map<string, ProviderState> =>
+    new Map((options.notReadyProviders ?? []).map((n) => [n, 'notReady' as const]))
   let providerStates = initialStates()
   const extraRoutes = [...(options.extraRoutes ?? []), ...graphRoutes]
 
@@ -264,7 +285,11 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
 
     const tenant = authenticate(req.headers)
     // The service-account route checks the token itself: a bearer it cannot use is 403, not 401 (docs/hub-facts.md, "Service-account route").
-    if (!tenant && pathname.startsWith('/services/providers/agents/s2s/') && req.headers.authorization?.startsWith('Bearer ')) {
+    if (
+      !tenant &&
+      pathname.startsWith('/services/providers/agents/s2s/') &&
+      req.headers.authorization?.startsWith('Bearer ')
+    ) {
       sendStatus(res, 403, 'Forbidden', 'token is not valid for this cluster')
       return
     }
@@ -367,7 +392,8 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent && !res.destroyed) sendText(res, 500, `emulator error: ${err instanceof Error ? err.message : String(err)}`)
+      if (!res.headersSent && !res.destroyed)
+        sendText(res, 500, `emulator error: ${err instanceof Error ? err.message : String(err)}`)
       else res.destroy()
     })
   })

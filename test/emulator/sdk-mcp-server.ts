@@ -159,7 +159,9 @@ export async function startSdkMcpServer(fleet: Fleet, mode: SdkMcpMode): Promise
     }
     if (!transport) {
       // What the SDK's own examples answer: no session id → 400, an unknown one → 404.
-      const [status, code, message] = sessionId ? [404, -32001, 'Session not found'] : [400, -32000, 'Bad Request: Mcp-Session-Id header is required']
+      const [status, code, message] = sessionId
+        ? [404, -32001, 'Session not found']
+        : [400, -32000, 'Bad Request: Mcp-Session-Id header is required']
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }))
       return

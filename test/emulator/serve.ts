@@ -8,7 +8,9 @@ import type { HubEmulator, HubEmulatorOptions } from './hub.ts'
 import { ROLLOUT_SCENARIOS, createRolloutFleet, parseRolloutFleetArg, wallClock } from './graph/rollouts.ts'
 
 function usage(msg: string): never {
-  process.stderr.write(`${msg}\nusage: node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--verbose]\n`)
+  process.stderr.write(
+    `${msg}\nusage: node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--verbose]\n`,
+  )
   process.exit(2)
 }
 
@@ -38,7 +40,9 @@ for (let i = 0; i < argv.length; i++) {
         opts.fleet = createRolloutFleet({ scenario, clock: wallClock() })
         fleetName = `rollout:${scenario}`
       } else if (fleetName !== 'demo')
-        usage(`--fleet ${fleetName}: use demo, rollout, or rollout:SCENARIO with SCENARIO one of ${ROLLOUT_SCENARIOS.join(', ')}`)
+        usage(
+          `--fleet ${fleetName}: use demo, rollout, or rollout:SCENARIO with SCENARIO one of ${ROLLOUT_SCENARIOS.join(', ')}`,
+        )
       break
     }
     case '--lowercase':
@@ -57,7 +61,9 @@ for (let i = 0; i < argv.length; i++) {
 }
 if (verbose) {
   opts.onRequest = (r) => {
-    process.stderr.write(`${new Date(r.at).toISOString()} ${r.method} ${r.url}${r.fault ? ` [fault: ${r.fault}]` : ''}\n`)
+    process.stderr.write(
+      `${new Date(r.at).toISOString()} ${r.method} ${r.url}${r.fault ? ` [fault: ${r.fault}]` : ''}\n`,
+    )
   }
 }
 

@@ -17,10 +17,16 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { describe, it } from 'vitest'
 
-const CANDIDATES = [process.env.CMARK_GFM, '/usr/bin/cmark-gfm', '/usr/local/bin/cmark-gfm'].filter((path): path is string => Boolean(path))
+const CANDIDATES = [process.env.CMARK_GFM, '/usr/bin/cmark-gfm', '/usr/local/bin/cmark-gfm'].filter(
+  (path): path is string => Boolean(path),
+)
 export const CMARK_GFM: string | undefined = CANDIDATES.find((path) => existsSync(path))
-const EXTENSIONS = ['table', 'strikethrough', 'autolink', 'tagfilter', 'tasklist'].flatMap((name) => ['--extension', name])
-const MISSING = "cmark-gfm (GitHub's markdown parser) is not installed: `apt-get install cmark-gfm`, or set CMARK_GFM to its path"
+const EXTENSIONS = ['table', 'strikethrough', 'autolink', 'tagfilter', 'tasklist'].flatMap((name) => [
+  '--extension',
+  name,
+])
+const MISSING =
+  "cmark-gfm (GitHub's markdown parser) is not installed: `apt-get install cmark-gfm`, or set CMARK_GFM to its path"
 
 /** `describe` for tests judged by cmark-gfm: skipped with a reason locally when it is missing, failed in CI. */
 export function describeWithGfm(title: string, body: () => void): void {
@@ -105,7 +111,10 @@ export function judgeGfm(markdown: string): GfmJudgement {
     if (node.type === 'image') images.push(node.attributes.destination ?? '')
     if (node.type === 'table') {
       const header = node.children.find((child) => child.type === 'table_header')
-      tables.push({ header: (header?.children ?? []).map(textOf), rows: node.children.filter((child) => child.type === 'table_row').length })
+      tables.push({
+        header: (header?.children ?? []).map(textOf),
+        rows: node.children.filter((child) => child.type === 'table_row').length,
+      })
     }
     // GitHub's mention filter reads text nodes of the rendered HTML, skipping code and links.
     if (node.type !== 'link' && node.type !== 'image') mentions.push(...mentionsIn(node))
@@ -175,7 +184,8 @@ function parseXml(xml: string): GfmNode {
       continue
     }
     const attributes: Record<string, string> = {}
-    for (const attribute of (attributeText ?? '').matchAll(/([\w:]+)="([^"]*)"/g)) attributes[attribute[1] ?? ''] = decodeXml(attribute[2] ?? '')
+    for (const attribute of (attributeText ?? '').matchAll(/([\w:]+)="([^"]*)"/g))
+      attributes[attribute[1] ?? ''] = decodeXml(attribute[2] ?? '')
     const node: GfmNode = { type: name ?? '', attributes, literal: '', children: [] }
     top.children.push(node)
     if (!selfClosing) stack.push(node)

@@ -75,7 +75,18 @@ const NAMED: Record<string, string> = {
   ic: '\u2063',
   InvisibleComma: '\u2063',
 }
-const LOOK_ALIKES: Record<string, string> = { '‹': '<', '›': '>', '［': '[', '］': ']', '｛': '{', '｝': '}', '（': '(', '）': ')', '¦': '|', ˋ: '`' }
+const LOOK_ALIKES: Record<string, string> = {
+  '‹': '<',
+  '›': '>',
+  '［': '[',
+  '］': ']',
+  '｛': '{',
+  '｝': '}',
+  '（': '(',
+  '）': ')',
+  '¦': '|',
+  ˋ: '`',
+}
 
 /** One pass of every decoding; applied until nothing changes. */
 function decodeOnce(text: string): string {
@@ -83,7 +94,9 @@ function decodeOnce(text: string): string {
     .replace(/<U\+([0-9A-Fa-f]{4,6})>/g, (_, code: string) => character(parseInt(code, 16)))
     .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
     .replace(/&#(\d{1,7});?|#(\d{1,7});/g, (_, html?: string, mermaid?: string) => character(Number(html ?? mermaid)))
-    .replace(/&#[xX]([0-9a-fA-F]{1,6});?|#[xX]([0-9a-fA-F]{1,6});/g, (_, html?: string, mermaid?: string) => character(parseInt(html ?? mermaid ?? '', 16)))
+    .replace(/&#[xX]([0-9a-fA-F]{1,6});?|#[xX]([0-9a-fA-F]{1,6});/g, (_, html?: string, mermaid?: string) =>
+      character(parseInt(html ?? mermaid ?? '', 16)),
+    )
     .replace(/[&#]([A-Za-z]+);/g, (entity, name: string) => NAMED[name] ?? entity)
     .replace(/%([0-7][0-9A-Fa-f])/g, (_, code: string) => String.fromCharCode(parseInt(code, 16)))
     .replace(/\\+u([0-9a-fA-F]{4})/g, (_, code: string) => String.fromCharCode(parseInt(code, 16)))

@@ -7,7 +7,11 @@ const names = (stdout: string, collation: 'ordinal' | 'icu' = 'ordinal') =>
 
 describe('the `::` form', () => {
   it('is read after the whitespace .NET TrimStart() strips, Unicode spaces included', () => {
-    expect(names('::warning::a\n  ::warning::b\n\t\u00a0\u3000\u2028\u0085::warning::c\n')).toEqual(['::warning', '::warning', '::warning'])
+    expect(names('::warning::a\n  ::warning::b\n\t\u00a0\u3000\u2028\u0085::warning::c\n')).toEqual([
+      '::warning',
+      '::warning',
+      '::warning',
+    ])
   })
 
   it('is not read after a character that is no whitespace, a zero-width space included', () => {
@@ -38,7 +42,9 @@ describe('the `::` form', () => {
 describe('the legacy `##[` form', () => {
   it('is read anywhere in a line, with `;` properties and data after `]`', () => {
     const view = readWorkflowCommands('build ok ##[set-output name=a;b=c%3Bd]value%5D\n')
-    expect(view.commands).toEqual([{ name: 'set-output', form: '##[', properties: { name: 'a', b: 'c;d' }, data: 'value]', line: 0 }])
+    expect(view.commands).toEqual([
+      { name: 'set-output', form: '##[', properties: { name: 'a', b: 'c;d' }, data: 'value]', line: 0 },
+    ])
   })
 
   it('is not read when `##` and `[` are apart, or without `]`', () => {
@@ -48,12 +54,20 @@ describe('the legacy `##[` form', () => {
 
 describe('stop-commands', () => {
   it('switches every command off until its token, in either form and any case', () => {
-    const view = readWorkflowCommands(['::stop-commands::tok123', '::add-mask::s3cret', '##[warning]x', '::TOK123::', '::add-mask::other', ''].join('\n'))
+    const view = readWorkflowCommands(
+      ['::stop-commands::tok123', '::add-mask::s3cret', '##[warning]x', '::TOK123::', '::add-mask::other', ''].join(
+        '\n',
+      ),
+    )
     expect(view.commands.map((c) => c.name)).toEqual(['stop-commands', 'TOK123', 'add-mask'])
     expect(view.lines[1]?.stopped).toBe(true)
     expect(view.masks).toEqual(['other'])
     expect(view.stoppedAtEnd).toBe(false)
-    expect(readWorkflowCommands('::stop-commands::t0\n##[t0]\n::warning::w\n').commands.map((c) => c.name)).toEqual(['stop-commands', 't0', 'warning'])
+    expect(readWorkflowCommands('::stop-commands::t0\n##[t0]\n::warning::w\n').commands.map((c) => c.name)).toEqual([
+      'stop-commands',
+      't0',
+      'warning',
+    ])
     expect(readWorkflowCommands('::stop-commands::never\n').stoppedAtEnd).toBe(true)
   })
 })
@@ -84,6 +98,10 @@ describe('log viewer formatting', () => {
   it('is faked by a printed line starting `##[error]`, `##[group]`…, not by the lines of commands the runner ran', () => {
     const stdout =
       '::stop-commands::t1\n##[error]fake\n  ##[GROUP]fold\nsay ##[error]mid-line\n##[section]s\n::t1::\n::error::real\n::group::real\n::endgroup::\n'
-    expect(fakedFormatting(readWorkflowCommands(stdout)).map((line) => line.text)).toEqual(['##[error]fake', '  ##[GROUP]fold', '##[section]s'])
+    expect(fakedFormatting(readWorkflowCommands(stdout)).map((line) => line.text)).toEqual([
+      '##[error]fake',
+      '  ##[GROUP]fold',
+      '##[section]s',
+    ])
   })
 })

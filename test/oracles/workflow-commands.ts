@@ -138,7 +138,9 @@ export function readWorkflowCommands(stdout: string, options: ReadOptions = {}):
       return
     }
     if (name === 'add-mask' && command.data.trim()) view.masks.push(command.data)
-    if (name === 'echo') echo = command.data.trim().toUpperCase() === 'ON' ? true : command.data.trim().toUpperCase() === 'OFF' ? false : echo
+    if (name === 'echo')
+      echo =
+        command.data.trim().toUpperCase() === 'ON' ? true : command.data.trim().toUpperCase() === 'OFF' ? false : echo
     accept(line, command, shownFor(name, command, text, echo))
   })
   view.stoppedAtEnd = stopToken !== undefined
@@ -161,12 +163,23 @@ export function exposedLines(view: RunnerView, secret: string): RunnerLine[] {
  * with one of these in brackets after `##` (a red error, a fold, a section header). The runner
  * prints such lines for the commands it runs; any other line that starts so is faked.
  */
-export const VIEWER_FORMATS: readonly string[] = ['error', 'warning', 'notice', 'debug', 'group', 'endgroup', 'section', 'command']
+export const VIEWER_FORMATS: readonly string[] = [
+  'error',
+  'warning',
+  'notice',
+  'debug',
+  'group',
+  'endgroup',
+  'section',
+  'command',
+]
 const VIEWER_FORMAT = new RegExp(`^\\s*##\\[(${VIEWER_FORMATS.join('|')})\\]`, 'i')
 
 /** Lines the viewer would draw as formatting though no command the runner ran made them. */
 export function fakedFormatting(view: RunnerView): RunnerLine[] {
-  return view.lines.filter((line) => line.command === undefined && line.shown.split('\n').some((shown) => VIEWER_FORMAT.test(shown)))
+  return view.lines.filter(
+    (line) => line.command === undefined && line.shown.split('\n').some((shown) => VIEWER_FORMAT.test(shown)),
+  )
 }
 
 /** The log as a reader sees it: each line's shown text, masks applied. */
@@ -192,7 +205,11 @@ function shownFor(name: string, command: WorkflowCommand, text: string, echo: bo
   }
 }
 
-function parseV2(message: string, registered: Set<string>, collation: 'ordinal' | 'icu'): Omit<WorkflowCommand, 'line'> | undefined {
+function parseV2(
+  message: string,
+  registered: Set<string>,
+  collation: 'ordinal' | 'icu',
+): Omit<WorkflowCommand, 'line'> | undefined {
   const trimmed = message.replace(DOTNET_WHITESPACE, '')
   if (!startsWith(trimmed, '::', collation)) return undefined
   const end = indexOf(trimmed, '::', 2, collation)
@@ -212,7 +229,11 @@ function parseV2(message: string, registered: Set<string>, collation: 'ordinal' 
   return { name, form: '::', properties, data: unescapeData(trimmed.slice(end + 2)) }
 }
 
-function parseV1(message: string, registered: Set<string>, collation: 'ordinal' | 'icu'): Omit<WorkflowCommand, 'line'> | undefined {
+function parseV1(
+  message: string,
+  registered: Set<string>,
+  collation: 'ordinal' | 'icu',
+): Omit<WorkflowCommand, 'line'> | undefined {
   const prefix = indexOf(message, '##[', 0, collation)
   if (prefix < 0) return undefined
   const bracket = message.indexOf(']', prefix)
@@ -304,7 +325,16 @@ function mask(text: string, masks: readonly string[]): string {
 }
 
 /** Commands an action writes itself, always at the start of a line in the `::` form. */
-const ACTION_VOCABULARY = new Set(['add-mask', 'stop-commands', 'group', 'endgroup', 'warning', 'error', 'notice', 'debug'])
+const ACTION_VOCABULARY = new Set([
+  'add-mask',
+  'stop-commands',
+  'group',
+  'endgroup',
+  'warning',
+  'error',
+  'notice',
+  'debug',
+])
 const RESUME_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
@@ -314,7 +344,9 @@ const RESUME_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * `add-mask` or a command whose data carries or starts with the marker.
  */
 export function injectedCommands(view: RunnerView, marker: string): WorkflowCommand[] {
-  const resumeTokens = new Set(view.commands.filter((c) => c.name.toLowerCase() === 'stop-commands').map((c) => foldCase(c.data)))
+  const resumeTokens = new Set(
+    view.commands.filter((c) => c.name.toLowerCase() === 'stop-commands').map((c) => foldCase(c.data)),
+  )
   return view.commands.filter((command) => {
     const text = view.lines[command.line]?.text ?? ''
     const name = command.name.toLowerCase()

@@ -9,14 +9,23 @@ import { expect, it } from 'vitest'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 it('ends the run with the reason the browser tests were skipped', { timeout: 120_000 }, () => {
-  const env: NodeJS.ProcessEnv = { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium', NO_COLOR: '1', FORCE_COLOR: '0' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CHROMIUM_PATH: '/nonexistent/chromium',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+  }
   delete env.REQUIRE_BROWSER
   delete env.SCREENSHOTS
-  const result = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/browser/screenshots.test.ts'], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-  })
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', 'test/browser/screenshots.test.ts'],
+    {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+    },
+  )
   expect(result.status).toBe(0)
   const lines = result.stdout.split('\n').filter((line) => line.trim() !== '')
   const summary = lines.findIndex((line) => /^\s*Tests\s/.test(line))

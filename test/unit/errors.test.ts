@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { ActionError, renderError } from '../../src/errors.js'
 import { GitHubError } from '../../src/github/errors.js'
-import { HubAuthError, HubConnectionError, HubNotFoundError, HubProtocolError, HubServerError, HubWorkspaceError, type HubError } from '../../src/hub/errors.js'
+import {
+  HubAuthError,
+  HubConnectionError,
+  HubNotFoundError,
+  HubProtocolError,
+  HubServerError,
+  HubWorkspaceError,
+  type HubError,
+} from '../../src/hub/errors.js'
 import { OidcError } from '../../src/runner/oidc.js'
 import { InputError } from '../../src/settings/settings.js'
 import { checkWorkspace } from '../../src/hub/workspace-check.js'
@@ -12,7 +20,12 @@ describe('the error root', () => {
     const cause = new Error('socket hang up')
     const errors = [
       new HubAuthError({ operation: 'start a run', hint: 'Check `token`.', status: 401, cause }),
-      new GitHubError({ operation: 'list the files of pull request #7', hint: 'Check `github-token`.', status: 403, cause }),
+      new GitHubError({
+        operation: 'list the files of pull request #7',
+        hint: 'Check `github-token`.',
+        status: 403,
+        cause,
+      }),
       new OidcError('GitHub refused the OIDC token request.', { hint: 'check the audience', cause }),
       new InputError(['`timeout-seconds` must be a number']),
     ]
@@ -31,16 +44,32 @@ describe('renderError: the one renderer, the same words as before errors were da
   it('renders a hub failure from its data: status, reason, the hub’s words, the hint', () => {
     const cases: Array<[HubError, string]> = [
       [
-        new HubNotFoundError({ operation: 'get run r1', status: 404, reason: 'NotFound', hubMessage: 'run r1 not found', hint: 'Check `run-id`.' }),
+        new HubNotFoundError({
+          operation: 'get run r1',
+          status: 404,
+          reason: 'NotFound',
+          hubMessage: 'run r1 not found',
+          hint: 'Check `run-id`.',
+        }),
         'Could not get run r1 (hub answered 404 NotFound: run r1 not found). Check `run-id`.',
       ],
-      [new HubServerError({ operation: 'wait for run r1', status: 502, hint: 'Try again.' }), 'Could not wait for run r1 (hub answered 502). Try again.'],
       [
-        new HubProtocolError({ operation: 'list agents', hubMessage: 'an HTML page instead of JSON', hint: 'Check `hub-url`.' }),
+        new HubServerError({ operation: 'wait for run r1', status: 502, hint: 'Try again.' }),
+        'Could not wait for run r1 (hub answered 502). Try again.',
+      ],
+      [
+        new HubProtocolError({
+          operation: 'list agents',
+          hubMessage: 'an HTML page instead of JSON',
+          hint: 'Check `hub-url`.',
+        }),
         'Could not list agents (hub answered an error: an HTML page instead of JSON). Check `hub-url`.',
       ],
       [
-        new HubConnectionError({ operation: 'start a run of agent "triage"', hint: 'The connection to hub.example failed (ECONNREFUSED).' }),
+        new HubConnectionError({
+          operation: 'start a run of agent "triage"',
+          hint: 'The connection to hub.example failed (ECONNREFUSED).',
+        }),
         'Could not start a run of agent "triage". The connection to hub.example failed (ECONNREFUSED).',
       ],
     ]
@@ -54,34 +83,60 @@ describe('renderError: the one renderer, the same words as before errors were da
   it('renders GitHub failures, answered or not, with and without a hint', () => {
     expect(
       renderError(
-        new GitHubError({ operation: 'list the files of pull request #7', status: 403, githubMessage: 'Forbidden', hint: 'Give the job a permission.' }),
+        new GitHubError({
+          operation: 'list the files of pull request #7',
+          status: 403,
+          githubMessage: 'Forbidden',
+          hint: 'Give the job a permission.',
+        }),
       ),
     ).toBe('Could not list the files of pull request #7 (GitHub answered 403: Forbidden). Give the job a permission.')
-    expect(renderError(new GitHubError({ operation: 'call GET /repos', githubMessage: 'ECONNRESET: socket hang up', hint: 'Check the network.' }))).toBe(
-      'Could not call GET /repos (no answer from GitHub: ECONNRESET: socket hang up). Check the network.',
+    expect(
+      renderError(
+        new GitHubError({
+          operation: 'call GET /repos',
+          githubMessage: 'ECONNRESET: socket hang up',
+          hint: 'Check the network.',
+        }),
+      ),
+    ).toBe('Could not call GET /repos (no answer from GitHub: ECONNRESET: socket hang up). Check the network.')
+    expect(renderError(new GitHubError({ operation: 'create a comment', status: 418, hint: '' }))).toBe(
+      'Could not create a comment (GitHub answered 418).',
     )
-    expect(renderError(new GitHubError({ operation: 'create a comment', status: 418, hint: '' }))).toBe('Could not create a comment (GitHub answered 418).')
   })
 
   it('renders input problems, one or several, and the statement-shaped failures', () => {
-    expect(renderError(new InputError(['`timeout-seconds` must be a number']))).toBe('Invalid input: `timeout-seconds` must be a number')
-    expect(renderError(new InputError(['a is wrong', 'b is wrong']))).toBe('2 invalid inputs:\n- a is wrong\n- b is wrong')
-    expect(renderError(new OidcError('Input `oidc-audience` is set but the runner offers no OIDC token', { hint: 'pass `token`' }))).toBe(
-      'Input `oidc-audience` is set but the runner offers no OIDC token: pass `token`.',
+    expect(renderError(new InputError(['`timeout-seconds` must be a number']))).toBe(
+      'Invalid input: `timeout-seconds` must be a number',
     )
+    expect(renderError(new InputError(['a is wrong', 'b is wrong']))).toBe(
+      '2 invalid inputs:\n- a is wrong\n- b is wrong',
+    )
+    expect(
+      renderError(
+        new OidcError('Input `oidc-audience` is set but the runner offers no OIDC token', { hint: 'pass `token`' }),
+      ),
+    ).toBe('Input `oidc-audience` is set but the runner offers no OIDC token: pass `token`.')
     expect(renderError(new StepRefusal('Run r1 is not waiting for approval: nothing was resolved.'))).toBe(
       'Run r1 is not waiting for approval: nothing was resolved.',
     )
   })
 
   it('changes a field by building a new error from the data, never by editing a message', () => {
-    const first = new HubNotFoundError({ operation: 'call the tool', status: 404, hubMessage: 'nope', hint: 'Old hint.' })
+    const first = new HubNotFoundError({
+      operation: 'call the tool',
+      status: 404,
+      hubMessage: 'nope',
+      hint: 'Old hint.',
+    })
     const second = first.with({ hint: 'New hint.' }, HubAuthError)
     expect(second).toBeInstanceOf(HubAuthError)
     expect(renderError(second)).toBe('Could not call the tool (hub answered 404: nope). New hint.')
     expect(renderError(first)).toBe('Could not call the tool (hub answered 404: nope). Old hint.')
     expect(Object.isFrozen(first.data)).toBe(true)
-    const relabelled = new GitHubError({ operation: 'call GET /x', status: 404, hint: 'h' }).with({ operation: 'read a.yaml at main' })
+    const relabelled = new GitHubError({ operation: 'call GET /x', status: 404, hint: 'h' }).with({
+      operation: 'read a.yaml at main',
+    })
     expect(renderError(relabelled)).toBe('Could not read a.yaml at main (GitHub answered 404). h')
   })
 })
@@ -89,7 +144,10 @@ describe('renderError: the one renderer, the same words as before errors were da
 describe('the workspace preflight', () => {
   it('reports the fallback to the personal org as a hub error (the request was sent), in the same words', async () => {
     const client = { whoami: async () => ({ workspaceUUID: '' }) }
-    const error = await checkWorkspace(client, { org: 'o', workspace: 'w' }, 'run', { signal: new AbortController().signal, log: () => {} }).then(
+    const error = await checkWorkspace(client, { org: 'o', workspace: 'w' }, 'run', {
+      signal: new AbortController().signal,
+      log: () => {},
+    }).then(
       () => undefined,
       (caught: unknown) => caught,
     )

@@ -43,26 +43,43 @@ describe.each(Object.entries(TOKEN_SHAPES))('a %s-shaped secret', (_shape, secre
   const steps: Record<string, { text: string; markdown?: boolean }> = {
     'format.ts inline': { text: inline(`said ${secret} twice ${secret}`), markdown: true },
     'format.ts htmlText (details summary)': { text: details(`about ${secret}`, 'body'), markdown: true },
-    'format.ts table-cell pipes': { text: table([{ header: 'a', cell: (row: string) => code(row) }], [`${secret}|x`]), markdown: true },
-    'untrusted.ts escapeText and paragraphLines': { text: untrustedMarkdown(`${secret}\n${secret} **b**`).markdown, markdown: true },
-    'untrusted.ts code-span pipes': { text: untrustedMarkdown(`| a | b |\n| - | - |\n| \`${secret}\` | x |`).markdown, markdown: true },
+    'format.ts table-cell pipes': {
+      text: table([{ header: 'a', cell: (row: string) => code(row) }], [`${secret}|x`]),
+      markdown: true,
+    },
+    'untrusted.ts escapeText and paragraphLines': {
+      text: untrustedMarkdown(`${secret}\n${secret} **b**`).markdown,
+      markdown: true,
+    },
+    'untrusted.ts code-span pipes': {
+      text: untrustedMarkdown(`| a | b |\n| - | - |\n| \`${secret}\` | x |`).markdown,
+      markdown: true,
+    },
     'untrusted.ts URL normalisation': {
       text: untrustedMarkdown(`[see](https://example.com/a/${secret}?t=${encodeURIComponent(secret)})`).markdown,
       markdown: true,
     },
     'mermaid.ts look-alikes': { text: mermaidText(`${secret} (x)`) },
     'mermaid.ts the 60-character cut': { text: mermaidText(`${'x'.repeat(60 - 20)}${secret}`) },
-    'summary.ts clip (characters)': { text: inline(clipCharacters(`${'a'.repeat(20)}${secret}`, 40, ' …(clipped)').text), markdown: true },
+    'summary.ts clip (characters)': {
+      text: inline(clipCharacters(`${'a'.repeat(20)}${secret}`, 40, ' …(clipped)').text),
+      markdown: true,
+    },
     'summary.ts clip (bytes)': { text: clipBytes(`${'a'.repeat(20)}${secret}`, 50, '\n…(clipped)').text },
     'json-text.ts clip': { text: jsonTextForDisplay(JSON.stringify({ token: secret, more: 1 }), 32) },
-    'live-steps.ts clip': { text: stepLogLine({ number: 1, step: { tool: `${'t'.repeat(70)}${secret}`, outcome: 'error', error: secret } }) },
+    'live-steps.ts clip': {
+      text: stepLogLine({ number: 1, step: { tool: `${'t'.repeat(70)}${secret}`, outcome: 'error', error: secret } }),
+    },
     'refusal.ts quote': { text: `${quoteHubText(secret)} ${quoteHubText(`${'q'.repeat(180)}${secret}`)}` },
     'fields.ts quoteInput()': { text: `${quoteInput(secret)} ${quoteInput(`${'s'.repeat(60)}${secret}`)}` },
   }
 
   it.each(Object.keys(steps))('is caught after %s', (name) => {
     const step = steps[name]!
-    expect(secretTraces(step.text, secret).length, 'the step carried the secret (else this proves nothing)').toBeGreaterThan(0)
+    expect(
+      secretTraces(step.text, secret).length,
+      'the step carried the secret (else this proves nothing)',
+    ).toBeGreaterThan(0)
     expect(leaks(step.text, secret, step.markdown)).toEqual([])
   })
 
@@ -82,7 +99,14 @@ describe.each(Object.entries(TOKEN_SHAPES))('a %s-shaped secret', (_shape, secre
         usdMicros: 0,
         message: `failed: ${secret}`,
         output: `The token is \`${secret}\` and ${secret}.`,
-        steps: [{ tool: `tool_${secret}`, outcome: 'error', error: `${'e'.repeat(150)}${secret}`, args: JSON.stringify({ auth: secret }) }],
+        steps: [
+          {
+            tool: `tool_${secret}`,
+            outcome: 'error',
+            error: `${'e'.repeat(150)}${secret}`,
+            args: JSON.stringify({ auth: secret }),
+          },
+        ],
         children: [],
         pending: { tool: 'deploy', args: JSON.stringify({ bearer: secret }), inboxID: 'inbox-1' },
         sources: [`https://example.com/?t=${secret}`],
@@ -98,8 +122,20 @@ describe.each(Object.entries(TOKEN_SHAPES))('a %s-shaped secret', (_shape, secre
   })
 
   it('is caught in an impact report and its log line: object, edge and relation names', () => {
-    const target: Target = { kind: 'Deployment', group: 'apps', namespace: 'shop', name: `app-${secret}`, origin: { kind: 'input' } }
-    const related = (name: string): RelatedObject => ({ group: '', kind: 'ConfigMap', namespace: `ns-${secret}`, name, relations: [`rel-${secret}`] })
+    const target: Target = {
+      kind: 'Deployment',
+      group: 'apps',
+      namespace: 'shop',
+      name: `app-${secret}`,
+      origin: { kind: 'input' },
+    }
+    const related = (name: string): RelatedObject => ({
+      group: '',
+      kind: 'ConfigMap',
+      namespace: `ns-${secret}`,
+      name,
+      relations: [`rel-${secret}`],
+    })
     const impact = {
       target,
       edge: `edge-${secret}`,
@@ -156,7 +192,10 @@ describe.each(Object.entries(TOKEN_SHAPES))('a %s-shaped secret', (_shape, secre
 describe.each(Object.entries(TOKEN_SHAPES))('a %s-shaped secret, spelled', (_shape, secret) => {
   it.each(Object.entries(spellings(secret)))('with %s, is caught, raw and rendered', (_name, spelled) => {
     const text = `before ${spelled} after`
-    expect(secretTraces(text, secret).length, 'the spelling shows the secret to a reader (else this proves nothing)').toBeGreaterThan(0)
+    expect(
+      secretTraces(text, secret).length,
+      'the spelling shows the secret to a reader (else this proves nothing)',
+    ).toBeGreaterThan(0)
     expect(leaks(text, secret, true)).toEqual([])
     expect(redact(text)).toBe('before *** after')
   })

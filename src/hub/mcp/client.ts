@@ -17,8 +17,26 @@ import { HubDeadlineError, HubError, HubProtocolError } from '../errors.js'
 import { BodyCapError, headerValue } from '../http.js'
 import type { RetryPolicy } from '../retry.js'
 import type { HubTransport, RefusedAnswer, StreamAnswer } from '../transport.js'
-import { ANSWER_LIMITS, cutByTimeout, deadlineFailure, malformed, notMcp, refusal, rpcFailure, toolRefused, tooLarge, unexpected } from './failures.js'
-import { impactArguments, impactOperation, readImpact, IMPACT_TOOL, type McpImpactInput, type McpImpactResult } from './impact.js'
+import {
+  ANSWER_LIMITS,
+  cutByTimeout,
+  deadlineFailure,
+  malformed,
+  notMcp,
+  refusal,
+  rpcFailure,
+  toolRefused,
+  tooLarge,
+  unexpected,
+} from './failures.js'
+import {
+  impactArguments,
+  impactOperation,
+  readImpact,
+  IMPACT_TOOL,
+  type McpImpactInput,
+  type McpImpactResult,
+} from './impact.js'
 import { findResponse, isUnknownTool, type Answer, type Outgoing, type RpcResponse } from './json-rpc.js'
 import { McpSession, mcpHeaders, type Budget, type Session } from './session.js'
 
@@ -46,7 +64,12 @@ const CALL_BUDGET_MS = 110_000
  * Tool calls are read-only, so a lost connection, a gateway error or a 429 may be tried again
  * (decideRetry, as for hub calls); fewer and shorter waits than hub calls: a step asks many.
  */
-const MCP_RETRY_POLICY: RetryPolicy = Object.freeze({ maxAttempts: 3, baseDelayMs: 300, maxDelayMs: 2_000, maxRetryAfterMs: 10_000 })
+const MCP_RETRY_POLICY: RetryPolicy = Object.freeze({
+  maxAttempts: 3,
+  baseDelayMs: 300,
+  maxDelayMs: 2_000,
+  maxRetryAfterMs: 10_000,
+})
 /** A provider that failed discovery for one request has no tools; the next request usually has them. */
 const UNKNOWN_TOOL_RETRY_MS = 500
 /** Ending a session is a courtesy: it must not hold the step up. */
@@ -134,14 +157,17 @@ export class McpGraphClient {
           const error = answer.response.error
           if (error && isUnknownTool(error) && !retriedUnknownTool) {
             retriedUnknownTool = true
-            this.log(`MCP: the endpoint does not list ${name} for this request (its provider may have failed discovery); trying once more.`)
+            this.log(
+              `MCP: the endpoint does not list ${name} for this request (its provider may have failed discovery); trying once more.`,
+            )
             await this.transport.pause(UNKNOWN_TOOL_RETRY_MS, signal)
             if (signal?.aborted) throw signal.reason
             continue
           }
           return toolOutput(answer.response, name, operation)
         }
-        if (answer.kind === 'accepted') throw malformed(operation, 202, 'an acknowledgement without an answer to the call')
+        if (answer.kind === 'accepted')
+          throw malformed(operation, 202, 'an acknowledgement without an answer to the call')
         if (answer.status === 400 && !session && !this.session.handshakeRefused) {
           // Not the hub's stateless endpoint: a server that follows the specification's lifecycle.
           await this.session.start(operation, budget, answer)
@@ -171,7 +197,12 @@ export class McpGraphClient {
    * resolves with its JSON-RPC response; a notification with `accepted`; a 400 or 404 (the
    * lifecycle's statuses) with the refused answer.
    */
-  private async exchange(message: Outgoing, operation: string, budget: Budget, session: Session | undefined): Promise<Answer> {
+  private async exchange(
+    message: Outgoing,
+    operation: string,
+    budget: Budget,
+    session: Session | undefined,
+  ): Promise<Answer> {
     const id = message.id
     const answer: StreamAnswer<RpcResponse> = await this.transport
       .stream<RpcResponse>({
@@ -193,15 +224,24 @@ export class McpGraphClient {
         urlInput: 'mcp-url',
       })
       .catch((error: unknown) => {
-        throw error instanceof HubProtocolError && error.cause instanceof BodyCapError ? tooLarge(error, error.cause) : error
+        throw error instanceof HubProtocolError && error.cause instanceof BodyCapError
+          ? tooLarge(error, error.cause)
+          : error
       })
     if (answer.kind === 'refused' || answer.kind === 'accepted') return answer
     if (answer.kind === 'message') {
-      if (answer.message) return { kind: 'response', response: answer.message, sessionId: headerValue(answer.headers['mcp-session-id']).trim() || undefined }
+      if (answer.message)
+        return {
+          kind: 'response',
+          response: answer.message,
+          sessionId: headerValue(answer.headers['mcp-session-id']).trim() || undefined,
+        }
       throw malformed(
         operation,
         answer.status,
-        answer.format === 'sse' ? 'an event stream that ended without an answer to the call' : 'JSON without an answer to the call',
+        answer.format === 'sse'
+          ? 'an event stream that ended without an answer to the call'
+          : 'JSON without an answer to the call',
       )
     }
     throw notMcp(operation, answer.status, answer.contentType)
@@ -209,7 +249,13 @@ export class McpGraphClient {
 
   private refusal(answer: RefusedAnswer, operation: string, session: Session | undefined): HubError {
     const { org, workspace } = this.transport.identity
-    return refusal(answer, operation, { url: this.url, org, workspace, session, handshakeRefused: this.session.handshakeRefused })
+    return refusal(answer, operation, {
+      url: this.url,
+      org,
+      workspace,
+      session,
+      handshakeRefused: this.session.handshakeRefused,
+    })
   }
 }
 

@@ -49,7 +49,10 @@ export function refusal(answer: RefusedAnswer, operation: string, where: Refusal
   // JSON-RPC error bodies (what MCP servers send with 400 and 404) carry their text under error.message.
   // The transport redacted the body already (a proxy may echo request headers), before any clip.
   const body = rpcErrorText(answer) ?? answer.body
-  const failure = hubFailure({ ...answer, contentType: body === answer.body ? answer.contentType : 'text/plain', body }, context)
+  const failure = hubFailure(
+    { ...answer, contentType: body === answer.body ? answer.contentType : 'text/plain', body },
+    context,
+  )
   const { host, pathname } = where.url
   const session = where.session
   if (answer.status === 401) {
@@ -69,7 +72,11 @@ export function refusal(answer: RefusedAnswer, operation: string, where: Refusal
     )
   }
   if (answer.status === 400) {
-    const tried = session ? ', also after the MCP initialize handshake' : where.handshakeRefused ? ', and refused the MCP initialize handshake too' : ''
+    const tried = session
+      ? ', also after the MCP initialize handshake'
+      : where.handshakeRefused
+        ? ', and refused the MCP initialize handshake too'
+        : ''
     return failure.with(
       {
         hint: session?.id
@@ -136,7 +143,10 @@ export function rpcFailure(error: RpcError, tool: string, operation: string): Hu
       hint: "The MCP endpoint could not read the request: check that `mcp-url` is the hub's MCP endpoint, and report this with the hub version.",
     })
   }
-  if (error.code === -32602 || (error.code === 0 && /invalid (input|param|argument)|unknown field|required|must be|validat/.test(message))) {
+  if (
+    error.code === -32602 ||
+    (error.code === 0 && /invalid (input|param|argument)|unknown field|required|must be|validat/.test(message))
+  ) {
     return new HubRequestError({
       ...base,
       hint: 'The graph provider refused the tool arguments: check the target named in its message (`targets`, `manifests`, `namespace`) and `max-depth` (1 to 20); if they look right, the tool on this hub takes other arguments than this action sends: report it with the hub version.',
@@ -189,14 +199,20 @@ export function notMcp(operation: string, status: number, contentType: string): 
   return new HubProtocolError({
     operation,
     status,
-    hubMessage: html ? 'an HTML page instead of an MCP answer' : `a ${said(contentType, 100) || 'body without Content-Type'} instead of an MCP answer`,
+    hubMessage: html
+      ? 'an HTML page instead of an MCP answer'
+      : `a ${said(contentType, 100) || 'body without Content-Type'} instead of an MCP answer`,
     hint: html
       ? '`mcp-url` seems to point at the portal, not the MCP endpoint: use the MCP server URL the hub publishes (…/services/mcpserver/…/mcp).'
       : "Something other than the hub's MCP endpoint answered: check `mcp-url` and any proxy in between.",
   })
 }
 
-export function unsupportedProtocol(operation: string, version: string, supported: readonly string[]): HubProtocolError {
+export function unsupportedProtocol(
+  operation: string,
+  version: string,
+  supported: readonly string[],
+): HubProtocolError {
   return new HubProtocolError({
     operation,
     hubMessage: said(`protocol version ${version}`, 100),
@@ -214,7 +230,12 @@ export function malformed(operation: string, status: number, what: string, cause
   })
 }
 
-export function unexpected(operation: string, what: string, error: z.core.$ZodError, status?: number): HubProtocolError {
+export function unexpected(
+  operation: string,
+  what: string,
+  error: z.core.$ZodError,
+  status?: number,
+): HubProtocolError {
   const issues = error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)

@@ -27,10 +27,14 @@ export interface Outgoing {
 }
 
 /** What one POST came back with: our response, an acknowledgement (of a notification), or an HTTP refusal. */
-export type Answer = RefusedAnswer | { kind: 'response'; response: RpcResponse; sessionId: string | undefined } | { kind: 'accepted' }
+export type Answer =
+  RefusedAnswer | { kind: 'response'; response: RpcResponse; sessionId: string | undefined } | { kind: 'accepted' }
 
 /** Our response in one JSON text, or why the text is not one a server may send. */
-export type Found = { kind: 'found'; response: RpcResponse | undefined } | { kind: 'not-json'; cause: unknown } | { kind: 'bad-shape'; error: z.core.$ZodError }
+export type Found =
+  | { kind: 'found'; response: RpcResponse | undefined }
+  | { kind: 'not-json'; cause: unknown }
+  | { kind: 'bad-shape'; error: z.core.$ZodError }
 
 /** The JSON-RPC response with our id in one JSON text (a message or a batch), if any. */
 export function findResponse(text: string, id: number): Found {

@@ -112,7 +112,11 @@ export class McpSession {
       {
         method: 'initialize',
         id: this.deps.nextId(),
-        params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'hub-action', version: VERSION } },
+        params: {
+          protocolVersion: MCP_PROTOCOL_VERSION,
+          capabilities: {},
+          clientInfo: { name: 'hub-action', version: VERSION },
+        },
       },
       what,
       budget,
@@ -124,13 +128,17 @@ export class McpSession {
     const parsed = InitializeResult.safeParse(init.response.result)
     if (!parsed.success) throw unexpected(what, 'initialize result', parsed.error)
     const protocolVersion = parsed.data.protocolVersion
-    if (!SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) throw unsupportedProtocol(what, protocolVersion, SUPPORTED_PROTOCOL_VERSIONS)
+    if (!SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion))
+      throw unsupportedProtocol(what, protocolVersion, SUPPORTED_PROTOCOL_VERSIONS)
     const id = init.sessionId
-    if (id !== undefined && !SESSION_ID_RE.test(id)) throw malformed(what, 200, 'an Mcp-Session-Id header with characters the specification does not allow')
+    if (id !== undefined && !SESSION_ID_RE.test(id))
+      throw malformed(what, 200, 'an Mcp-Session-Id header with characters the specification does not allow')
     const session: Session = { id, protocolVersion }
     const ready = await exchange({ method: 'notifications/initialized' }, what, budget, session)
     if (ready.kind === 'refused') throw refusal(ready, what, session)
-    this.deps.log(`MCP: the server asked for a session; using ${id ? 'one' : 'none (it keeps no state)'} with protocol ${protocolVersion}.`)
+    this.deps.log(
+      `MCP: the server asked for a session; using ${id ? 'one' : 'none (it keeps no state)'} with protocol ${protocolVersion}.`,
+    )
     return session
   }
 }

@@ -23,10 +23,18 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
   switch (settings.command) {
     case 'run': {
       const agents = new AgentsClient(transport, settings.hub.clusterId)
-      const start = { agent: settings.run.agent, task: settings.run.task, sessionId: settings.run.sessionId, idempotencyKey: settings.run.idempotencyKey }
+      const start = {
+        agent: settings.run.agent,
+        task: settings.run.task,
+        sessionId: settings.run.sessionId,
+        idempotencyKey: settings.run.idempotencyKey,
+      }
       const planned: PlannedRequest[] = []
       if (agents.canReadAgents) {
-        planned.push({ ...describe(agents.whoamiCall()), note: 'preflight: an empty workspaceUUID stops the step before any run is created' })
+        planned.push({
+          ...describe(agents.whoamiCall()),
+          note: 'preflight: an empty workspaceUUID stops the step before any run is created',
+        })
       }
       planned.push({ ...describe(agents.startRunCall(start)), note: 'start the run (answers at once with its id)' })
       if (settings.run.timeoutSeconds > 0) {
@@ -88,13 +96,19 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
       const first = { ...pagedSpec(settings.query.spec), limit: pageSizeOf(settings.query) }
       return [
         graphPreflight(transport, describe),
-        { ...describe(graph.queryCall(first)), note: 'first page; later pages add page.cursor from the previous answer' },
+        {
+          ...describe(graph.queryCall(first)),
+          note: 'first page; later pages add page.cursor from the previous answer',
+        },
       ]
     }
     case 'rollout': {
       const graph = new GraphClient(transport)
       const queries = rolloutQueries(settings.rollout.targets.map((target) => ({ target })))
-      const also = settings.rollout.manifests.length + settings.rollout.renderedHead.length > 0 ? ' (plus the objects of the manifests, read at run time)' : ''
+      const also =
+        settings.rollout.manifests.length + settings.rollout.renderedHead.length > 0
+          ? ' (plus the objects of the manifests, read at run time)'
+          : ''
       return [
         graphPreflight(transport, describe),
         ...queries.map((spec) => ({
@@ -107,8 +121,14 @@ export function plannedRequests(settings: Settings, transport: HubTransport): Pl
 }
 
 /** Every graph command first asks whoami: the graph answers a wrong org or workspace with an empty fleet. */
-function graphPreflight(transport: HubTransport, describe: (request: HubRequest) => Omit<PlannedRequest, 'note'>): PlannedRequest {
-  return { ...describe(new AgentsClient(transport).whoamiCall()), note: 'preflight: an empty workspaceUUID stops the step before any graph query' }
+function graphPreflight(
+  transport: HubTransport,
+  describe: (request: HubRequest) => Omit<PlannedRequest, 'note'>,
+): PlannedRequest {
+  return {
+    ...describe(new AgentsClient(transport).whoamiCall()),
+    note: 'preflight: an empty workspaceUUID stops the step before any graph query',
+  }
 }
 
 /** The request exactly as the transport would send it, with the token shown as ***. */
@@ -132,15 +152,21 @@ export function publishDryRun(settings: Settings, requests: readonly PlannedRequ
   }
   core.startGroup('Requests')
   for (const request of requests)
-    logUntrusted(`${request.method} ${request.url} — ${request.note}`, JSON.stringify({ headers: request.headers, body: request.body }, null, 2))
+    logUntrusted(
+      `${request.method} ${request.url} — ${request.note}`,
+      JSON.stringify({ headers: request.headers, body: request.body }, null, 2),
+    )
   core.endGroup()
   const path = writeJsonFile(resultDirectory(settings.runner.tempDir), 'dry-run.json', {
     ...RESULT_FILES.dryRun,
     command: settings.command,
-    ...(settings.command === 'run' ? { idempotencyKey: settings.run.idempotencyKey ?? null, sessionId: settings.run.sessionId } : {}),
+    ...(settings.command === 'run'
+      ? { idempotencyKey: settings.run.idempotencyKey ?? null, sessionId: settings.run.sessionId }
+      : {}),
     requests,
   })
   core.setOutput('result-file', path)
-  if (settings.command === 'impact' && settings.impact.manifests.length === 0) core.setOutput('targets-count', String(settings.impact.targets.length))
+  if (settings.command === 'impact' && settings.impact.manifests.length === 0)
+    core.setOutput('targets-count', String(settings.impact.targets.length))
   writeSummary(renderDryRun(settings.command, requests))
 }

@@ -3,7 +3,16 @@
  * inputs (a task, a list of targets) and may be any size: each is clipped, requests beyond the
  * budget are counted, not shown, and the note points at the result file, which holds them all.
  */
-import { SUMMARY_BYTE_BUDGET, byteLength, clipBytes, clipCharacters, code, fenced, formatCount, inline } from '../../markdown/format.js'
+import {
+  SUMMARY_BYTE_BUDGET,
+  byteLength,
+  clipBytes,
+  clipCharacters,
+  code,
+  fenced,
+  formatCount,
+  inline,
+} from '../../markdown/format.js'
 
 export interface PlannedRequest {
   method: string
@@ -16,15 +25,24 @@ export interface PlannedRequest {
 
 const MAX_REQUEST = 64 * 1024
 const MAX_LINE = 2_000
-const NOTE = "> [!NOTE]\n> Cut to keep the job summary under GitHub's 1 MiB limit: the result file (output `result-file`) holds every request in full."
+const NOTE =
+  "> [!NOTE]\n> Cut to keep the job summary under GitHub's 1 MiB limit: the result file (output `result-file`) holds every request in full."
 
-export function renderDryRun(command: string, requests: readonly PlannedRequest[], budget = SUMMARY_BYTE_BUDGET): string {
+export function renderDryRun(
+  command: string,
+  requests: readonly PlannedRequest[],
+  budget = SUMMARY_BYTE_BUDGET,
+): string {
   const sections = [`## Dry run: \`${command}\` — ${requests.length} request(s), none sent`]
   let used = byteLength(sections[0] ?? '') + byteLength(NOTE) + 256
   let cut = false
   let shown = 0
   for (const request of requests) {
-    const json = clipBytes(JSON.stringify({ headers: request.headers, body: request.body }, null, 2), MAX_REQUEST, '\n…(clipped)')
+    const json = clipBytes(
+      JSON.stringify({ headers: request.headers, body: request.body }, null, 2),
+      MAX_REQUEST,
+      '\n…(clipped)',
+    )
     const block = `**${inline(request.method)}** ${code(clipCharacters(request.url, MAX_LINE, '…').text)} — ${inline(clipCharacters(request.note, MAX_LINE, '…').text)}\n\n${fenced(json.text, 'json')}`
     if (used + byteLength(block) + 2 > budget) break
     sections.push(block)

@@ -43,13 +43,21 @@ export async function impactAnnotations(
     if (!place) continue
     const impacts = report.impacts.filter((impact) => sameObject(impact.target, target))
     const downstream = impacts.reduce((sum, impact) => sum + impact.downstream.length, 0)
-    annotations.push({ ...place, title: `hub-action impact: ${targetLabel(target)}`, message: messageFor(target, impacts), downstream })
+    annotations.push({
+      ...place,
+      title: `hub-action impact: ${targetLabel(target)}`,
+      message: messageFor(target, impacts),
+      downstream,
+    })
   }
   return annotations
 }
 
 /** At most `max` annotations: the ones with most downstream first, then one that counts the rest. */
-export function capAnnotations(annotations: readonly Annotation[], max = MAX_NOTICES): { shown: Annotation[]; summary: string | undefined } {
+export function capAnnotations(
+  annotations: readonly Annotation[],
+  max = MAX_NOTICES,
+): { shown: Annotation[]; summary: string | undefined } {
   const ordered = [...annotations].sort((a, b) => b.downstream - a.downstream)
   if (ordered.length <= max) return { shown: ordered, summary: undefined }
   const shown = ordered.slice(0, max - 1)
@@ -64,9 +72,11 @@ export function capAnnotations(annotations: readonly Annotation[], max = MAX_NOT
 function messageFor(target: Target, impacts: readonly TargetImpact[]): string {
   const change = changeText(target)
   const changed = `${change.charAt(0).toUpperCase()}${change.slice(1)}`
-  if (impacts.length === 0) return `${changed}: not found on any edge, so its impact is unknown (a new object, a stale edge, or no visibility).`
+  if (impacts.length === 0)
+    return `${changed}: not found on any edge, so its impact is unknown (a new object, a stale edge, or no visibility).`
   const perEdge = impacts.map(
-    (impact) => `${impact.upstream.length} upstream, ${impact.downstream.length} downstream on ${impact.edge}${impact.incomplete ? ' (incomplete)' : ''}`,
+    (impact) =>
+      `${impact.upstream.length} upstream, ${impact.downstream.length} downstream on ${impact.edge}${impact.incomplete ? ' (incomplete)' : ''}`,
   )
   const removed = isRemovedTarget(target) ? ' Removing it affects every downstream object.' : ''
   return `${changed}: ${perEdge.join('; ')}.${removed} See the job summary for the objects.`
@@ -85,7 +95,10 @@ async function placeOf(
   placed: Map<string, Promise<{ file: string; line: number } | undefined>>,
 ): Promise<{ file: string; line: number } | undefined> {
   const origin = target.origin
-  if (origin.kind === 'manifest') return origin.change === 'removed' || origin.line === undefined ? undefined : { file: origin.path, line: origin.line }
+  if (origin.kind === 'manifest')
+    return origin.change === 'removed' || origin.line === undefined
+      ? undefined
+      : { file: origin.path, line: origin.line }
   if (origin.kind !== 'rendered' || !origin.source || context.root === undefined) return undefined
   const key = `${origin.source}\u0000${target.kind}`
   let place = placed.get(key)
@@ -102,7 +115,12 @@ async function placeOf(
  * from the workspace root and from each folder of the changed files and their parents, nearest
  * first. Only paths inside the workspace, read with the workspace reader.
  */
-async function declaringLine(root: string, source: string, kind: string, changedPaths: readonly string[]): Promise<{ file: string; line: number } | undefined> {
+async function declaringLine(
+  root: string,
+  source: string,
+  kind: string,
+  changedPaths: readonly string[],
+): Promise<{ file: string; line: number } | undefined> {
   for (const candidate of candidates(source, changedPaths)) {
     if (!isRegularFile(`${root}/${candidate}`)) continue
     const read = await readWorkspaceFile(root, candidate, MAX_DECLARING_FILE_BYTES)
@@ -115,10 +133,14 @@ async function declaringLine(root: string, source: string, kind: string, changed
 function candidates(source: string, changedPaths: readonly string[]): string[] {
   const folders = new Set<string>()
   for (const path of changedPaths) {
-    for (let folder = dirname(path); folder !== '.' && folder !== '/' && !folders.has(folder); folder = dirname(folder)) folders.add(folder)
+    for (let folder = dirname(path); folder !== '.' && folder !== '/' && !folders.has(folder); folder = dirname(folder))
+      folders.add(folder)
   }
   const found: string[] = []
-  for (const candidate of [source, ...[...folders].sort((a, b) => b.length - a.length).map((folder) => `${folder}/${source}`)]) {
+  for (const candidate of [
+    source,
+    ...[...folders].sort((a, b) => b.length - a.length).map((folder) => `${folder}/${source}`),
+  ]) {
     const path = normalize(candidate).split('\\').join('/')
     if (isAbsolute(path) || path === '..' || path.startsWith('../') || found.includes(path)) continue
     found.push(path)

@@ -8,7 +8,12 @@ import { ActionError } from '../../errors.js'
 /** A cap on what the inputs declared was passed; the step fails before any hub request. */
 export class CapError extends ActionError {
   constructor(statement: string, input: string) {
-    super({ kind: 'statement', statement, operation: 'collect the impact targets', hint: `raise \`${input}\`, or narrow what is read` })
+    super({
+      kind: 'statement',
+      statement,
+      operation: 'collect the impact targets',
+      hint: `raise \`${input}\`, or narrow what is read`,
+    })
     this.name = 'CapError'
   }
 }

@@ -58,14 +58,25 @@ export function classifyRelated(refs: Iterable<RelatedRef>, exclude?: string): C
     const key = objectKey(ref)
     if (key === exclude) continue
     const relation = baseRelation(ref.relation)
-    const found: RelatedObject = { edge: ref.edge, group: ref.group, kind: ref.kind, namespace: ref.namespace, name: ref.name, relations: [relation] }
+    const found: RelatedObject = {
+      edge: ref.edge,
+      group: ref.group,
+      kind: ref.kind,
+      namespace: ref.namespace,
+      name: ref.name,
+      relations: [relation],
+    }
     if (ref.derived) found.derived = [relation]
     const existing = byDirection[direction].get(key)
     if (existing) addRelations(existing, found)
     else byDirection[direction].set(key, found)
   }
   const finish = (map: Map<string, RelatedObject>) => [...map.values()].map(sorted).sort(compare)
-  return { upstream: finish(byDirection.upstream), downstream: finish(byDirection.downstream), associated: finish(byDirection.associated) }
+  return {
+    upstream: finish(byDirection.upstream),
+    downstream: finish(byDirection.downstream),
+    associated: finish(byDirection.associated),
+  }
 }
 
 /**
@@ -99,9 +110,14 @@ function sorted(object: RelatedObject): RelatedObject {
  * not something the workload depends on: drop an upstream object whose only relation is
  * `selects` when the same object is downstream as a descendant. Run once every source merged.
  */
-export function withoutOwnSelected(upstream: readonly RelatedObject[], downstream: readonly RelatedObject[]): RelatedObject[] {
+export function withoutOwnSelected(
+  upstream: readonly RelatedObject[],
+  downstream: readonly RelatedObject[],
+): RelatedObject[] {
   const owned = new Set(downstream.filter((object) => object.relations.includes('descendants')).map(objectKey))
-  return upstream.filter((object) => !(owned.has(objectKey(object)) && object.relations.every((relation) => relation === 'selects')))
+  return upstream.filter(
+    (object) => !(owned.has(objectKey(object)) && object.relations.every((relation) => relation === 'selects')),
+  )
 }
 
 export function mergeRelated(into: RelatedObject[], more: readonly RelatedObject[]): RelatedObject[] {

@@ -35,7 +35,11 @@ export interface ImpactInputs {
   commit?: string | undefined
 }
 
-export async function computeImpact(settings: ImpactSettings, inputs: ImpactInputs, deps: ImpactDeps): Promise<ImpactReport> {
+export async function computeImpact(
+  settings: ImpactSettings,
+  inputs: ImpactInputs,
+  deps: ImpactDeps,
+): Promise<ImpactReport> {
   const warnings: string[] = []
   let edges: string[] | undefined
   // every hub request of the step, whichever fan-out sends it, waits for a place here
@@ -62,7 +66,9 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
   }
   for (const impact of impacts) {
     if (impact.incomplete)
-      warnings.push(`The hub cut the result for ${impact.target.kind} ${impact.target.name} on ${impact.edge} (row cap): counts are a lower bound.`)
+      warnings.push(
+        `The hub cut the result for ${impact.target.kind} ${impact.target.name} on ${impact.edge} (row cap): counts are a lower bound.`,
+      )
   }
 
   return {
@@ -81,7 +87,11 @@ export async function computeImpact(settings: ImpactSettings, inputs: ImpactInpu
 }
 
 /** The impact of one target on each edge where it exists; each request waits for the limiter. */
-async function impactsOfTarget(target: Target, settings: ImpactSettings, deps: ImpactDeps & { limit: Limiter }): Promise<TargetImpact[]> {
+async function impactsOfTarget(
+  target: Target,
+  settings: ImpactSettings,
+  deps: ImpactDeps & { limit: Limiter },
+): Promise<TargetImpact[]> {
   const { limit } = deps
   if (settings.source === 'mcp') {
     const tool = deps.tool
@@ -89,7 +99,9 @@ async function impactsOfTarget(target: Target, settings: ImpactSettings, deps: I
     // The tool answers for its first match only: ask it once per place the object exists.
     const found: TargetImpact[] = []
     for (const place of await limit(() => placesOf(deps.graph, target, deps.signal))) {
-      const impact = await limit(() => impactFromTool(tool, { ...target, namespace: place.namespace }, place.edge, settings.maxDepth, deps.signal))
+      const impact = await limit(() =>
+        impactFromTool(tool, { ...target, namespace: place.namespace }, place.edge, settings.maxDepth, deps.signal),
+      )
       // The tool runs the query API's own query: not finding what the query API just found means
       // it asked as another tenant, which is what an `mcp-url` with the cluster id does (docs/hub-facts.md, "MCP").
       if (!impact) throw toolMissesObject(target, place, settings.mcpUrl)
@@ -99,12 +111,17 @@ async function impactsOfTarget(target: Target, settings: ImpactSettings, deps: I
   }
   // A relation query across edges merges same-named objects into one node (docs/hub-facts.md, "Graph queries"):
   // ask one edge at a time, each edge where the target exists, so each gets its own relations.
-  const edgesOfTarget = target.edge ? [target.edge] : [...new Set((await limit(() => placesOf(deps.graph, target, deps.signal))).map((place) => place.edge))]
+  const edgesOfTarget = target.edge
+    ? [target.edge]
+    : [...new Set((await limit(() => placesOf(deps.graph, target, deps.signal))).map((place) => place.edge))]
   const found: TargetImpact[] = []
   for (const edge of edgesOfTarget) {
     const onEdge = { ...target, edge }
     const operation = `compute the impact of ${target.kind} ${target.name} on edge ${edge}`
-    const status = onePage(await limit(() => deps.graph.query(buildImpactQuery(onEdge, settings.maxDepth), deps.signal, operation)), operation)
+    const status = onePage(
+      await limit(() => deps.graph.query(buildImpactQuery(onEdge, settings.maxDepth), deps.signal, operation)),
+      operation,
+    )
     found.push(...impactsFromStatus(status, target))
   }
   return found
@@ -115,13 +132,24 @@ async function impactsOfTarget(target: Target, settings: ImpactSettings, deps: I
  * "Impact"): when it names a first level, the levels below come from the
  * query API, so this route reaches what the query route reaches.
  */
-async function withDeeperLevels(impact: TargetImpact, maxDepth: number, deps: ImpactDeps & { limit: Limiter }): Promise<TargetImpact> {
+async function withDeeperLevels(
+  impact: TargetImpact,
+  maxDepth: number,
+  deps: ImpactDeps & { limit: Limiter },
+): Promise<TargetImpact> {
   const transitive = new Set(TRANSITIVE_RELATIONS.map(baseRelation))
-  const hasTree = [...impact.downstream, ...impact.associated].some((object) => object.relations.some((relation) => transitive.has(relation)))
+  const hasTree = [...impact.downstream, ...impact.associated].some((object) =>
+    object.relations.some((relation) => transitive.has(relation)),
+  )
   if (!hasTree) return impact
   const onEdge = { ...impact.target, edge: impact.edge }
   const operation = `read the deeper levels of the impact of ${impact.target.kind} ${impact.target.name} on edge ${impact.edge}`
-  const status = onePage(await deps.limit(() => deps.graph.query(buildImpactQuery(onEdge, maxDepth, TRANSITIVE_RELATIONS), deps.signal, operation)), operation)
+  const status = onePage(
+    await deps.limit(() =>
+      deps.graph.query(buildImpactQuery(onEdge, maxDepth, TRANSITIVE_RELATIONS), deps.signal, operation),
+    ),
+    operation,
+  )
   for (const deeper of impactsFromStatus(status, onEdge)) {
     impact.downstream = mergeRelated(impact.downstream, deeper.downstream)
     impact.associated = mergeRelated(impact.associated, deeper.associated)
@@ -139,9 +167,15 @@ interface Place {
 
 /** Every (edge, namespace) where the target exists, from one light query. */
 async function placesOf(graph: GraphClient, target: Target, signal?: AbortSignal): Promise<Place[]> {
-  const filter: Record<string, unknown> = { groupKind: { apiGroup: target.group, kind: target.kind }, name: target.name }
+  const filter: Record<string, unknown> = {
+    groupKind: { apiGroup: target.group, kind: target.kind },
+    name: target.name,
+  }
   if (target.namespace) filter.namespace = target.namespace
-  const spec: Record<string, unknown> = { filter: { objects: [filter] }, objects: { id: true, cluster: true, object: { metadata: { namespace: true } } } }
+  const spec: Record<string, unknown> = {
+    filter: { objects: [filter] },
+    objects: { id: true, cluster: true, object: { metadata: { namespace: true } } },
+  }
   if (target.edge) spec.cluster = { name: target.edge }
   const operation = `look up ${target.kind} ${target.name} on the workspace's edges`
   const status = onePage(await graph.query(spec, signal, operation), operation)
@@ -201,13 +235,28 @@ function toolMissesObject(target: Target, place: Place, mcpUrl: URL | undefined)
   })
 }
 
-async function impactFromTool(tool: ImpactTool, target: Target, edge: string, maxDepth: number, signal?: AbortSignal): Promise<TargetImpact | undefined> {
-  const input: Parameters<ImpactTool['impact']>[0] = { kind: target.kind, name: target.name, group: target.group, edge, maxDepth }
+async function impactFromTool(
+  tool: ImpactTool,
+  target: Target,
+  edge: string,
+  maxDepth: number,
+  signal?: AbortSignal,
+): Promise<TargetImpact | undefined> {
+  const input: Parameters<ImpactTool['impact']>[0] = {
+    kind: target.kind,
+    name: target.name,
+    group: target.group,
+    edge,
+    maxDepth,
+  }
   if (target.namespace) input.namespace = target.namespace
   const result = await tool.impact(input, signal)
   if (!result.found) return undefined
   const self = { ...result.object, group: result.object.group ?? '', edge: result.object.edge ?? edge }
-  const refs = [...result.upstream, ...result.downstream, ...result.associated].map((ref) => ({ ...ref, relation: baseRelation(ref.relation) }))
+  const refs = [...result.upstream, ...result.downstream, ...result.associated].map((ref) => ({
+    ...ref,
+    relation: baseRelation(ref.relation),
+  }))
   return {
     target: { ...target, namespace: target.namespace ?? self.namespace },
     edge: self.edge,

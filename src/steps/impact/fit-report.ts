@@ -75,7 +75,10 @@ interface Degradation {
 }
 
 /** A degradation of one level: `give` is the plan without the detail. */
-const drop = (give: (plan: Plan) => Plan): Degradation => ({ levels: () => 1, apply: (plan, keep) => (keep >= 1 ? plan : give(plan)) })
+const drop = (give: (plan: Plan) => Plan): Degradation => ({
+  levels: () => 1,
+  apply: (plan, keep) => (keep >= 1 ? plan : give(plan)),
+})
 
 /** The document of `doc` within `budget` characters and SUMMARY_BYTE_BUDGET bytes. */
 export function fitReport(doc: Parts, budget: number): string {
@@ -125,7 +128,10 @@ function degradations(doc: Parts): Degradation[] {
     drop((plan) => ({ ...plan, skipped: false })),
     drop((plan) => ({ ...plan, warnings: false })),
     drop((plan) => ({ ...plan, notFoundFull: false })),
-    { levels: (plan) => ('heading' in doc.verdicts ? plan.verdictLimit : 0), apply: (plan, keep) => ({ ...plan, verdictLimit: keep }) },
+    {
+      levels: (plan) => ('heading' in doc.verdicts ? plan.verdictLimit : 0),
+      apply: (plan, keep) => ({ ...plan, verdictLimit: keep }),
+    },
     { levels: (plan) => plan.notFoundLimit, apply: (plan, keep) => ({ ...plan, notFoundLimit: keep }) },
   ]
 }
@@ -204,10 +210,13 @@ function optionalBlocks(parts: ImpactParts, plan: Plan, index: number): Piece[] 
 /** A lazily assembled details block; its size is known without building the text. */
 function detailsPiece(parts: ImpactParts, plan: Plan, index: number): Piece {
   const blocks = optionalBlocks(parts, plan, index)
-  const size = blocks.reduce((sum, block) => ({ chars: sum.chars + block.chars + 2, bytes: sum.bytes + block.bytes + 2 }), {
-    chars: parts.wrapper.chars,
-    bytes: parts.wrapper.bytes,
-  })
+  const size = blocks.reduce(
+    (sum, block) => ({ chars: sum.chars + block.chars + 2, bytes: sum.bytes + block.bytes + 2 }),
+    {
+      chars: parts.wrapper.chars,
+      bytes: parts.wrapper.bytes,
+    },
+  )
   let text: string | undefined
   return {
     ...size,

@@ -35,7 +35,8 @@ const CAVEAT = [
   '> An empty list proves nothing: something can still depend on an object in a way the graph does not record.',
 ].join('\n')
 /** Added to the caveat when a relation was derived: the reader must know which rows the graph did not give. */
-const DERIVED_CAVEAT = '> **(derived)**: worked out by the action from the objects themselves, where the graph has no relation.'
+const DERIVED_CAVEAT =
+  '> **(derived)**: worked out by the action from the objects themselves, where the graph has no relation.'
 
 /** One line for logs: plain text, no markdown, no line breaks or control characters. */
 export function renderImpactVerdictLine(impact: TargetImpact): string {
@@ -56,7 +57,11 @@ function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
   const verdictItems = report.impacts.map((impact) => piece(`- ${verdictMarkdown(impact)}`))
   const verdicts: CuttableList | Piece =
     verdictItems.length > 0
-      ? cuttable('### By target and edge', verdictItems, (rest) => `- … and ${formatCount(rest)} more ${plural(rest, 'target')} (trimmed to fit)`)
+      ? cuttable(
+          '### By target and edge',
+          verdictItems,
+          (rest) => `- … and ${formatCount(rest)} more ${plural(rest, 'target')} (trimmed to fit)`,
+        )
       : piece(
           report.targets.length === 0
             ? report.skippedTargets.length > 0
@@ -82,7 +87,8 @@ function buildParts(report: ImpactReport, options: ImpactRenderOptions): Parts {
             (rest) => `- … and ${formatCount(rest)} more (trimmed to fit)`,
           )
         : undefined,
-    skipped: report.skippedFiles.length > 0 || report.skippedTargets.length > 0 ? piece(skippedSection(report)) : undefined,
+    skipped:
+      report.skippedFiles.length > 0 || report.skippedTargets.length > 0 ? piece(skippedSection(report)) : undefined,
     warnings: report.warnings.length > 0 ? piece(warningsSection(report.warnings)) : undefined,
     caveat: piece(derivedCount(report) > 0 ? `${CAVEAT}\n${DERIVED_CAVEAT}` : CAVEAT),
   }
@@ -99,20 +105,28 @@ function overview(report: ImpactReport): string {
   const counts: string[] = []
   if (report.notFound.length > 0) counts.push(`Not found on any edge: ${formatCount(report.notFound.length)}`)
   if (report.skippedFiles.length > 0) counts.push(`Skipped files: ${formatCount(report.skippedFiles.length)}`)
-  if (report.skippedTargets.length > 0) counts.push(`Outside the allowed scope: ${formatCount(report.skippedTargets.length)}`)
+  if (report.skippedTargets.length > 0)
+    counts.push(`Outside the allowed scope: ${formatCount(report.skippedTargets.length)}`)
   if (incomplete > 0) counts.push(`Incomplete results: ${formatCount(incomplete)}`)
   if (counts.length > 0) lines.push(counts.join(' · '))
   const source = report.source === 'mcp' ? 'the MCP impact tool' : 'the query API'
   const commit = report.commit ? ` for commit ${inline(report.commit.slice(0, 40))}` : ''
   const derived = derivedCount(report)
-  const derivedText = derived > 0 ? `; ${formatCount(derived)} ${plural(derived, 'relation')} derived by the action, not by the graph` : ''
-  lines.push(`Relationships up to depth ${formatCount(report.maxDepth)}, read through ${source}${commit}${derivedText}.`)
+  const derivedText =
+    derived > 0
+      ? `; ${formatCount(derived)} ${plural(derived, 'relation')} derived by the action, not by the graph`
+      : ''
+  lines.push(
+    `Relationships up to depth ${formatCount(report.maxDepth)}, read through ${source}${commit}${derivedText}.`,
+  )
   return lines.join('\n\n')
 }
 
 function trimNotice(summaryUrl: string | undefined): string {
   const href = safeHref(summaryUrl)
-  return href ? `Trimmed to fit: [see the full report in the job summary](<${href}>).` : 'Trimmed to fit: see the full report in the job summary.'
+  return href
+    ? `Trimmed to fit: [see the full report in the job summary](<${href}>).`
+    : 'Trimmed to fit: see the full report in the job summary.'
 }
 
 function verdictMarkdown(impact: TargetImpact): string {
@@ -120,8 +134,10 @@ function verdictMarkdown(impact: TargetImpact): string {
   if (isRemoved(impact.target)) line += ` · ⚠️ **removed in this PR** — deleting it affects every downstream object`
   else if (impact.target.origin.kind === 'rendered' && impact.target.origin.change !== 'rendered')
     line += ` · **${impact.target.origin.change}** in the rendered set`
-  if (impact.target.origin.kind === 'rendered' && impact.target.origin.source) line += ` · from ${inline(impact.target.origin.source)}`
-  if (impact.incomplete) line += ` · ⚠️ **incomplete** — the hub cut the result (row cap or limit), so there may be more`
+  if (impact.target.origin.kind === 'rendered' && impact.target.origin.source)
+    line += ` · from ${inline(impact.target.origin.source)}`
+  if (impact.incomplete)
+    line += ` · ⚠️ **incomplete** — the hub cut the result (row cap or limit), so there may be more`
   return line
 }
 
@@ -164,7 +180,11 @@ const SHORT_TABLE_ROWS = 25
  * One direction's table under its title. `folded`: under a graph, which already names these
  * objects, the table (which adds their relations) is folded behind its title.
  */
-function directionBlock(direction: Direction, impact: TargetImpact, options: { folded: boolean; limit?: number }): string {
+function directionBlock(
+  direction: Direction,
+  impact: TargetImpact,
+  options: { folded: boolean; limit?: number },
+): string {
   const objects = impact[direction]
   if (objects.length === 0) return `**${DIRECTION_TITLE[direction]}:** none found.`
   const title = `${DIRECTION_TITLE[direction]} (${formatCount(objects.length)})`
@@ -200,7 +220,8 @@ function relationsText(object: Pick<RelatedObject, 'relations' | 'derived'>): st
 function derivedCount(report: ImpactReport): number {
   let count = 0
   for (const impact of report.impacts)
-    for (const direction of ['upstream', 'downstream', 'associated'] as const) for (const object of impact[direction]) count += object.derived?.length ?? 0
+    for (const direction of ['upstream', 'downstream', 'associated'] as const)
+      for (const object of impact[direction]) count += object.derived?.length ?? 0
   return count
 }
 
@@ -243,7 +264,9 @@ function skippedSection(report: ImpactReport): string {
     sections.push(`### Skipped files (${formatCount(report.skippedFiles.length)})\n\n${items.join('\n')}`)
   }
   if (report.skippedTargets.length > 0) {
-    const items = report.skippedTargets.map(({ target, reason }) => `- ${targetName(target)} — ${originText(target)}; ${inline(reason)}`)
+    const items = report.skippedTargets.map(
+      ({ target, reason }) => `- ${targetName(target)} — ${originText(target)}; ${inline(reason)}`,
+    )
     sections.push(`### Outside the allowed scope (${formatCount(report.skippedTargets.length)})\n\n${items.join('\n')}`)
   }
   return sections.join('\n\n')

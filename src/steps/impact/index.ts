@@ -20,9 +20,14 @@ import * as core from '../../runner/core.js'
 const COMMENT_BUDGET = 65_000
 /** Characters of the job summary's report; its bytes are held to SUMMARY_BYTE_BUDGET by the renderer. */
 const SUMMARY_CHARACTER_BUDGET = 1_000_000
-const SUMMARY_TRIMMED = 'Trimmed to stay under the job summary limit of 1 MiB: the result file (output `result-file`) holds the whole report.'
+const SUMMARY_TRIMMED =
+  'Trimmed to stay under the job summary limit of 1 MiB: the result file (output `result-file`) holds the whole report.'
 
-export async function impactStep(settings: SettingsFor<'impact'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
+export async function impactStep(
+  settings: SettingsFor<'impact'>,
+  transport: HubTransport,
+  signal: AbortSignal,
+): Promise<Verdict> {
   const { impact, runner } = settings
   const pullRequest = await openPullRequest(impact, runner)
   // Off a runner (npm run local), the manifests are read from where the action was started.
@@ -44,7 +49,11 @@ export async function impactStep(settings: SettingsFor<'impact'>, transport: Hub
   const check = await checkGraphWorkspace(transport, settings.hub, signal, core.info)
   const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(transport, impact.mcpUrl) : undefined
   try {
-    return await reportImpact(settings, { graph: new GraphClient(transport), tool, pullRequest, collected, workspace, check }, signal)
+    return await reportImpact(
+      settings,
+      { graph: new GraphClient(transport), tool, pullRequest, collected, workspace, check },
+      signal,
+    )
   } finally {
     // A failure to close changes nothing the step reported.
     await tool?.close().catch(() => undefined)
@@ -79,11 +88,19 @@ async function reportImpact(
   if (wrongPair) throw wrongPair
   report.warnings.unshift(...collected.warnings)
   if (collected.nothing) report.nothing = collected.nothing
-  const summaryUrl = runner.repository && runner.runId ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}` : undefined
+  const summaryUrl =
+    runner.repository && runner.runId
+      ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}`
+      : undefined
   const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) })
   const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined
   publishImpact(
-    { report, commentMarkdown, commentUrl, summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_CHARACTER_BUDGET, trimmedNote: SUMMARY_TRIMMED }) },
+    {
+      report,
+      commentMarkdown,
+      commentUrl,
+      summaryMarkdown: renderImpactReport(report, { budget: SUMMARY_CHARACTER_BUDGET, trimmedNote: SUMMARY_TRIMMED }),
+    },
     runner,
   )
   await annotateDeclarations(report, workspace, collected.changedPaths)
@@ -92,10 +109,15 @@ async function reportImpact(
 }
 
 /** The blast radius on each declaring line, within GitHub's notice limit per step. */
-async function annotateDeclarations(report: Parameters<typeof impactAnnotations>[0], workspace: string, changedPaths: readonly string[]) {
+async function annotateDeclarations(
+  report: Parameters<typeof impactAnnotations>[0],
+  workspace: string,
+  changedPaths: readonly string[],
+) {
   const root = await workspaceRoot(workspace).catch(() => undefined)
   const { shown, summary } = capAnnotations(await impactAnnotations(report, { root, changedPaths }))
-  for (const annotation of shown) core.notice(annotation.message, { file: annotation.file, startLine: annotation.line, title: annotation.title })
+  for (const annotation of shown)
+    core.notice(annotation.message, { file: annotation.file, startLine: annotation.line, title: annotation.title })
   if (summary) core.notice(summary, { title: 'hub-action impact' })
 }
 

@@ -77,7 +77,12 @@ export interface ManifestOptions {
 export const TEMPLATE_REASON = 'a template (contains {{ }}): render it first, or name its objects in `targets`'
 
 /** The objects a manifest file holds, or why it was skipped. Throws only the abort reason and a CapError. */
-export async function targetsFromManifest(path: string, text: string, origin: TargetOrigin, options: ManifestOptions = {}): Promise<ManifestTargets> {
+export async function targetsFromManifest(
+  path: string,
+  text: string,
+  origin: TargetOrigin,
+  options: ManifestOptions = {},
+): Promise<ManifestTargets> {
   if (isTemplate(text)) return { targets: [], skipped: { path, reason: TEMPLATE_REASON } }
   const read = await objectsFromManifest(path, text, options)
   if (read.skipped) return { targets: [], skipped: read.skipped }
@@ -122,17 +127,30 @@ export async function objectsFromManifest(
       if (counted.documents > maxDocuments) throw new TooManyDocuments()
       for (const { value: object, offset } of found) {
         const target = asTarget(object, options.defaultNamespace)
-        if (target) objects.push({ target, value: object as Record<string, unknown>, line: lineAt(offset ?? document.range[0]), source })
+        if (target)
+          objects.push({
+            target,
+            value: object as Record<string, unknown>,
+            line: lineAt(offset ?? document.range[0]),
+            source,
+          })
       }
     })
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason
     if (error instanceof TooManyDocuments) throw tooManyDocuments(path, maxDocuments)
-    return { objects: [], skipped: { path, reason: error instanceof NotParsed ? error.message : `not readable as YAML (${firstLine(error)})` } }
+    return {
+      objects: [],
+      skipped: {
+        path,
+        reason: error instanceof NotParsed ? error.message : `not readable as YAML (${firstLine(error)})`,
+      },
+    }
   } finally {
     if (text.length >= LARGE_FILE_CHARS) collectGarbage()
   }
-  if (objects.length === 0) return { objects, skipped: { path, reason: 'holds no Kubernetes object (apiVersion, kind and metadata.name)' } }
+  if (objects.length === 0)
+    return { objects, skipped: { path, reason: 'holds no Kubernetes object (apiVersion, kind and metadata.name)' } }
   return { objects }
 }
 
@@ -221,7 +239,8 @@ async function eachDocument(
   // The parser hands over each document as it ends: count it then, before it is composed. Empty
   // ones count too (a million `---` cost seconds), but for the one a trailing `---` leaves.
   const compose = (token: CST.Token, last = false) => {
-    if (token.type === 'document' && (!last || token.value) && ++counted.documents > maxDocuments) throw new TooManyDocuments()
+    if (token.type === 'document' && (!last || token.value) && ++counted.documents > maxDocuments)
+      throw new TooManyDocuments()
     for (const document of composer.next(token)) take(document)
   }
   let tokensInDocument = 0
@@ -236,7 +255,9 @@ async function eachDocument(
     }
     if (lexeme === '[' || lexeme === '{') {
       if (++flowDepth > MAX_FLOW_DEPTH)
-        throw new NotParsed(`its YAML nests more than ${MAX_FLOW_DEPTH.toLocaleString('en-US')} levels of [ ] or { }: no Kubernetes object needs that`)
+        throw new NotParsed(
+          `its YAML nests more than ${MAX_FLOW_DEPTH.toLocaleString('en-US')} levels of [ ] or { }: no Kubernetes object needs that`,
+        )
     } else if ((lexeme === ']' || lexeme === '}') && flowDepth > 0) flowDepth--
     for (const token of parser.next(lexeme)) {
       if (token.type === 'document') tokensInDocument = flowDepth = 0

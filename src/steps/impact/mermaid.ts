@@ -30,7 +30,8 @@ const LABEL_PADDING_PX = 7
 const ONE_LINE_NAME = 40
 
 /** Said above every graph: which side is which, and what a dotted line means (one line in a comment). @internal */
-export const GRAPH_LEGEND = '_Left: what it depends on (upstream). Right: what depends on it (downstream). Dotted line: an associated object._'
+export const GRAPH_LEGEND =
+  '_Left: what it depends on (upstream). Right: what depends on it (downstream). Dotted line: an associated object._'
 
 /**
  * Said after the legend when the graph draws a dotted arrow. The report lists every level of
@@ -43,12 +44,17 @@ export const OWNED_LEGEND = '_Dotted arrow: owned by the target, directly or thr
  * Said after the legend when a drawn object came only from the action's own reading, which the
  * graph shows as a grey box (a style, not a label line: the graph must stay short). @internal
  */
-export const DERIVED_LEGEND = '_Grey box: derived — worked out by the action from the objects themselves; the graph has no relation for it._'
+export const DERIVED_LEGEND =
+  '_Grey box: derived — worked out by the action from the objects themselves; the graph has no relation for it._'
 
 /** The legend, then the graph: the block the report shows for one target and edge. */
 export function renderGraph(impact: TargetImpact, options: { maxNodesPerDirection?: number } = {}): string {
   const cap = nodeCap(options.maxNodesPerDirection)
-  const drawn = [...impact.upstream.slice(0, cap), ...impact.downstream.slice(0, cap), ...impact.associated.slice(0, cap)]
+  const drawn = [
+    ...impact.upstream.slice(0, cap),
+    ...impact.downstream.slice(0, cap),
+    ...impact.associated.slice(0, cap),
+  ]
   const legend = [
     GRAPH_LEGEND,
     ...(impact.downstream.slice(0, cap).some(ownedOnly) ? [OWNED_LEGEND] : []),
@@ -105,7 +111,8 @@ export function renderMermaid(impact: TargetImpact, options: { maxNodesPerDirect
   if (collapsed.length > 0) {
     styles.push('  classDef collapsed stroke-dasharray:4 3', `  class ${collapsed.join(',')} collapsed`)
   }
-  if (derived.length > 0) styles.push('  classDef derived fill:#e9ecef,stroke:#868e96,color:#000', `  class ${derived.join(',')} derived`)
+  if (derived.length > 0)
+    styles.push('  classDef derived fill:#e9ecef,stroke:#868e96,color:#000', `  class ${derived.join(',')} derived`)
   const frontMatter = [
     '---',
     'config:',

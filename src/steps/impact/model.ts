@@ -79,6 +79,12 @@ export interface NothingCollected {
 }
 
 /** Stable identity of an object for de-duplication and counting. */
-export function objectKey(object: { edge?: string | undefined; group: string; kind: string; namespace?: string | undefined; name: string }): string {
+export function objectKey(object: {
+  edge?: string | undefined
+  group: string
+  kind: string
+  namespace?: string | undefined
+  name: string
+}): string {
   return [object.edge ?? '', object.group, object.kind, object.namespace ?? '', object.name].join('\u0000')
 }

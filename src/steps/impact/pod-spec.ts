@@ -12,7 +12,12 @@ export interface NamedRef {
 }
 
 /** The kinds a Pod spec references, the ones whose dependents are found from the Pod side. */
-export const REFERENCED_KINDS: ReadonlySet<string> = new Set<NamedRef['kind']>(['ConfigMap', 'Secret', 'PersistentVolumeClaim', 'ServiceAccount'])
+export const REFERENCED_KINDS: ReadonlySet<string> = new Set<NamedRef['kind']>([
+  'ConfigMap',
+  'Secret',
+  'PersistentVolumeClaim',
+  'ServiceAccount',
+])
 
 /**
  * What a Pod spec names, on the engine's paths only: volumes (configMap, secret,
@@ -58,7 +63,9 @@ export function labelSelectorMatches(selector: unknown, labels: Readonly<Record<
   for (const [key, value] of Object.entries(matchLabels)) if (labels[key] !== value) return false
   for (const expression of records(selector.matchExpressions)) {
     const key = typeof expression.key === 'string' ? expression.key : ''
-    const values = Array.isArray(expression.values) ? expression.values.filter((v): v is string => typeof v === 'string') : []
+    const values = Array.isArray(expression.values)
+      ? expression.values.filter((v): v is string => typeof v === 'string')
+      : []
     const has = Object.hasOwn(labels, key)
     const value = labels[key] ?? ''
     const ok =
@@ -86,7 +93,9 @@ export function serviceSelectorMatches(selector: unknown, labels: Readonly<Recor
 /** String-valued entries of a map (labels), anything else dropped. */
 export function stringMap(value: unknown): Record<string, string> {
   if (!isRecord(value)) return {}
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  )
 }
 
 function records(value: unknown): Array<Record<string, unknown>> {

@@ -74,7 +74,12 @@ export function podFacts(row: ObjectResult): PodFacts | undefined {
     // Pods that name it; never listed as what a Pod uses (walks.ts).
     references.push({ ...ref, confirmed: known })
   }
-  return { name: metadata.name, labels: stringMap(metadata.labels), references, owners: ownersOf(row, metadata.ownerReferences) }
+  return {
+    name: metadata.name,
+    labels: stringMap(metadata.labels),
+    references,
+    owners: ownersOf(row, metadata.ownerReferences),
+  }
 }
 
 function ownersOf(row: ObjectResult, ownerReferences: unknown): OwnerNode[] {
@@ -84,7 +89,13 @@ function ownersOf(row: ObjectResult, ownerReferences: unknown): OwnerNode[] {
     if (relation !== 'owners+') continue
     const ref = refOf(node, 'owners')
     const above = nodes.get(parent)
-    const owner: OwnerNode = { group: ref.group, kind: ref.kind, name: ref.name, derived: false, between: above ? [...above.between, above] : [] }
+    const owner: OwnerNode = {
+      group: ref.group,
+      kind: ref.kind,
+      name: ref.name,
+      derived: false,
+      between: above ? [...above.between, above] : [],
+    }
     nodes.set(node, owner)
     owners.push(owner)
   }
@@ -92,7 +103,8 @@ function ownersOf(row: ObjectResult, ownerReferences: unknown): OwnerNode[] {
   for (const reference of Array.isArray(ownerReferences) ? ownerReferences.filter(isRecord) : []) {
     const { kind, name, apiVersion } = reference
     if (typeof kind !== 'string' || typeof name !== 'string' || !name.includes('.')) continue
-    const group = typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : ''
+    const group =
+      typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : ''
     if (!owners.some((owner) => owner.kind === kind && owner.name === name && owner.group === group))
       owners.push({ group, kind, name, derived: true, between: [] })
   }
@@ -100,14 +112,19 @@ function ownersOf(row: ObjectResult, ownerReferences: unknown): OwnerNode[] {
 }
 
 /** The Pods that are `target` or that it owns at any depth, each with the owners in between. */
-export function podsOf(pods: readonly PodFacts[], target: { group: string; kind: string; name: string }): Array<{ pod: PodFacts; between: OwnerNode[] }> {
+export function podsOf(
+  pods: readonly PodFacts[],
+  target: { group: string; kind: string; name: string },
+): Array<{ pod: PodFacts; between: OwnerNode[] }> {
   const found: Array<{ pod: PodFacts; between: OwnerNode[] }> = []
   for (const pod of pods) {
     if (target.group === '' && target.kind === 'Pod') {
       if (pod.name === target.name) found.push({ pod, between: [] })
       continue
     }
-    const owner = pod.owners.find((node) => node.group === target.group && node.kind === target.kind && node.name === target.name)
+    const owner = pod.owners.find(
+      (node) => node.group === target.group && node.kind === target.kind && node.name === target.name,
+    )
     if (owner) found.push({ pod, between: owner.between })
   }
   return found

@@ -18,7 +18,8 @@ export interface PublishedImpact {
 export function publishImpact(published: PublishedImpact, runner: RunnerContext): void {
   const { report } = published
   for (const impact of report.impacts) core.info(renderImpactVerdictLine(impact))
-  for (const target of report.notFound) core.info(`${targetLabel(target)}: not found on any edge (new object, stale edge, or no visibility).`)
+  for (const target of report.notFound)
+    core.info(`${targetLabel(target)}: not found on any edge (new object, stale edge, or no visibility).`)
   for (const skipped of report.skippedFiles) core.info(`Skipped ${skipped.path}: ${skipped.reason}`)
   for (const { target, reason } of report.skippedTargets) core.info(`Skipped ${targetLabel(target)}: ${reason}.`)
   for (const warning of report.warnings) core.warning(warning)
@@ -27,7 +28,9 @@ export function publishImpact(published: PublishedImpact, runner: RunnerContext)
     ...report,
   })
   const wholeIn = `the result file ${path} (output \`result-file\`)`
-  for (const [name, value] of Object.entries(impactOutputs(report, published.commentMarkdown, published.commentUrl, path)))
+  for (const [name, value] of Object.entries(
+    impactOutputs(report, published.commentMarkdown, published.commentUrl, path),
+  ))
     core.setOutput(name, value, { wholeIn })
   writeSummary(published.summaryMarkdown)
 }

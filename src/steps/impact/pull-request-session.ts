@@ -30,7 +30,9 @@ export async function openPullRequest(
   const github = await import('../../github/index.js')
   const pr = github.readPullRequestEvent(runner.eventPath, runner.repository)
   if (!pr) {
-    core.warning(`The ${runner.eventName} event carries no pull request: no changed files are read and no comment is written.`)
+    core.warning(
+      `The ${runner.eventName} event carries no pull request: no changed files are read and no comment is written.`,
+    )
     return undefined
   }
   const octokit = github.createGitHubClient({
@@ -86,7 +88,9 @@ export async function openPullRequest(
         }
       } catch (error) {
         if (!(error instanceof github.GitHubError)) throw error
-        core.warning(`Could not comment on pull request #${pr.number}: ${renderError(error)} The report is in the job summary.`)
+        core.warning(
+          `Could not comment on pull request #${pr.number}: ${renderError(error)} The report is in the job summary.`,
+        )
         return undefined
       }
     },

@@ -6,30 +6,64 @@
  * reported on each edge where it exists, and a transitive relation is read at every level of
  * its tree (a Deployment's Pods hang under its ReplicaSets), where the tool reads the first.
  */
-import { edgeOf, isTruncated, walkRelations, type ObjectResult, type QuerySpec, type QueryStatus } from '../../hub/graph.js'
+import {
+  edgeOf,
+  isTruncated,
+  walkRelations,
+  type ObjectResult,
+  type QuerySpec,
+  type QueryStatus,
+} from '../../hub/graph.js'
 import { classifyRelated, type RelatedRef } from './classify.js'
 import { objectKey, type TargetImpact } from './model.js'
 import type { Target } from '../../model/target.js'
 
-const IMPACT_RELATIONS = ['descendants+', 'references', 'selects', 'selected-by', 'owners', 'linked+', 'grouped', 'namespace', 'namespaced'] as const
+const IMPACT_RELATIONS = [
+  'descendants+',
+  'references',
+  'selects',
+  'selected-by',
+  'owners',
+  'linked+',
+  'grouped',
+  'namespace',
+  'namespaced',
+] as const
 /** The relations whose answer is a tree, of which the MCP tool reads only the first level. */
 export const TRANSITIVE_RELATIONS = ['descendants+', 'linked+'] as const
 /** The hub's default `limit` (roots per page); the impact query sets none. */
 export const DEFAULT_ROOT_LIMIT = 100
-const RELATED_PROJECTION = { id: true, cluster: true, object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } } }
+const RELATED_PROJECTION = {
+  id: true,
+  cluster: true,
+  object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } },
+}
 
 /** The tool's query; `only` narrows it to some of its relations (the levels the tool does not read). */
-export function buildImpactQuery(target: Target, maxDepth: number, only: readonly string[] = IMPACT_RELATIONS): QuerySpec {
-  const filter: Record<string, unknown> = { groupKind: { apiGroup: target.group, kind: target.kind }, name: target.name }
+export function buildImpactQuery(
+  target: Target,
+  maxDepth: number,
+  only: readonly string[] = IMPACT_RELATIONS,
+): QuerySpec {
+  const filter: Record<string, unknown> = {
+    groupKind: { apiGroup: target.group, kind: target.kind },
+    name: target.name,
+  }
   if (target.namespace) filter.namespace = target.namespace
   const relations: Record<string, unknown> = {}
   for (const relation of only) {
-    relations[relation] = relation === 'namespaced' ? { limit: 200, objects: RELATED_PROJECTION } : { objects: RELATED_PROJECTION }
+    relations[relation] =
+      relation === 'namespaced' ? { limit: 200, objects: RELATED_PROJECTION } : { objects: RELATED_PROJECTION }
   }
   const spec: QuerySpec = {
     filter: { objects: [filter] },
     maxDepth,
-    objects: { id: true, cluster: true, object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } }, relations },
+    objects: {
+      id: true,
+      cluster: true,
+      object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } },
+      relations,
+    },
   }
   if (target.edge) spec.cluster = { name: target.edge }
   return spec
@@ -45,7 +79,8 @@ export function impactsFromStatus(status: QueryStatus, target: Target): TargetIm
       edge: self.edge ?? target.edge ?? '',
       ...classified,
       // `incomplete` alone also marks a full page of roots; the row cap adds a warning (docs/hub-facts.md, "Paging").
-      incomplete: isTruncated(status) || (status.incomplete === true && (status.objects?.length ?? 0) >= DEFAULT_ROOT_LIMIT),
+      incomplete:
+        isTruncated(status) || (status.incomplete === true && (status.objects?.length ?? 0) >= DEFAULT_ROOT_LIMIT),
     }
   })
 }
@@ -65,7 +100,11 @@ function relatedRefs(row: ObjectResult, edge: string | undefined): RelatedRef[] 
 }
 
 export function refOf(result: ObjectResult, relation: string): RelatedRef {
-  const object = (result.object ?? {}) as { kind?: unknown; apiVersion?: unknown; metadata?: { name?: unknown; namespace?: unknown } }
+  const object = (result.object ?? {}) as {
+    kind?: unknown
+    apiVersion?: unknown
+    metadata?: { name?: unknown; namespace?: unknown }
+  }
   const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : ''
   const namespace = object.metadata?.namespace
   const edge = edgeOf(result.cluster)

@@ -41,14 +41,18 @@ export async function readWorkspaceFile(root: string, path: string, maxBytes = M
     // O_NOFOLLOW: the last part cannot have become a link since realpath; O_NONBLOCK: a FIFO does not hang the step
     handle = await open(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
   } catch (error) {
-    return { skipped: errorCode(error) === 'ENOENT' ? MISSING : `not readable (${errorCode(error) ?? 'error'}): nothing was read` }
+    return {
+      skipped:
+        errorCode(error) === 'ENOENT' ? MISSING : `not readable (${errorCode(error) ?? 'error'}): nothing was read`,
+    }
   }
   try {
     // a folder on the way could have been swapped for a link meanwhile: ask the kernel what was opened
     const opened = await openedPath(handle)
     if (opened !== undefined && !isInside(root, opened)) return { skipped: OUTSIDE }
     const stat = await handle.stat()
-    if (!stat.isFile()) return { skipped: 'not a regular file (a folder, device, FIFO or socket): only regular files are read' }
+    if (!stat.isFile())
+      return { skipped: 'not a regular file (a folder, device, FIFO or socket): only regular files are read' }
     if (stat.size > maxBytes) return { skipped: tooLarge(stat.size, maxBytes) }
     return await readAtMost(handle, stat.size, maxBytes)
   } finally {
@@ -73,7 +77,8 @@ async function readAtMost(handle: FileHandle, size: number, maxBytes: number): P
     if (bytesRead === 0) break
     filled += bytesRead
   }
-  if (filled > size) return { skipped: filled > maxBytes ? tooLarge(filled, maxBytes) : 'grew while it was read: nothing was used' }
+  if (filled > size)
+    return { skipped: filled > maxBytes ? tooLarge(filled, maxBytes) : 'grew while it was read: nothing was used' }
   // The pull request wrote the file, and could plant a secret in it: redacted as it is read.
   return { text: redact(buffer.toString('utf8', 0, filled)) }
 }

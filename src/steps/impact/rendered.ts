@@ -98,7 +98,13 @@ export async function readRenderedSet(options: {
 }
 
 function renderedObject(path: string, object: ManifestObject): RenderedObject {
-  return { target: object.target, path, line: object.line, source: object.source ?? kustomizeOrigin(object.value), fingerprint: fingerprint(object.value) }
+  return {
+    target: object.target,
+    path,
+    line: object.line,
+    source: object.source ?? kustomizeOrigin(object.value),
+    fingerprint: fingerprint(object.value),
+  }
 }
 
 /**
@@ -138,9 +144,14 @@ export function renderedTargets(head: RenderedSet, base: RenderedSet | undefined
  */
 const GENERATED_SUFFIX = /-[2456789bcdfghkmt]{10}$/
 
-function pairGenerated(added: readonly RenderedObject[], removed: readonly RenderedObject[]): Map<RenderedObject, RenderedObject> {
+function pairGenerated(
+  added: readonly RenderedObject[],
+  removed: readonly RenderedObject[],
+): Map<RenderedObject, RenderedObject> {
   const stem = (object: RenderedObject) =>
-    GENERATED_SUFFIX.test(object.target.name) ? objectKey({ ...object.target, name: object.target.name.replace(GENERATED_SUFFIX, '') }) : undefined
+    GENERATED_SUFFIX.test(object.target.name)
+      ? objectKey({ ...object.target, name: object.target.name.replace(GENERATED_SUFFIX, '') })
+      : undefined
   const removedByStem = new Map<string, RenderedObject[]>()
   for (const object of removed) {
     const key = stem(object)
@@ -171,7 +182,11 @@ export function matchFiles(workspace: string, globs: readonly string[]): { paths
   const emptyGlobs: string[] = []
   for (const glob of globs) {
     let matched = 0
-    for (const entry of globSync(glob, { cwd: workspace, withFileTypes: true, exclude: (entry) => entry.name === 'node_modules' || entry.name === '.git' })) {
+    for (const entry of globSync(glob, {
+      cwd: workspace,
+      withFileTypes: true,
+      exclude: (entry) => entry.name === 'node_modules' || entry.name === '.git',
+    })) {
       if (entry.isDirectory()) continue
       paths.add(
         relative(resolve(workspace), resolve(workspace, join(entry.parentPath, entry.name)))
@@ -200,7 +215,8 @@ function canonical(value: unknown, key: string): unknown {
     if (key === 'metadata' && name === 'creationTimestamp') continue
     let field = record[name]
     if (key === 'metadata' && (name === 'annotations' || name === 'labels') && isRecord(field)) {
-      const noisy = name === 'annotations' ? (k: string) => NOISY_ANNOTATION.test(k) : (k: string) => NOISY_LABELS.has(k)
+      const noisy =
+        name === 'annotations' ? (k: string) => NOISY_ANNOTATION.test(k) : (k: string) => NOISY_LABELS.has(k)
       field = Object.fromEntries(Object.entries(field).filter(([k]) => !noisy(k)))
     }
     out[name] = canonical(field, name)

@@ -7,7 +7,10 @@ import type { ImpactSettings } from '../../settings/settings.js'
 import type { SkippedTarget } from './model.js'
 import type { Target } from '../../model/target.js'
 
-export function partitionByScope(targets: readonly Target[], scope: ImpactSettings['scope']): { inScope: Target[]; skipped: SkippedTarget[] } {
+export function partitionByScope(
+  targets: readonly Target[],
+  scope: ImpactSettings['scope'],
+): { inScope: Target[]; skipped: SkippedTarget[] } {
   const inScope: Target[] = []
   const skipped: SkippedTarget[] = []
   for (const target of targets) {
@@ -19,11 +22,17 @@ export function partitionByScope(targets: readonly Target[], scope: ImpactSettin
 }
 
 function outOfScope(target: Target, { namespaces, kinds }: ImpactSettings['scope']): string | undefined {
-  if (kinds.length > 0 && !kinds.some((allowed) => allowed.kind === target.kind && (allowed.group === undefined || allowed.group === target.group))) {
+  if (
+    kinds.length > 0 &&
+    !kinds.some(
+      (allowed) => allowed.kind === target.kind && (allowed.group === undefined || allowed.group === target.group),
+    )
+  ) {
     return 'its kind is not in `allowed-kinds`: not queried'
   }
   if (namespaces.length > 0) {
-    if (!target.namespace) return 'it names no namespace (cluster-scoped, or none given) and `allowed-namespaces` is set: not queried'
+    if (!target.namespace)
+      return 'it names no namespace (cluster-scoped, or none given) and `allowed-namespaces` is set: not queried'
     if (!namespaces.includes(target.namespace)) return 'its namespace is not in `allowed-namespaces`: not queried'
   }
   return undefined

@@ -80,7 +80,8 @@ export async function collectTargets(options: {
     const { sources, emptyGlobs } = options.pullRequest
       ? changedManifests(changed, options.globs, options.workspace)
       : workspaceManifests(options.workspace, options.globs)
-    if (emptyGlobs.length > 0) warnings.push(emptyGlobWarning('manifests', emptyGlobs, options.workspace, options.pullRequest !== undefined))
+    if (emptyGlobs.length > 0)
+      warnings.push(emptyGlobWarning('manifests', emptyGlobs, options.workspace, options.pullRequest !== undefined))
     unchanged = options.pullRequest !== undefined && sources.length === 0 && emptyGlobs.length < options.globs.length
     if (sources.length > 0) options.log?.(`Reading ${sources.length} manifest file(s).`)
     for (const [index, source] of sources.entries()) {
@@ -160,7 +161,10 @@ function nothingCollected(
   if (!inputs) return { searched: '`targets` names no object and no manifest was given', quiet: false }
   if (unchanged) return { searched: `this pull request changes no object that ${inputs} declares`, quiet: true }
   if (files === 0) return { searched: `${inputs} matched no file in the workspace ${options.workspace}`, quiet: false }
-  return { searched: `the ${files} file(s) that ${inputs} matched in the workspace ${options.workspace} declare no Kubernetes object`, quiet: false }
+  return {
+    searched: `the ${files} file(s) that ${inputs} matched in the workspace ${options.workspace} declare no Kubernetes object`,
+    quiet: false,
+  }
 }
 
 function globList(globs: readonly string[]): string {
@@ -169,12 +173,16 @@ function globList(globs: readonly string[]): string {
 
 /** An example of a glob relative to the workspace that is not one of the user's own (echoing theirs back helps no one). */
 function exampleGlob(globs: readonly string[]): string {
-  return ['deploy/**/*.yaml', 'k8s/*.yml', 'manifests/**/*.yaml'].find((example) => !globs.includes(example)) ?? 'k8s/*.yml'
+  return (
+    ['deploy/**/*.yaml', 'k8s/*.yml', 'manifests/**/*.yaml'].find((example) => !globs.includes(example)) ?? 'k8s/*.yml'
+  )
 }
 
 /** Names the input, its globs and where they were matched, and what to check. */
 function emptyGlobWarning(input: string, globs: readonly string[], workspace: string, pullRequest: boolean): string {
-  const where = pullRequest ? `the files this pull request changes nor the workspace ${workspace}` : `the workspace ${workspace}`
+  const where = pullRequest
+    ? `the files this pull request changes nor the workspace ${workspace}`
+    : `the workspace ${workspace}`
   return `\`${input}\`: ${globs.length === 1 ? 'the glob' : 'the globs'} ${globList(globs)} matched no file in ${where} (folders are not matched as files; globs are relative to the workspace, e.g. ${exampleGlob(globs)}). Check the paths, and that an earlier step wrote the files.`
 }
 
@@ -190,7 +198,8 @@ async function readSource(
     if (atBase === undefined) return { skipped: 'removed, and not readable at the base commit' }
     return 'text' in atBase ? atBase : { skipped: tooLarge(atBase.tooLarge, maxBytes) }
   }
-  if (root === undefined) return { skipped: 'not in the workspace: check out the pull request head (actions/checkout) before this step' }
+  if (root === undefined)
+    return { skipped: 'not in the workspace: check out the pull request head (actions/checkout) before this step' }
   return readWorkspaceFile(root, source.path, maxBytes)
 }
 
@@ -209,14 +218,25 @@ type Source = { path: string; change: Extract<TargetOrigin, { kind: 'manifest' }
  * The changed files the globs match. A glob that matches none of them is normal (the pull
  * request changes other things) unless it matches no file in the checkout either.
  */
-function changedManifests(changed: readonly ChangedFile[], globs: readonly string[], workspace: string): { sources: Source[]; emptyGlobs: string[] } {
+function changedManifests(
+  changed: readonly ChangedFile[],
+  globs: readonly string[],
+  workspace: string,
+): { sources: Source[]; emptyGlobs: string[] } {
   const sources: Source[] = []
   const used = new Set<string>()
   for (const file of changed) {
     const glob = globs.find((glob) => matchesGlob(file.path, glob))
     if (glob === undefined) continue
     used.add(glob)
-    const change = file.status === 'removed' ? 'removed' : file.status === 'added' ? 'added' : file.status === 'renamed' ? 'renamed' : 'modified'
+    const change =
+      file.status === 'removed'
+        ? 'removed'
+        : file.status === 'added'
+          ? 'added'
+          : file.status === 'renamed'
+            ? 'renamed'
+            : 'modified'
     sources.push({ path: file.path, change })
   }
   const unused = globs.filter((glob) => !used.has(glob))

@@ -41,7 +41,8 @@ const HOLDERS = [
 ] as const
 
 /** Said for a workload when no PodDisruptionBudget came back: the graph does not sync them by default. @internal */
-export const PDB_UNKNOWN = 'PodDisruptionBudgets: not known. The graph does not sync them by default, so finding none does not mean none guards these Pods.'
+export const PDB_UNKNOWN =
+  'PodDisruptionBudgets: not known. The graph does not sync them by default, so finding none does not mean none guards these Pods.'
 
 function isReferenced(target: { group: string; kind: string }): boolean {
   return target.group === '' && REFERENCED_KINDS.has(target.kind)
@@ -60,16 +61,32 @@ function ownsPods(target: { group: string; kind: string }): boolean {
  * "What the graph knows"): one empty impact per edge to walk from the Pods' specs, which still
  * name it. Only a Secret with a namespace; the walk keeps those that found a Pod.
  */
-export function unsyncedSecretImpacts(notFound: readonly TargetImpact['target'][], edges: readonly string[]): TargetImpact[] {
+export function unsyncedSecretImpacts(
+  notFound: readonly TargetImpact['target'][],
+  edges: readonly string[],
+): TargetImpact[] {
   return notFound
     .filter((target) => target.group === '' && target.kind === 'Secret' && target.namespace)
     .flatMap((target) =>
-      (target.edge ? [target.edge] : edges).map((edge) => ({ target, edge, upstream: [], downstream: [], associated: [], incomplete: false })),
+      (target.edge ? [target.edge] : edges).map((edge) => ({
+        target,
+        edge,
+        upstream: [],
+        downstream: [],
+        associated: [],
+        incomplete: false,
+      })),
     )
 }
 
 /** Adds the Pod-side walks to the impacts that need them; returns warnings for walks cut short. */
-export async function addPodWalks(graph: GraphClient, impacts: TargetImpact[], maxDepth: number, limit: Limiter, signal?: AbortSignal): Promise<string[]> {
+export async function addPodWalks(
+  graph: GraphClient,
+  impacts: TargetImpact[],
+  maxDepth: number,
+  limit: Limiter,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const places = new Map<string, TargetImpact[]>()
   for (const impact of impacts) {
     const { target } = impact
@@ -77,30 +94,68 @@ export async function addPodWalks(graph: GraphClient, impacts: TargetImpact[], m
     const key = `${impact.edge}\u0000${target.namespace}`
     places.set(key, [...(places.get(key) ?? []), impact])
   }
-  const warnings = await Promise.all([...places.values()].map((members) => walkPlace(graph, members, maxDepth, limit, signal)))
+  const warnings = await Promise.all(
+    [...places.values()].map((members) => walkPlace(graph, members, maxDepth, limit, signal)),
+  )
   return warnings.flat()
 }
 
-async function walkPlace(graph: GraphClient, members: TargetImpact[], maxDepth: number, limit: Limiter, signal?: AbortSignal): Promise<string[]> {
+async function walkPlace(
+  graph: GraphClient,
+  members: TargetImpact[],
+  maxDepth: number,
+  limit: Limiter,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const edge = members[0]?.edge ?? ''
   const namespace = members[0]?.target.namespace ?? ''
   const warnings: string[] = []
   const pods: PodFacts[] = []
   const where = `in namespace ${namespace} on edge ${edge}`
-  const scanned = await scan(graph, podScanQuery(edge, namespace, maxDepth), `read the Pods ${where}`, limit, signal, (row) => {
-    const facts = podFacts(row)
-    if (facts) pods.push(facts)
-  })
-  if (scanned) warnings.push(`The Pod walk ${where} stopped early (${scanned}): Pods, and what uses or is used by them, may be missing.`)
+  const scanned = await scan(
+    graph,
+    podScanQuery(edge, namespace, maxDepth),
+    `read the Pods ${where}`,
+    limit,
+    signal,
+    (row) => {
+      const facts = podFacts(row)
+      if (facts) pods.push(facts)
+    },
+  )
+  if (scanned)
+    warnings.push(
+      `The Pod walk ${where} stopped early (${scanned}): Pods, and what uses or is used by them, may be missing.`,
+    )
   const holders: ObjectResult[] = []
   if (members.some((impact) => ownsPods(impact.target) || isService(impact.target))) {
-    const stopped = await scan(graph, holdersQuery(edge, namespace), `read the selectors ${where}`, limit, signal, (row) => holders.push(row))
-    if (stopped) warnings.push(`The selector walk ${where} stopped early (${stopped}): Services, HPAs and policies may be missing.`)
+    const stopped = await scan(
+      graph,
+      holdersQuery(edge, namespace),
+      `read the selectors ${where}`,
+      limit,
+      signal,
+      (row) => holders.push(row),
+    )
+    if (stopped)
+      warnings.push(
+        `The selector walk ${where} stopped early (${stopped}): Services, HPAs and policies may be missing.`,
+      )
   }
   const ingresses: ObjectResult[] = []
   if (members.some((impact) => isService(impact.target))) {
-    const stopped = await scan(graph, ingressQuery(edge, namespace), `read the Ingresses ${where}`, limit, signal, (row) => ingresses.push(row))
-    if (stopped) warnings.push(`The Ingress walk ${where} stopped early (${stopped}): Ingresses routing to a Service may be missing.`)
+    const stopped = await scan(
+      graph,
+      ingressQuery(edge, namespace),
+      `read the Ingresses ${where}`,
+      limit,
+      signal,
+      (row) => ingresses.push(row),
+    )
+    if (stopped)
+      warnings.push(
+        `The Ingress walk ${where} stopped early (${stopped}): Ingresses routing to a Service may be missing.`,
+      )
   }
   for (const impact of members) {
     const refs = isReferenced(impact.target)
@@ -124,8 +179,11 @@ function referrers(impact: TargetImpact, pods: readonly PodFacts[]): RelatedRef[
   for (const pod of pods) {
     const used = pod.references.find((ref) => ref.kind === target.kind && ref.name === target.name)
     if (!used) continue
-    refs.push(related(edge, target.namespace, { group: '', kind: 'Pod', name: pod.name }, 'referenced-by', !used.confirmed))
-    for (const owner of pod.owners) refs.push(related(edge, target.namespace, owner, 'owns-referrer', !used.confirmed || owner.derived))
+    refs.push(
+      related(edge, target.namespace, { group: '', kind: 'Pod', name: pod.name }, 'referenced-by', !used.confirmed),
+    )
+    for (const owner of pod.owners)
+      refs.push(related(edge, target.namespace, owner, 'owns-referrer', !used.confirmed || owner.derived))
   }
   return refs
 }
@@ -141,7 +199,8 @@ function workloadRefs(impact: TargetImpact, pods: readonly PodFacts[], holders: 
     for (const owner of between) refs.push(related(edge, target.namespace, owner, 'descendants', owner.derived))
     // What the graph holds (confirmed), or a dotted name its tree drops; not an object it never synced.
     for (const ref of pod.references)
-      if (ref.confirmed || ref.name.includes('.')) refs.push(related(edge, target.namespace, { group: '', ...ref }, 'pod-references', !ref.confirmed))
+      if (ref.confirmed || ref.name.includes('.'))
+        refs.push(related(edge, target.namespace, { group: '', ...ref }, 'pod-references', !ref.confirmed))
   }
   for (const row of holders) {
     const holder = refOf(row, '')
@@ -152,8 +211,10 @@ function workloadRefs(impact: TargetImpact, pods: readonly PodFacts[], holders: 
         : holder.kind === 'NetworkPolicy'
           ? labelSelectorMatches(spec.podSelector, labels)
           : holder.kind === 'PodDisruptionBudget' && labelSelectorMatches(spec.selector, labels)
-    if (own.some(({ pod }) => selects(pod.labels))) refs.push(related(edge, target.namespace, holder, 'selects-pods', true))
-    if (holder.kind === 'HorizontalPodAutoscaler' && scales(spec.scaleTargetRef, target)) refs.push(related(edge, target.namespace, holder, 'scales', true))
+    if (own.some(({ pod }) => selects(pod.labels)))
+      refs.push(related(edge, target.namespace, holder, 'selects-pods', true))
+    if (holder.kind === 'HorizontalPodAutoscaler' && scales(spec.scaleTargetRef, target))
+      refs.push(related(edge, target.namespace, holder, 'scales', true))
   }
   return refs
 }
@@ -163,7 +224,12 @@ function workloadRefs(impact: TargetImpact, pods: readonly PodFacts[], holders: 
  * Ingress, with no reverse), and, derived from its `spec.selector` (the engine's `selects` reads
  * none), the Pods it routes to and their owners, upstream of it.
  */
-function serviceRefs(impact: TargetImpact, pods: readonly PodFacts[], holders: readonly ObjectResult[], ingresses: readonly ObjectResult[]): RelatedRef[] {
+function serviceRefs(
+  impact: TargetImpact,
+  pods: readonly PodFacts[],
+  holders: readonly ObjectResult[],
+  ingresses: readonly ObjectResult[],
+): RelatedRef[] {
   const { target, edge } = impact
   const refs: RelatedRef[] = []
   for (const row of ingresses) {
@@ -190,7 +256,12 @@ function ingressQuery(edge: string, namespace: string): QuerySpec {
       cluster: true,
       object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } },
       // One filter: the engine AND-s several, and matches a name against any kind without one.
-      relations: { references: { filters: [{ groupKind: { apiGroup: '', kind: 'Service' } }], objects: { object: { kind: true, metadata: { name: true } } } } },
+      relations: {
+        references: {
+          filters: [{ groupKind: { apiGroup: '', kind: 'Service' } }],
+          objects: { object: { kind: true, metadata: { name: true } } },
+        },
+      },
     },
   }
 }
@@ -209,7 +280,15 @@ function related(
   relation: string,
   derived: boolean,
 ): RelatedRef {
-  return { edge, group: object.group, kind: object.kind, ...(namespace ? { namespace } : {}), name: object.name, relation, ...(derived ? { derived } : {}) }
+  return {
+    edge,
+    group: object.group,
+    kind: object.kind,
+    ...(namespace ? { namespace } : {}),
+    name: object.name,
+    relation,
+    ...(derived ? { derived } : {}),
+  }
 }
 
 /** The objects of one (edge, namespace) that select Pods or scale a workload, with those fields (maps, whole). */
@@ -220,7 +299,12 @@ function holdersQuery(edge: string, namespace: string): QuerySpec {
     objects: {
       id: true,
       cluster: true,
-      object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true }, spec: { selector: true, podSelector: true, scaleTargetRef: true } },
+      object: {
+        kind: true,
+        apiVersion: true,
+        metadata: { name: true, namespace: true },
+        spec: { selector: true, podSelector: true, scaleTargetRef: true },
+      },
     },
   }
 }
@@ -235,12 +319,18 @@ async function scan(
   onRow: (row: ObjectResult) => void,
 ): Promise<string | undefined> {
   const result = await limit(() =>
-    graph.forEachPage(spec, { pageSize: POD_PAGE_SIZE, maxObjects: MAX_PODS_SCANNED, deep: true, operation, ...(signal ? { signal } : {}) }, (rows) => {
-      for (const row of rows) onRow(row)
-    }),
+    graph.forEachPage(
+      spec,
+      { pageSize: POD_PAGE_SIZE, maxObjects: MAX_PODS_SCANNED, deep: true, operation, ...(signal ? { signal } : {}) },
+      (rows) => {
+        for (const row of rows) onRow(row)
+      },
+    ),
   )
   if (result.stoppedBy !== 'last-page') return result.stoppedBy
   // One kind in one namespace on one edge pages by name, as the hub's internal path does; should
   // a page still repeat objects, it may have skipped others (docs/hub-facts.md, "Paging").
-  return result.repeated > 0 ? `${result.repeated} repeated on a later page, so others may have been skipped` : undefined
+  return result.repeated > 0
+    ? `${result.repeated} repeated on a later page, so others may have been skipped`
+    : undefined
 }

@@ -9,7 +9,11 @@ import type { SettingsFor } from '../../settings/settings.js'
 import { publishQuery } from './publish.js'
 import { runQuery } from './run-query.js'
 
-export async function queryStep(settings: SettingsFor<'query'>, transport: HubTransport, signal: AbortSignal): Promise<undefined> {
+export async function queryStep(
+  settings: SettingsFor<'query'>,
+  transport: HubTransport,
+  signal: AbortSignal,
+): Promise<undefined> {
   const file = join(resultDirectory(settings.runner.tempDir), 'query-result.json')
   const check = await checkGraphWorkspace(transport, settings.hub, signal, core.info)
   const result = await runQuery(settings.query, new GraphClient(transport), file, signal)

@@ -8,9 +8,12 @@ export function publishQuery(result: QueryResult, maxObjects: number): void {
   core.setOutput('count', String(result.count))
   core.setOutput('result-file', result.resultFile)
   core.info(`Query: ${plural(result.count, 'object')} from ${plural(result.pages, 'page')} → ${result.resultFile}`)
-  if (result.stoppedBy === 'max-objects') core.warning(`Stopped at max-objects (${maxObjects}): more objects match the query.`)
+  if (result.stoppedBy === 'max-objects')
+    core.warning(`Stopped at max-objects (${maxObjects}): more objects match the query.`)
   if (result.stoppedBy === 'cursor-restart')
-    core.warning('The hub restarted the results at page 1 (cursor not accepted): paging stopped to avoid a loop; the result may be incomplete.')
+    core.warning(
+      'The hub restarted the results at page 1 (cursor not accepted): paging stopped to avoid a loop; the result may be incomplete.',
+    )
   if (result.stoppedBy === 'truncated')
     core.warning(
       `Incomplete: the hub's 10,000-row cap cut the result, so ${result.count} is a lower bound (hub: ${result.warnings.join('; ') || 'incomplete'}). Ask for smaller pages (a lower \`limit\`) or fewer relations.`,
@@ -19,7 +22,8 @@ export function publishQuery(result: QueryResult, maxObjects: number): void {
     core.notice(
       `Paged with relations: the hub pages such a query by an internal path, not by the order asked, so pages can repeat or skip objects. ${plural(result.relationPaging.repeated, 'repeated object')} dropped; skipped ones cannot be seen, so the result may be incomplete. For a complete list, query one edge at a time with a \`limit\` above the number of objects, or without relations.`,
     )
-  if (result.count === 0) core.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
+  if (result.count === 0)
+    core.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
   writeSummary(renderQuerySummary(result, maxObjects))
 }
 

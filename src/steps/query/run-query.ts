@@ -35,7 +35,12 @@ export function pageSizeOf(settings: QuerySettings): number {
   return Math.min(settings.spec.limit ?? DEFAULT_PAGE_SIZE, MAX_QUERY_LIMIT, settings.maxObjects)
 }
 
-export async function runQuery(settings: QuerySettings, graph: GraphClient, resultFile: string, signal?: AbortSignal): Promise<QueryResult> {
+export async function runQuery(
+  settings: QuerySettings,
+  graph: GraphClient,
+  resultFile: string,
+  signal?: AbortSignal,
+): Promise<QueryResult> {
   const spec = settings.spec as QuerySpec
   const pageSize = pageSizeOf(settings)
   const sample: Array<Record<string, unknown>> = []
@@ -48,17 +53,23 @@ export async function runQuery(settings: QuerySettings, graph: GraphClient, resu
       fd,
       `{"schema":${JSON.stringify(RESULT_FILES.query.schema)},"version":${RESULT_FILES.query.version},"query":${JSON.stringify(spec)},"objects":[\n`,
     )
-    outcome = await graph.forEachPage(spec, { pageSize, maxObjects: settings.maxObjects, ...(signal ? { signal } : {}) }, (objects) => {
-      for (const object of objects) fillInheritedEdges(object)
-      const chunk = objects.map((object) => JSON.stringify(object)).join(',\n')
-      writeSync(fd, (written > 0 ? ',\n' : '') + redact(chunk))
-      written += objects.length
-      for (const object of objects) if (sample.length < SAMPLE_SIZE) sample.push(object)
-    })
+    outcome = await graph.forEachPage(
+      spec,
+      { pageSize, maxObjects: settings.maxObjects, ...(signal ? { signal } : {}) },
+      (objects) => {
+        for (const object of objects) fillInheritedEdges(object)
+        const chunk = objects.map((object) => JSON.stringify(object)).join(',\n')
+        writeSync(fd, (written > 0 ? ',\n' : '') + redact(chunk))
+        written += objects.length
+        for (const object of objects) if (sample.length < SAMPLE_SIZE) sample.push(object)
+      },
+    )
     relationPaging = outcome.withRelations && outcome.pages > 1 ? { repeated: outcome.repeated } : undefined
     // Complete only when the cursor can be trusted: not over several pages of a query with relations.
     const complete = outcome.stoppedBy === 'last-page' && relationPaging === undefined
-    const paging = relationPaging ? `,"relationPaging":{"repeatedObjectsDropped":${relationPaging.repeated},"mayHaveSkipped":true}` : ''
+    const paging = relationPaging
+      ? `,"relationPaging":{"repeatedObjectsDropped":${relationPaging.repeated},"mayHaveSkipped":true}`
+      : ''
     writeSync(
       fd,
       `\n],"count":${outcome.count},"pages":${outcome.pages},"complete":${complete},"stoppedBy":${JSON.stringify(outcome.stoppedBy)}${paging},"hubWarnings":${redact(JSON.stringify(outcome.warnings))}}\n`,
@@ -67,7 +78,16 @@ export async function runQuery(settings: QuerySettings, graph: GraphClient, resu
     closeSync(fd)
   }
   const edges = outcome.count === 0 ? await graph.edges(signal) : undefined
-  return { count: outcome.count, pages: outcome.pages, stoppedBy: outcome.stoppedBy, warnings: outcome.warnings, relationPaging, sample, edges, resultFile }
+  return {
+    count: outcome.count,
+    pages: outcome.pages,
+    stoppedBy: outcome.stoppedBy,
+    warnings: outcome.warnings,
+    relationPaging,
+    sample,
+    edges,
+    resultFile,
+  }
 }
 
 /**

@@ -15,10 +15,16 @@ const MAX_EDGE = 200
 
 export function renderQuerySummary(result: QueryResult, maxObjects: number): string {
   const atLeast = result.stoppedBy === 'truncated' ? '≥ ' : ''
-  const sections: string[] = [`## Fleet query: ${atLeast}${formatCount(result.count)} object${result.count === 1 ? '' : 's'}`]
-  sections.push(`Collected from ${result.pages} page${result.pages === 1 ? '' : 's'}; written to ${code(result.resultFile)} (output \`result-file\`).`)
+  const sections: string[] = [
+    `## Fleet query: ${atLeast}${formatCount(result.count)} object${result.count === 1 ? '' : 's'}`,
+  ]
+  sections.push(
+    `Collected from ${result.pages} page${result.pages === 1 ? '' : 's'}; written to ${code(result.resultFile)} (output \`result-file\`).`,
+  )
   if (result.stoppedBy === 'max-objects') {
-    sections.push(`> [!WARNING]\n> Stopped at max-objects (${formatCount(maxObjects)}): more objects match. Raise \`max-objects\` or narrow the query.`)
+    sections.push(
+      `> [!WARNING]\n> Stopped at max-objects (${formatCount(maxObjects)}): more objects match. Raise \`max-objects\` or narrow the query.`,
+    )
   }
   if (result.stoppedBy === 'cursor-restart') {
     sections.push(
@@ -26,7 +32,10 @@ export function renderQuerySummary(result: QueryResult, maxObjects: number): str
     )
   }
   if (result.stoppedBy === 'truncated') {
-    const said = result.warnings.length > 0 ? ` The hub said: ${result.warnings.map((warning) => inline(clip(warning, MAX_CELL))).join('; ')}.` : ''
+    const said =
+      result.warnings.length > 0
+        ? ` The hub said: ${result.warnings.map((warning) => inline(clip(warning, MAX_CELL))).join('; ')}.`
+        : ''
     sections.push(
       `> [!WARNING]\n> Incomplete: the hub's 10,000-row cap (objects and their relations together) cut a page, so whole objects after it are missing and ${formatCount(result.count)} is a lower bound.${said} Ask for smaller pages (a lower \`limit\`) or fewer relations.`,
     )
@@ -41,7 +50,9 @@ export function renderQuerySummary(result: QueryResult, maxObjects: number): str
     const shown = edges.slice(0, MAX_EDGES).map((edge) => code(clip(edge, MAX_EDGE)))
     if (edges.length > MAX_EDGES) shown.push(`and ${formatCount(edges.length - MAX_EDGES)} more`)
     const engaged =
-      edges.length > 0 ? `Engaged edges in this workspace: ${shown.join(', ')}.` : 'This workspace has no engaged edges, which explains an empty result.'
+      edges.length > 0
+        ? `Engaged edges in this workspace: ${shown.join(', ')}.`
+        : 'This workspace has no engaged edges, which explains an empty result.'
     sections.push(
       `> [!NOTE]\n> No object matched. An empty result does not prove absence: an edge may be stale, the token may lack visibility, or \`org\`/\`workspace\` may not be what you meant (the hub silently falls back to the personal org). ${engaged}`,
     )
@@ -57,7 +68,10 @@ export function renderQuerySummary(result: QueryResult, maxObjects: number): str
 }
 
 /** The sample table, whole rows only, within `budget` bytes (20 rows of clipped cells always fit today). */
-function sampleTable(rows: ReadonlyArray<ReturnType<typeof describe>>, budget: number): { markdown: string; rows: number } {
+function sampleTable(
+  rows: ReadonlyArray<ReturnType<typeof describe>>,
+  budget: number,
+): { markdown: string; rows: number } {
   const render = (kept: ReadonlyArray<ReturnType<typeof describe>>) =>
     table<ReturnType<typeof describe>>(
       [
@@ -74,8 +88,13 @@ function sampleTable(rows: ReadonlyArray<ReturnType<typeof describe>>, budget: n
 }
 
 function describe(row: Record<string, unknown>): { kind: string; name: string; edge: string } {
-  const object = (row.object ?? {}) as { apiVersion?: unknown; kind?: unknown; metadata?: { name?: unknown; namespace?: unknown } }
-  const name = typeof object.metadata?.name === 'string' ? object.metadata.name : typeof row.id === 'string' ? row.id : '?'
+  const object = (row.object ?? {}) as {
+    apiVersion?: unknown
+    kind?: unknown
+    metadata?: { name?: unknown; namespace?: unknown }
+  }
+  const name =
+    typeof object.metadata?.name === 'string' ? object.metadata.name : typeof row.id === 'string' ? row.id : '?'
   const namespace = typeof object.metadata?.namespace === 'string' ? `${object.metadata.namespace}/` : ''
   return {
     // qualified by its group when the query selected apiVersion, as the impact report writes kinds

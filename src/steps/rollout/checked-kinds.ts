@@ -12,16 +12,79 @@ const SYNCED_BY_DEFAULT: ReadonlyMap<string, readonly string[]> = new Map([
   [
     '',
     [
-      ...['pod', 'pods', 'po', 'service', 'services', 'svc', 'endpoints', 'ep', 'configmap', 'configmaps', 'cm', 'namespace', 'namespaces', 'ns'],
-      ...['node', 'nodes', 'no', 'persistentvolumeclaim', 'persistentvolumeclaims', 'pvc', 'persistentvolume', 'persistentvolumes', 'pv'],
-      ...['serviceaccount', 'serviceaccounts', 'sa', 'limitrange', 'limitranges', 'limits', 'resourcequota', 'resourcequotas', 'quota'],
+      ...[
+        'pod',
+        'pods',
+        'po',
+        'service',
+        'services',
+        'svc',
+        'endpoints',
+        'ep',
+        'configmap',
+        'configmaps',
+        'cm',
+        'namespace',
+        'namespaces',
+        'ns',
+      ],
+      ...[
+        'node',
+        'nodes',
+        'no',
+        'persistentvolumeclaim',
+        'persistentvolumeclaims',
+        'pvc',
+        'persistentvolume',
+        'persistentvolumes',
+        'pv',
+      ],
+      ...[
+        'serviceaccount',
+        'serviceaccounts',
+        'sa',
+        'limitrange',
+        'limitranges',
+        'limits',
+        'resourcequota',
+        'resourcequotas',
+        'quota',
+      ],
     ],
   ],
-  ['apps', ['deployment', 'deployments', 'deploy', 'replicaset', 'replicasets', 'rs', 'statefulset', 'statefulsets', 'sts', 'daemonset', 'daemonsets', 'ds']],
+  [
+    'apps',
+    [
+      'deployment',
+      'deployments',
+      'deploy',
+      'replicaset',
+      'replicasets',
+      'rs',
+      'statefulset',
+      'statefulsets',
+      'sts',
+      'daemonset',
+      'daemonsets',
+      'ds',
+    ],
+  ],
   ['batch', ['job', 'jobs', 'cronjob', 'cronjobs', 'cj']],
   ['networking.k8s.io', ['ingress', 'ingresses', 'ing', 'networkpolicy', 'networkpolicies', 'netpol']],
   ['autoscaling', ['horizontalpodautoscaler', 'horizontalpodautoscalers', 'hpa']],
-  ['rbac.authorization.k8s.io', ['role', 'roles', 'rolebinding', 'rolebindings', 'clusterrole', 'clusterroles', 'clusterrolebinding', 'clusterrolebindings']],
+  [
+    'rbac.authorization.k8s.io',
+    [
+      'role',
+      'roles',
+      'rolebinding',
+      'rolebindings',
+      'clusterrole',
+      'clusterroles',
+      'clusterrolebinding',
+      'clusterrolebindings',
+    ],
+  ],
   ['storage.k8s.io', ['storageclass', 'storageclasses', 'sc']],
   ['apiextensions.k8s.io', ['customresourcedefinition', 'customresourcedefinitions', 'crd', 'crds']],
 ])
@@ -34,5 +97,7 @@ export function syncedByDefault(group: string, kind: string): boolean {
 /** Synced by default, or named in `synced-kinds` (the operator widened the graph's list). */
 export function isChecked(group: string, kind: string, widened: readonly AllowedKind[]): boolean {
   if (syncedByDefault(group, kind)) return true
-  return widened.some((k) => k.kind.toLowerCase() === kind.toLowerCase() && (k.group === undefined || k.group === group))
+  return widened.some(
+    (k) => k.kind.toLowerCase() === kind.toLowerCase() && (k.group === undefined || k.group === group),
+  )
 }

@@ -65,12 +65,17 @@ const TIMEOUT_ADVICE = {
   'in-progress': 'Raise `timeout-seconds` if the rollout is only slow; the job summary says what each edge waits for.',
   'not-reporting':
     'More time helps only if those edges reconnect: engage them, leave them out of `edges`, or set `require` to tolerate edges that are not reporting.',
-  incomplete: "Narrow the targets (`targets`, `manifests`) so that one query's rows stay under the hub's 10,000-row cap.",
+  incomplete:
+    "Narrow the targets (`targets`, `manifests`) so that one query's rows stay under the hub's 10,000-row cap.",
 } as const
 
 function verdictOf(outcome: RolloutOutcome, onTimeout: 'fail' | 'warn', timeoutSeconds: number): Verdict {
   if (outcome.state === 'current') return { status: 'pass', message: `Rolled out: ${outcome.message}` }
-  if (outcome.state === 'failed') return { status: 'fail', message: `Rollout failed: ${outcome.message} See the job summary for each edge and reason.` }
+  if (outcome.state === 'failed')
+    return {
+      status: 'fail',
+      message: `Rollout failed: ${outcome.message} See the job summary for each edge and reason.`,
+    }
   return {
     status: onTimeout === 'warn' ? 'warn' : 'fail',
     message: `Rollout not complete after ${timeoutSeconds} s (timeout-seconds): ${outcome.message} ${TIMEOUT_ADVICE[outcome.waitingOn ?? 'in-progress']}`,

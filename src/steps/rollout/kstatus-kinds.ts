@@ -5,7 +5,20 @@
  * and pods that cannot pull or keep crashing fail at once. A rule runs only after the generic
  * rules passed, so the controller has seen the latest generation.
  */
-import { at, condition, conditionText, current, failed, inProgress, int, list, shortText, str, type KindRule, type LiveObject } from './live-object.js'
+import {
+  at,
+  condition,
+  conditionText,
+  current,
+  failed,
+  inProgress,
+  int,
+  list,
+  shortText,
+  str,
+  type KindRule,
+  type LiveObject,
+} from './live-object.js'
 
 /** The controller's sentinel for "no progress deadline": it then sets no Progressing condition. */
 const NO_DEADLINE = 2 ** 31 - 1
@@ -23,7 +36,8 @@ function short(label: string, have: number, want: number): string | undefined {
 
 const deployment: KindRule = (live) => {
   // kstatus waits on a paused Deployment; its controller does nothing until it is resumed.
-  if (spec(live, 'paused') === true) return failed('paused (spec.paused): it rolls out only once resumed, e.g. kubectl rollout resume')
+  if (spec(live, 'paused') === true)
+    return failed('paused (spec.paused): it rolls out only once resumed, e.g. kubectl rollout resume')
   let progressing = int(spec(live, 'progressDeadlineSeconds'), NO_DEADLINE) === NO_DEADLINE
   for (const c of live.conditions) {
     if (c.type === 'Progressing' && c.reason === 'ProgressDeadlineExceeded') return failed('deadline exceeded')
@@ -48,8 +62,12 @@ const statefulSet: KindRule = (live) => {
   const want = int(spec(live, 'replicas'), 1)
   // kstatus calls OnDelete current at once; a release is out only when its pods were replaced.
   if (str(spec(live, 'updateStrategy', 'type')) === 'OnDelete') {
-    const behind = short('updated', int(status(live, 'updatedReplicas'), 0), want) ?? short('ready', int(status(live, 'readyReplicas'), 0), want)
-    return behind ? inProgress(`OnDelete: ${behind} (a pod takes the new template only when deleted)`) : current(`OnDelete: updated and ready ${want}/${want}`)
+    const behind =
+      short('updated', int(status(live, 'updatedReplicas'), 0), want) ??
+      short('ready', int(status(live, 'readyReplicas'), 0), want)
+    return behind
+      ? inProgress(`OnDelete: ${behind} (a pod takes the new template only when deleted)`)
+      : current(`OnDelete: updated and ready ${want}/${want}`)
   }
   const replicas = int(status(live, 'replicas'), 0)
   const updated = int(status(live, 'updatedReplicas'), 0)
@@ -62,13 +80,16 @@ const statefulSet: KindRule = (live) => {
   // Pods below the partition keep the old revision on purpose: only those above it must update.
   if (partition !== -1) {
     const below = short('updated', updated, want - partition)
-    return below ? inProgress(`${below} (partition ${partition})`) : current(`updated ${updated} above partition ${partition}`)
+    return below
+      ? inProgress(`${below} (partition ${partition})`)
+      : current(`updated ${updated} above partition ${partition}`)
   }
   const lessCurrent = short('current', int(status(live, 'currentReplicas'), 0), want)
   if (lessCurrent) return inProgress(lessCurrent)
   const currentRevision = str(status(live, 'currentRevision'))
   const updateRevision = str(status(live, 'updateRevision'))
-  if (currentRevision !== updateRevision) return inProgress(`revision ${shortText(currentRevision) || '?'}, updating to ${shortText(updateRevision) || '?'}`)
+  if (currentRevision !== updateRevision)
+    return inProgress(`revision ${shortText(currentRevision) || '?'}, updating to ${shortText(updateRevision) || '?'}`)
   return current(`ready ${replicas}/${want}`)
 }
 
@@ -111,7 +132,9 @@ const job: KindRule = (live) => {
   }
   if (spec(live, 'suspend') === true) return inProgress('suspended (spec.suspend)')
   if (!str(status(live, 'startTime'))) return inProgress('not started')
-  return inProgress(`running: ${succeeded}/${completions} succeeded, ${int(status(live, 'active'), 0)} active, ${int(status(live, 'failed'), 0)} failed`)
+  return inProgress(
+    `running: ${succeeded}/${completions} succeeded, ${int(status(live, 'active'), 0)} active, ${int(status(live, 'failed'), 0)} failed`,
+  )
 }
 
 const persistentVolumeClaim: KindRule = (live) => {
@@ -136,10 +159,17 @@ const service: KindRule = (live) => {
  * Waiting reasons that more time does not cure without a change: a crash loop, an image that
  * cannot be pulled. kstatus fails only the crash loop; a release also fails on the pull.
  */
-const STUCK_REASONS: ReadonlySet<string> = new Set(['CrashLoopBackOff', 'ImagePullBackOff', 'ErrImageNeverPull', 'InvalidImageName'])
+const STUCK_REASONS: ReadonlySet<string> = new Set([
+  'CrashLoopBackOff',
+  'ImagePullBackOff',
+  'ErrImageNeverPull',
+  'InvalidImageName',
+])
 
 /** The first stuck waiting reason of a pod's containers (init containers first: theirs keeps it Pending), with the containers in it. */
-export function stuckContainers(pod: unknown): { reason: string; containers: { name: string; image: string }[] } | { problem: string } | undefined {
+export function stuckContainers(
+  pod: unknown,
+): { reason: string; containers: { name: string; image: string }[] } | { problem: string } | undefined {
   let found: { reason: string; containers: { name: string; image: string }[] } | undefined
   for (const field of ['initContainerStatuses', 'containerStatuses']) {
     const statuses = list(at(pod, 'status', field), `status.${field}`)
@@ -164,7 +194,8 @@ const pod: KindRule = (live) => {
   const phase = str(status(live, 'phase'))
   if (phase === 'Succeeded') return current('succeeded')
   // kstatus calls a failed pod current (it reached an end state); a release pod that failed did not roll out.
-  if (phase === 'Failed') return failed(`phase Failed${str(status(live, 'reason')) ? `: ${shortText(str(status(live, 'reason')))}` : ''}`)
+  if (phase === 'Failed')
+    return failed(`phase Failed${str(status(live, 'reason')) ? `: ${shortText(str(status(live, 'reason')))}` : ''}`)
   if (phase !== 'Running' && phase !== 'Pending')
     return phase ? { status: 'unknown', reason: `phase ${shortText(phase)}` } : inProgress('phase not reported yet')
   if (phase === 'Running' && condition(live, 'Ready', 'True')) return current('Ready')
@@ -182,7 +213,8 @@ const pod: KindRule = (live) => {
 const customResourceDefinition: KindRule = (live) => {
   for (const c of live.conditions) {
     if (c.type === 'NamesAccepted' && c.status === 'False') return failed(conditionText('names not accepted', c))
-    if (c.type === 'Established' && c.status === 'False' && c.reason !== 'Installing') return failed(conditionText('not established', c))
+    if (c.type === 'Established' && c.status === 'False' && c.reason !== 'Installing')
+      return failed(conditionText('not established', c))
     if (c.type === 'Established' && c.status === 'True') return current('Established')
   }
   return inProgress('installing')

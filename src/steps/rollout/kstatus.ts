@@ -3,7 +3,19 @@
  * status Flux and kpt wait on), in its order: generic rules first, then one rule per kind, then the
  * Ready condition, else current. Pure: the object in, a status and a short reason out.
  */
-import { at, condition, conditionText, conditionsOf, current, failed, generationsOf, groupOf, inProgress, kindKey, str } from './live-object.js'
+import {
+  at,
+  condition,
+  conditionText,
+  conditionsOf,
+  current,
+  failed,
+  generationsOf,
+  groupOf,
+  inProgress,
+  kindKey,
+  str,
+} from './live-object.js'
 import { isRecord } from '../../model/plain-value.js'
 import type { HealthResult, KindRule, LiveObject, Rule } from './live-object.js'
 import { KIND_RULES } from './kstatus-kinds.js'
@@ -12,11 +24,19 @@ export type { HealthResult } from './live-object.js'
 
 /** Checked on every kind before its own rule, in kstatus's order (checkGenericProperties). @internal */
 export const GENERIC_RULES: readonly (readonly [string, Rule])[] = [
-  ['deletion timestamp', (live) => (str(at(live.object, 'metadata', 'deletionTimestamp')) ? { status: 'terminating', reason: 'being deleted' } : undefined)],
+  [
+    'deletion timestamp',
+    (live) =>
+      str(at(live.object, 'metadata', 'deletionTimestamp'))
+        ? { status: 'terminating', reason: 'being deleted' }
+        : undefined,
+  ],
   [
     'observed generation',
     ({ generation, observed }) =>
-      generation !== undefined && observed !== undefined && generation !== observed ? inProgress(`generation ${generation} observed ${observed}`) : undefined,
+      generation !== undefined && observed !== undefined && generation !== observed
+        ? inProgress(`generation ${generation} observed ${observed}`)
+        : undefined,
   ],
   [
     'Reconciling',
@@ -65,5 +85,12 @@ function readLive(live: unknown, now: number): LiveObject | HealthResult {
   if (!conditions.ok) return { status: 'unknown', reason: conditions.problem }
   const generations = generationsOf(live)
   if (!generations.ok) return { status: 'unknown', reason: generations.problem }
-  return { kind, group: groupOf(live.apiVersion), object: live, conditions: conditions.value, ...generations.value, now }
+  return {
+    kind,
+    group: groupOf(live.apiVersion),
+    object: live,
+    conditions: conditions.value,
+    ...generations.value,
+    now,
+  }
 }

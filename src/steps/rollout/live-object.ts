@@ -66,7 +66,8 @@ export function shortText(text: string): string {
 export function list(value: unknown, field: string): Read<readonly unknown[]> {
   if (value === undefined || value === null) return { ok: true, value: [] }
   if (!Array.isArray(value)) return { ok: false, problem: `${field} is not a list` }
-  if (value.length > MAX_LIST) return { ok: false, problem: `${field} has ${value.length} entries (more than ${MAX_LIST})` }
+  if (value.length > MAX_LIST)
+    return { ok: false, problem: `${field} has ${value.length} entries (more than ${MAX_LIST})` }
   return { ok: true, value }
 }
 
@@ -77,7 +78,13 @@ export function conditionsOf(object: unknown): Read<Condition[]> {
   const conditions: Condition[] = []
   for (const entry of entries.value) {
     const type = str(at(entry, 'type'))
-    if (type) conditions.push({ type, status: str(at(entry, 'status')), reason: str(at(entry, 'reason')), message: str(at(entry, 'message')) })
+    if (type)
+      conditions.push({
+        type,
+        status: str(at(entry, 'status')),
+        reason: str(at(entry, 'reason')),
+        message: str(at(entry, 'message')),
+      })
   }
   return { ok: true, value: conditions }
 }
@@ -86,14 +93,17 @@ export function conditionsOf(object: unknown): Read<Condition[]> {
  * metadata.generation and status.observedGeneration: absent stays undefined (not every kind has
  * them), but present and not a whole number is a problem, since guessing could say "current".
  */
-export function generationsOf(object: unknown): Read<{ generation?: number | undefined; observed?: number | undefined }> {
+export function generationsOf(
+  object: unknown,
+): Read<{ generation?: number | undefined; observed?: number | undefined }> {
   const generation = at(object, 'metadata', 'generation')
   const observed = at(object, 'status', 'observedGeneration')
   for (const [value, field] of [
     [generation, 'metadata.generation'],
     [observed, 'status.observedGeneration'],
   ] as const) {
-    if (value !== undefined && int(value, NaN) !== value) return { ok: false, problem: `${field} is not a whole number` }
+    if (value !== undefined && int(value, NaN) !== value)
+      return { ok: false, problem: `${field} is not a whole number` }
   }
   return { ok: true, value: { generation: generation as number | undefined, observed: observed as number | undefined } }
 }

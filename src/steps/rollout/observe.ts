@@ -45,7 +45,9 @@ export interface Snapshot {
 const rowKey = (group: string, kind: string, name: string) => `${group}\u0000${kind}\u0000${name}`
 
 /** The queries that read these targets: one filter per distinct identity, FILTERS_PER_QUERY a query. */
-export function rolloutQueries(targets: readonly (Pick<RolloutTarget, 'target'> & Partial<Pick<RolloutTarget, 'expected'>>)[]): QuerySpec[] {
+export function rolloutQueries(
+  targets: readonly (Pick<RolloutTarget, 'target'> & Partial<Pick<RolloutTarget, 'expected'>>)[],
+): QuerySpec[] {
   const filters = new Map<string, { filter: Record<string, unknown>; expected: Record<string, unknown>[] }>()
   for (const { target, expected } of targets) {
     const filter = {
@@ -70,7 +72,12 @@ export function rolloutQueries(targets: readonly (Pick<RolloutTarget, 'target'> 
 }
 
 /** Worst first: failed, not reporting, in progress, current. */
-export const STATE_RANK: Readonly<Record<CellState, number>> = { failed: 0, 'not-reporting': 1, 'in-progress': 2, current: 3 }
+export const STATE_RANK: Readonly<Record<CellState, number>> = {
+  failed: 0,
+  'not-reporting': 1,
+  'in-progress': 2,
+  current: 3,
+}
 
 export function worse(a: CellState, b: CellState): number {
   return STATE_RANK[a] - STATE_RANK[b]
@@ -84,7 +91,11 @@ export interface ReadOptions {
   pick: (engaged: readonly string[]) => readonly number[]
 }
 
-export async function readSnapshot(graph: GraphClient, targets: readonly RolloutTarget[], options: ReadOptions): Promise<Snapshot> {
+export async function readSnapshot(
+  graph: GraphClient,
+  targets: readonly RolloutTarget[],
+  options: ReadOptions,
+): Promise<Snapshot> {
   const engaged = await graph.edges(options.signal)
   const read = new Set(options.pick(engaged))
   const snapshot: Snapshot = { engaged, cells: new Map(), read, complete: true, warnings: [], requests: 1 }
@@ -105,10 +116,16 @@ export async function readSnapshot(graph: GraphClient, targets: readonly Rollout
           const edge = edgeOf(row.cluster)
           const object = row.object
           if (!edge || !object) continue
-          const matching = byIdentity.get(rowKey(groupOf(object.apiVersion), str(object.kind), str(at(object, 'metadata', 'name')))) ?? []
+          const matching =
+            byIdentity.get(rowKey(groupOf(object.apiVersion), str(object.kind), str(at(object, 'metadata', 'name')))) ??
+            []
           for (const i of matching) {
             const { namespace, edge: pinned } = (targets[i] as RolloutTarget).target
-            if ((namespace && str(at(object, 'metadata', 'namespace')) !== namespace) || (pinned !== undefined && pinned !== edge)) continue
+            if (
+              (namespace && str(at(object, 'metadata', 'namespace')) !== namespace) ||
+              (pinned !== undefined && pinned !== edge)
+            )
+              continue
             let byTarget = snapshot.cells.get(edge)
             if (!byTarget) snapshot.cells.set(edge, (byTarget = new Map<number, Cell>()))
             const cell = cellOf((targets[i] as RolloutTarget).expected, object, now)
@@ -127,9 +144,15 @@ export async function readSnapshot(graph: GraphClient, targets: readonly Rollout
 }
 
 /** A workload still in progress whose new pods cannot pull or keep crashing fails now, not at its deadline. */
-async function failStuckPods(graph: GraphClient, targets: readonly RolloutTarget[], snapshot: Snapshot, signal: AbortSignal): Promise<void> {
+async function failStuckPods(
+  graph: GraphClient,
+  targets: readonly RolloutTarget[],
+  snapshot: Snapshot,
+  signal: AbortSignal,
+): Promise<void> {
   const moving = new Set<number>()
-  for (const byTarget of snapshot.cells.values()) for (const [i, cell] of byTarget) if (cell.state === 'in-progress') moving.add(i)
+  for (const byTarget of snapshot.cells.values())
+    for (const [i, cell] of byTarget) if (cell.state === 'in-progress') moving.add(i)
   const watched = [...moving].filter((i) => watchesPods(targets[i] as RolloutTarget))
   if (watched.length === 0) return
   const { stuck, requests } = await stuckPods(graph, targets, watched, signal)
@@ -137,7 +160,8 @@ async function failStuckPods(graph: GraphClient, targets: readonly RolloutTarget
   for (const [edge, reasons] of stuck) {
     for (const [i, reason] of reasons) {
       const cell = snapshot.cells.get(edge)?.get(i)
-      if (cell?.state === 'in-progress') snapshot.cells.get(edge)?.set(i, { state: 'failed', reason: shortText(reason) })
+      if (cell?.state === 'in-progress')
+        snapshot.cells.get(edge)?.set(i, { state: 'failed', reason: shortText(reason) })
     }
   }
 }
@@ -146,7 +170,10 @@ function cellOf(expected: Record<string, unknown>, object: Record<string, unknow
   const verdict = rolloutState(expected, object, now)
   if (verdict.state === 'rolled-out') return { state: 'current', reason: verdict.reason }
   if (verdict.state === 'failed') return { state: 'failed', reason: verdict.reason }
-  return { state: 'in-progress', reason: verdict.state === 'unknown' ? `unreadable: ${verdict.reason}` : verdict.reason }
+  return {
+    state: 'in-progress',
+    reason: verdict.state === 'unknown' ? `unreadable: ${verdict.reason}` : verdict.reason,
+  }
 }
 
 /**
@@ -159,5 +186,9 @@ export function observeCell(index: number, edge: string, snapshot: Snapshot, pre
   const cell = snapshot.cells.get(edge)?.get(index)
   if (cell) return cell
   // Engaged, and the kind is synced: the object is not there yet (or the edge's first sync is not done).
-  return { state: 'in-progress', reason: snapshot.complete ? 'not applied yet' : 'not in the result (cut by the row cap)', absent: true }
+  return {
+    state: 'in-progress',
+    reason: snapshot.complete ? 'not applied yet' : 'not in the result (cut by the row cap)',
+    absent: true,
+  }
 }

@@ -34,7 +34,11 @@ export function watchesPods(target: RolloutTarget): boolean {
 function podQuery(namespaces: readonly string[]): QuerySpec {
   return {
     filter: {
-      objects: namespaces.map((namespace) => ({ groupKind: { apiGroup: '', kind: 'Pod' }, namespace, conditions: [{ type: 'Ready', status: 'False' }] })),
+      objects: namespaces.map((namespace) => ({
+        groupKind: { apiGroup: '', kind: 'Pod' },
+        namespace,
+        conditions: [{ type: 'Ready', status: 'False' }],
+      })),
     },
     objects: {
       cluster: true,
@@ -59,16 +63,22 @@ function ownerOf(pod: Record<string, unknown>): string | undefined {
   if (!kind || !name) return undefined
   if (kind !== 'ReplicaSet') return `${groupOf(at(controller, 'apiVersion'))}/${kind}/${namespace}/${name}`
   const hash = str(at(pod, 'metadata', 'labels', 'pod-template-hash'))
-  return hash && name.endsWith(`-${hash}`) ? `apps/Deployment/${namespace}/${name.slice(0, -hash.length - 1)}` : undefined
+  return hash && name.endsWith(`-${hash}`)
+    ? `apps/Deployment/${namespace}/${name.slice(0, -hash.length - 1)}`
+    : undefined
 }
 
 /** The images the manifest names, by container name (none for a target named in `targets`). */
 function expectedImages(expected: Record<string, unknown>): Map<string, string> {
   const images = new Map<string, string>()
-  const spec = at(expected, 'kind') === 'CronJob' ? at(expected, 'spec', 'jobTemplate', 'spec', 'template', 'spec') : at(expected, 'spec', 'template', 'spec')
+  const spec =
+    at(expected, 'kind') === 'CronJob'
+      ? at(expected, 'spec', 'jobTemplate', 'spec', 'template', 'spec')
+      : at(expected, 'spec', 'template', 'spec')
   for (const field of ['initContainers', 'containers']) {
     const containers = list(at(spec, field), field)
-    for (const c of containers.ok ? containers.value : []) if (str(at(c, 'name')) && str(at(c, 'image'))) images.set(str(at(c, 'name')), str(at(c, 'image')))
+    for (const c of containers.ok ? containers.value : [])
+      if (str(at(c, 'name')) && str(at(c, 'image'))) images.set(str(at(c, 'name')), str(at(c, 'image')))
   }
   return images
 }
@@ -89,7 +99,9 @@ export async function stuckPods(
     const key = `${group}/${kind}/${namespace ?? ''}/${name}`
     byOwner.set(key, [...(byOwner.get(key) ?? []), i])
   }
-  const namespaces = [...new Set(indices.map((i) => (targets[i] as RolloutTarget).target.namespace ?? ''))].filter(Boolean).sort()
+  const namespaces = [...new Set(indices.map((i) => (targets[i] as RolloutTarget).target.namespace ?? ''))]
+    .filter(Boolean)
+    .sort()
   const stuck = new Map<string, Map<number, string>>()
   if (namespaces.length === 0) return { stuck, requests: 0 }
   const paged = await graph.forEachPage(
@@ -109,7 +121,9 @@ export async function stuckPods(
           if (target.target.edge !== undefined && target.target.edge !== edge) continue
           const images = expectedImages(target.expected)
           // A stuck container the manifest names at another image belongs to the old revision.
-          const ours = found.containers.every((c) => !images.has(c.name) || sameImage(images.get(c.name) as string, c.image))
+          const ours = found.containers.every(
+            (c) => !images.has(c.name) || sameImage(images.get(c.name) as string, c.image),
+          )
           if (!ours) continue
           let byTarget = stuck.get(edge)
           if (!byTarget) stuck.set(edge, (byTarget = new Map<number, string>()))

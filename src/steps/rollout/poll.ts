@@ -105,7 +105,9 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
   let pause = FIRST_POLL_MS
   const seen = new Set<number>()
   for (;;) {
-    const snapshot = await options.read(signal, (engaged) => pending(tracks, watchedEdges(tracks, engaged, options), options.targets))
+    const snapshot = await options.read(signal, (engaged) =>
+      pending(tracks, watchedEdges(tracks, engaged, options), options.targets),
+    )
     const now = clock.now()
     outcome.polls++
     outcome.requests += snapshot.requests
@@ -114,7 +116,9 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
     const changes = update(tracks, snapshot, options, now)
     record(outcome, changes, options.log)
     outcome.edges = [...tracks.values()]
-    for (const i of snapshot.read) if (outcome.edges.some((t) => t.cells[i] && !t.cells[i].absent && t.cells[i].state !== 'not-reporting')) seen.add(i)
+    for (const i of snapshot.read)
+      if (outcome.edges.some((t) => t.cells[i] && !t.cells[i].absent && t.cells[i].state !== 'not-reporting'))
+        seen.add(i)
     const decision =
       fastFailure({
         edges: outcome.edges,
@@ -135,15 +139,25 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
 }
 
 /** The named edges, else every engaged or earlier seen edge a target applies to. */
-function watchedEdges(tracks: ReadonlyMap<string, EdgeTrack>, engaged: readonly string[], options: Pick<PollOptions, 'named' | 'targets'>): readonly string[] {
+function watchedEdges(
+  tracks: ReadonlyMap<string, EdgeTrack>,
+  engaged: readonly string[],
+  options: Pick<PollOptions, 'named' | 'targets'>,
+): readonly string[] {
   return options.named ?? defaultEdges(tracks, engaged, options.targets)
 }
 
 /** Targets not yet current on every watched edge they apply to: what this look must read. */
-function pending(tracks: ReadonlyMap<string, EdgeTrack>, watched: readonly string[], targets: readonly RolloutTarget[]): number[] {
+function pending(
+  tracks: ReadonlyMap<string, EdgeTrack>,
+  watched: readonly string[],
+  targets: readonly RolloutTarget[],
+): number[] {
   return targets.flatMap((target, i) => {
     const settled = watched.every(
-      (edge) => (target.target.edge !== undefined && target.target.edge !== edge) || tracks.get(edge)?.cells[i]?.state === 'current',
+      (edge) =>
+        (target.target.edge !== undefined && target.target.edge !== edge) ||
+        tracks.get(edge)?.cells[i]?.state === 'current',
     )
     return settled ? [] : [i]
   })
@@ -155,7 +169,8 @@ function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: Pol
   const changes: Observation[] = []
   for (const edge of watched) {
     let track = tracks.get(edge)
-    if (!track) tracks.set(edge, (track = { edge, cells: [], state: 'not-reporting', changedAt: undefined, engagedOnce: false }))
+    if (!track)
+      tracks.set(edge, (track = { edge, cells: [], state: 'not-reporting', changedAt: undefined, engagedOnce: false }))
     track.engagedOnce ||= snapshot.engaged.includes(edge)
     const before = track.state
     track.cells = options.targets.map((target, i) => {
@@ -181,25 +196,44 @@ function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: Pol
  * Every engaged edge, every edge seen before in this step (a vanished one is reported, not
  * dropped), and every edge a target names; an edge no target applies to is not watched.
  */
-function defaultEdges(tracks: ReadonlyMap<string, EdgeTrack>, engaged: readonly string[], targets: readonly RolloutTarget[]): string[] {
+function defaultEdges(
+  tracks: ReadonlyMap<string, EdgeTrack>,
+  engaged: readonly string[],
+  targets: readonly RolloutTarget[],
+): string[] {
   const pinned = targets.map((t) => t.target.edge)
   const everywhere = pinned.includes(undefined)
-  const candidates = new Set([...tracks.keys(), ...engaged, ...pinned.filter((edge): edge is string => edge !== undefined)])
+  const candidates = new Set([
+    ...tracks.keys(),
+    ...engaged,
+    ...pinned.filter((edge): edge is string => edge !== undefined),
+  ])
   return [...candidates].filter((edge) => everywhere || pinned.includes(edge)).sort()
 }
 
 /** A cell that stops reporting keeps the time it stopped and what it last said (a vanished edge, docs/hub-facts.md, "What the graph knows"). */
 function carryOver(cell: Cell, previous: TrackedCell | undefined, now: number): TrackedCell {
   if (cell.state !== 'not-reporting' || !previous) return cell
-  if (previous.state === 'not-reporting') return previous.last ? { ...previous, reason: goneReason(previous.since ?? now, previous.last, cell) } : cell
-  return { state: 'not-reporting', reason: goneReason(now, previous, cell), since: now, last: { state: previous.state, reason: previous.reason } }
+  if (previous.state === 'not-reporting')
+    return previous.last ? { ...previous, reason: goneReason(previous.since ?? now, previous.last, cell) } : cell
+  return {
+    state: 'not-reporting',
+    reason: goneReason(now, previous, cell),
+    since: now,
+    last: { state: previous.state, reason: previous.reason },
+  }
 }
 
 function goneReason(since: number, last: Cell, now: Cell): string {
   return `not reporting since ${clockTime(since)} (${now.reason}; last ${STATE_WORDS[last.state]}: ${last.reason})`
 }
 
-export const STATE_WORDS: Record<CellState, string> = { current: 'current', 'in-progress': 'in progress', failed: 'failed', 'not-reporting': 'not reporting' }
+export const STATE_WORDS: Record<CellState, string> = {
+  current: 'current',
+  'in-progress': 'in progress',
+  failed: 'failed',
+  'not-reporting': 'not reporting',
+}
 
 /** "12:03:10 UTC": the runner's log and the summary are read across time zones. */
 export function clockTime(ms: number): string {
@@ -231,7 +265,8 @@ function record(outcome: RolloutOutcome, changes: readonly Observation[], log: (
     else outcome.observationsDropped++
     if (logged++ < MAX_LOG_LINES_PER_POLL) log(changeLine(change))
   }
-  if (logged > MAX_LOG_LINES_PER_POLL) log(`… and ${logged - MAX_LOG_LINES_PER_POLL} more change(s) at this poll (all in the result file).`)
+  if (logged > MAX_LOG_LINES_PER_POLL)
+    log(`… and ${logged - MAX_LOG_LINES_PER_POLL} more change(s) at this poll (all in the result file).`)
 }
 
 function changeLine(change: Observation): string {

@@ -74,7 +74,11 @@ export const HEALTH_PROJECTION: ProjectionTree = {
 function addPaths(tree: ProjectionTree, value: Record<string, unknown>, depth: number): void {
   for (const [key, child] of Object.entries(value)) {
     if (tree[key] === true) continue
-    const whole = !isRecord(child) || depth >= MAX_DEPTH || Object.keys(child).length === 0 || !Object.keys(child).every((k) => PATH_KEY.test(k))
+    const whole =
+      !isRecord(child) ||
+      depth >= MAX_DEPTH ||
+      Object.keys(child).length === 0 ||
+      !Object.keys(child).every((k) => PATH_KEY.test(k))
     if (whole) {
       tree[key] = true
       continue
@@ -99,7 +103,8 @@ export function rolloutProjection(expected: Iterable<Record<string, unknown>>): 
   const set: ProjectionTree = {}
   for (const object of expected) {
     const compared: Record<string, unknown> = {}
-    for (const field of COMPARED_FIELDS) if (object[field] !== undefined && object[field] !== null) compared[field] = object[field]
+    for (const field of COMPARED_FIELDS)
+      if (object[field] !== undefined && object[field] !== null) compared[field] = object[field]
     addPaths(set, compared, 0)
   }
   return mergeProjection(HEALTH_PROJECTION, set)

@@ -13,12 +13,21 @@ import { targetLabel } from '../../model/target.js'
 /** GitHub shows 10 error annotations per step; the failed verdict is one of them. */
 const MAX_ERROR_ANNOTATIONS = 9
 
-export function publishRollout(outcome: RolloutOutcome, collected: RolloutTargets, context: { quorum: Quorum; runner: RunnerContext }): void {
+export function publishRollout(
+  outcome: RolloutOutcome,
+  collected: RolloutTargets,
+  context: { quorum: Quorum; runner: RunnerContext },
+): void {
   for (const skipped of collected.skippedFiles) core.info(`Skipped ${skipped.path}: ${skipped.reason}`)
   for (const warning of [...collected.warnings, ...outcome.warnings]) core.warning(warning)
-  const path = writeJsonFile(resultDirectory(context.runner.tempDir), 'rollout-result.json', resultFile(outcome, collected, context.quorum))
+  const path = writeJsonFile(
+    resultDirectory(context.runner.tempDir),
+    'rollout-result.json',
+    resultFile(outcome, collected, context.quorum),
+  )
   const wholeIn = `the result file ${path} (output \`result-file\`)`
-  for (const [name, value] of Object.entries(rolloutOutputs(outcome, collected, path))) core.setOutput(name, value, { wholeIn })
+  for (const [name, value] of Object.entries(rolloutOutputs(outcome, collected, path)))
+    core.setOutput(name, value, { wholeIn })
   writeSummary(
     renderRolloutSummary(outcome, collected.targets, {
       quorum: context.quorum,
@@ -30,7 +39,11 @@ export function publishRollout(outcome: RolloutOutcome, collected: RolloutTarget
   annotateFailures(outcome, collected)
 }
 
-function rolloutOutputs(outcome: RolloutOutcome, collected: RolloutTargets, resultFile: string): Record<RolloutOutputName, string> {
+function rolloutOutputs(
+  outcome: RolloutOutcome,
+  collected: RolloutTargets,
+  resultFile: string,
+): Record<RolloutOutputName, string> {
   const counts = countCells(outcome.edges)
   return {
     'rollout-state': outcome.state,
@@ -52,7 +65,8 @@ const SAFE_NAME = /^[A-Za-z0-9]([A-Za-z0-9._-]{0,251}[A-Za-z0-9])?$/
  * charset (an edge name is the hub's text) is withheld; reasons are in the result file.
  */
 function lagging(outcome: RolloutOutcome, collected: RolloutTargets) {
-  const safe = (name: string | undefined) => (name === undefined || name === '' ? (name ?? null) : SAFE_NAME.test(name) ? name : null)
+  const safe = (name: string | undefined) =>
+    name === undefined || name === '' ? (name ?? null) : SAFE_NAME.test(name) ? name : null
   const rows: Array<Record<string, string | null>> = []
   for (const track of outcome.edges) {
     track.cells.forEach((cell, i) => {
@@ -92,14 +106,31 @@ function resultFile(outcome: RolloutOutcome, collected: RolloutTargets, quorum: 
       file: place?.file ?? null,
       line: place?.line ?? null,
     })),
-    notChecked: collected.unchecked.map(({ target, label }) => ({ label, ...target, origin: undefined, reason: NOT_SYNCED_REASON })),
-    outOfScope: collected.outOfScope.map(({ target, reason }) => ({ label: targetLabel(target), ...target, origin: undefined, reason })),
+    notChecked: collected.unchecked.map(({ target, label }) => ({
+      label,
+      ...target,
+      origin: undefined,
+      reason: NOT_SYNCED_REASON,
+    })),
+    outOfScope: collected.outOfScope.map(({ target, reason }) => ({
+      label: targetLabel(target),
+      ...target,
+      origin: undefined,
+      reason,
+    })),
     edges: outcome.edges.map((track) => ({
       edge: track.edge,
       state: track.state,
       lastChangeAt: iso(track.changedAt),
       cells: track.cells.map((cell, i) =>
-        cell ? { target: collected.targets[i]?.label, state: cell.state, reason: cell.reason, notReportingSince: iso(cell.since) } : null,
+        cell
+          ? {
+              target: collected.targets[i]?.label,
+              state: cell.state,
+              reason: cell.reason,
+              notReportingSince: iso(cell.since),
+            }
+          : null,
       ),
     })),
     observations: outcome.observations.map((o) => ({ ...o, at: iso(o.at) })),
@@ -111,16 +142,26 @@ function resultFile(outcome: RolloutOutcome, collected: RolloutTargets, quorum: 
 /** On the manifest line of each failed target: on which edges, and why. */
 function annotateFailures(outcome: RolloutOutcome, collected: RolloutTargets): void {
   const failures = collected.targets
-    .map((target, i) => ({ target, edges: outcome.edges.filter((t) => t.cells[i]?.state === 'failed').map((t) => `${t.edge}: ${t.cells[i]?.reason ?? ''}`) }))
+    .map((target, i) => ({
+      target,
+      edges: outcome.edges
+        .filter((t) => t.cells[i]?.state === 'failed')
+        .map((t) => `${t.edge}: ${t.cells[i]?.reason ?? ''}`),
+    }))
     .filter((f) => f.edges.length > 0 && f.target.place)
   for (const { target, edges } of failures.slice(0, MAX_ERROR_ANNOTATIONS)) {
     const place = target.place as { file: string; line: number }
-    core.error(`Failed to roll out on ${edges.length} edge(s): ${edges.slice(0, 5).join('; ')}${edges.length > 5 ? '; …' : ''}`, {
-      file: place.file,
-      startLine: place.line,
-      title: `hub-action rollout: ${target.label}`,
-    })
+    core.error(
+      `Failed to roll out on ${edges.length} edge(s): ${edges.slice(0, 5).join('; ')}${edges.length > 5 ? '; …' : ''}`,
+      {
+        file: place.file,
+        startLine: place.line,
+        title: `hub-action rollout: ${target.label}`,
+      },
+    )
   }
   if (failures.length > MAX_ERROR_ANNOTATIONS)
-    core.info(`${failures.length - MAX_ERROR_ANNOTATIONS} more failed target(s) are not annotated (GitHub's limit per step): see the job summary.`)
+    core.info(
+      `${failures.length - MAX_ERROR_ANNOTATIONS} more failed target(s) are not annotated (GitHub's limit per step): see the job summary.`,
+    )
 }

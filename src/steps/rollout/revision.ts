@@ -24,7 +24,8 @@ export function rolloutState(expected: unknown, live: unknown, now: number): Rol
   const kind = str(at(expected, 'kind'))
   if (!isRecord(expected) || !kind) return { state: 'unknown', reason: 'expected object has no kind' }
   const health = computeHealth(live, now)
-  if (health.status === 'terminating' || health.status === 'unknown') return { state: health.status, reason: health.reason }
+  if (health.status === 'terminating' || health.status === 'unknown')
+    return { state: health.status, reason: health.reason }
   const difference = firstDifference(expected, live)
   if (difference) return { state: 'in-progress', reason: `not synced: ${differenceText(difference)}` }
   const generations = generationsOf(live)

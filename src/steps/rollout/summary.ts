@@ -19,7 +19,11 @@ const MAX_REASON = 90
 /** Targets named in a note before the rest are counted (the result file lists every one). */
 const MAX_LISTED = 20
 const ICON: Record<CellState, string> = { failed: '❌', 'not-reporting': '⚪', 'in-progress': '⏳', current: '✅' }
-const HEADLINE = { current: '✅ Rolled out', failed: '❌ Rollout failed', timeout: '⏱️ Rollout not complete in time' } as const
+const HEADLINE = {
+  current: '✅ Rolled out',
+  failed: '❌ Rollout failed',
+  timeout: '⏱️ Rollout not complete in time',
+} as const
 
 /** Hub text for a table cell: the one clip, then escaped as inline markdown. */
 const inlineClip = (text: string, max: number) => inline(clip(text, max))
@@ -37,17 +41,25 @@ export function renderRolloutSummary(
   },
 ): string {
   const budget = context.budget ?? SUMMARY_BYTE_BUDGET
-  const edges = [...outcome.edges].sort((a, b) => STATE_RANK[a.state] - STATE_RANK[b.state] || a.edge.localeCompare(b.edge))
+  const edges = [...outcome.edges].sort(
+    (a, b) => STATE_RANK[a.state] - STATE_RANK[b.state] || a.edge.localeCompare(b.edge),
+  )
   const counts = countCells(outcome.edges)
   const head = [
     `## ${HEADLINE[outcome.state]}`,
     inline(outcome.message),
     `${targets.length} target(s) on ${edges.length} edge(s), ${quorumText(context.quorum)} required · ${counts.current} current · ${counts['in-progress']} in progress · ${counts.failed} failed · ${counts['not-reporting']} not reporting · ${outcome.polls} poll(s) over ${Math.round((outcome.endedAt - outcome.startedAt) / 1000)} s.`,
   ]
-  if (!outcome.complete) head.push("> [!WARNING]\n> The hub's 10,000-row cap cut the last result: it is incomplete, so it was never counted as current.")
+  if (!outcome.complete)
+    head.push(
+      "> [!WARNING]\n> The hub's 10,000-row cap cut the last result: it is incomplete, so it was never counted as current.",
+    )
   if (outcome.tolerated.length > 0) {
-    const why = (edge: string) => (outcome.edges.find((t) => t.edge === edge)?.engagedOnce ? 'disconnected during the rollout' : 'not engaged')
-    head.push(`> [!NOTE]\n> Tolerated by \`require\` (not reporting): ${outcome.tolerated.map((e) => `${inlineClip(e, MAX_NAME)} (${why(e)})`).join(', ')}.`)
+    const why = (edge: string) =>
+      outcome.edges.find((t) => t.edge === edge)?.engagedOnce ? 'disconnected during the rollout' : 'not engaged'
+    head.push(
+      `> [!NOTE]\n> Tolerated by \`require\` (not reporting): ${outcome.tolerated.map((e) => `${inlineClip(e, MAX_NAME)} (${why(e)})`).join(', ')}.`,
+    )
   }
   const unchecked = context.unchecked ?? []
   if (unchecked.length > 0)
@@ -70,16 +82,33 @@ export function renderRolloutSummary(
   const edgeTable = table(
     [
       { header: 'Edge', cell: (t: EdgeTrack) => inlineClip(t.edge, MAX_NAME) },
-      { header: 'State', cell: (t: EdgeTrack) => `${ICON[t.state]} ${STATE_WORDS[t.state]}${outcome.tolerated.includes(t.edge) ? ' (tolerated)' : ''}` },
-      { header: 'Last change seen', cell: (t: EdgeTrack) => (t.changedAt === undefined ? '—' : clockTime(t.changedAt)) },
+      {
+        header: 'State',
+        cell: (t: EdgeTrack) =>
+          `${ICON[t.state]} ${STATE_WORDS[t.state]}${outcome.tolerated.includes(t.edge) ? ' (tolerated)' : ''}`,
+      },
+      {
+        header: 'Last change seen',
+        cell: (t: EdgeTrack) => (t.changedAt === undefined ? '—' : clockTime(t.changedAt)),
+      },
     ],
     edges,
   )
   const columns = edges.slice(0, MAX_EDGE_COLUMNS)
-  const order = targets.map((target, i) => ({ target, i, worst: worstOf(outcome.edges, i) })).sort((a, b) => a.worst - b.worst || a.i - b.i)
-  const header = table([{ header: 'Target', cell: () => '' }, ...columns.map((t) => ({ header: inlineClip(t.edge, MAX_NAME), cell: () => '' }))], [])
+  const order = targets
+    .map((target, i) => ({ target, i, worst: worstOf(outcome.edges, i) }))
+    .sort((a, b) => a.worst - b.worst || a.i - b.i)
+  const header = table(
+    [
+      { header: 'Target', cell: () => '' },
+      ...columns.map((t) => ({ header: inlineClip(t.edge, MAX_NAME), cell: () => '' })),
+    ],
+    [],
+  )
   const footer = [
-    edges.length > columns.length ? `${edges.length - columns.length} more edge(s) are not shown as columns (worst first).` : '',
+    edges.length > columns.length
+      ? `${edges.length - columns.length} more edge(s) are not shown as columns (worst first).`
+      : '',
     `Every observation is in the result file ${inline(context.resultFile)} (output \`result-file\`). "Not reporting" is never counted as rolled out: the graph drops a disconnected edge's objects and keeps no per-object freshness.`,
   ].filter(Boolean)
   const fixed = [...head, '### Edges', edgeTable, '### Targets × edges', header, ...footer].join('\n\n')
@@ -92,7 +121,8 @@ export function renderRolloutSummary(
     rows.push(row)
   }
   const cut = order.length - rows.length
-  const matrix = [header, ...rows].join('\n') + (cut > 0 ? `\n\n${cut} more target(s) did not fit GitHub's summary limit.` : '')
+  const matrix =
+    [header, ...rows].join('\n') + (cut > 0 ? `\n\n${cut} more target(s) did not fit GitHub's summary limit.` : '')
   return [...head, '### Edges', edgeTable, '### Targets × edges', matrix, ...footer].join('\n\n') + '\n'
 }
 

@@ -41,7 +41,12 @@ export interface RolloutTargets {
 
 export async function collectRolloutTargets(
   settings: RolloutSettings,
-  context: { workspace: string; pullRequest: PullRequestFiles | undefined; signal: AbortSignal; log: (line: string) => void },
+  context: {
+    workspace: string
+    pullRequest: PullRequestFiles | undefined
+    signal: AbortSignal
+    log: (line: string) => void
+  },
 ): Promise<RolloutTargets> {
   const defaultNamespace = settings.defaultNamespace ?? 'default'
   const collected = await collectTargets({
@@ -65,7 +70,9 @@ export async function collectRolloutTargets(
   for (const target of inScope) {
     // A removed object is not rolled out: it is gone, which absence cannot prove (docs/hub-facts.md, "What the graph knows").
     if (isRemovedTarget(target)) {
-      warnings.push(`${targetLabel(target)} is removed by this change: a rollout gate cannot confirm a deletion, so it is not a target.`)
+      warnings.push(
+        `${targetLabel(target)} is removed by this change: a rollout gate cannot confirm a deletion, so it is not a target.`,
+      )
       continue
     }
     const origin = target.origin
@@ -82,10 +89,24 @@ export async function collectRolloutTargets(
             )
           ).get(objectKey(target))
         : undefined
-    const one = { key: identityKey(target), label: targetLabel(target), target, expected: value ?? identityObject(target), place }
+    const one = {
+      key: identityKey(target),
+      label: targetLabel(target),
+      target,
+      expected: value ?? identityObject(target),
+      place,
+    }
     ;(isChecked(target.group, target.kind, settings.syncedKinds) ? targets : unchecked).push(one)
   }
-  return { targets, unchecked, outOfScope: skipped, skippedFiles: collected.skippedFiles, warnings, files: collected.files, nothing: collected.nothing }
+  return {
+    targets,
+    unchecked,
+    outOfScope: skipped,
+    skippedFiles: collected.skippedFiles,
+    warnings,
+    files: collected.files,
+    nothing: collected.nothing,
+  }
 }
 
 /** The group, kind, namespace and name of an object, without its edge. */
@@ -116,7 +137,12 @@ async function objectsOf(
   cache.set(path, byKey)
   const read = await readWorkspaceFile(root, path, how.rendered ? MAX_RENDERED_FILE_BYTES : MAX_MANIFEST_BYTES)
   if ('skipped' in read) return byKey
-  const parsed = await objectsFromManifest(path, read.text, { signal, defaultNamespace: how.defaultNamespace, maxDocuments: how.maxDocuments })
-  for (const object of parsed.objects) if (!byKey.has(objectKey(object.target))) byKey.set(objectKey(object.target), object.value)
+  const parsed = await objectsFromManifest(path, read.text, {
+    signal,
+    defaultNamespace: how.defaultNamespace,
+    maxDocuments: how.maxDocuments,
+  })
+  for (const object of parsed.objects)
+    if (!byKey.has(objectKey(object.target))) byKey.set(objectKey(object.target), object.value)
   return byKey
 }

@@ -9,7 +9,8 @@ import type { RolloutTargets } from './targets.js'
 /** Shown by name up to this many; the rest are counted (the result file lists every one). */
 const MAX_NAMED = 10
 
-export const NOT_SYNCED_REASON = 'not checked: the graph does not sync this kind by default (name it in `synced-kinds` if its operator made it sync)'
+export const NOT_SYNCED_REASON =
+  'not checked: the graph does not sync this kind by default (name it in `synced-kinds` if its operator made it sync)'
 
 function named(labels: readonly string[]): string {
   const shown = labels.slice(0, MAX_NAMED).join(', ')
@@ -29,7 +30,8 @@ export function uncheckedLines(collected: Pick<RolloutTargets, 'unchecked' | 'ou
       `Outside the allowed scope, not queried: ${kindLabel(skipped.target.kind, skipped.target.group)} ${skipped.target.namespace ? `${skipped.target.namespace}/` : ''}${skipped.target.name} (${skipped.reason}).`,
     )
   }
-  if (collected.outOfScope.length > MAX_NAMED) lines.push(`… and ${collected.outOfScope.length - MAX_NAMED} more outside the allowed scope.`)
+  if (collected.outOfScope.length > MAX_NAMED)
+    lines.push(`… and ${collected.outOfScope.length - MAX_NAMED} more outside the allowed scope.`)
   return lines
 }
 

@@ -46,18 +46,28 @@ export function quorumText(quorum: Quorum): string {
 
 export function decide(edges: readonly EdgeView[], quorum: Quorum, complete: boolean): Decision {
   const failed = edges.filter((e) => e.state === 'failed').map((e) => e.edge)
-  if (failed.length > 0) return { state: 'failed', message: `A target failed to roll out on ${list(failed)}.`, tolerated: [] }
+  if (failed.length > 0)
+    return { state: 'failed', message: `A target failed to roll out on ${list(failed)}.`, tolerated: [] }
   const current = edges.filter((e) => e.state === 'current').map((e) => e.edge)
   const offline = edges.filter((e) => e.state === 'not-reporting')
   const moving = edges.filter((e) => e.state === 'in-progress').map((e) => e.edge)
   const need = requiredEdges(quorum, edges.length)
-  const waiting = (why: string, on: WaitingOn): Decision => ({ state: 'timeout', message: why, tolerated: [], waitingOn: on })
+  const waiting = (why: string, on: WaitingOn): Decision => ({
+    state: 'timeout',
+    message: why,
+    tolerated: [],
+    waitingOn: on,
+  })
   if (edges.length === 0) return waiting('No edge is watched: nothing can be confirmed rolled out.', 'not-reporting')
-  if (!complete) return waiting("The hub's row cap cut the last result, so it cannot show every target current.", 'incomplete')
+  if (!complete)
+    return waiting("The hub's row cap cut the last result, so it cannot show every target current.", 'incomplete')
   if (moving.length > 0) return waiting(`Still rolling out on ${list(moving)}.`, 'in-progress')
   if (current.length >= need && current.length > 0) {
     const tolerated = quorum.kind === 'all' ? [] : offline
-    const also = tolerated.length > 0 ? `; tolerated by \`require\` (${quorumText(quorum)}): ${list(tolerated.map(whyOffline))}` : ''
+    const also =
+      tolerated.length > 0
+        ? `; tolerated by \`require\` (${quorumText(quorum)}): ${list(tolerated.map(whyOffline))}`
+        : ''
     return {
       state: 'current',
       message: `Every target is current on ${current.length} of ${edges.length} edge(s)${also}.`,
@@ -96,8 +106,11 @@ export function fastFailure(context: {
     )
   }
   if (context.first && named && !named.some((edge) => snapshot.engaged.includes(edge))) {
-    const engaged = snapshot.engaged.length > 0 ? `engaged there: ${list(snapshot.engaged)}` : 'the workspace has no engaged edge'
-    return fail(`None of the edges named in \`edges\` (${list(named)}) is engaged (${engaged}). Check \`edges\`, \`org\` and \`workspace\`.`)
+    const engaged =
+      snapshot.engaged.length > 0 ? `engaged there: ${list(snapshot.engaged)}` : 'the workspace has no engaged edge'
+    return fail(
+      `None of the edges named in \`edges\` (${list(named)}) is engaged (${engaged}). Check \`edges\`, \`org\` and \`workspace\`.`,
+    )
   }
   const reporting = context.edges.some((e) => e.state !== 'not-reporting')
   if (!snapshot.complete || !reporting || context.elapsedMs < ABSENT_GRACE_MS) return undefined

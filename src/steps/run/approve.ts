@@ -28,7 +28,9 @@ export function approvalToResolve(detail: RunDetail, settings: ApproveSettings):
       : phase === 'PendingApproval'
         ? 'The hub did not say which approval it waits for (no pending.inboxID); resolve it in the hub.'
         : 'It may reach the gate later: stop at it first with `on-approval: succeed` (in `run` or `wait`), then approve.'
-    throw new StepRefusal(`${run} is not waiting for approval (phase ${quoteHubText(phase, 40)}): nothing was resolved. ${why}`)
+    throw new StepRefusal(
+      `${run} is not waiting for approval (phase ${quoteHubText(phase, 40)}): nothing was resolved. ${why}`,
+    )
   }
   const tool = detail.pending?.tool ?? ''
   if (settings.approvalId && inboxId !== settings.approvalId) {

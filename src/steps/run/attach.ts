@@ -45,6 +45,12 @@ export function attachToRun(
   const started = (deps.now ?? Date.now)()
   // Never `reused`: that would say an idempotency key matched, and none was sent.
   deps.events.created({ runId, phase: detail.phase, run: detail })
-  const run = { followed: FollowedRun.given(client, runId), detail, phase: canonicalPhase(detail.phase), idempotencyKey: undefined, started }
+  const run = {
+    followed: FollowedRun.given(client, runId),
+    detail,
+    phase: canonicalPhase(detail.phase),
+    idempotencyKey: undefined,
+    started,
+  }
   return waitForRun(run, settings, { ...deps, client }, signal)
 }

@@ -22,7 +22,13 @@ export class FollowedRun {
   /** The start to send once more; set only until the hub has shown it knows the run. */
   private unconfirmedStart: StartRun | undefined
 
-  private constructor(client: Client, current: CreateRunResponse, unconfirmedStart: StartRun | undefined, log: (line: string) => void, verify: Verify) {
+  private constructor(
+    client: Client,
+    current: CreateRunResponse,
+    unconfirmedStart: StartRun | undefined,
+    log: (line: string) => void,
+    verify: Verify,
+  ) {
     this.client = client
     this.current = current
     this.unconfirmedStart = unconfirmedStart
@@ -31,7 +37,13 @@ export class FollowedRun {
   }
 
   /** A run this step just started with `start`: recoverable only when it was keyed and new. */
-  static started(client: Client, start: StartRun, created: CreateRunResponse, log: (line: string) => void, verify: Verify = unchecked): FollowedRun {
+  static started(
+    client: Client,
+    start: StartRun,
+    created: CreateRunResponse,
+    log: (line: string) => void,
+    verify: Verify = unchecked,
+  ): FollowedRun {
     const recoverable = Boolean(start.idempotencyKey) && created.reused !== true
     return new FollowedRun(client, created, recoverable ? start : undefined, log, verify)
   }
@@ -59,7 +71,10 @@ export class FollowedRun {
     return this.confirmed((runId) => this.client.getRun(runId, signal), signal)
   }
 
-  private async confirmed(ask: (runId: string) => Promise<RunDetail>, signal: AbortSignal | undefined): Promise<RunDetail> {
+  private async confirmed(
+    ask: (runId: string) => Promise<RunDetail>,
+    signal: AbortSignal | undefined,
+  ): Promise<RunDetail> {
     const unconfirmedStart = this.unconfirmedStart
     if (!unconfirmedStart) return ask(this.runId)
     let detail: RunDetail
@@ -74,7 +89,11 @@ export class FollowedRun {
     return detail
   }
 
-  private async recover(unconfirmedStart: StartRun, ask: (runId: string) => Promise<RunDetail>, signal: AbortSignal | undefined): Promise<RunDetail> {
+  private async recover(
+    unconfirmedStart: StartRun,
+    ask: (runId: string) => Promise<RunDetail>,
+    signal: AbortSignal | undefined,
+  ): Promise<RunDetail> {
     this.unconfirmedStart = undefined
     const lost = this.runId
     // startRun never waits inline (wait 0): the hub answers a matched key at once, with the detail.

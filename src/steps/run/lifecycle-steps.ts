@@ -22,13 +22,21 @@ import { quoteHubText } from './refusal.js'
 /** Characters of the approved call's arguments written to the log. */
 const ARGS_LOG_CHARS = 64 * 1024
 
-export async function waitStep(settings: SettingsFor<'wait'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
+export async function waitStep(
+  settings: SettingsFor<'wait'>,
+  transport: HubTransport,
+  signal: AbortSignal,
+): Promise<Verdict> {
   const client = new AgentsClient(transport, settings.hub.clusterId)
   const detail = await client.getRun(settings.wait.runId, signal)
   return followRun(settings, settings.wait, detail, client, signal)
 }
 
-export async function cancelStep(settings: SettingsFor<'cancel'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
+export async function cancelStep(
+  settings: SettingsFor<'cancel'>,
+  transport: HubTransport,
+  signal: AbortSignal,
+): Promise<Verdict> {
   const { runId } = settings.cancel
   core.setOutput('run-id', runId)
   const answer = await new AgentsClient(transport, settings.hub.clusterId).requestCancel(runId, { signal })
@@ -47,13 +55,20 @@ export async function cancelStep(settings: SettingsFor<'cancel'>, transport: Hub
   return verdict
 }
 
-export async function approveStep(settings: SettingsFor<'approve'>, transport: HubTransport, signal: AbortSignal): Promise<Verdict> {
+export async function approveStep(
+  settings: SettingsFor<'approve'>,
+  transport: HubTransport,
+  signal: AbortSignal,
+): Promise<Verdict> {
   const { approve, wait } = settings
   const client = new AgentsClient(transport, settings.hub.clusterId)
   core.setOutput('run-id', approve.runId)
   const pending = approvalToResolve(await client.getRun(approve.runId, signal), approve)
-  core.info(`Resolving approval ${pending.inboxId} of run ${approve.runId} (tool ${quoteHubText(pending.tool)}) with decision ${approve.decision}.`)
-  if (pending.args !== undefined) logUntrusted('Arguments of the call:', jsonTextForDisplay(pending.args, ARGS_LOG_CHARS))
+  core.info(
+    `Resolving approval ${pending.inboxId} of run ${approve.runId} (tool ${quoteHubText(pending.tool)}) with decision ${approve.decision}.`,
+  )
+  if (pending.args !== undefined)
+    logUntrusted('Arguments of the call:', jsonTextForDisplay(pending.args, ARGS_LOG_CHARS))
   await client.resolveApproval(pending.inboxId, approve.decision, approve.response, signal)
   const resolved = `Approval ${pending.inboxId} of run ${approve.runId} was resolved (${approve.decision})`
   if (wait.timeoutSeconds === 0) {
@@ -65,7 +80,13 @@ export async function approveStep(settings: SettingsFor<'approve'>, transport: H
 }
 
 /** The wait loop on the run just read, then its verdict and outputs, as `run` publishes them. */
-async function followRun(settings: Settings, wait: AttachSettings, detail: RunDetail, client: AgentsClient, signal: AbortSignal): Promise<Verdict> {
+async function followRun(
+  settings: Settings,
+  wait: AttachSettings,
+  detail: RunDetail,
+  client: AgentsClient,
+  signal: AbortSignal,
+): Promise<Verdict> {
   const runSettings = attachedRunSettings(wait, detail)
   const events = runEventsToLog(runSettings, { attached: true })
   let result

@@ -93,10 +93,22 @@ export interface RunInHand {
 
 type LoopSettings = Pick<
   RunSettings,
-  'agent' | 'sessionId' | 'timeoutSeconds' | 'pendingTimeoutSeconds' | 'onTimeout' | 'onApproval' | 'onCancel' | 'liveSteps'
+  | 'agent'
+  | 'sessionId'
+  | 'timeoutSeconds'
+  | 'pendingTimeoutSeconds'
+  | 'onTimeout'
+  | 'onApproval'
+  | 'onCancel'
+  | 'liveSteps'
 >
 
-export async function waitForRun(run: RunInHand, settings: LoopSettings, deps: LoopDeps, signal: AbortSignal): Promise<RunResult> {
+export async function waitForRun(
+  run: RunInHand,
+  settings: LoopSettings,
+  deps: LoopDeps,
+  signal: AbortSignal,
+): Promise<RunResult> {
   const now = deps.now ?? Date.now
   const sleep = deps.sleep ?? abortableSleep
   const { followed, started } = run
@@ -129,7 +141,8 @@ export async function waitForRun(run: RunInHand, settings: LoopSettings, deps: L
       return 'failed'
     }
   }
-  const timedOut = async (): Promise<RunResult> => result('timed-out', { cancel: settings.onTimeout === 'cancel' ? await cancelQuietly() : undefined })
+  const timedOut = async (): Promise<RunResult> =>
+    result('timed-out', { cancel: settings.onTimeout === 'cancel' ? await cancelQuietly() : undefined })
 
   if (settings.timeoutSeconds === 0 && !isTerminal(seen.phase)) return result('started')
 
@@ -141,7 +154,12 @@ export async function waitForRun(run: RunInHand, settings: LoopSettings, deps: L
     if (found.length > 0) deps.events.steps?.(found)
   }
   const ticker = setInterval(
-    () => deps.events.progress({ phase: seen.phase, elapsedMs: now() - started, remainingMs: Math.max(0, deadline - now()) }),
+    () =>
+      deps.events.progress({
+        phase: seen.phase,
+        elapsedMs: now() - started,
+        remainingMs: Math.max(0, deadline - now()),
+      }),
     deps.progressEveryMs ?? PROGRESS_EVERY_MS,
   )
   ticker.unref()
@@ -164,7 +182,9 @@ export async function waitForRun(run: RunInHand, settings: LoopSettings, deps: L
       const remaining = deadline - now()
       if (remaining <= 0) return await timedOut()
       if (phase === 'Pending' && now() >= pendingCeiling) {
-        return result('pending-too-long', { pendingDiagnosis: await diagnosePending(deps.client, settings.agent, signal, deadline) })
+        return result('pending-too-long', {
+          pendingDiagnosis: await diagnosePending(deps.client, settings.agent, signal, deadline),
+        })
       }
 
       const pause = pacer.pauseMs(phase)

@@ -38,7 +38,11 @@ export function nextHoldMs(longestSeconds: number, budgetLeftMs: number, pending
  * The first wait's hold in seconds, as the loop asks it with the whole budget left; with
  * `pendingTimeoutSeconds`, for a run that is Pending (one just created is).
  */
-export function firstHoldSeconds(settings: { liveSteps: boolean; timeoutSeconds: number; pendingTimeoutSeconds?: number }): number {
+export function firstHoldSeconds(settings: {
+  liveSteps: boolean
+  timeoutSeconds: number
+  pendingTimeoutSeconds?: number
+}): number {
   const pendingLeftMs = settings.pendingTimeoutSeconds === undefined ? undefined : settings.pendingTimeoutSeconds * 1000
   return nextHoldMs(longestHoldSeconds(settings.liveSteps), settings.timeoutSeconds * 1000, pendingLeftMs) / 1000
 }
@@ -60,7 +64,8 @@ export class Pacer {
 
   /** The pause before the next wait of a run in `phase`; the gate's backoff starts again once the run leaves it. */
   pauseMs(phase: string): number {
-    if (phase === 'PendingApproval') return APPROVAL_BACKOFF_MS[Math.min(this.approvalPolls++, APPROVAL_BACKOFF_MS.length - 1)] ?? 15_000
+    if (phase === 'PendingApproval')
+      return APPROVAL_BACKOFF_MS[Math.min(this.approvalPolls++, APPROVAL_BACKOFF_MS.length - 1)] ?? 15_000
     this.approvalPolls = 0
     return earlyWaitPause(this.earlyWaits, this.lastWaitMs, this.random)
   }

@@ -18,7 +18,8 @@ export async function diagnosePending(
     const phase = status?.phase
     if (!phase) return undefined
     const reason = status.suspendedReason?.trim()
-    if (phase.toLowerCase() === 'suspended') return `agent "${agent}" is Suspended${reason ? ` (${reason.slice(0, 500)})` : ''}`
+    if (phase.toLowerCase() === 'suspended')
+      return `agent "${agent}" is Suspended${reason ? ` (${reason.slice(0, 500)})` : ''}`
     return `agent "${agent}" is ${phase}`
   } catch (error) {
     if (error instanceof HubError) return undefined

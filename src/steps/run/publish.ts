@@ -17,15 +17,24 @@ import { stepLogLine } from './live-steps.js'
 const APPROVAL_ARGS_LOG_CHARS = 64 * 1024
 
 /** Log lines for the run loop; the run id becomes an output the moment it exists. */
-export function runEventsToLog(settings: RunSettings, options: { attached?: boolean } = {}): RunEvents & { finish(): void } {
+export function runEventsToLog(
+  settings: RunSettings,
+  options: { attached?: boolean } = {},
+): RunEvents & { finish(): void } {
   let grouped = false
   return {
     created(created, idempotencyKey = settings.idempotencyKey) {
       void loadRenderer()
       core.setOutput('run-id', created.runId)
       core.setOutput('reused', String(created.reused === true))
-      const how = options.attached ? 'attached (given by `run-id`)' : created.reused ? 'attached to the existing run for this idempotency key' : 'started'
-      core.info(`Run ${created.runId} of agent "${settings.agent}" ${how} (phase ${canonicalPhase(created.run?.phase ?? created.phase)}).`)
+      const how = options.attached
+        ? 'attached (given by `run-id`)'
+        : created.reused
+          ? 'attached to the existing run for this idempotency key'
+          : 'started'
+      core.info(
+        `Run ${created.runId} of agent "${settings.agent}" ${how} (phase ${canonicalPhase(created.run?.phase ?? created.phase)}).`,
+      )
       if (idempotencyKey) core.info(`Idempotency key: ${idempotencyKey}`)
       if (settings.timeoutSeconds > 0 && !isSettled(created.run?.phase ?? created.phase)) {
         core.startGroup(`Waiting up to ${formatDuration(settings.timeoutSeconds * 1000)} for run ${created.runId}`)
@@ -37,9 +46,12 @@ export function runEventsToLog(settings: RunSettings, options: { attached?: bool
     },
     awaitingApproval(detail) {
       const tool = detail.pending?.tool ?? 'a tool'
-      core.info(`Run ${detail.id} awaits a human's approval to call ${tool} (inbox ${detail.pending?.inboxID ?? 'unknown'}).`)
+      core.info(
+        `Run ${detail.id} awaits a human's approval to call ${tool} (inbox ${detail.pending?.inboxID ?? 'unknown'}).`,
+      )
       // The hub sends the arguments as JSON text: shown parsed and indented, bounded.
-      if (detail.pending?.args !== undefined) logUntrusted('Arguments awaiting approval:', jsonTextForDisplay(detail.pending.args, APPROVAL_ARGS_LOG_CHARS))
+      if (detail.pending?.args !== undefined)
+        logUntrusted('Arguments awaiting approval:', jsonTextForDisplay(detail.pending.args, APPROVAL_ARGS_LOG_CHARS))
     },
     info(message) {
       core.info(message)

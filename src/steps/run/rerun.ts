@@ -14,7 +14,8 @@ import type { RunSettings } from '../../settings/settings.js'
 /** The key to start a fresh run under, when `created` calls for one; else undefined. */
 export function freshKeyForRerun(settings: RunSettings, created: CreateRunResponse): string | undefined {
   const attempt = settings.runAttempt ?? 1
-  if (settings.idempotencyKeySource !== 'auto' || !settings.idempotencyKey || attempt <= 1 || created.reused !== true) return undefined
+  if (settings.idempotencyKeySource !== 'auto' || !settings.idempotencyKey || attempt <= 1 || created.reused !== true)
+    return undefined
   const phase = canonicalPhase(created.run?.phase ?? created.phase)
   if (phase !== 'Failed' && phase !== 'Aborted') return undefined
   return settings.rerunIdempotencyKey

@@ -31,9 +31,13 @@ export function checkReusedRun(sent: SentStart, runId: string, detail: RunDetail
   // The hub trims the task it stores, and what it sends was redacted as it was received.
   const task = redact(sent.task.trim())
   const differences = [
-    ...(detail.input !== undefined && detail.input.trim() !== task ? [`its task is ${quoteHubText(detail.input)}, not this step's ${quoteHubText(task)}`] : []),
+    ...(detail.input !== undefined && detail.input.trim() !== task
+      ? [`its task is ${quoteHubText(detail.input)}, not this step's ${quoteHubText(task)}`]
+      : []),
     ...(detail.sessionID !== undefined && detail.sessionID !== redact(sent.sessionId ?? '')
-      ? [`its session is ${quoteHubText(detail.sessionID)}, not this step's ${quoteHubText(redact(sent.sessionId ?? ''))}`]
+      ? [
+          `its session is ${quoteHubText(detail.sessionID)}, not this step's ${quoteHubText(redact(sent.sessionId ?? ''))}`,
+        ]
       : []),
   ]
   if (differences.length > 0) {
@@ -42,7 +46,10 @@ export function checkReusedRun(sent: SentStart, runId: string, detail: RunDetail
       'attach to the run for this idempotency key',
     )
   }
-  const missing = [...(detail.input === undefined ? ['`input` (the task)'] : []), ...(detail.sessionID === undefined ? ['`sessionID`'] : [])]
+  const missing = [
+    ...(detail.input === undefined ? ['`input` (the task)'] : []),
+    ...(detail.sessionID === undefined ? ['`sessionID`'] : []),
+  ]
   if (missing.length === 0) return undefined
   // The hub often leaves `sessionID` out of a run detail (docs/hub-facts.md, "Run detail"): the
   // task alone identifies a run under a key of the workflow; without the task nothing does.

@@ -22,12 +22,21 @@ export interface StartDeps {
 }
 
 /** Start the run (or find the one its idempotency key already started), within the budget begun at `started`. */
-export async function startOrAttach(settings: RunSettings, deps: StartDeps, signal: AbortSignal, started: number): Promise<RunInHand> {
+export async function startOrAttach(
+  settings: RunSettings,
+  deps: StartDeps,
+  signal: AbortSignal,
+  started: number,
+): Promise<RunInHand> {
   // `timeout-seconds: 0` only starts the run: the start keeps its own per-request ceiling.
   const budget = settings.timeoutSeconds > 0 ? started + settings.timeoutSeconds * 1000 : undefined
   // One whoami before anything is created: it costs a request only on the user route.
   if (deps.scope && deps.client.canReadAgents)
-    await checkWorkspace(deps.client, deps.scope, 'run', { signal, deadline: budget, log: (line) => deps.events.info(line) })
+    await checkWorkspace(deps.client, deps.scope, 'run', {
+      signal,
+      deadline: budget,
+      log: (line) => deps.events.info(line),
+    })
   const first = {
     agent: settings.agent,
     task: settings.task,
@@ -40,7 +49,12 @@ export async function startOrAttach(settings: RunSettings, deps: StartDeps, sign
   const verified = async (start: StartRun, created: CreateRunResponse): Promise<CreateRunResponse> => {
     if (created.reused !== true) return created
     const detail = created.run ?? (await deps.client.getRun(created.runId, signal))
-    const sent = { task: start.task, sessionId: start.sessionId, idempotencyKey: start.idempotencyKey, keyIsSecret: settings.idempotencyKeySource === 'auto' }
+    const sent = {
+      task: start.task,
+      sessionId: start.sessionId,
+      idempotencyKey: start.idempotencyKey,
+      keyIsSecret: settings.idempotencyKeySource === 'auto',
+    }
     const note = checkReusedRun(sent, created.runId, detail)
     if (note) deps.events.info(note)
     return { ...created, run: detail }

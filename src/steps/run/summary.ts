@@ -75,12 +75,21 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
   }
 
   const head: string[] = []
-  head.push(`## ${ICON[verdict.status]} Agent run: ${inline(clip(result.agent, LIMITS.name))} — ${inline(clip(result.phase, LIMITS.name))}`)
+  head.push(
+    `## ${ICON[verdict.status]} Agent run: ${inline(clip(result.agent, LIMITS.name))} — ${inline(clip(result.phase, LIMITS.name))}`,
+  )
   // A verdict line that only repeats the heading is left out; the hub's message is shown once, in
   // its own section when there is one, so not in this line.
   const showsHubMessage = Boolean(detail?.message) && result.outcome !== 'succeeded'
   if (!verdictRepeatsHeading(result)) {
-    head.push(inline(clip(showsHubMessage ? withoutHubMessage(verdict.message, detail?.message ?? '') : verdict.message, LIMITS.verdict)))
+    head.push(
+      inline(
+        clip(
+          showsHubMessage ? withoutHubMessage(verdict.message, detail?.message ?? '') : verdict.message,
+          LIMITS.verdict,
+        ),
+      ),
+    )
   }
   if (result.reused) {
     head.push(
@@ -106,7 +115,9 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
     ),
   )
   if (result.idempotencyKey) {
-    head.push(`Idempotency key ${code(clip(result.idempotencyKey, LIMITS.name))}, session ${code(clip(result.sessionId, LIMITS.name))}.`)
+    head.push(
+      `Idempotency key ${code(clip(result.idempotencyKey, LIMITS.name))}, session ${code(clip(result.sessionId, LIMITS.name))}.`,
+    )
   }
 
   const body: string[] = []
@@ -149,7 +160,13 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
     output = `### Output\n\n${answer.markdown || '_(too long for the job summary: see the result file)_'}`
   }
 
-  const sections = [...head, ...(cut ? [trimmedNote(options.resultFile)] : []), ...body, ...(output ? [output] : []), ...tail]
+  const sections = [
+    ...head,
+    ...(cut ? [trimmedNote(options.resultFile)] : []),
+    ...body,
+    ...(output ? [output] : []),
+    ...tail,
+  ]
   return `${sections.join('\n\n')}\n`
 }
 
@@ -163,7 +180,9 @@ function verdictRepeatsHeading(result: RunResult): boolean {
 }
 
 function trimmedNote(resultFile: string | undefined): string {
-  const where = resultFile ? `the result file ${code(resultFile)} (output \`result-file\`)` : 'the result file (output `result-file`)'
+  const where = resultFile
+    ? `the result file ${code(resultFile)} (output \`result-file\`)`
+    : 'the result file (output `result-file`)'
   return `> [!NOTE]\n> Parts of this run were cut to keep the job summary under GitHub's 1 MiB limit: ${where} holds all of it.`
 }
 
@@ -191,7 +210,11 @@ function stepsSection(steps: readonly RunStep[], clip: Clip, noteCut: () => void
   const rows: Array<{ step: RunStep; number: number }> = []
   let size = 0
   for (const [index, step] of steps.entries()) {
-    const cells = { tool: clip(step.tool, LIMITS.stepTool), outcome: clip(step.outcome, LIMITS.name), error: step.error && clip(step.error, LIMITS.stepError) }
+    const cells = {
+      tool: clip(step.tool, LIMITS.stepTool),
+      outcome: clip(step.outcome, LIMITS.name),
+      error: step.error && clip(step.error, LIMITS.stepError),
+    }
     const row = { step: { ...step, ...cells }, number: index + 1 }
     const rowSize = byteLength(stepsTable([row])) - STEPS_HEADER_BYTES
     if (size + rowSize > LIMITS.stepsTable) break
@@ -218,8 +241,10 @@ function stepCalls(rows: ReadonlyArray<{ step: RunStep; number: number }>, noteC
   let size = 0
   for (const { step, number } of rows) {
     const parts: string[] = []
-    if (step.args !== undefined) parts.push(`arguments ${code(jsonTextForDisplay(step.args, LIMITS.stepJson, 'compact'))}`)
-    if (step.result !== undefined) parts.push(`result ${code(jsonTextForDisplay(step.result, LIMITS.stepJson, 'compact'))}`)
+    if (step.args !== undefined)
+      parts.push(`arguments ${code(jsonTextForDisplay(step.args, LIMITS.stepJson, 'compact'))}`)
+    if (step.result !== undefined)
+      parts.push(`result ${code(jsonTextForDisplay(step.result, LIMITS.stepJson, 'compact'))}`)
     if (parts.length === 0) continue
     const line = `- ${number}: ${parts.join(' → ')}`
     if (size + byteLength(line) + 1 > LIMITS.stepCalls) {
@@ -238,7 +263,10 @@ function stepsTable(rows: ReadonlyArray<{ step: RunStep; number: number }>): str
     [
       { header: '#', cell: (row) => String(row.number), align: 'right' },
       { header: 'Tool', cell: (row) => code(row.step.tool) },
-      { header: 'Outcome', cell: (row) => inline(row.step.outcome) + (row.step.error ? ` — ${inline(row.step.error)}` : '') },
+      {
+        header: 'Outcome',
+        cell: (row) => inline(row.step.outcome) + (row.step.error ? ` — ${inline(row.step.error)}` : ''),
+      },
       { header: 'Duration', cell: (row) => formatDuration(row.step.durationMS), align: 'right' },
     ],
     rows,
@@ -250,7 +278,8 @@ const STEPS_HEADER_BYTES = byteLength(stepsTable([]))
 function linkOrText(source: string): string {
   try {
     const url = new URL(source)
-    if (url.protocol === 'https:' || url.protocol === 'http:') return `<${url.href.replace(/[<>\\\s]/g, encodeURIComponent)}>`
+    if (url.protocol === 'https:' || url.protocol === 'http:')
+      return `<${url.href.replace(/[<>\\\s]/g, encodeURIComponent)}>`
   } catch {
     // not a URL
   }
@@ -266,7 +295,9 @@ function spanMs(from?: string, to?: string): number | undefined {
 /** The verdict line without the hub's message, which has a section of its own. */
 function withoutHubMessage(message: string, hubMessage: string): string {
   const at = message.indexOf(`: ${hubMessage}`)
-  return at < 0 ? message : `${message.slice(0, at)} (the hub's message is below).${message.slice(at + 2 + hubMessage.length)}`
+  return at < 0
+    ? message
+    : `${message.slice(0, at)} (the hub's message is below).${message.slice(at + 2 + hubMessage.length)}`
 }
 
 /** Runs this one delegated to or spawned, with their phase; the hub lists at most 50. */

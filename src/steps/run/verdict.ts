@@ -18,7 +18,10 @@ export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
     case 'awaiting-approval': {
       const tool = result.detail?.pending?.tool ? ` to call ${result.detail.pending.tool}` : ''
       return settings.onApproval === 'succeed'
-        ? { status: 'pass', message: `${run} is waiting for approval${tool}; passing because on-approval is succeed. ${onHub}` }
+        ? {
+            status: 'pass',
+            message: `${run} is waiting for approval${tool}; passing because on-approval is succeed. ${onHub}`,
+          }
         : {
             status: 'fail',
             message: `${run} is waiting for approval${tool}; failing because on-approval is fail. A human must approve or deny it on the hub (or with command: approve). ${onHub}`,

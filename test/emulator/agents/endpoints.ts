@@ -28,7 +28,12 @@ export function createRunEndpoints(st: AgentsState, life: RunLifecycle, views: R
     return run
   }
 
-  async function createRun(req: EmulatorRequest, res: http.ServerResponse, agentName: string, scope: { org: string; workspace: string }): Promise<void> {
+  async function createRun(
+    req: EmulatorRequest,
+    res: http.ServerResponse,
+    agentName: string,
+    scope: { org: string; workspace: string },
+  ): Promise<void> {
     const body = req.json
     if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
       sendError(res, 400, 'BadRequest', 'invalid request body: expected a JSON object')

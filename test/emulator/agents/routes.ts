@@ -7,7 +7,12 @@ import type { Inbox } from './inbox.ts'
 import type { AgentsState } from './state.ts'
 import type { RunViews } from './views.ts'
 
-export function createRoutes(st: AgentsState, views: RunViews, endpoints: RunEndpoints, inboxItems: Inbox): ProviderHandler {
+export function createRoutes(
+  st: AgentsState,
+  views: RunViews,
+  endpoints: RunEndpoints,
+  inboxItems: Inbox,
+): ProviderHandler {
   const { opts, inbox } = st
   const { detail, agentObject } = views
   const { findRun, createRun, waitRun, cancel } = endpoints
@@ -15,7 +20,8 @@ export function createRoutes(st: AgentsState, views: RunViews, endpoints: RunEnd
   // Cluster ids the s2s routes cannot map to a workspace yet: the user routes write the mapping.
   const unmapped = new Set(opts.unmappedClusters ?? [])
   const mapWorkspace = (org: string, workspace: string): void => {
-    for (const [id, m] of Object.entries(opts.clusters)) if (m.org === org && m.workspace === workspace) unmapped.delete(id)
+    for (const [id, m] of Object.entries(opts.clusters))
+      if (m.org === org && m.workspace === workspace) unmapped.delete(id)
   }
 
   type Route =
@@ -52,7 +58,8 @@ export function createRoutes(st: AgentsState, views: RunViews, endpoints: RunEnd
   function matchS2s(seg: string[]): { cluster: string; route: Route; method: string } | undefined {
     const [a, b, cluster, d, x, y] = seg
     if (a !== 's2s' || b !== 'clusters' || !cluster || !d || !x) return undefined
-    if (d === 'agents' && seg.length === 6 && y === 'runs') return { cluster, route: { kind: 'create', agent: x }, method: 'POST' }
+    if (d === 'agents' && seg.length === 6 && y === 'runs')
+      return { cluster, route: { kind: 'create', agent: x }, method: 'POST' }
     if (d === 'runs') {
       if (seg.length === 5) return { cluster, route: { kind: 'get', id: x }, method: 'GET' }
       if (seg.length === 6 && y === 'wait') return { cluster, route: { kind: 'wait', id: x }, method: 'GET' }
@@ -85,12 +92,18 @@ export function createRoutes(st: AgentsState, views: RunViews, endpoints: RunEnd
       }
       const mapped = opts.clusters[s2s.cluster]
       if (!mapped) {
-        if (opts.unknownClusterStatus === 503) sendText(res, 503, `locating workspace: no shard serves cluster ${s2s.cluster}`)
+        if (opts.unknownClusterStatus === 503)
+          sendText(res, 503, `locating workspace: no shard serves cluster ${s2s.cluster}`)
         else sendError(res, 403, 'Forbidden', `cluster "${s2s.cluster}" is not accessible with this token`)
         return
       }
       if (unmapped.has(s2s.cluster)) {
-        sendError(res, 409, 'Conflict', `workspace ${s2s.cluster} is not mapped yet — open the agents UI in it once, then retry`)
+        sendError(
+          res,
+          409,
+          'Conflict',
+          `workspace ${s2s.cluster} is not mapped yet — open the agents UI in it once, then retry`,
+        )
         return
       }
       scope = mapped
@@ -105,7 +118,12 @@ export function createRoutes(st: AgentsState, views: RunViews, endpoints: RunEnd
         return
       }
       if (tenant.serviceAccount) {
-        sendError(res, 401, 'Unauthorized', 'service account tokens are not accepted on this route; use /s2s/clusters/{clusterId}/...')
+        sendError(
+          res,
+          401,
+          'Unauthorized',
+          'service account tokens are not accepted on this route; use /s2s/clusters/{clusterId}/...',
+        )
         return
       }
       if (tenant.workspace !== null) mapWorkspace(tenant.org, tenant.workspace)
@@ -159,7 +177,8 @@ export function createRoutes(st: AgentsState, views: RunViews, endpoints: RunEnd
   /** `GET /api/whoami` as the hub answers it: an empty workspaceUUID is the personal-org fallback. */
   function whoami(tenant: Tenant): Record<string, unknown> {
     const workspace = tenant.workspace ?? ''
-    const clusterID = Object.entries(opts.clusters).find(([, m]) => m.org === tenant.org && m.workspace === workspace)?.[0] ?? ''
+    const clusterID =
+      Object.entries(opts.clusters).find(([, m]) => m.org === tenant.org && m.workspace === workspace)?.[0] ?? ''
     return {
       tenantPath: workspace ? `${tenant.org}/${workspace}` : tenant.org,
       clusterID,

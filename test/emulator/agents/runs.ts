@@ -36,7 +36,12 @@ export function createRunLifecycle(st: AgentsState) {
   function storeToolStep(run: Run, s: ToolStepScript): void {
     const wall = Date.now()
     const id = `step-${run.steps.length + 1}`
-    const step: StepDetail = { id, tool: s.tool, outcome: s.outcome, at: new Date(wall - (s.durationMS ?? 0)).toISOString() }
+    const step: StepDetail = {
+      id,
+      tool: s.tool,
+      outcome: s.outcome,
+      at: new Date(wall - (s.durationMS ?? 0)).toISOString(),
+    }
     // The hub stores a step's args and result as JSON text (docs/hub-facts.md, "Agents provider").
     if (s.args !== undefined) step.args = asJsonText(s.args)
     if (s.result !== undefined) step.result = asJsonText(s.result)
@@ -63,7 +68,8 @@ export function createRunLifecycle(st: AgentsState) {
         const script = run.script.toolSteps ?? []
         // In order: this step and any before it not stored yet.
         const upTo = script.indexOf(s)
-        while (run.toolStepsStored <= upTo && run.toolStepsStored < script.length) storeToolStep(run, script[run.toolStepsStored++] as ToolStepScript)
+        while (run.toolStepsStored <= upTo && run.toolStepsStored < script.length)
+          storeToolStep(run, script[run.toolStepsStored++] as ToolStepScript)
         notify(run)
       }, s.endsAfterMs ?? end)
       timer.unref()

@@ -86,11 +86,31 @@ export const DEFAULT_AGENTS: Record<string, AgentScript> = {
         '- https://hub.example.com/docs/agents/runs',
         '- https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
       ].join('\n'),
-    sources: ['https://hub.example.com/docs/agents/runs', 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/'],
+    sources: [
+      'https://hub.example.com/docs/agents/runs',
+      'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
+    ],
     toolSteps: [
-      { tool: 'graph_query', outcome: 'ok', durationMS: 42, args: { kind: 'Deployment', namespace: 'payments' }, result: '3 objects' },
-      { tool: 'kubectl_get', outcome: 'ok', durationMS: 65, args: { resource: 'pods', namespace: 'payments' }, result: '9 pods' },
-      { tool: 'web_fetch', outcome: 'ok', durationMS: 31, args: { url: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/' } },
+      {
+        tool: 'graph_query',
+        outcome: 'ok',
+        durationMS: 42,
+        args: { kind: 'Deployment', namespace: 'payments' },
+        result: '3 objects',
+      },
+      {
+        tool: 'kubectl_get',
+        outcome: 'ok',
+        durationMS: 65,
+        args: { resource: 'pods', namespace: 'payments' },
+        result: '9 pods',
+      },
+      {
+        tool: 'web_fetch',
+        outcome: 'ok',
+        durationMS: 31,
+        args: { url: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/' },
+      },
     ],
     inputTokens: 1842,
     outputTokens: 312,
@@ -165,7 +185,8 @@ export const DEFAULT_AGENTS: Record<string, AgentScript> = {
       tool: 'kubectl_apply',
       args: {
         namespace: 'payments',
-        manifest: 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: ledger\nspec:\n  minAvailable: 2\n',
+        manifest:
+          'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: ledger\nspec:\n  minAvailable: 2\n',
       },
     },
     output: '## Done\n\nApplied `PodDisruptionBudget/ledger` in namespace `payments` after approval.',

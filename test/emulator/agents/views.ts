@@ -79,7 +79,11 @@ export function createViews(st: AgentsState) {
     return r
   }
 
-  function agentObject(name: string, script: AgentScript, scope: { org: string; workspace: string }): Record<string, unknown> {
+  function agentObject(
+    name: string,
+    script: AgentScript,
+    scope: { org: string; workspace: string },
+  ): Record<string, unknown> {
     return {
       apiVersion: 'agents.hub.sh/v1alpha1',
       kind: 'Agent',
@@ -93,7 +97,9 @@ export function createViews(st: AgentsState) {
       spec: { description: script.description ?? `${name} agent`, model: 'hub/default' },
       status: {
         phase: st.lowercase ? (script.suspended ? 'suspended' : 'ready') : script.suspended ? 'Suspended' : 'Ready',
-        ...(script.suspended && script.suspendedReason !== undefined ? { suspendedReason: script.suspendedReason } : {}),
+        ...(script.suspended && script.suspendedReason !== undefined
+          ? { suspendedReason: script.suspendedReason }
+          : {}),
       },
     }
   }

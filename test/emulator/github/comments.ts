@@ -82,7 +82,9 @@ export function createComments(st: GitHubState) {
 
   function forbiddenForAuthor(ctx: Ctx, c: StoredComment, doc: string): Reply | undefined {
     if (c.login.toLowerCase() === ctx.identity.login.toLowerCase()) return undefined
-    return ctx.identity.type === 'Bot' ? err(403, 'Resource not accessible by integration', doc) : err(403, 'Must have admin rights to Repository.', doc)
+    return ctx.identity.type === 'Bot'
+      ? err(403, 'Resource not accessible by integration', doc)
+      : err(403, 'Must have admin rights to Repository.', doc)
   }
 
   return { serializeComment, validateCommentBody, forbiddenForAuthor }

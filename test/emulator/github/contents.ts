@@ -31,7 +31,13 @@ export type Contents = ReturnType<typeof createContents>
 export function createContents(st: GitHubState, repos: Repos) {
   const { knownRefs } = repos
 
-  function contentEntry(r: StoredRepo, ref: string, path: string, type: 'file' | 'dir', content?: string): Record<string, unknown> {
+  function contentEntry(
+    r: StoredRepo,
+    ref: string,
+    path: string,
+    type: 'file' | 'dir',
+    content?: string,
+  ): Record<string, unknown> {
     const name = path.split('/').pop() ?? path
     const sha = type === 'file' ? blobSha(content ?? '') : sha1(`tree:${ref}:${path}`)
     const encPath = path.split('/').map(encodeURIComponent).join('/')

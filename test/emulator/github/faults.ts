@@ -29,11 +29,17 @@ export const SECONDARY_RATE_LIMIT_MESSAGE =
   'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID.'
 
 /** A fault answering like GitHub's secondary rate limit, asking to wait `retryAfterSeconds`. */
-export function secondaryRateLimit(spec: Omit<FaultSpec, 'status' | 'body' | 'headers'>, retryAfterSeconds: number): FaultSpec {
+export function secondaryRateLimit(
+  spec: Omit<FaultSpec, 'status' | 'body' | 'headers'>,
+  retryAfterSeconds: number,
+): FaultSpec {
   return {
     ...spec,
     status: 403,
-    body: { message: SECONDARY_RATE_LIMIT_MESSAGE, documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits` },
+    body: {
+      message: SECONDARY_RATE_LIMIT_MESSAGE,
+      documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits`,
+    },
     headers: { 'retry-after': String(retryAfterSeconds) },
   }
 }

@@ -60,10 +60,14 @@ export function userObject(apiBase: string, login: string, type: IdentityType, i
     login,
     id,
     node_id: Buffer.from(`${nodePrefix}${id}`).toString('base64'),
-    avatar_url: isActionsBot ? 'https://avatars.githubusercontent.com/in/15368?v=4' : `https://avatars.githubusercontent.com/u/${id}?v=4`,
+    avatar_url: isActionsBot
+      ? 'https://avatars.githubusercontent.com/in/15368?v=4'
+      : `https://avatars.githubusercontent.com/u/${id}?v=4`,
     gravatar_id: '',
     url: `${apiBase}/users/${encodeURIComponent(login)}`,
-    html_url: isActionsBot ? 'https://github.com/apps/github-actions' : `https://github.com/${encodeURIComponent(login)}`,
+    html_url: isActionsBot
+      ? 'https://github.com/apps/github-actions'
+      : `https://github.com/${encodeURIComponent(login)}`,
     type,
     site_admin: false,
   }

@@ -17,7 +17,10 @@ function graphql(ctx: Ctx): Reply {
   if (/^\s*(query\s*)?\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(query)) {
     return { status: 200, body: { data: { viewer: { login: ctx.identity.login } } } }
   }
-  return { status: 200, body: { errors: [{ message: `The emulator answers only \`{ viewer { login } }\`, not: ${query.slice(0, 80)}` }] } }
+  return {
+    status: 200,
+    body: { errors: [{ message: `The emulator answers only \`{ viewer { login } }\`, not: ${query.slice(0, 80)}` }] },
+  }
 }
 
 export function createRouter(st: GitHubState, repos: Repos, comments: Comments, contents: Contents, pulls: Pulls) {

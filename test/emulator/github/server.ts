@@ -154,7 +154,16 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     if (fault) {
       const b = fault.spec.body
       if (typeof b === 'string') {
-        send(res, { status: fault.spec.status, body: b, contentType: 'text/plain; charset=utf-8', headers: fault.spec.headers ?? {} }, rateKey)
+        send(
+          res,
+          {
+            status: fault.spec.status,
+            body: b,
+            contentType: 'text/plain; charset=utf-8',
+            headers: fault.spec.headers ?? {},
+          },
+          rateKey,
+        )
       } else {
         send(
           res,

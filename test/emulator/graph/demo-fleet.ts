@@ -6,7 +6,10 @@ import { container, cronJob, daemonSet, deployment, statefulSet } from './worklo
 const DEMO_EDGES = ['prod-eu', 'prod-us', 'staging'] as const
 
 /** The recommended labels: their keys hold a `.`, which the engine's selectors on SQLite never match. */
-const recommended = (name: string, partOf: string) => ({ 'app.kubernetes.io/name': name, 'app.kubernetes.io/part-of': partOf })
+const recommended = (name: string, partOf: string) => ({
+  'app.kubernetes.io/name': name,
+  'app.kubernetes.io/part-of': partOf,
+})
 
 /**
  * A realistic fleet over three edges; every workload has its ReplicaSet/Pods (or Pods, or Job
@@ -38,7 +41,9 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
         status: { phase: 'Active' },
       })
       b.add(edge, 'ServiceAccount', 'default', ns)
-      b.add(edge, 'ConfigMap', 'kube-root-ca.crt', ns, { metadata: { annotations: { 'kubernetes.io/description': 'cluster CA bundle' } } })
+      b.add(edge, 'ConfigMap', 'kube-root-ca.crt', ns, {
+        metadata: { annotations: { 'kubernetes.io/description': 'cluster CA bundle' } },
+      })
     }
     b.add(edge, 'StorageClass', 'standard', undefined, {
       apiVersion: 'storage.k8s.io/v1',
@@ -55,7 +60,10 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
         envFrom: [{ configMapRef: { name: 'checkout-config' } }],
         env: [
           { name: 'DB_PASSWORD', valueFrom: { secretKeyRef: { name: 'checkout-db', key: 'password' } } },
-          { name: 'FEATURE_FLAGS', valueFrom: { configMapKeyRef: { name: 'feature-flags', key: 'flags', optional: true } } },
+          {
+            name: 'FEATURE_FLAGS',
+            valueFrom: { configMapKeyRef: { name: 'feature-flags', key: 'flags', optional: true } },
+          },
         ],
         volumeMounts: [{ name: 'config', mountPath: '/etc/checkout' }],
       }),
@@ -109,9 +117,15 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
         metadata: { labels: { app: 'checkout' } },
         spec: { selector: { app: 'checkout' }, ports: [{ port: 80, targetPort: 'http' }], type: 'ClusterIP' },
       })
-      b.add(edge, 'PodDisruptionBudget', 'checkout', 'shop', { spec: { minAvailable: 1, selector: { matchLabels: { app: 'checkout' } } } })
+      b.add(edge, 'PodDisruptionBudget', 'checkout', 'shop', {
+        spec: { minAvailable: 1, selector: { matchLabels: { app: 'checkout' } } },
+      })
       b.add(edge, 'HorizontalPodAutoscaler', 'checkout', 'shop', {
-        spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'checkout' }, minReplicas: 2, maxReplicas: 10 },
+        spec: {
+          scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'checkout' },
+          minReplicas: 2,
+          maxReplicas: 10,
+        },
       })
     }
     b.add(edge, 'Ingress', 'shop', 'shop', {
@@ -124,14 +138,24 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
             http: {
               paths: [
                 { path: '/', pathType: 'Prefix', backend: { service: { name: 'frontend', port: { number: 80 } } } },
-                ...(withCheckout ? [{ path: '/checkout', pathType: 'Prefix', backend: { service: { name: 'checkout', port: { number: 80 } } } }] : []),
+                ...(withCheckout
+                  ? [
+                      {
+                        path: '/checkout',
+                        pathType: 'Prefix',
+                        backend: { service: { name: 'checkout', port: { number: 80 } } },
+                      },
+                    ]
+                  : []),
               ],
             },
           },
         ],
       },
     })
-    b.add(edge, 'Secret', 'shop-tls', 'shop', { metadata: { annotations: { 'cert-manager.io/issuer-name': 'letsencrypt' } } })
+    b.add(edge, 'Secret', 'shop-tls', 'shop', {
+      metadata: { annotations: { 'cert-manager.io/issuer-name': 'letsencrypt' } },
+    })
     b.add(edge, 'NetworkPolicy', 'default-deny', 'shop', { spec: { podSelector: {}, policyTypes: ['Ingress'] } })
   }
 
@@ -144,7 +168,9 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
       hash: '7f6b8d5c9a',
       labels: { tier: 'backend', team: 'payments', ...recommended('payments-api', 'payments') },
       ownLabels: { [GROUP_LABEL]: 'payments' },
-      annotations: { [LINKED_ANNOTATION]: JSON.stringify([{ kind: 'Service', namespace: 'payments', name: 'payments-api' }]) },
+      annotations: {
+        [LINKED_ANNOTATION]: JSON.stringify([{ kind: 'Service', namespace: 'payments', name: 'payments-api' }]),
+      },
       podSpec: {
         serviceAccountName: 'payments-api',
         containers: [
@@ -154,7 +180,9 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
         ],
       },
     })
-    b.add(edge, 'Service', 'payments-api', 'payments', { spec: { selector: { app: 'payments-api' }, ports: [{ port: 443, targetPort: 'http' }] } })
+    b.add(edge, 'Service', 'payments-api', 'payments', {
+      spec: { selector: { app: 'payments-api' }, ports: [{ port: 443, targetPort: 'http' }] },
+    })
   }
 
   // prod-eu -----------------------------------------------------------------
@@ -167,14 +195,22 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
     schedule: '0 2 * * *',
     podSpec: {
       serviceAccountName: 'payments-api',
-      containers: [container('report', 'registry.acme.test/payments/report:1.2.0', { envFrom: [{ configMapRef: { name: 'payments-api-config' } }] })],
+      containers: [
+        container('report', 'registry.acme.test/payments/report:1.2.0', {
+          envFrom: [{ configMapRef: { name: 'payments-api-config' } }],
+        }),
+      ],
     },
   })
   // StatefulSet orders-db with a PVC (prod-eu only)
   b.add('prod-eu', 'Secret', 'orders-db-credentials', 'payments')
   b.add('prod-eu', 'PersistentVolumeClaim', 'data-orders-db-0', 'payments', {
     metadata: { labels: { app: 'orders-db' } },
-    spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'standard', resources: { requests: { storage: '20Gi' } } },
+    spec: {
+      accessModes: ['ReadWriteOnce'],
+      storageClassName: 'standard',
+      resources: { requests: { storage: '20Gi' } },
+    },
     status: { phase: 'Bound' },
   })
   statefulSet(b, 'prod-eu', 'payments', 'orders-db', {
@@ -184,16 +220,29 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
       serviceAccountName: 'default',
       containers: [
         container('postgres', 'postgres:16.4', {
-          env: [{ name: 'POSTGRES_PASSWORD', valueFrom: { secretKeyRef: { name: 'orders-db-credentials', key: 'password' } } }],
+          env: [
+            {
+              name: 'POSTGRES_PASSWORD',
+              valueFrom: { secretKeyRef: { name: 'orders-db-credentials', key: 'password' } },
+            },
+          ],
         }),
       ],
     },
   })
-  b.add('prod-eu', 'Service', 'orders-db', 'payments', { spec: { clusterIP: 'None', selector: { app: 'orders-db' }, ports: [{ port: 5432 }] } })
-  b.add('prod-eu', 'PodDisruptionBudget', 'orders-db', 'payments', { spec: { maxUnavailable: 0, selector: { matchLabels: { app: 'orders-db' } } } })
+  b.add('prod-eu', 'Service', 'orders-db', 'payments', {
+    spec: { clusterIP: 'None', selector: { app: 'orders-db' }, ports: [{ port: 5432 }] },
+  })
+  b.add('prod-eu', 'PodDisruptionBudget', 'orders-db', 'payments', {
+    spec: { maxUnavailable: 0, selector: { matchLabels: { app: 'orders-db' } } },
+  })
   daemonSet(b, 'prod-eu', 'monitoring', 'node-exporter', {
     nodes: 3,
-    podSpec: { hostNetwork: true, serviceAccountName: 'default', containers: [container('node-exporter', 'quay.io/prometheus/node-exporter:v1.8.2')] },
+    podSpec: {
+      hostNetwork: true,
+      serviceAccountName: 'default',
+      containers: [container('node-exporter', 'quay.io/prometheus/node-exporter:v1.8.2')],
+    },
   })
 
   // prod-us -----------------------------------------------------------------
@@ -212,10 +261,16 @@ export function createDemoFleet(opts: FleetOptions = {}): Fleet {
     matchLabels: { 'app.kubernetes.io/name': 'search' },
     podSpec: {
       serviceAccountName: 'default',
-      containers: [container('search', 'registry.acme.test/shop/search:0.9.0-rc1', { envFrom: [{ configMapRef: { name: 'search-config' } }] })],
+      containers: [
+        container('search', 'registry.acme.test/shop/search:0.9.0-rc1', {
+          envFrom: [{ configMapRef: { name: 'search-config' } }],
+        }),
+      ],
     },
   })
-  b.add('staging', 'Service', 'search', 'shop', { spec: { selector: { app: 'search' }, ports: [{ port: 80, targetPort: 'http' }] } })
+  b.add('staging', 'Service', 'search', 'shop', {
+    spec: { selector: { app: 'search' }, ports: [{ port: 80, targetPort: 'http' }] },
+  })
   deployment(b, 'staging', 'canary', 'checkout-canary', {
     replicas: 1,
     hash: '9b8c7d6e5f',

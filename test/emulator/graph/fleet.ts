@@ -76,8 +76,22 @@ const KINDS: readonly KindInfo[] = [
   { kind: 'ConfigMap', group: '', version: 'v1', plural: 'configmaps', shortNames: ['cm'], namespaced: true },
   { kind: 'Secret', group: '', version: 'v1', plural: 'secrets', shortNames: [], namespaced: true },
   { kind: 'ServiceAccount', group: '', version: 'v1', plural: 'serviceaccounts', shortNames: ['sa'], namespaced: true },
-  { kind: 'PersistentVolumeClaim', group: '', version: 'v1', plural: 'persistentvolumeclaims', shortNames: ['pvc'], namespaced: true },
-  { kind: 'PersistentVolume', group: '', version: 'v1', plural: 'persistentvolumes', shortNames: ['pv'], namespaced: false },
+  {
+    kind: 'PersistentVolumeClaim',
+    group: '',
+    version: 'v1',
+    plural: 'persistentvolumeclaims',
+    shortNames: ['pvc'],
+    namespaced: true,
+  },
+  {
+    kind: 'PersistentVolume',
+    group: '',
+    version: 'v1',
+    plural: 'persistentvolumes',
+    shortNames: ['pv'],
+    namespaced: false,
+  },
   { kind: 'Endpoints', group: '', version: 'v1', plural: 'endpoints', shortNames: ['ep'], namespaced: true },
   { kind: 'Event', group: '', version: 'v1', plural: 'events', shortNames: ['ev'], namespaced: true },
   { kind: 'Deployment', group: 'apps', version: 'v1', plural: 'deployments', shortNames: ['deploy'], namespaced: true },
@@ -86,15 +100,78 @@ const KINDS: readonly KindInfo[] = [
   { kind: 'DaemonSet', group: 'apps', version: 'v1', plural: 'daemonsets', shortNames: ['ds'], namespaced: true },
   { kind: 'Job', group: 'batch', version: 'v1', plural: 'jobs', shortNames: [], namespaced: true },
   { kind: 'CronJob', group: 'batch', version: 'v1', plural: 'cronjobs', shortNames: ['cj'], namespaced: true },
-  { kind: 'Ingress', group: 'networking.k8s.io', version: 'v1', plural: 'ingresses', shortNames: ['ing'], namespaced: true },
-  { kind: 'NetworkPolicy', group: 'networking.k8s.io', version: 'v1', plural: 'networkpolicies', shortNames: ['netpol'], namespaced: true },
-  { kind: 'PodDisruptionBudget', group: 'policy', version: 'v1', plural: 'poddisruptionbudgets', shortNames: ['pdb'], namespaced: true },
-  { kind: 'HorizontalPodAutoscaler', group: 'autoscaling', version: 'v2', plural: 'horizontalpodautoscalers', shortNames: ['hpa'], namespaced: true },
-  { kind: 'StorageClass', group: 'storage.k8s.io', version: 'v1', plural: 'storageclasses', shortNames: ['sc'], namespaced: false },
-  { kind: 'Role', group: 'rbac.authorization.k8s.io', version: 'v1', plural: 'roles', shortNames: [], namespaced: true },
-  { kind: 'RoleBinding', group: 'rbac.authorization.k8s.io', version: 'v1', plural: 'rolebindings', shortNames: [], namespaced: true },
-  { kind: 'ClusterRole', group: 'rbac.authorization.k8s.io', version: 'v1', plural: 'clusterroles', shortNames: [], namespaced: false },
-  { kind: 'ClusterRoleBinding', group: 'rbac.authorization.k8s.io', version: 'v1', plural: 'clusterrolebindings', shortNames: [], namespaced: false },
+  {
+    kind: 'Ingress',
+    group: 'networking.k8s.io',
+    version: 'v1',
+    plural: 'ingresses',
+    shortNames: ['ing'],
+    namespaced: true,
+  },
+  {
+    kind: 'NetworkPolicy',
+    group: 'networking.k8s.io',
+    version: 'v1',
+    plural: 'networkpolicies',
+    shortNames: ['netpol'],
+    namespaced: true,
+  },
+  {
+    kind: 'PodDisruptionBudget',
+    group: 'policy',
+    version: 'v1',
+    plural: 'poddisruptionbudgets',
+    shortNames: ['pdb'],
+    namespaced: true,
+  },
+  {
+    kind: 'HorizontalPodAutoscaler',
+    group: 'autoscaling',
+    version: 'v2',
+    plural: 'horizontalpodautoscalers',
+    shortNames: ['hpa'],
+    namespaced: true,
+  },
+  {
+    kind: 'StorageClass',
+    group: 'storage.k8s.io',
+    version: 'v1',
+    plural: 'storageclasses',
+    shortNames: ['sc'],
+    namespaced: false,
+  },
+  {
+    kind: 'Role',
+    group: 'rbac.authorization.k8s.io',
+    version: 'v1',
+    plural: 'roles',
+    shortNames: [],
+    namespaced: true,
+  },
+  {
+    kind: 'RoleBinding',
+    group: 'rbac.authorization.k8s.io',
+    version: 'v1',
+    plural: 'rolebindings',
+    shortNames: [],
+    namespaced: true,
+  },
+  {
+    kind: 'ClusterRole',
+    group: 'rbac.authorization.k8s.io',
+    version: 'v1',
+    plural: 'clusterroles',
+    shortNames: [],
+    namespaced: false,
+  },
+  {
+    kind: 'ClusterRoleBinding',
+    group: 'rbac.authorization.k8s.io',
+    version: 'v1',
+    plural: 'clusterrolebindings',
+    shortNames: [],
+    namespaced: false,
+  },
 ]
 
 const kindAliases = new Map<string, KindInfo>()
@@ -175,7 +252,12 @@ export class Builder {
     const info = resolveKind(kind)
     const apiVersion = rest.apiVersion ?? (info ? (info.group ? `${info.group}/${info.version}` : info.version) : 'v1')
     const n = this.n++
-    const metadata: ObjectMeta = { name, uid: uidFor(n, this.salt), creationTimestamp: timestamp(n * 7), ...rest.metadata }
+    const metadata: ObjectMeta = {
+      name,
+      uid: uidFor(n, this.salt),
+      creationTimestamp: timestamp(n * 7),
+      ...rest.metadata,
+    }
     if (namespace !== undefined) metadata.namespace = namespace
     const o: FleetObject = { edge, apiVersion, kind: info?.kind ?? kind, metadata }
     if (rest.spec !== undefined) o.spec = rest.spec
@@ -233,11 +315,23 @@ export function createLargeFleet(opts: LargeFleetOptions): Fleet {
     status?: unknown,
   ): FleetObject => {
     const i = n++
-    const metadata: ObjectMeta = { name, uid: `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`, creationTimestamp: timestamp(i) }
+    const metadata: ObjectMeta = {
+      name,
+      uid: `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
+      creationTimestamp: timestamp(i),
+    }
     if (namespace !== undefined) metadata.namespace = namespace
     if (labels) metadata.labels = labels
     if (owner)
-      metadata.ownerReferences = [{ apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name, uid: owner.metadata.uid, controller: true }]
+      metadata.ownerReferences = [
+        {
+          apiVersion: owner.apiVersion,
+          kind: owner.kind,
+          name: owner.metadata.name,
+          uid: owner.metadata.uid,
+          controller: true,
+        },
+      ]
     const o: FleetObject = { edge, apiVersion, kind, metadata }
     if (spec !== undefined) o.spec = spec
     if (status !== undefined) o.status = status
@@ -248,7 +342,9 @@ export function createLargeFleet(opts: LargeFleetOptions): Fleet {
 
   for (const edge of edges) {
     for (const ns of ['default', 'bulk', ...nsNames])
-      mk(edge, 'v1', 'Namespace', ns, undefined, { 'kubernetes.io/metadata.name': ns }, undefined, undefined, { phase: 'Active' })
+      mk(edge, 'v1', 'Namespace', ns, undefined, { 'kubernetes.io/metadata.name': ns }, undefined, undefined, {
+        phase: 'Active',
+      })
   }
 
   // fan-out deployment on the first edge
@@ -281,16 +377,38 @@ export function createLargeFleet(opts: LargeFleetOptions): Fleet {
       { replicas: fanout, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: podSpec } },
       { replicas: fanout, readyReplicas: fanout },
     )
-    const rs = mk(e0, 'apps/v1', 'ReplicaSet', 'fanout-6f7d8c9b5', 'bulk', { ...labels, 'pod-template-hash': '6f7d8c9b5' }, dep, {
-      replicas: fanout,
+    const rs = mk(
+      e0,
+      'apps/v1',
+      'ReplicaSet',
+      'fanout-6f7d8c9b5',
+      'bulk',
+      { ...labels, 'pod-template-hash': '6f7d8c9b5' },
+      dep,
+      {
+        replicas: fanout,
+        selector: { matchLabels: labels },
+      },
+    )
+    mk(e0, 'v1', 'Service', 'fanout', 'bulk', labels, undefined, { selector: labels, ports: [{ port: 80 }] })
+    mk(e0, 'policy/v1', 'PodDisruptionBudget', 'fanout', 'bulk', undefined, undefined, {
+      minAvailable: '90%',
       selector: { matchLabels: labels },
     })
-    mk(e0, 'v1', 'Service', 'fanout', 'bulk', labels, undefined, { selector: labels, ports: [{ port: 80 }] })
-    mk(e0, 'policy/v1', 'PodDisruptionBudget', 'fanout', 'bulk', undefined, undefined, { minAvailable: '90%', selector: { matchLabels: labels } })
     for (let i = 0; i < fanout && !full(); i++) {
-      mk(e0, 'v1', 'Pod', `fanout-6f7d8c9b5-${String(i).padStart(5, '0')}`, 'bulk', { ...labels, 'pod-template-hash': '6f7d8c9b5' }, rs, podSpec, {
-        phase: 'Running',
-      })
+      mk(
+        e0,
+        'v1',
+        'Pod',
+        `fanout-6f7d8c9b5-${String(i).padStart(5, '0')}`,
+        'bulk',
+        { ...labels, 'pod-template-hash': '6f7d8c9b5' },
+        rs,
+        podSpec,
+        {
+          phase: 'Running',
+        },
+      )
     }
   }
 
@@ -305,7 +423,13 @@ export function createLargeFleet(opts: LargeFleetOptions): Fleet {
     const labels = { app: name, tier: k % 2 === 0 ? 'web' : 'backend' }
     mk(edge, 'v1', 'ConfigMap', `${name}-config`, ns, { app: name })
     const podSpec = {
-      containers: [{ name: 'app', image: `registry.acme.test/${ns}/${name}:1.${k % 10}.0`, envFrom: [{ configMapRef: { name: `${name}-config` } }] }],
+      containers: [
+        {
+          name: 'app',
+          image: `registry.acme.test/${ns}/${name}:1.${k % 10}.0`,
+          envFrom: [{ configMapRef: { name: `${name}-config` } }],
+        },
+      ],
     }
     const dep = mk(
       edge,
@@ -324,7 +448,8 @@ export function createLargeFleet(opts: LargeFleetOptions): Fleet {
     mk(edge, 'v1', 'Service', name, ns, { app: name }, undefined, { selector: { app: name }, ports: [{ port: 80 }] })
     u++
   }
-  for (let i = 0; !full(); i++) mk(e0, 'v1', 'ConfigMap', `extra-${String(i).padStart(6, '0')}`, 'bulk', { kind: 'extra' })
+  for (let i = 0; !full(); i++)
+    mk(e0, 'v1', 'ConfigMap', `extra-${String(i).padStart(6, '0')}`, 'bulk', { kind: 'extra' })
 
   return createFleet(objects, { ...opts, edges })
 }

@@ -26,11 +26,14 @@ const fleet = createDemoFleet({ workspace: WS })
 // Rows carry id and cluster only when a projection asks for them (the engine's rule), so the
 // helper asks whenever the query gives none.
 const withFlags = (spec: any): unknown =>
-  spec && typeof spec === 'object' && !Array.isArray(spec) && spec.objects === undefined ? { ...spec, objects: { id: true, cluster: true } } : spec
+  spec && typeof spec === 'object' && !Array.isArray(spec) && spec.objects === undefined
+    ? { ...spec, objects: { id: true, cluster: true } }
+    : spec
 const q = (spec: unknown): QueryStatus => executeQuery(fleet, withFlags(spec), TENANT)
 const names = (st: QueryStatus): string[] =>
   (st.objects ?? []).map(
-    (o) => `${o.cluster?.split('/').pop()}/${(o.object as any)?.metadata?.namespace ?? ''}/${(o.object as any)?.kind}/${(o.object as any)?.metadata?.name}`,
+    (o) =>
+      `${o.cluster?.split('/').pop()}/${(o.object as any)?.metadata?.namespace ?? ''}/${(o.object as any)?.kind}/${(o.object as any)?.metadata?.name}`,
   )
 const relNames = (r: ObjectResult | undefined, rel: string): string[] =>
   (r?.relations?.[rel] ?? []).map((x) => `${(x.object as any).kind}/${(x.object as any).metadata.name}`)
@@ -50,7 +53,12 @@ beforeAll(async () => {
       const body = Buffer.concat(chunks)
       const url = new URL(req.url ?? '/', 'http://x')
       const who = req.headers['x-test-tenant']
-      const tenant = who === 'none' ? null : who === 'personal' ? { org: 'personal-org', workspace: 'personal-ws', user: 'ci-bot' } : TENANT
+      const tenant =
+        who === 'none'
+          ? null
+          : who === 'personal'
+            ? { org: 'personal-org', workspace: 'personal-ws', user: 'ci-bot' }
+            : TENANT
       if (url.pathname.startsWith('/services/providers/graph')) {
         graph(
           {
@@ -84,14 +92,22 @@ async function postQuery(spec: unknown, headers: Record<string, string> = {}): P
 }
 
 let rpcId = 0
-async function rpc(method: string, params?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; res: Response; msg: any }> {
+async function rpc(
+  method: string,
+  params?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; res: Response; msg: any }> {
   const res = await fetch(base + MCP_URL, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
     body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
   })
   const text = await res.text()
-  return { status: res.status, res, msg: res.headers.get('content-type')?.startsWith('text/event-stream') ? parseSse(text)[0] : text }
+  return {
+    status: res.status,
+    res,
+    msg: res.headers.get('content-type')?.startsWith('text/event-stream') ? parseSse(text)[0] : text,
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -105,7 +121,9 @@ describe('fleet', () => {
       'prod-eu/payments/ConfigMap/feature-flags',
       'prod-eu/shop/ConfigMap/feature-flags',
     ])
-    expect(names(q({ filter: { objects: [{ groupKind: { kind: 'deploy' }, name: 'search' }] } }))).toEqual(['staging/shop/Deployment/search'])
+    expect(names(q({ filter: { objects: [{ groupKind: { kind: 'deploy' }, name: 'search' }] } }))).toEqual([
+      'staging/shop/Deployment/search',
+    ])
   })
 
   // How fast it builds is a figure: `npm run bench` prints it (bench/graph.ts).
@@ -127,13 +145,19 @@ describe('executeQuery: filters', () => {
     expect(b).toEqual(a)
     expect(c).toEqual(a)
     expect(q({ filter: { objects: [{ groupKind: { kind: 'deploy', apiGroup: 'batch' } }] } })).toEqual({})
-    expect(q({ filter: { objects: [{ groupKind: { kind: 'deploy', apiGroup: 'apps' } }] }, limit: 1000 }).objects?.length).toBe(9)
+    expect(
+      q({ filter: { objects: [{ groupKind: { kind: 'deploy', apiGroup: 'apps' } }] }, limit: 1000 }).objects?.length,
+    ).toBe(9)
   })
 
   it('ANDs fields inside an entry and ORs entries', () => {
-    const and = q({ filter: { objects: [{ groupKind: { kind: 'Deployment' }, namespace: 'shop', labels: { team: 'payments' } }] } })
+    const and = q({
+      filter: { objects: [{ groupKind: { kind: 'Deployment' }, namespace: 'shop', labels: { team: 'payments' } }] },
+    })
     expect(names(and)).toEqual(['prod-eu/shop/Deployment/checkout', 'prod-us/shop/Deployment/checkout'])
-    const or = q({ filter: { objects: [{ groupKind: { kind: 'deploy' }, name: 'search' }, { groupKind: { kind: 'sts' } }] } })
+    const or = q({
+      filter: { objects: [{ groupKind: { kind: 'deploy' }, name: 'search' }, { groupKind: { kind: 'sts' } }] },
+    })
     expect(names(or).sort()).toEqual(['prod-eu/payments/StatefulSet/orders-db', 'staging/shop/Deployment/search'])
   })
 
@@ -160,14 +184,25 @@ describe('executeQuery: filters', () => {
     ])
     const onUs = q({ cluster: { name: 'prod-us' }, filter: { objects: [{ groupKind: { kind: 'Deployment' } }] } })
     expect(names(onUs).every((n) => n.startsWith('prod-us/'))).toBe(true)
-    const byPath = q({ cluster: { name: `${PATH}/prod-us` }, filter: { objects: [{ groupKind: { kind: 'Deployment' } }] } })
+    const byPath = q({
+      cluster: { name: `${PATH}/prod-us` },
+      filter: { objects: [{ groupKind: { kind: 'Deployment' } }] },
+    })
     expect(byPath).toEqual(onUs)
     const one = onUs.objects?.[0]
     expect(q({ filter: { objects: [{ id: one?.id }] } }).objects?.map((o) => o.id)).toEqual([one?.id])
-    const failing = q({ filter: { objects: [{ groupKind: { kind: 'Deployment' }, conditions: [{ type: 'Available', status: 'False' }] }] } })
+    const failing = q({
+      filter: {
+        objects: [{ groupKind: { kind: 'Deployment' }, conditions: [{ type: 'Available', status: 'False' }] }],
+      },
+    })
     expect(names(failing)).toEqual(['staging/canary/Deployment/checkout-canary'])
     const all = q({ filter: { objects: [{ groupKind: { kind: 'ns' } }] }, limit: 1000 }).objects ?? []
-    const late = q({ filter: { objects: [{ groupKind: { kind: 'ns' }, creationTimestamp: { after: '2025-01-06T09:10:00Z' } }] }, limit: 1000 }).objects ?? []
+    const late =
+      q({
+        filter: { objects: [{ groupKind: { kind: 'ns' }, creationTimestamp: { after: '2025-01-06T09:10:00Z' } }] },
+        limit: 1000,
+      }).objects ?? []
     expect(late.length).toBeGreaterThan(0)
     expect(late.length).toBeLessThan(all.length)
   })
@@ -181,7 +216,10 @@ describe('executeQuery: filters', () => {
 })
 
 describe('executeQuery: projection and relations', () => {
-  const checkoutEu = { cluster: { name: 'prod-eu' }, filter: { objects: [{ groupKind: { kind: 'Deployment' }, namespace: 'shop', name: 'checkout' }] } }
+  const checkoutEu = {
+    cluster: { name: 'prod-eu' },
+    filter: { objects: [{ groupKind: { kind: 'Deployment' }, namespace: 'shop', name: 'checkout' }] },
+  }
   const leaf = { object: { kind: true, metadata: { name: true } } }
 
   it('projects id, cluster, mutablePath and a sparse object', () => {
@@ -191,7 +229,10 @@ describe('executeQuery: projection and relations', () => {
         id: true,
         cluster: true,
         mutablePath: true,
-        object: { metadata: { name: true, labels: true }, spec: { replicas: true, template: { spec: { containers: { image: true } } } } },
+        object: {
+          metadata: { name: true, labels: true },
+          spec: { replicas: true, template: { spec: { containers: { image: true } } } },
+        },
       },
     })
     const o = st.objects?.[0]
@@ -263,7 +304,11 @@ describe('executeQuery: projection and relations', () => {
     const nodes = [...(pod?.relations?.['owners+'] ?? []), ...(pod?.relations?.['selected-by'] ?? [])]
     expect(nodes.flatMap((n) => relNames(n, 'owners+'))).toEqual(['Deployment/checkout'])
     // only spec.selector.matchLabels selects: not a Service's plain selector, not a NetworkPolicy's podSelector
-    expect(relNames(pod, 'selected-by').sort()).toEqual(['Deployment/checkout', 'PodDisruptionBudget/checkout', 'ReplicaSet/checkout-7d9f8c6b5'])
+    expect(relNames(pod, 'selected-by').sort()).toEqual([
+      'Deployment/checkout',
+      'PodDisruptionBudget/checkout',
+      'ReplicaSet/checkout-7d9f8c6b5',
+    ])
     const deploy = q({
       cluster: { name: 'prod-eu' },
       filter: { objects: [{ groupKind: { kind: 'deploy' }, namespace: 'shop', name: 'checkout' }] },
@@ -275,7 +320,12 @@ describe('executeQuery: projection and relations', () => {
     const ns = q({
       cluster: { name: 'prod-eu' },
       filter: { objects: [{ groupKind: { kind: 'Namespace' }, name: 'shop' }] },
-      objects: { relations: { namespaced: { limit: 5, objects: leaf }, 'namespaced+': { filters: [{ groupKind: { kind: 'Deployment' } }], objects: leaf } } },
+      objects: {
+        relations: {
+          namespaced: { limit: 5, objects: leaf },
+          'namespaced+': { filters: [{ groupKind: { kind: 'Deployment' } }], objects: leaf },
+        },
+      },
     }).objects?.[0]
     // the limit takes 5 rows; ConfigMap app.config is one of them and, dotted, is dropped
     expect(relNames(ns, 'namespaced')).toHaveLength(4)
@@ -378,7 +428,11 @@ describe('executeQuery: paging', () => {
   })
 
   it('keyset ignores the edge: ordering by name alone skips a same-named object on another edge', () => {
-    const spec = { filter: { objects: [{ groupKind: { kind: 'Deployment' }, name: 'checkout' }] }, cursor: true, limit: 1 }
+    const spec = {
+      filter: { objects: [{ groupKind: { kind: 'Deployment' }, name: 'checkout' }] },
+      cursor: true,
+      limit: 1,
+    }
     const walk = (order: QuerySpec['order']) => {
       const got: string[] = []
       let cursor: string | undefined
@@ -391,8 +445,14 @@ describe('executeQuery: paging', () => {
       return got
     }
     expect(walk([{ field: 'name' }])).toEqual(['prod-eu/shop/Deployment/checkout']) // prod-us skipped: the trap
-    expect(walk([{ field: 'cluster' }, { field: 'name' }])).toEqual(['prod-eu/shop/Deployment/checkout', 'prod-us/shop/Deployment/checkout'])
-    expect(walk([{ field: 'cluster', direction: 'Desc' }])).toEqual(['prod-us/shop/Deployment/checkout', 'prod-eu/shop/Deployment/checkout'])
+    expect(walk([{ field: 'cluster' }, { field: 'name' }])).toEqual([
+      'prod-eu/shop/Deployment/checkout',
+      'prod-us/shop/Deployment/checkout',
+    ])
+    expect(walk([{ field: 'cluster', direction: 'Desc' }])).toEqual([
+      'prod-us/shop/Deployment/checkout',
+      'prod-eu/shop/Deployment/checkout',
+    ])
   })
 
   it('pages a 20,000-object fleet with limit 500', () => {
@@ -455,14 +515,21 @@ describe('graph provider over HTTP', () => {
 
   it('plain-text errors: 401, 400 body, 400 validation, 405', async () => {
     let res = await postQuery({}, { 'x-test-tenant': 'none' })
-    expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([401, 'text/plain; charset=utf-8', 'missing tenant identity\n'])
+    expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([
+      401,
+      'text/plain; charset=utf-8',
+      'missing tenant identity\n',
+    ])
     res = await postQuery('{"limit":')
     expect(res.status).toBe(400)
     expect(await res.text()).toMatch(/^invalid QuerySpec body: /)
     res = await postQuery({ limit: 'x' })
     expect(await res.text()).toMatch(/^invalid QuerySpec body: json: cannot unmarshal string/)
     res = await postQuery({ limit: 20000 })
-    expect([res.status, await res.text()]).toEqual([400, 'query failed: validation: limit 20000 exceeds the maximum of 10000\n'])
+    expect([res.status, await res.text()]).toEqual([
+      400,
+      'query failed: validation: limit 20000 exceeds the maximum of 10000\n',
+    ])
     res = await fetch(`${base}/services/providers/graph/api/query`, { method: 'PUT', body: '{}' })
     expect(res.status).toBe(405)
     res = await fetch(`${base}/services/providers/graph/api/query`)
@@ -495,10 +562,18 @@ describe('MCP aggregate endpoint', () => {
     let res = await fetch(base + MCP_URL, { headers: { Accept: 'application/json, text/event-stream' } })
     expect(res.status).toBe(405)
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
-    res = await fetch(base + MCP_URL, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body })
+    res = await fetch(base + MCP_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body,
+    })
     expect(res.status).toBe(400)
     expect(await res.text()).toMatch(/Accept must contain both/)
-    res = await fetch(base + MCP_URL, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' }, body })
+    res = await fetch(base + MCP_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body,
+    })
     expect(res.status).toBe(400)
     const bad = await rpc('tools/list', {}, { 'MCP-Protocol-Version': '2099-01-01' })
     expect(bad.status).toBe(400)
@@ -588,14 +663,23 @@ describe('MCP aggregate endpoint', () => {
       }
       const sc = result.structuredContent
       expect(sc.found).toBe(true)
-      for (const k of ['impactedBy', 'impacts', 'associated']) expect(sc[k]).toEqual(expected[k]!.length ? expected[k] : null)
+      for (const k of ['impactedBy', 'impacts', 'associated'])
+        expect(sc[k]).toEqual(expected[k]!.length ? expected[k] : null)
     }
   })
 
   it('impact details: counts, null lists, not found, input errors', async () => {
-    const call = async (args: unknown) => (await rpc('tools/call', { name: 'graph__graph_impact', arguments: args })).msg.result
-    const co = (await call({ kind: 'Deployment', name: 'checkout', namespace: 'shop', edge: 'prod-eu' })).structuredContent
-    expect(co.object).toEqual({ edge: 'prod-eu', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout' })
+    const call = async (args: unknown) =>
+      (await rpc('tools/call', { name: 'graph__graph_impact', arguments: args })).msg.result
+    const co = (await call({ kind: 'Deployment', name: 'checkout', namespace: 'shop', edge: 'prod-eu' }))
+      .structuredContent
+    expect(co.object).toEqual({
+      edge: 'prod-eu',
+      group: 'apps',
+      kind: 'Deployment',
+      namespace: 'shop',
+      name: 'checkout',
+    })
     // the tool reads the first level only: selects (7) + namespace; the ReplicaSet (its Pods are nested) + the PDB selecting it
     expect([co.impactedBy.length, co.impacts.length, co.associated.length]).toEqual([8, 2, 1])
     expect(co.impacts[0]).toEqual({
@@ -606,25 +690,59 @@ describe('MCP aggregate endpoint', () => {
       name: 'checkout-7d9f8c6b5',
       relation: 'descendants',
     })
-    expect(co.associated[0]).toEqual({ edge: 'prod-us', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relation: 'grouped' })
-    const cm = (await call({ kind: 'ConfigMap', name: 'checkout-config', namespace: 'shop', edge: 'prod-eu', group: '' })).structuredContent
+    expect(co.associated[0]).toEqual({
+      edge: 'prod-us',
+      group: 'apps',
+      kind: 'Deployment',
+      namespace: 'shop',
+      name: 'checkout',
+      relation: 'grouped',
+    })
+    const cm = (
+      await call({ kind: 'ConfigMap', name: 'checkout-config', namespace: 'shop', edge: 'prod-eu', group: '' })
+    ).structuredContent
     // a ConfigMap labelled app: checkout is selected by what holds matchLabels app: checkout
     expect(cm).toMatchObject({
       found: true,
       impacts: [
-        { edge: 'prod-eu', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout', relation: 'selected-by' },
-        { edge: 'prod-eu', group: 'policy', kind: 'PodDisruptionBudget', namespace: 'shop', name: 'checkout', relation: 'selected-by' },
+        {
+          edge: 'prod-eu',
+          group: 'apps',
+          kind: 'Deployment',
+          namespace: 'shop',
+          name: 'checkout',
+          relation: 'selected-by',
+        },
+        {
+          edge: 'prod-eu',
+          group: 'policy',
+          kind: 'PodDisruptionBudget',
+          namespace: 'shop',
+          name: 'checkout',
+          relation: 'selected-by',
+        },
       ],
       associated: null,
       impactedBy: [{ edge: 'prod-eu', kind: 'Namespace', name: 'shop', relation: 'namespace' }],
     })
-    const missing = (await call({ kind: 'Deployment', name: 'checkout', namespace: 'shop', edge: 'staging' })).structuredContent
+    const missing = (await call({ kind: 'Deployment', name: 'checkout', namespace: 'shop', edge: 'staging' }))
+      .structuredContent
     expect(missing).toMatchObject({ found: false, impactedBy: null, impacts: null, associated: null })
     expect(missing.summary).toMatch(/sync may still be catching up/)
     // Bad arguments: the aggregate wraps the provider's error with JSON-RPC code 0 (docs/hub-facts.md, "MCP").
-    const extra = (await rpc('tools/call', { name: 'graph__graph_impact', arguments: { kind: 'Deployment', name: 'checkout', cluster: 'prod-eu' } })).msg
-    expect(extra.error).toEqual({ code: 0, message: 'provider "graph" tool "graph_impact": invalid input: unknown field "cluster"' })
-    expect((await rpc('tools/call', { name: 'graph__graph_impact', arguments: { name: 'checkout' } })).msg.error.code).toBe(0)
+    const extra = (
+      await rpc('tools/call', {
+        name: 'graph__graph_impact',
+        arguments: { kind: 'Deployment', name: 'checkout', cluster: 'prod-eu' },
+      })
+    ).msg
+    expect(extra.error).toEqual({
+      code: 0,
+      message: 'provider "graph" tool "graph_impact": invalid input: unknown field "cluster"',
+    })
+    expect(
+      (await rpc('tools/call', { name: 'graph__graph_impact', arguments: { name: 'checkout' } })).msg.error.code,
+    ).toBe(0)
     // The tool's own refusal stays a result with isError.
     const deep = await call({ kind: 'Deployment', name: 'checkout', maxDepth: 21 })
     expect(deep.isError).toBe(true)
@@ -632,14 +750,27 @@ describe('MCP aggregate endpoint', () => {
   })
 
   it('graph__graph_query returns the QueryStatus as structuredContent', async () => {
-    const spec = { filter: { objects: [{ groupKind: { kind: 'deploy' } }] }, order: [{ field: 'cluster' }], limit: 2, cursor: true, objects: { cluster: true } }
+    const spec = {
+      filter: { objects: [{ groupKind: { kind: 'deploy' } }] },
+      order: [{ field: 'cluster' }],
+      limit: 2,
+      cursor: true,
+      objects: { cluster: true },
+    }
     const r = (await rpc('tools/call', { name: 'graph__graph_query', arguments: { spec } })).msg.result
     expect(r.structuredContent).toEqual(JSON.parse(JSON.stringify(q(spec))))
     expect(JSON.parse(r.content[0].text)).toEqual(r.structuredContent)
-    const bad = (await rpc('tools/call', { name: 'graph__graph_query', arguments: { spec: { limit: 10001 } } })).msg.result
-    expect(bad).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^query failed: validation: /) }] })
+    const bad = (await rpc('tools/call', { name: 'graph__graph_query', arguments: { spec: { limit: 10001 } } })).msg
+      .result
+    expect(bad).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringMatching(/^query failed: validation: /) }],
+    })
     const extra = (await rpc('tools/call', { name: 'graph__graph_query', arguments: { spec: {}, limit: 1 } })).msg.error
-    expect(extra).toEqual({ code: 0, message: 'provider "graph" tool "graph_query": invalid input: unknown field "limit"' })
+    expect(extra).toEqual({
+      code: 0,
+      message: 'provider "graph" tool "graph_query": invalid input: unknown field "limit"',
+    })
   })
 })
 
@@ -686,7 +817,11 @@ describe('MCP aggregate endpoint: URL forms, sessions and priming', () => {
   it('asks for a session, answers within it after a priming event, forgets it on DELETE', async () => {
     const refused = await post(impactCall)
     expect(refused.status).toBe(400)
-    expect(await refused.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' } })
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' },
+    })
     const init = await post({
       jsonrpc: '2.0',
       id: 1,

@@ -46,7 +46,10 @@ export function sendJson(res: http.ServerResponse, status: number, value: unknow
 }
 
 function sendHtml(res: http.ServerResponse, method: string): void {
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(Buffer.byteLength(PORTAL_HTML)) })
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(PORTAL_HTML)),
+  })
   res.end(method === 'HEAD' ? undefined : PORTAL_HTML)
 }
 

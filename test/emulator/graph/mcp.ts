@@ -18,7 +18,14 @@ const MCP_PATH_RE = /^\/services\/mcpserver\/(.+)\/apis\/hub\.sh\/v1alpha1\/mcps
 // ---------------------------------------------------------------------------
 // Impact: the query the real tool runs, and the classification of its result
 
-export type ImpactInput = { kind: string; name: string; edge?: string; group?: string; namespace?: string; maxDepth?: number }
+export type ImpactInput = {
+  kind: string
+  name: string
+  edge?: string
+  group?: string
+  namespace?: string
+  maxDepth?: number
+}
 
 type ImpactRef = { edge?: string; group?: string; kind: string; namespace?: string; name: string; relation: string }
 
@@ -32,7 +39,17 @@ export type ImpactResult = {
 }
 
 const IMPACT_DEFAULT_MAX_DEPTH = 5
-const IMPACT_RELATIONS = ['descendants+', 'references', 'selects', 'selected-by', 'owners', 'linked+', 'grouped', 'namespace', 'namespaced'] as const
+const IMPACT_RELATIONS = [
+  'descendants+',
+  'references',
+  'selects',
+  'selected-by',
+  'owners',
+  'linked+',
+  'grouped',
+  'namespace',
+  'namespaced',
+] as const
 
 /** The QuerySpec the impact tool runs (docs/hub-facts.md, "Impact"). */
 export function buildImpactQuery(input: ImpactInput): QuerySpec {
@@ -41,9 +58,14 @@ export function buildImpactQuery(input: ImpactInput): QuerySpec {
     name: input.name,
   }
   if (input.namespace) filter.namespace = input.namespace
-  const related = { id: true, cluster: true, object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } } }
+  const related = {
+    id: true,
+    cluster: true,
+    object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } },
+  }
   const relations: NonNullable<NonNullable<QuerySpec['objects']>['relations']> = {}
-  for (const r of IMPACT_RELATIONS) relations[r] = r === 'namespaced' ? { limit: 200, objects: related } : { objects: related }
+  for (const r of IMPACT_RELATIONS)
+    relations[r] = r === 'namespaced' ? { limit: 200, objects: related } : { objects: related }
   const spec: QuerySpec = {
     filter: { objects: [filter] },
     maxDepth: input.maxDepth ?? IMPACT_DEFAULT_MAX_DEPTH,
@@ -110,7 +132,14 @@ function classifyImpact(status: QueryStatus, input: ImpactInput): ImpactResult {
   void _drop
   const where = `${object.namespace ? `${object.namespace}/` : ''}${object.name}`
   const summary = `${object.kind} ${where}${object.edge ? ` on edge ${object.edge}` : ''}: ${up.length} upstream dependenc${up.length === 1 ? 'y' : 'ies'} (impactedBy), ${down.length} downstream dependent${down.length === 1 ? '' : 's'} (impacts), ${lateral.length} associated. Derived from declared relationships only (owner references, spec references, selectors, namespace membership, declared links); runtime traffic is not traced.${status.incomplete ? ' The result was truncated at the row cap.' : ''}`
-  return { object, found: true, impactedBy: up.length ? up : null, impacts: down.length ? down : null, associated: lateral.length ? lateral : null, summary }
+  return {
+    object,
+    found: true,
+    impactedBy: up.length ? up : null,
+    impacts: down.length ? down : null,
+    associated: lateral.length ? lateral : null,
+    summary,
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -125,7 +154,10 @@ function parseImpactInput(args: unknown): ImpactInput {
   if (typeof args !== 'object' || Array.isArray(args)) throw new ToolError('invalid input: arguments must be an object')
   const a = args as Record<string, unknown>
   const extra = Object.keys(a).filter((k) => !IMPACT_KEYS.has(k))
-  if (extra.length) throw new ToolError(`invalid input: unknown field${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`)
+  if (extra.length)
+    throw new ToolError(
+      `invalid input: unknown field${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`,
+    )
   for (const k of ['kind', 'name', 'edge', 'group', 'namespace']) {
     if (a[k] !== undefined && typeof a[k] !== 'string') throw new ToolError(`invalid input: ${k} must be a string`)
   }
@@ -133,7 +165,8 @@ function parseImpactInput(args: unknown): ImpactInput {
   if (!a.name) throw new ToolError('invalid input: name is required')
   if (a.maxDepth !== undefined && (typeof a.maxDepth !== 'number' || !Number.isInteger(a.maxDepth) || a.maxDepth < 0))
     throw new ToolError('invalid input: maxDepth must be a non-negative integer')
-  if (typeof a.maxDepth === 'number' && a.maxDepth > 20) throw new ToolError(`maxDepth ${a.maxDepth} exceeds the maximum of 20`)
+  if (typeof a.maxDepth === 'number' && a.maxDepth > 20)
+    throw new ToolError(`maxDepth ${a.maxDepth} exceeds the maximum of 20`)
   const input: ImpactInput = { kind: a.kind as string, name: a.name as string }
   for (const k of ['edge', 'group', 'namespace'] as const) if (typeof a[k] === 'string') input[k] = a[k]
   if (typeof a.maxDepth === 'number' && a.maxDepth > 0) input.maxDepth = a.maxDepth
@@ -167,7 +200,12 @@ const TOOLS = [
         edge: { type: 'string', description: 'Edge (cluster) name; first match across edges when omitted' },
         group: { type: 'string', description: 'API group, "" for core' },
         namespace: { type: 'string', description: 'Namespace; omit for cluster-scoped objects' },
-        maxDepth: { type: 'integer', minimum: 0, maximum: 20, description: 'Depth of transitive relations (default 5)' },
+        maxDepth: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 20,
+          description: 'Depth of transitive relations (default 5)',
+        },
       },
       required: ['kind', 'name'],
       additionalProperties: false,
@@ -205,7 +243,11 @@ const TOOLS = [
             page: { type: 'object', properties: { first: { type: 'integer' }, cursor: { type: 'string' } } },
             order: {
               type: 'array',
-              items: { type: 'object', properties: { field: { type: 'string' }, direction: { type: 'string', enum: ['Asc', 'Desc'] } }, required: ['field'] },
+              items: {
+                type: 'object',
+                properties: { field: { type: 'string' }, direction: { type: 'string', enum: ['Asc', 'Desc'] } },
+                required: ['field'],
+              },
             },
             count: { type: 'boolean' },
             cursor: { type: 'boolean' },
@@ -237,7 +279,12 @@ function queryErrorText(err: unknown): string {
 }
 
 /** Runs the impact tool directly (what `graph__graph_impact` returns as structuredContent). */
-export function runImpact(fleet: Fleet, input: ImpactInput, tenant?: Tenant | string | null, opts: ExecuteOptions = {}): ImpactResult {
+export function runImpact(
+  fleet: Fleet,
+  input: ImpactInput,
+  tenant?: Tenant | string | null,
+  opts: ExecuteOptions = {},
+): ImpactResult {
   return classifyImpact(executeQuery(fleet, buildImpactQuery(input), tenant, opts), input)
 }
 
@@ -245,7 +292,14 @@ export function runImpact(fleet: Fleet, input: ImpactInput, tenant?: Tenant | st
 // JSON-RPC over Streamable HTTP
 
 type RpcId = string | number | null
-type RpcMessage = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown; result?: unknown; error?: unknown }
+type RpcMessage = {
+  jsonrpc?: unknown
+  id?: unknown
+  method?: unknown
+  params?: unknown
+  result?: unknown
+  error?: unknown
+}
 
 export type McpOptions = ExecuteOptions & {
   serverName?: string
@@ -263,7 +317,12 @@ export type McpOptions = ExecuteOptions & {
   unknownToolCalls?: number
 }
 
-export type McpHandler = ((req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tenant?: Tenant | null) => void) & {
+export type McpHandler = ((
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: Buffer,
+  tenant?: Tenant | null,
+) => void) & {
   /** End every open session, as a server restart does: the next request with one gets 404. */
   expireSessions(): void
   /** Sessions open now (started by `initialize`, not yet ended by DELETE or expiry). */
@@ -277,11 +336,16 @@ export type HubTenantLike = { org: string; workspace: string | null; user: strin
 export function mcpRoute(
   fleet: Fleet,
   opts: McpOptions = {},
-): { prefix: string; handler: (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tenant?: HubTenantLike) => void; mcp: McpHandler } {
+): {
+  prefix: string
+  handler: (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tenant?: HubTenantLike) => void
+  mcp: McpHandler
+} {
   const mcp = createMcpHandler(fleet, opts)
   return {
     prefix: '/services/mcpserver/',
-    handler: (req, res, body, tenant) => mcp(req, res, body, tenant ? { org: tenant.org, workspace: tenant.workspace ?? '', user: tenant.user } : null),
+    handler: (req, res, body, tenant) =>
+      mcp(req, res, body, tenant ? { org: tenant.org, workspace: tenant.workspace ?? '', user: tenant.user } : null),
     mcp,
   }
 }
@@ -346,7 +410,8 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
         input = parseImpactInput(args)
       } catch (err) {
         // The aggregate wraps the provider's bad-arguments error with JSON-RPC code 0.
-        if (err instanceof ToolError && !err.message.startsWith('maxDepth')) return { rpcError: [0, `provider "graph" tool "graph_impact": ${err.message}`] }
+        if (err instanceof ToolError && !err.message.startsWith('maxDepth'))
+          return { rpcError: [0, `provider "graph" tool "graph_impact": ${err.message}`] }
         return toolErr((err as Error).message)
       }
       try {
@@ -357,7 +422,9 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
     }
     if (name === 'graph__graph_query') {
       if (args === null || args === undefined || typeof args !== 'object' || Array.isArray(args))
-        return { rpcError: [0, 'provider "graph" tool "graph_query": invalid input: arguments must be an object with "spec"'] }
+        return {
+          rpcError: [0, 'provider "graph" tool "graph_query": invalid input: arguments must be an object with "spec"'],
+        }
       const a = args as Record<string, unknown>
       const extra = Object.keys(a).filter((k) => k !== 'spec')
       if (extra.length)
@@ -367,7 +434,8 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
             `provider "graph" tool "graph_query": invalid input: unknown field${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`,
           ],
         }
-      if (a.spec === undefined) return { rpcError: [0, 'provider "graph" tool "graph_query": invalid input: spec is required'] }
+      if (a.spec === undefined)
+        return { rpcError: [0, 'provider "graph" tool "graph_query": invalid input: spec is required'] }
       try {
         const status = executeQuery(fleet, a.spec, tenant, execOpts)
         return toolOk(seesRows ? status : {})
@@ -381,7 +449,8 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
   const handler = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tenant?: Tenant | null): void => {
     const url = req.url ?? '/'
     const path = url.split('?')[0] ?? '/'
-    if (path.startsWith('/services/mcpserver/') && !MCP_PATH_RE.test(path)) return sendText(res, 404, '404 page not found')
+    if (path.startsWith('/services/mcpserver/') && !MCP_PATH_RE.test(path))
+      return sendText(res, 404, '404 page not found')
     if (tenant === null) return sendText(res, 401, 'missing tenant identity')
     const method = (req.method ?? 'GET').toUpperCase()
     const sessionHeader = headerValue(req.headers['mcp-session-id']).trim()
@@ -395,21 +464,36 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
     }
     if (method !== 'POST') {
       const allow = opts.sessions ? 'POST, DELETE' : 'POST'
-      return sendText(res, 405, `Method Not Allowed: ${opts.sessions ? 'no standalone event stream here' : 'this server is stateless'}; use POST`, {
-        Allow: allow,
-      })
+      return sendText(
+        res,
+        405,
+        `Method Not Allowed: ${opts.sessions ? 'no standalone event stream here' : 'this server is stateless'}; use POST`,
+        {
+          Allow: allow,
+        },
+      )
     }
     if (!acceptsBoth(headerValue(req.headers.accept)))
       return sendText(res, 400, "Bad Request: Accept must contain both 'application/json' and 'text/event-stream'")
     const ct = headerValue(req.headers['content-type']).split(';')[0]?.trim().toLowerCase()
-    if (ct && ct !== 'application/json') return sendText(res, 415, 'Unsupported Media Type: Content-Type must be application/json')
+    if (ct && ct !== 'application/json')
+      return sendText(res, 415, 'Unsupported Media Type: Content-Type must be application/json')
     const pv = headerValue(req.headers['mcp-protocol-version']).trim()
     if (pv && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(pv)) {
-      return sendText(res, 400, `Bad Request: Unsupported protocol version (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`)
+      return sendText(
+        res,
+        400,
+        `Bad Request: Unsupported protocol version (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+      )
     }
 
     const reply = (msg: unknown, headers: Record<string, string> = {}): void => {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', ...headers })
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache',
+        Connection: 'keep-alive',
+        ...headers,
+      })
       const priming = opts.primingEvents ? `id: ${++eventCounter}\ndata: \n\n` : ''
       res.end(`${priming}event: message\ndata: ${JSON.stringify(msg)}\n\n`)
     }
@@ -436,7 +520,8 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
 
     // responses and notifications: accepted, no body
     if (typeof m.method !== 'string' || !hasId) {
-      if (typeof m.method !== 'string' && !('result' in m) && !('error' in m)) return reply(rpcError(id, -32600, 'Invalid Request'))
+      if (typeof m.method !== 'string' && !('result' in m) && !('error' in m))
+        return reply(rpcError(id, -32600, 'Invalid Request'))
       res.writeHead(202)
       res.end()
       return
@@ -444,7 +529,9 @@ export function createMcpHandler(fleet: Fleet, opts: McpOptions = {}): McpHandle
     switch (m.method) {
       case 'initialize': {
         const requested = typeof params.protocolVersion === 'string' ? params.protocolVersion : ''
-        const protocolVersion = (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(requested) ? requested : LATEST_PROTOCOL_VERSION
+        const protocolVersion = (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(requested)
+          ? requested
+          : LATEST_PROTOCOL_VERSION
         const headers: Record<string, string> = {}
         if (opts.sessions) {
           const session = `emulator-session-${++sessionCounter}`

@@ -11,14 +11,29 @@ const containers = (o: any): any[] => list(o?.spec?.containers)
 const REF_PATHS: readonly RefPath[] = [
   { target: 'Secret', names: (o) => list(o?.spec?.volumes).map((v) => v?.secret?.secretName) },
   { target: 'ConfigMap', names: (o) => list(o?.spec?.volumes).map((v) => v?.configMap?.name) },
-  { target: 'PersistentVolumeClaim', names: (o) => list(o?.spec?.volumes).map((v) => v?.persistentVolumeClaim?.claimName) },
+  {
+    target: 'PersistentVolumeClaim',
+    names: (o) => list(o?.spec?.volumes).map((v) => v?.persistentVolumeClaim?.claimName),
+  },
   { target: 'ServiceAccount', names: (o) => [o?.spec?.serviceAccountName] },
   { target: 'Secret', names: (o) => list(o?.spec?.imagePullSecrets).map((s) => s?.name) },
-  { target: 'Secret', names: (o) => containers(o).flatMap((c) => list(c?.env).map((x) => x?.valueFrom?.secretKeyRef?.name)) },
-  { target: 'ConfigMap', names: (o) => containers(o).flatMap((c) => list(c?.env).map((x) => x?.valueFrom?.configMapKeyRef?.name)) },
+  {
+    target: 'Secret',
+    names: (o) => containers(o).flatMap((c) => list(c?.env).map((x) => x?.valueFrom?.secretKeyRef?.name)),
+  },
+  {
+    target: 'ConfigMap',
+    names: (o) => containers(o).flatMap((c) => list(c?.env).map((x) => x?.valueFrom?.configMapKeyRef?.name)),
+  },
   { target: 'Secret', names: (o) => containers(o).flatMap((c) => list(c?.envFrom).map((x) => x?.secretRef?.name)) },
-  { target: 'ConfigMap', names: (o) => containers(o).flatMap((c) => list(c?.envFrom).map((x) => x?.configMapRef?.name)) },
-  { target: 'Service', names: (o) => list(o?.spec?.rules).flatMap((r) => list(r?.http?.paths).map((p) => p?.backend?.service?.name)) },
+  {
+    target: 'ConfigMap',
+    names: (o) => containers(o).flatMap((c) => list(c?.envFrom).map((x) => x?.configMapRef?.name)),
+  },
+  {
+    target: 'Service',
+    names: (o) => list(o?.spec?.rules).flatMap((r) => list(r?.http?.paths).map((p) => p?.backend?.service?.name)),
+  },
   { target: 'Secret', names: (o) => list(o?.spec?.tls).map((t) => t?.secretName) },
   { target: 'StorageClass', names: (o) => [o?.spec?.storageClassName] },
   { target: 'PersistentVolume', names: (o) => [o?.spec?.volumeName] },

@@ -59,7 +59,12 @@ export type FleetIndex = {
   /** Free-form cache for the query layer (sorted root lists); cleared with the index. */
   cache: Map<string, unknown>
   // The parts below are built on first use (a plain paging query needs none of them).
-  keys?: { byUid: Map<string, Entry>; byKey: Map<string, Entry>; byNsName: Map<string, Entry[]>; nsMembers: Map<string, Entry[]> }
+  keys?: {
+    byUid: Map<string, Entry>
+    byKey: Map<string, Entry>
+    byNsName: Map<string, Entry[]>
+    nsMembers: Map<string, Entry[]>
+  }
   ownership?: { owners: Lists; children: Lists }
   selection?: { holders: Map<string, [Entry, Record<string, unknown>][]>; selects: Lists }
   groups?: Map<string, Entry[]>
@@ -105,7 +110,12 @@ function pushMap<K, V>(m: Map<K, V[]>, k: K, e: V): void {
   else m.set(k, [e])
 }
 
-export function matchExpression(labels: Record<string, string>, key: string, operator: string, values: readonly string[] | undefined): boolean {
+export function matchExpression(
+  labels: Record<string, string>,
+  key: string,
+  operator: string,
+  values: readonly string[] | undefined,
+): boolean {
   const has = Object.hasOwn(labels, key)
   switch (operator) {
     case 'In':
@@ -191,7 +201,8 @@ function matchLabelsOf(o: FleetObject): Record<string, unknown> | undefined {
 
 /** Every key must hold the value; a key with a `.` never matches (SQLite reads `$.<key>` as a path). */
 function labelsMatch(ml: Record<string, unknown>, labels: Record<string, string>): boolean {
-  for (const [k, v] of Object.entries(ml)) if (k.includes('.') || !Object.hasOwn(labels, k) || labels[k] !== v) return false
+  for (const [k, v] of Object.entries(ml))
+    if (k.includes('.') || !Object.hasOwn(labels, k) || labels[k] !== v) return false
   return true
 }
 
@@ -211,7 +222,9 @@ function selectsOf(idx: FleetIndex, e: Entry): readonly Entry[] {
   if (cached) return cached
   const ml = matchLabelsOf(e.obj)
   if (!ml) return EMPTY
-  const out = (keysOf(idx).nsMembers.get(e.edge + SEP + e.ns) ?? EMPTY).filter((m) => m !== e && labelsMatch(ml, m.labels))
+  const out = (keysOf(idx).nsMembers.get(e.edge + SEP + e.ns) ?? EMPTY).filter(
+    (m) => m !== e && labelsMatch(ml, m.labels),
+  )
   sel.selects[e.i] = out
   return out
 }
@@ -240,7 +253,9 @@ function referencesOf(idx: FleetIndex, e: Entry, kinds: readonly string[]): read
   const names = referencedNames(e.obj, kinds)
   const out: Entry[] = []
   const { byNsName } = keysOf(idx)
-  for (const n of names) for (const t of byNsName.get(e.edge + SEP + e.ns + SEP + n) ?? EMPTY) if (kinds.length === 0 || kinds.includes(t.kind)) out.push(t)
+  for (const n of names)
+    for (const t of byNsName.get(e.edge + SEP + e.ns + SEP + n) ?? EMPTY)
+      if (kinds.length === 0 || kinds.includes(t.kind)) out.push(t)
   return out
 }
 
@@ -257,7 +272,9 @@ function linkedOf(idx: FleetIndex, e: Entry): readonly Entry[] {
   const out: Entry[] = []
   for (const r of list(refs)) {
     if (!isRecord(r) || typeof r.kind !== 'string' || typeof r.name !== 'string') continue
-    const t = keysOf(idx).byKey.get(objectKey(e.edge, typeof r.namespace === 'string' ? r.namespace : '', r.kind, r.name))
+    const t = keysOf(idx).byKey.get(
+      objectKey(e.edge, typeof r.namespace === 'string' ? r.namespace : '', r.kind, r.name),
+    )
     if (t && t.group === (typeof r.group === 'string' ? r.group : '')) out.push(t)
   }
   return out
@@ -267,7 +284,12 @@ function linkedOf(idx: FleetIndex, e: Entry): readonly Entry[] {
 // Relation lookup
 
 /** Direct neighbours of `e` for a base relation name; empty for unknown names. `kinds`: the kinds the relation's filters name. */
-export function directRelation(idx: FleetIndex, e: Entry, base: string, kinds: readonly string[] = []): readonly Entry[] {
+export function directRelation(
+  idx: FleetIndex,
+  e: Entry,
+  base: string,
+  kinds: readonly string[] = [],
+): readonly Entry[] {
   switch (base) {
     case 'owners':
       return ownershipOf(idx).owners[e.i] ?? EMPTY
@@ -331,6 +353,12 @@ export function relatedObjects(fleet: Fleet, obj: FleetObject, name: string, max
 }
 
 /** Finds one object by edge, namespace ('' for cluster-scoped), kind (alias allowed) and name. */
-export function findObject(fleet: Fleet, edge: string, namespace: string, kind: string, name: string): FleetObject | undefined {
+export function findObject(
+  fleet: Fleet,
+  edge: string,
+  namespace: string,
+  kind: string,
+  name: string,
+): FleetObject | undefined {
   return keysOf(getIndex(fleet)).byKey.get(objectKey(edge, namespace, canonicalKind(kind), name))?.obj
 }

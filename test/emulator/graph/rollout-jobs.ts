@@ -3,7 +3,16 @@
 // writes it (conditions, counts, the pod's end phase).
 import type { FleetObject } from './fleet.ts'
 import type { Keyframe } from './rollout-workloads.ts'
-import { iso, meta, pod, podTemplate, resourceVersion, uidOf, type PodImages, type Workload } from './rollout-objects.ts'
+import {
+  iso,
+  meta,
+  pod,
+  podTemplate,
+  resourceVersion,
+  uidOf,
+  type PodImages,
+  type Workload,
+} from './rollout-objects.ts'
 
 export type JobPlan = Workload & {
   images: PodImages
@@ -27,20 +36,45 @@ export function jobRollout(p: JobPlan): Keyframe[] {
 
 function renderJob(p: JobPlan, state: JState, at: number): FleetObject[] {
   const uid = uidOf(`${p.edge}/${p.namespace}/Job/${p.name}`)
-  const labels = { 'batch.kubernetes.io/controller-uid': uid, 'batch.kubernetes.io/job-name': p.name, 'controller-uid': uid, 'job-name': p.name }
+  const labels = {
+    'batch.kubernetes.io/controller-uid': uid,
+    'batch.kubernetes.io/job-name': p.name,
+    'controller-uid': uid,
+    'job-name': p.name,
+  }
   const template = podTemplate(p, p.images)
   template.spec.restartPolicy = 'Never'
   const ended = state !== 'running'
   const conditions =
     state === 'complete'
       ? [
-          { type: 'SuccessCriteriaMet', status: 'True', reason: 'CompletionsReached', message: 'Reached expected number of succeeded pods' },
-          { type: 'Complete', status: 'True', reason: 'CompletionsReached', message: 'Reached expected number of succeeded pods' },
+          {
+            type: 'SuccessCriteriaMet',
+            status: 'True',
+            reason: 'CompletionsReached',
+            message: 'Reached expected number of succeeded pods',
+          },
+          {
+            type: 'Complete',
+            status: 'True',
+            reason: 'CompletionsReached',
+            message: 'Reached expected number of succeeded pods',
+          },
         ]
       : state === 'failed'
         ? [
-            { type: 'FailureTarget', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit' },
-            { type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit' },
+            {
+              type: 'FailureTarget',
+              status: 'True',
+              reason: 'BackoffLimitExceeded',
+              message: 'Job has reached the specified backoff limit',
+            },
+            {
+              type: 'Failed',
+              status: 'True',
+              reason: 'BackoffLimitExceeded',
+              message: 'Job has reached the specified backoff limit',
+            },
           ]
         : undefined
   const job: FleetObject = {
@@ -73,11 +107,22 @@ function renderJob(p: JobPlan, state: JState, at: number): FleetObject[] {
       ...(state === 'failed' ? { failed: 1 } : {}),
       terminating: 0,
       uncountedTerminatedPods: {},
-      ...(conditions ? { conditions: conditions.map((c) => ({ ...c, lastProbeTime: iso(at), lastTransitionTime: iso(at) })) } : {}),
+      ...(conditions
+        ? { conditions: conditions.map((c) => ({ ...c, lastProbeTime: iso(at), lastTransitionTime: iso(at) })) }
+        : {}),
     },
   }
   const podName = `${p.name}-${uidOf(`${p.edge}/${p.name}/pod`).slice(0, 5)}`
-  const running = pod({ w: p, images: p.images, name: podName, labels, owner: job, state: { kind: 'ready', since: p.startAt }, node: 0, at })
+  const running = pod({
+    w: p,
+    images: p.images,
+    name: podName,
+    labels,
+    owner: job,
+    state: { kind: 'ready', since: p.startAt },
+    node: 0,
+    at,
+  })
   running.spec.restartPolicy = 'Never'
   if (ended) {
     const exitCode = state === 'complete' ? 0 : 1
@@ -88,7 +133,14 @@ function renderJob(p: JobPlan, state: JState, at: number): FleetObject[] {
     for (const s of running.status.containerStatuses as Record<string, unknown>[]) {
       s.ready = false
       s.started = false
-      s.state = { terminated: { exitCode, reason: exitCode === 0 ? 'Completed' : 'Error', startedAt: iso(p.startAt + 2000), finishedAt: iso(at) } }
+      s.state = {
+        terminated: {
+          exitCode,
+          reason: exitCode === 0 ? 'Completed' : 'Error',
+          startedAt: iso(p.startAt + 2000),
+          finishedAt: iso(at),
+        },
+      }
     }
   }
   return [job, running]

@@ -21,7 +21,9 @@ function memo<K, V>(fn: (k: K) => V): (k: K) => V {
 }
 
 /** RFC 3339 second-precision UTC, as Kubernetes renders times. */
-export const iso: (at: number) => string = memo((at: number) => new Date(ROLLOUT_EPOCH + Math.floor(at / 1000) * 1000).toISOString().replace('.000Z', 'Z'))
+export const iso: (at: number) => string = memo((at: number) =>
+  new Date(ROLLOUT_EPOCH + Math.floor(at / 1000) * 1000).toISOString().replace('.000Z', 'Z'),
+)
 
 const SAFE = 'bcdfghjklmnpqrstvwxz2456789'
 
@@ -60,7 +62,10 @@ export type Workload = {
   annotations?: Record<string, string>
 }
 
-export function podTemplate(w: Workload, images: PodImages): { metadata: { labels: Record<string, string> }; spec: Record<string, unknown> } {
+export function podTemplate(
+  w: Workload,
+  images: PodImages,
+): { metadata: { labels: Record<string, string> }; spec: Record<string, unknown> } {
   return {
     metadata: { labels: { app: w.name, ...w.labels } },
     spec: {
@@ -107,7 +112,10 @@ export function podTemplate(w: Workload, images: PodImages): { metadata: { label
 
 /** pod-template-hash / controller-revision suffix: equal templates hash equally on every edge. */
 export function templateHash(w: Workload, images: PodImages, length = 10): string {
-  return nameHash(`${w.namespace}/${w.name}/${images.app}/${images.init}${images.env ? JSON.stringify(images.env) : ''}`, length)
+  return nameHash(
+    `${w.namespace}/${w.name}/${images.app}/${images.init}${images.env ? JSON.stringify(images.env) : ''}`,
+    length,
+  )
 }
 
 /** What a pod is doing; `since` is when it was created. */
@@ -138,7 +146,14 @@ export function meta(m: StoredMeta): ObjectMeta {
 }
 
 export function ownerRef(o: FleetObject): OwnerReference {
-  return { apiVersion: o.apiVersion, kind: o.kind, name: o.metadata.name, uid: o.metadata.uid, controller: true, blockOwnerDeletion: true }
+  return {
+    apiVersion: o.apiVersion,
+    kind: o.kind,
+    name: o.metadata.name,
+    uid: o.metadata.uid,
+    controller: true,
+    blockOwnerDeletion: true,
+  }
 }
 
 /** A resourceVersion that grows with the frame's instant (unique enough for a client's eye). */
@@ -147,7 +162,12 @@ export function resourceVersion(at: number, salt: number): string {
 }
 
 function cond(type: string, ok: boolean, at: number, reason?: string, message?: string): Record<string, unknown> {
-  const c: Record<string, unknown> = { type, status: ok ? 'True' : 'False', lastProbeTime: null, lastTransitionTime: iso(at) }
+  const c: Record<string, unknown> = {
+    type,
+    status: ok ? 'True' : 'False',
+    lastProbeTime: null,
+    lastTransitionTime: iso(at),
+  }
   if (reason) c.reason = reason
   if (message) c.message = message
   return c
@@ -200,8 +220,20 @@ export function pod(p: PodPlan): FleetObject {
       creating ? 'ContainersNotInitialized' : undefined,
       creating ? 'containers with incomplete status: [migrate]' : undefined,
     ),
-    cond('Ready', ready, ready ? started + 3000 : s.since, ready ? undefined : 'ContainersNotReady', ready ? undefined : unready),
-    cond('ContainersReady', ready, ready ? started + 3000 : s.since, ready ? undefined : 'ContainersNotReady', ready ? undefined : unready),
+    cond(
+      'Ready',
+      ready,
+      ready ? started + 3000 : s.since,
+      ready ? undefined : 'ContainersNotReady',
+      ready ? undefined : unready,
+    ),
+    cond(
+      'ContainersReady',
+      ready,
+      ready ? started + 3000 : s.since,
+      ready ? undefined : 'ContainersNotReady',
+      ready ? undefined : unready,
+    ),
     cond('PodScheduled', true, s.since),
   ]
   status.initContainerStatuses = [
@@ -215,10 +247,19 @@ export function pod(p: PodPlan): FleetObject {
       restartCount: 0,
       state: creating
         ? { running: { startedAt: iso(s.since + 1000) } }
-        : { terminated: { exitCode: 0, reason: 'Completed', startedAt: iso(s.since + 1000), finishedAt: iso(started) } },
+        : {
+            terminated: { exitCode: 0, reason: 'Completed', startedAt: iso(s.since + 1000), finishedAt: iso(started) },
+          },
     },
   ]
-  const main: Record<string, unknown> = { name: w.name, image: images.app, imageID: '', ready, started: ready, restartCount: 0 }
+  const main: Record<string, unknown> = {
+    name: w.name,
+    image: images.app,
+    imageID: '',
+    ready,
+    started: ready,
+    restartCount: 0,
+  }
   if (creating) main.state = { waiting: { reason: 'PodInitializing' } }
   else {
     main.imageID = imageIdOf(images.app)
@@ -233,7 +274,9 @@ export function pod(p: PodPlan): FleetObject {
         message: `back-off ${s.backoffSeconds}s restarting failed container=${w.name} pod=${p.name}_${w.namespace}(${uid})`,
       },
     }
-    main.lastState = { terminated: { exitCode: 1, reason: 'Error', startedAt: iso(s.lastFailAt - 1000), finishedAt: iso(s.lastFailAt) } }
+    main.lastState = {
+      terminated: { exitCode: 1, reason: 'Error', startedAt: iso(s.lastFailAt - 1000), finishedAt: iso(s.lastFailAt) },
+    }
   }
   status.containerStatuses = [main]
   return { edge: w.edge, apiVersion: 'v1', kind: 'Pod', metadata, spec, status }

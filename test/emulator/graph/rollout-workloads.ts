@@ -3,7 +3,19 @@
 // one pod template to another the way the controllers do it (docs/hub-facts.md, "What the graph knows").
 import type { FleetObject } from './fleet.ts'
 import type { PodImages, PodState, Workload } from './rollout-objects.ts'
-import { CREATED_AT, counts, iso, meta, nameHash, ownerRef, pod, podTemplate, resourceVersion, templateHash, uidOf } from './rollout-objects.ts'
+import {
+  CREATED_AT,
+  counts,
+  iso,
+  meta,
+  nameHash,
+  ownerRef,
+  pod,
+  podTemplate,
+  resourceVersion,
+  templateHash,
+  uidOf,
+} from './rollout-objects.ts'
 
 /** The objects of one track from `at` until the next keyframe (built when first shown). */
 export type Keyframe = { at: number; objects: () => FleetObject[] }
@@ -28,11 +40,18 @@ export type DeploymentPlan = RolloutPlan & {
   paused?: boolean
 }
 
-type Progress = { reason: 'NewReplicaSetAvailable' | 'ReplicaSetUpdated' | 'ProgressDeadlineExceeded' | 'DeploymentPaused'; at: number }
+type Progress = {
+  reason: 'NewReplicaSetAvailable' | 'ReplicaSetUpdated' | 'ProgressDeadlineExceeded' | 'DeploymentPaused'
+  at: number
+}
 type DState = { generation: number; observed: number; oldPods: number; newPods: PodState[]; progress: Progress }
 
 /** Applies each event in time order, keeping every intermediate state as a keyframe. */
-function fold<S>(initial: S, events: { at: number; apply: (s: S) => S }[], render: (s: S, at: number) => FleetObject[]): Keyframe[] {
+function fold<S>(
+  initial: S,
+  events: { at: number; apply: (s: S) => S }[],
+  render: (s: S, at: number) => FleetObject[],
+): Keyframe[] {
   let s = initial
   const states: { at: number; s: S }[] = [{ at: CREATED_AT, s }]
   for (const e of [...events].sort((a, b) => a.at - b.at)) states.push({ at: e.at, s: (s = e.apply(s)) })
@@ -48,22 +67,35 @@ const CRASH_BACKOFF_SECONDS = [10, 20, 40, 80, 160, 300]
 export function deploymentRollout(p: DeploymentPlan): Keyframe[] {
   const observed = p.startAt + (p.observeMs ?? 1000)
   const deadlineMs = (p.progressDeadlineSeconds ?? 600) * 1000
-  const events: { at: number; apply: (s: DState) => DState }[] = [{ at: p.startAt, apply: (s) => ({ ...s, generation: 2 }) }]
-  if (p.paused) events.push({ at: observed, apply: (s) => ({ ...s, observed: 2, progress: { reason: 'DeploymentPaused', at: observed } }) })
+  const events: { at: number; apply: (s: DState) => DState }[] = [
+    { at: p.startAt, apply: (s) => ({ ...s, generation: 2 }) },
+  ]
+  if (p.paused)
+    events.push({
+      at: observed,
+      apply: (s) => ({ ...s, observed: 2, progress: { reason: 'DeploymentPaused', at: observed } }),
+    })
   else
     events.push({
       at: observed,
       apply: (s) => ({
         ...s,
         observed: 2,
-        newPods: [p.stuck === 'unschedulable' ? { kind: 'unschedulable', since: observed } : { kind: 'creating', since: observed }],
+        newPods: [
+          p.stuck === 'unschedulable'
+            ? { kind: 'unschedulable', since: observed }
+            : { kind: 'creating', since: observed },
+        ],
         progress: { reason: 'ReplicaSetUpdated', at: observed },
       }),
     })
   if (p.paused) {
     // nothing rolls: the old pods keep serving
   } else if (p.stuck) {
-    events.push({ at: observed + deadlineMs, apply: (s) => ({ ...s, progress: { reason: 'ProgressDeadlineExceeded', at: observed + deadlineMs } }) })
+    events.push({
+      at: observed + deadlineMs,
+      apply: (s) => ({ ...s, progress: { reason: 'ProgressDeadlineExceeded', at: observed + deadlineMs } }),
+    })
     if (p.stuck === 'crashloop') {
       // Runs, fails, then waits out a doubling back-off (capped at 5 min): an hour of restarts.
       let failAt = observed + p.stepMs
@@ -82,7 +114,12 @@ export function deploymentRollout(p: DeploymentPlan): Keyframe[] {
         apply: (s) => {
           const newPods: PodState[] = s.newPods.map((x, k) => (k === i - 1 ? { kind: 'ready', since: x.since } : x))
           if (i < p.replicas) newPods.push({ kind: 'creating', since: at })
-          return { ...s, oldPods: p.replicas - i, newPods, progress: { reason: i === p.replicas ? 'NewReplicaSetAvailable' : 'ReplicaSetUpdated', at } }
+          return {
+            ...s,
+            oldPods: p.replicas - i,
+            newPods,
+            progress: { reason: i === p.replicas ? 'NewReplicaSetAvailable' : 'ReplicaSetUpdated', at },
+          }
         },
       })
     }
@@ -166,7 +203,13 @@ function renderDeployment(p: DeploymentPlan, s: DState, at: number): FleetObject
       ],
     },
   }
-  const replicaSet = (hash: string, images: PodImages, revision: number, pods: PodState[], replicas: number): FleetObject[] => {
+  const replicaSet = (
+    hash: string,
+    images: PodImages,
+    revision: number,
+    pods: PodState[],
+    replicas: number,
+  ): FleetObject[] => {
     const labels = { ...podTemplate(p, images).metadata.labels, 'pod-template-hash': hash }
     const ready = pods.filter((x) => x.kind === 'ready').length
     // Each scale bumps a ReplicaSet's generation: the old one was created at full size, the new one at 1.
@@ -190,7 +233,11 @@ function renderDeployment(p: DeploymentPlan, s: DState, at: number): FleetObject
         generation,
         resourceVersion: resourceVersion(at, revision),
       }),
-      spec: { replicas, selector: { matchLabels: { app: p.name, 'pod-template-hash': hash } }, template: { ...podTemplate(p, images), metadata: { labels } } },
+      spec: {
+        replicas,
+        selector: { matchLabels: { app: p.name, 'pod-template-hash': hash } },
+        template: { ...podTemplate(p, images), metadata: { labels } },
+      },
       status: {
         replicas: pods.length,
         ...counts({ fullyLabeledReplicas: pods.length, readyReplicas: ready, availableReplicas: ready }),
@@ -249,7 +296,11 @@ export function statefulSetRollout(p: StatefulSetPlan): Keyframe[] {
     pods: s.pods.map((x, k) => (k === ordinal ? { revision, state } : x)),
   })
   const from = p.onDelete ? p.onDelete.deleteFrom : observed
-  for (let ordinal = p.replicas - 1, at = from ?? 0; from !== undefined && ordinal >= p.partition; ordinal--, at += p.stepMs) {
+  for (
+    let ordinal = p.replicas - 1, at = from ?? 0;
+    from !== undefined && ordinal >= p.partition;
+    ordinal--, at += p.stepMs
+  ) {
     const since = at
     const o = ordinal
     events.push({ at, apply: (s) => set(s, o, 2, { kind: 'creating', since }) })
@@ -290,7 +341,9 @@ function renderStatefulSet(p: StatefulSetPlan, s: SState, at: number): FleetObje
       serviceName: p.name,
       template: podTemplate(p, s.generation === 2 ? p.to : p.from),
       podManagementPolicy: 'OrderedReady',
-      updateStrategy: p.onDelete ? { type: 'OnDelete' } : { type: 'RollingUpdate', rollingUpdate: { partition: p.partition } },
+      updateStrategy: p.onDelete
+        ? { type: 'OnDelete' }
+        : { type: 'RollingUpdate', rollingUpdate: { partition: p.partition } },
       revisionHistoryLimit: 10,
       persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Retain' },
     },

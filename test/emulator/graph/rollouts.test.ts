@@ -4,7 +4,14 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startHubEmulator, type HubEmulator } from '../hub.ts'
 import { parseSse } from './mcp.ts'
-import { DISCONNECT_GRACE_MS, ROLLOUT_EDGES, createRolloutFleet, parseRolloutFleetArg, type RolloutFleet, type RolloutFleetOptions } from './rollouts.ts'
+import {
+  DISCONNECT_GRACE_MS,
+  ROLLOUT_EDGES,
+  createRolloutFleet,
+  parseRolloutFleetArg,
+  type RolloutFleet,
+  type RolloutFleetOptions,
+} from './rollouts.ts'
 
 const GRAPH = '/services/providers/graph'
 let emu: HubEmulator | undefined
@@ -87,7 +94,8 @@ describe('converging', () => {
       for (const edge of ROLLOUT_EDGES) {
         const s = d[edge].status
         if (image(d[edge]) === 'registry/web:1.5' && s.observedGeneration === 2) seen[edge]?.push(s.updatedReplicas)
-        if (completeAt[edge] === undefined && image(d[edge]) === 'registry/web:1.5' && done(d[edge])) completeAt[edge] = t
+        if (completeAt[edge] === undefined && image(d[edge]) === 'registry/web:1.5' && done(d[edge]))
+          completeAt[edge] = t
         // maxUnavailable rounds down to 0 for 3 replicas: the old pods keep serving throughout.
         expect(s.availableReplicas).toBe(3)
       }
@@ -112,12 +120,21 @@ describe('converging', () => {
         .sort(),
     ).toEqual(['Pending', 'Running'])
     const ready = byImage('registry/web:1.5').find((p) => p.status.phase === 'Running')
-    expect(ready.status.containerStatuses[0]).toMatchObject({ image: 'registry/web:1.5', ready: true, state: { running: {} } })
+    expect(ready.status.containerStatuses[0]).toMatchObject({
+      image: 'registry/web:1.5',
+      ready: true,
+      state: { running: {} },
+    })
     expect(ready.status.initContainerStatuses[0].state.terminated.reason).toBe('Completed')
-    expect(ready.metadata.ownerReferences[0]).toMatchObject({ kind: 'ReplicaSet', name: `web-${ready.metadata.labels['pod-template-hash']}` })
+    expect(ready.metadata.ownerReferences[0]).toMatchObject({
+      kind: 'ReplicaSet',
+      name: `web-${ready.metadata.labels['pod-template-hash']}`,
+    })
     fleet.advance(16_000)
     const after = (await rows(hub, WEB_PODS)).get('prod-eu') ?? []
-    expect(after.map((p) => [p.spec.containers[0].image, p.status.phase])).toEqual(Array(3).fill(['registry/web:1.5', 'Running']))
+    expect(after.map((p) => [p.spec.containers[0].image, p.status.phase])).toEqual(
+      Array(3).fill(['registry/web:1.5', 'Running']),
+    )
     // The old ReplicaSet stays, scaled to zero, as revision history.
     const sets = (await rows(hub, { groupKind: { kind: 'ReplicaSet' }, namespace: 'shop' })).get('prod-eu') ?? []
     expect(sets.map((s) => [s.metadata.annotations['deployment.kubernetes.io/revision'], s.spec.replicas])).toEqual(
@@ -143,13 +160,22 @@ describe('deadline', () => {
         reason: 'ProgressDeadlineExceeded',
         message: expect.stringContaining('has timed out progressing'),
       })
-      expect(d['prod-us'].status).toMatchObject({ observedGeneration: 2, updatedReplicas: 1, availableReplicas: 3, unavailableReplicas: 1 })
+      expect(d['prod-us'].status).toMatchObject({
+        observedGeneration: 2,
+        updatedReplicas: 1,
+        availableReplicas: 3,
+        unavailableReplicas: 1,
+      })
       expect(done(d['prod-eu'])).toBe(true)
     }
     expect(done((await web(hub)).staging)).toBe(true)
     const pending = ((await rows(hub, WEB_PODS)).get('prod-us') ?? []).filter((p) => p.status.phase === 'Pending')
     expect(pending).toHaveLength(1)
-    expect(pending[0].status.conditions[0]).toMatchObject({ type: 'PodScheduled', status: 'False', reason: 'Unschedulable' })
+    expect(pending[0].status.conditions[0]).toMatchObject({
+      type: 'PodScheduled',
+      status: 'False',
+      reason: 'Unschedulable',
+    })
     expect(pending[0].spec.nodeName).toBeUndefined()
   })
 })
@@ -190,9 +216,9 @@ describe('stale-generation', () => {
       expect(d.status).toMatchObject({ replicas: 3, updatedReplicas: 3, readyReplicas: 3, availableReplicas: 3 })
       expect(progressing(d).reason).toBe('NewReplicaSetAvailable')
       const pods = (await rows(hub, WEB_PODS)).get('prod-us') ?? []
-      expect(pods.map((p) => [p.spec.containers[0].image, p.status.conditions.find((c: any) => c.type === 'Ready').status])).toEqual(
-        Array(3).fill(['registry/web:1.4', 'True']),
-      )
+      expect(
+        pods.map((p) => [p.spec.containers[0].image, p.status.conditions.find((c: any) => c.type === 'Ready').status]),
+      ).toEqual(Array(3).fill(['registry/web:1.4', 'True']))
     }
     fleet.advance(70_000)
     expect((await web(hub))['prod-us'].status.observedGeneration).toBe(2)
@@ -208,12 +234,25 @@ describe('statefulset-partition', () => {
     const sts = await rows(hub, { groupKind: { apiGroup: 'apps', kind: 'StatefulSet' }, namespace: 'shop', name: 'db' })
     const eu = sts.get('prod-eu')?.[0]
     expect(eu.spec.updateStrategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { partition: 2 } })
-    expect(eu.status).toMatchObject({ observedGeneration: 2, replicas: 3, readyReplicas: 3, currentReplicas: 2, updatedReplicas: 1 })
+    expect(eu.status).toMatchObject({
+      observedGeneration: 2,
+      replicas: 3,
+      readyReplicas: 3,
+      currentReplicas: 2,
+      updatedReplicas: 1,
+    })
     expect(eu.status.currentRevision).not.toBe(eu.status.updateRevision)
     const us = sts.get('prod-us')?.[0]
-    expect(us.status).toMatchObject({ currentReplicas: 3, updatedReplicas: 3, currentRevision: us.status.updateRevision })
-    const pods = (await rows(hub, { groupKind: { kind: 'Pod' }, namespace: 'shop', labels: { app: 'db' } })).get('prod-eu') ?? []
-    expect(pods.map((p) => [p.metadata.name, p.spec.containers[0].image, p.metadata.labels['controller-revision-hash']])).toEqual([
+    expect(us.status).toMatchObject({
+      currentReplicas: 3,
+      updatedReplicas: 3,
+      currentRevision: us.status.updateRevision,
+    })
+    const pods =
+      (await rows(hub, { groupKind: { kind: 'Pod' }, namespace: 'shop', labels: { app: 'db' } })).get('prod-eu') ?? []
+    expect(
+      pods.map((p) => [p.metadata.name, p.spec.containers[0].image, p.metadata.labels['controller-revision-hash']]),
+    ).toEqual([
       ['db-0', 'registry/db:2.0', eu.status.currentRevision],
       ['db-1', 'registry/db:2.0', eu.status.currentRevision],
       ['db-2', 'registry/db:2.1', eu.status.updateRevision],
@@ -227,7 +266,8 @@ describe('statefulset-partition', () => {
 describe('crashloop', () => {
   it('shows the new pod on staging in CrashLoopBackOff, its restarts climbing', async () => {
     const { fleet, hub } = await serve({ scenario: 'crashloop' })
-    const crashing = async () => ((await rows(hub, WEB_PODS)).get('staging') ?? []).find((p) => p.spec.containers[0].image === 'registry/web:1.5')
+    const crashing = async () =>
+      ((await rows(hub, WEB_PODS)).get('staging') ?? []).find((p) => p.spec.containers[0].image === 'registry/web:1.5')
     fleet.advance(41_000)
     const first = (await crashing()).status.containerStatuses[0]
     expect(first).toMatchObject({
@@ -250,8 +290,14 @@ describe('release scenarios', () => {
   it('env-change: only the env of the pod template changes, the images stay', async () => {
     const { hub } = await serve({ scenario: 'env-change', clock: () => 0 })
     const d = await web(hub)
-    expect(d['prod-eu'].spec.template.spec.containers[0]).toMatchObject({ image: 'registry/web:1.5', env: [{ name: 'LOG_LEVEL', value: 'debug' }] })
-    expect(d['prod-us'].spec.template.spec.containers[0]).toMatchObject({ image: 'registry/web:1.5', env: [{ name: 'LOG_LEVEL', value: 'info' }] })
+    expect(d['prod-eu'].spec.template.spec.containers[0]).toMatchObject({
+      image: 'registry/web:1.5',
+      env: [{ name: 'LOG_LEVEL', value: 'debug' }],
+    })
+    expect(d['prod-us'].spec.template.spec.containers[0]).toMatchObject({
+      image: 'registry/web:1.5',
+      env: [{ name: 'LOG_LEVEL', value: 'info' }],
+    })
   })
 
   it('paused: prod-us observes the paused template and rolls nothing', async () => {
@@ -266,7 +312,8 @@ describe('release scenarios', () => {
 
   it('release-job: the Job runs, then is Complete with its pod Succeeded', async () => {
     const { fleet, hub } = await serve({ scenario: 'release-job' })
-    const job = async () => (await rows(hub, { groupKind: { apiGroup: 'batch', kind: 'Job' }, name: 'migrate-1-5' })).get('staging')?.[0]
+    const job = async () =>
+      (await rows(hub, { groupKind: { apiGroup: 'batch', kind: 'Job' }, name: 'migrate-1-5' })).get('staging')?.[0]
     fleet.advance(30_000)
     expect((await job()).status).toMatchObject({ active: 1 })
     fleet.advance(fleet.settledAt)
@@ -274,7 +321,8 @@ describe('release scenarios', () => {
       ['SuccessCriteriaMet', 'True'],
       ['Complete', 'True'],
     ])
-    const pods = (await rows(hub, { groupKind: { kind: 'Pod' }, labels: { 'job-name': 'migrate-1-5' } })).get('staging') ?? []
+    const pods =
+      (await rows(hub, { groupKind: { kind: 'Pod' }, labels: { 'job-name': 'migrate-1-5' } })).get('staging') ?? []
     expect(pods.map((p) => p.status.phase)).toEqual(['Succeeded'])
   })
 
@@ -283,7 +331,11 @@ describe('release scenarios', () => {
     fleet.advance(fleet.settledAt)
     const sts = await rows(hub, { groupKind: { apiGroup: 'apps', kind: 'StatefulSet' }, name: 'db' })
     expect(sts.get('prod-eu')?.[0].spec.updateStrategy).toEqual({ type: 'OnDelete' })
-    expect(sts.get('prod-eu')?.[0].status).toMatchObject({ observedGeneration: 2, updatedReplicas: 3, readyReplicas: 3 })
+    expect(sts.get('prod-eu')?.[0].status).toMatchObject({
+      observedGeneration: 2,
+      updatedReplicas: 3,
+      readyReplicas: 3,
+    })
     expect(sts.get('staging')?.[0].status).toMatchObject({ observedGeneration: 2, readyReplicas: 3 })
     expect(sts.get('staging')?.[0].status.updatedReplicas).toBeUndefined()
   })
@@ -299,7 +351,15 @@ describe('unsynced-kind', () => {
     const { fleet, hub } = await serve({ scenario: 'unsynced-kind' })
     for (const t of [0, 30_000, fleet.settledAt, 3_600_000]) {
       fleet.advance(t)
-      expect((await rows(hub, { groupKind: { apiGroup: 'helm.toolkit.fluxcd.io', kind: 'HelmRelease' }, namespace: 'shop', name: 'web' })).size).toBe(0)
+      expect(
+        (
+          await rows(hub, {
+            groupKind: { apiGroup: 'helm.toolkit.fluxcd.io', kind: 'HelmRelease' },
+            namespace: 'shop',
+            name: 'web',
+          })
+        ).size,
+      ).toBe(0)
       expect((await rows(hub, { groupKind: { kind: 'HelmRelease' } })).size).toBe(0)
       const d = await web(hub)
       expect(Object.keys(d)).toEqual([...ROLLOUT_EDGES])
@@ -314,7 +374,11 @@ describe('large', () => {
     const count = async () => {
       const all = await rows(hub, { groupKind: { kind: 'Deployment' }, namespace: 'bench' }, 10_000)
       const list = [...all.values()].flat()
-      return { edges: all.size, total: list.length, done: list.filter((d) => image(d).endsWith(':1.1') && done(d, 2)).length }
+      return {
+        edges: all.size,
+        total: list.length,
+        done: list.filter((d) => image(d).endsWith(':1.1') && done(d, 2)).length,
+      }
     }
     expect(await count()).toMatchObject({ edges: 20, total: 2000 })
     fleet.advance(60_000)
@@ -342,12 +406,25 @@ describe('clock', () => {
   it('shows the MCP graph query tool the same instant as the query API', async () => {
     let now = 0
     const { hub } = await serve({ scenario: 'converging', clock: () => now })
-    const spec = { filter: { objects: [WEB] }, objects: { cluster: true, object: { status: { observedGeneration: true } } }, order: [{ field: 'cluster' }] }
+    const spec = {
+      filter: { objects: [WEB] },
+      objects: { cluster: true, object: { status: { observedGeneration: true } } },
+      order: [{ field: 'cluster' }],
+    }
     const viaMcp = async () => {
       const res = await fetch(hub.mcpUrl, {
         method: 'POST',
-        headers: { ...hub.headers(), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'graph__graph_query', arguments: { spec } } }),
+        headers: {
+          ...hub.headers(),
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'graph__graph_query', arguments: { spec } },
+        }),
       })
       const msg = parseSse(await res.text())[0] as any
       return msg.result.structuredContent.objects.map((o: any) => o.object.status.observedGeneration)

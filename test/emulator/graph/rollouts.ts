@@ -80,7 +80,14 @@ export const ROLLOUT_EDGES = ['prod-eu', 'prod-us', 'staging'] as const
 type Edge = (typeof ROLLOUT_EDGES)[number]
 
 const version = (v: string): PodImages => ({ app: `registry/web:${v}`, init: `registry/web-migrate:${v}` })
-const WEB = { namespace: 'shop', name: 'web', replicas: 3, from: version('1.4'), to: version('1.5'), labels: { team: 'shop' } }
+const WEB = {
+  namespace: 'shop',
+  name: 'web',
+  replicas: 3,
+  from: version('1.4'),
+  to: version('1.5'),
+  labels: { team: 'shop' },
+}
 /** `converging`: each edge applies 1.5 at its own time and takes its own pace per pod. */
 const SPEEDS: Record<Edge, { startAt: number; stepMs: number }> = {
   'prod-eu': { startAt: 0, stepMs: 5_000 }, // complete at 16 s
@@ -92,12 +99,19 @@ function webOn(edge: Edge, over: Partial<DeploymentPlan> = {}, base: Partial<Dep
   return { edge, frames: deploymentRollout({ edge, ...WEB, ...SPEEDS[edge], ...base, ...over }) }
 }
 
-function webEverywhere(over: Partial<Record<Edge, Partial<DeploymentPlan>>> = {}, base: Partial<DeploymentPlan> = {}): Track[] {
+function webEverywhere(
+  over: Partial<Record<Edge, Partial<DeploymentPlan>>> = {},
+  base: Partial<DeploymentPlan> = {},
+): Track[] {
   return ROLLOUT_EDGES.map((edge) => webOn(edge, over[edge], base))
 }
 
-const staticTrack = (o: FleetObject): Track => ({ edge: o.edge, frames: [{ at: Number.NEGATIVE_INFINITY, objects: () => [o] }] })
-const namespaces = (name: string, edges: readonly string[]): Track[] => edges.map((edge) => staticTrack(namespace(edge, name)))
+const staticTrack = (o: FleetObject): Track => ({
+  edge: o.edge,
+  frames: [{ at: Number.NEGATIVE_INFINITY, objects: () => [o] }],
+})
+const namespaces = (name: string, edges: readonly string[]): Track[] =>
+  edges.map((edge) => staticTrack(namespace(edge, name)))
 const threeEdges = (): EdgePlan[] => ROLLOUT_EDGES.map((name) => ({ name }))
 
 function scenarioTimeline(scenario: RolloutScenario, large: LargeRolloutOptions): Timeline {
@@ -108,10 +122,16 @@ function scenarioTimeline(scenario: RolloutScenario, large: LargeRolloutOptions)
     case 'deadline':
       // prod-us: the new pod cannot be scheduled; 60 s after the controller saw 1.5 (at 71 s)
       // Progressing turns False, ProgressDeadlineExceeded, and stays so. Old pods keep serving.
-      return { edges: threeEdges(), tracks: [...ns, ...webEverywhere({ 'prod-us': { stuck: 'unschedulable', progressDeadlineSeconds: 60 } })] }
+      return {
+        edges: threeEdges(),
+        tracks: [...ns, ...webEverywhere({ 'prod-us': { stuck: 'unschedulable', progressDeadlineSeconds: 60 } })],
+      }
     case 'disconnect':
       // staging stops at 45 s with one new pod of three ready; its rows look live until 135 s.
-      return { edges: [{ name: 'prod-eu' }, { name: 'prod-us' }, { name: 'staging', disconnectAt: 45_000 }], tracks: [...ns, ...webEverywhere()] }
+      return {
+        edges: [{ name: 'prod-eu' }, { name: 'prod-us' }, { name: 'staging', disconnectAt: 45_000 }],
+        tracks: [...ns, ...webEverywhere()],
+      }
     case 'stale-generation':
       // prod-us: 1.5 is applied at 10 s but its controller observes it only at 70 s: meanwhile
       // generation 2 ≠ observedGeneration 1 while the three old pods are all ready. Complete at 101 s.
@@ -119,9 +139,26 @@ function scenarioTimeline(scenario: RolloutScenario, large: LargeRolloutOptions)
     case 'statefulset-partition': {
       // StatefulSet shop/db 2.0 → 2.1: prod-eu with partition 2 updates db-2 only (complete at
       // 21 s and split for good); prod-us (41 s) and staging (61 s) roll every pod.
-      const db = { namespace: 'shop', name: 'db', replicas: 3, from: dbVersion('2.0'), to: dbVersion('2.1'), startAt: 0 }
-      const plans = { 'prod-eu': { partition: 2, stepMs: 10_000 }, 'prod-us': { partition: 0, stepMs: 6_000 }, staging: { partition: 0, stepMs: 10_000 } }
-      return { edges: threeEdges(), tracks: [...ns, ...ROLLOUT_EDGES.map((edge) => ({ edge, frames: statefulSetRollout({ edge, ...db, ...plans[edge] }) }))] }
+      const db = {
+        namespace: 'shop',
+        name: 'db',
+        replicas: 3,
+        from: dbVersion('2.0'),
+        to: dbVersion('2.1'),
+        startAt: 0,
+      }
+      const plans = {
+        'prod-eu': { partition: 2, stepMs: 10_000 },
+        'prod-us': { partition: 0, stepMs: 6_000 },
+        staging: { partition: 0, stepMs: 10_000 },
+      }
+      return {
+        edges: threeEdges(),
+        tracks: [
+          ...ns,
+          ...ROLLOUT_EDGES.map((edge) => ({ edge, frames: statefulSetRollout({ edge, ...db, ...plans[edge] }) })),
+        ],
+      }
     }
     case 'crashloop':
       // staging: the new pod's container crash-loops from 41 s (restartCount climbing), so the
@@ -164,19 +201,46 @@ function scenarioTimeline(scenario: RolloutScenario, large: LargeRolloutOptions)
         'prod-us': { startAt: 5_000, runMs: 30_000 },
         staging: { startAt: 10_000, runMs: 50_000 },
       }
-      const job = { namespace: 'shop', name: 'migrate-1-5', replicas: 1, images: version('1.5'), outcome: 'complete' as const }
-      return { edges: threeEdges(), tracks: [...ns, ...ROLLOUT_EDGES.map((edge) => ({ edge, frames: jobRollout({ edge, ...job, ...runs[edge] }) }))] }
+      const job = {
+        namespace: 'shop',
+        name: 'migrate-1-5',
+        replicas: 1,
+        images: version('1.5'),
+        outcome: 'complete' as const,
+      }
+      return {
+        edges: threeEdges(),
+        tracks: [
+          ...ns,
+          ...ROLLOUT_EDGES.map((edge) => ({ edge, frames: jobRollout({ edge, ...job, ...runs[edge] }) })),
+        ],
+      }
     }
     case 'statefulset-ondelete': {
       // StatefulSet shop/db 2.0 → 2.1 with updateStrategy OnDelete: applied at 0 s on every edge;
       // an operator deletes the pods one by one on prod-eu (from 10 s) and prod-us (from 30 s);
       // nobody does on staging, so it keeps 2.0 pods under a 2.1 template for good.
-      const db = { namespace: 'shop', name: 'db', replicas: 3, from: dbVersion('2.0'), to: dbVersion('2.1'), startAt: 0, partition: 0, stepMs: 5_000 }
+      const db = {
+        namespace: 'shop',
+        name: 'db',
+        replicas: 3,
+        from: dbVersion('2.0'),
+        to: dbVersion('2.1'),
+        startAt: 0,
+        partition: 0,
+        stepMs: 5_000,
+      }
       const deleteFrom: Record<Edge, number | undefined> = { 'prod-eu': 10_000, 'prod-us': 30_000, staging: undefined }
       const onDelete = (edge: Edge) => ({ deleteFrom: deleteFrom[edge] })
       return {
         edges: threeEdges(),
-        tracks: [...ns, ...ROLLOUT_EDGES.map((edge) => ({ edge, frames: statefulSetRollout({ edge, ...db, onDelete: onDelete(edge) }) }))],
+        tracks: [
+          ...ns,
+          ...ROLLOUT_EDGES.map((edge) => ({
+            edge,
+            frames: statefulSetRollout({ edge, ...db, onDelete: onDelete(edge) }),
+          })),
+        ],
       }
     }
     case 'no-edges':
@@ -209,7 +273,17 @@ function largeTimeline(o: LargeRolloutOptions): Timeline {
       const startAt = Math.floor((frac(1) * duration * 0.4) / tick) * tick
       const room = Math.floor((duration - startAt - tick) / replicas / tick) * tick
       const stepMs = Math.max(tick, Math.floor((room * (0.2 + 0.8 * frac(3))) / tick) * tick)
-      const frames = deploymentRollout({ edge, namespace: 'bench', name, replicas, from: images('1.0'), to: images('1.1'), startAt, observeMs: tick, stepMs })
+      const frames = deploymentRollout({
+        edge,
+        namespace: 'bench',
+        name,
+        replicas,
+        from: images('1.0'),
+        to: images('1.1'),
+        startAt,
+        observeMs: tick,
+        stepMs,
+      })
       tracks.push({ edge, frames })
     })
   }
@@ -236,7 +310,8 @@ export function createRolloutFleet(opts: RolloutFleetOptions): RolloutFleet {
   let engaged = ''
   let settledAt = 0
   for (const t of timeline.tracks) settledAt = Math.max(settledAt, ...t.frames.map((f) => f.at))
-  for (const e of timeline.edges) if (e.disconnectAt !== undefined) settledAt = Math.max(settledAt, e.disconnectAt + DISCONNECT_GRACE_MS)
+  for (const e of timeline.edges)
+    if (e.disconnectAt !== undefined) settledAt = Math.max(settledAt, e.disconnectAt + DISCONNECT_GRACE_MS)
 
   const fleet: RolloutFleet = Object.assign(base, {
     scenario: opts.scenario,
@@ -244,7 +319,10 @@ export function createRolloutFleet(opts: RolloutFleetOptions): RolloutFleet {
     settledAt,
     now: clock,
     advance(ms: number): void {
-      if (opts.clock) throw new Error('advance() moves the rollout fleet’s own clock, but this fleet reads the injected `clock`: move that instead')
+      if (opts.clock)
+        throw new Error(
+          'advance() moves the rollout fleet’s own clock, but this fleet reads the injected `clock`: move that instead',
+        )
       own = ms
       fleet.sync()
     },

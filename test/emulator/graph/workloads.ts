@@ -6,7 +6,14 @@
 import type { Builder, FleetObject, ObjectMeta, OwnerReference } from './fleet.ts'
 
 function ownerRef(o: FleetObject): OwnerReference {
-  return { apiVersion: o.apiVersion, kind: o.kind, name: o.metadata.name, uid: o.metadata.uid, controller: true, blockOwnerDeletion: true }
+  return {
+    apiVersion: o.apiVersion,
+    kind: o.kind,
+    name: o.metadata.name,
+    uid: o.metadata.uid,
+    controller: true,
+    blockOwnerDeletion: true,
+  }
 }
 
 function podSuffix(seed: number): string {
@@ -34,7 +41,12 @@ const cond = (type: string, status: string, since: string, reason?: string): Con
 })
 
 /** The status a kubelet reports for a Pod of `podSpec`: Running and ready, or Pending and not. */
-function podStatus(podSpec: Record<string, unknown>, ready: boolean, since: string, phase?: string): Record<string, unknown> {
+function podStatus(
+  podSpec: Record<string, unknown>,
+  ready: boolean,
+  since: string,
+  phase?: string,
+): Record<string, unknown> {
   const containers = Array.isArray(podSpec.containers) ? (podSpec.containers as { name: string; image: string }[]) : []
   const done = phase === 'Succeeded'
   const flag = ready ? 'True' : 'False'
@@ -43,7 +55,12 @@ function podStatus(podSpec: Record<string, unknown>, ready: boolean, since: stri
     conditions: [
       cond('Initialized', 'True', since),
       cond('Ready', done ? 'False' : flag, since, done ? 'PodCompleted' : ready ? undefined : 'ContainersNotReady'),
-      cond('ContainersReady', done ? 'False' : flag, since, done ? 'PodCompleted' : ready ? undefined : 'ContainersNotReady'),
+      cond(
+        'ContainersReady',
+        done ? 'False' : flag,
+        since,
+        done ? 'PodCompleted' : ready ? undefined : 'ContainersNotReady',
+      ),
       cond('PodScheduled', 'True', since),
     ],
     startTime: since,
@@ -78,7 +95,13 @@ export type WorkloadOpts = {
 }
 
 /** Deployment → ReplicaSet → Pods, with owner references, the pod template on every Pod, and rolled-out statuses. */
-export function deployment(b: Builder, edge: string, ns: string, name: string, w: WorkloadOpts): { deploy: FleetObject; rs: FleetObject; pods: FleetObject[] } {
+export function deployment(
+  b: Builder,
+  edge: string,
+  ns: string,
+  name: string,
+  w: WorkloadOpts,
+): { deploy: FleetObject; rs: FleetObject; pods: FleetObject[] } {
   const labels = { app: name, ...w.labels }
   const template = { metadata: { labels }, spec: w.podSpec }
   const ready = w.unhealthy ? 0 : w.replicas
@@ -102,18 +125,35 @@ export function deployment(b: Builder, edge: string, ns: string, name: string, w
     availableReplicas: ready,
     ...(ready < w.replicas ? { unavailableReplicas: w.replicas - ready } : {}),
     conditions: w.unhealthy
-      ? [cond('Available', 'False', since, 'MinimumReplicasUnavailable'), cond('Progressing', 'True', since, 'ReplicaSetUpdated')]
-      : [cond('Available', 'True', since, 'MinimumReplicasAvailable'), cond('Progressing', 'True', since, 'NewReplicaSetAvailable')],
+      ? [
+          cond('Available', 'False', since, 'MinimumReplicasUnavailable'),
+          cond('Progressing', 'True', since, 'ReplicaSetUpdated'),
+        ]
+      : [
+          cond('Available', 'True', since, 'MinimumReplicasAvailable'),
+          cond('Progressing', 'True', since, 'NewReplicaSetAvailable'),
+        ],
   }
   const podLabels = { ...labels, 'pod-template-hash': w.hash }
   const rs = b.add(edge, 'ReplicaSet', `${name}-${w.hash}`, ns, {
-    metadata: { labels: podLabels, ownerReferences: [ownerRef(deploy)], generation: 1, annotations: { 'deployment.kubernetes.io/revision': '1' } },
+    metadata: {
+      labels: podLabels,
+      ownerReferences: [ownerRef(deploy)],
+      generation: 1,
+      annotations: { 'deployment.kubernetes.io/revision': '1' },
+    },
     spec: {
       replicas: w.replicas,
       selector: { matchLabels: { ...matchLabels, 'pod-template-hash': w.hash } },
       template: { ...template, metadata: { labels: podLabels } },
     },
-    status: { observedGeneration: 1, replicas: w.replicas, fullyLabeledReplicas: w.replicas, readyReplicas: ready, availableReplicas: ready },
+    status: {
+      observedGeneration: 1,
+      replicas: w.replicas,
+      fullyLabeledReplicas: w.replicas,
+      readyReplicas: ready,
+      availableReplicas: ready,
+    },
   })
   const pods: FleetObject[] = []
   for (let i = 0; i < w.replicas; i++) {
@@ -148,7 +188,14 @@ export function statefulSet(
       selector: { matchLabels: { app: name } },
       template: { metadata: { labels }, spec: w.podSpec },
       ...(w.claim
-        ? { volumeClaimTemplates: [{ metadata: { name: w.claim }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '20Gi' } } } }] }
+        ? {
+            volumeClaimTemplates: [
+              {
+                metadata: { name: w.claim },
+                spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '20Gi' } } },
+              },
+            ],
+          }
         : {}),
     },
     status: {
@@ -173,7 +220,11 @@ export function statefulSet(
     pods.push(
       b.add(edge, 'Pod', `${name}-${i}`, ns, {
         metadata: {
-          labels: { ...labels, 'controller-revision-hash': revision, 'statefulset.kubernetes.io/pod-name': `${name}-${i}` },
+          labels: {
+            ...labels,
+            'controller-revision-hash': revision,
+            'statefulset.kubernetes.io/pod-name': `${name}-${i}`,
+          },
           ownerReferences: [ownerRef(sts)],
         },
         spec,
@@ -185,7 +236,13 @@ export function statefulSet(
 }
 
 /** DaemonSet → one Pod per node. */
-export function daemonSet(b: Builder, edge: string, ns: string, name: string, w: { nodes: number; podSpec: Record<string, unknown> }): FleetObject {
+export function daemonSet(
+  b: Builder,
+  edge: string,
+  ns: string,
+  name: string,
+  w: { nodes: number; podSpec: Record<string, unknown> },
+): FleetObject {
   const labels = { app: name }
   const ds = b.add(edge, 'DaemonSet', name, ns, {
     metadata: { labels, generation: 1 },
@@ -212,15 +269,30 @@ export function daemonSet(b: Builder, edge: string, ns: string, name: string, w:
 }
 
 /** CronJob → its last Job (complete) → that Job's Pod (Succeeded). */
-export function cronJob(b: Builder, edge: string, ns: string, name: string, w: { schedule: string; podSpec: Record<string, unknown> }): FleetObject {
+export function cronJob(
+  b: Builder,
+  edge: string,
+  ns: string,
+  name: string,
+  w: { schedule: string; podSpec: Record<string, unknown> },
+): FleetObject {
   const labels = { app: name }
-  const jobTemplate = { spec: { template: { metadata: { labels }, spec: { restartPolicy: 'OnFailure', ...w.podSpec } } } }
-  const cj = b.add(edge, 'CronJob', name, ns, { metadata: { labels, generation: 1 }, spec: { schedule: w.schedule, jobTemplate } })
+  const jobTemplate = {
+    spec: { template: { metadata: { labels }, spec: { restartPolicy: 'OnFailure', ...w.podSpec } } },
+  }
+  const cj = b.add(edge, 'CronJob', name, ns, {
+    metadata: { labels, generation: 1 },
+    spec: { schedule: w.schedule, jobTemplate },
+  })
   const since = cj.metadata.creationTimestamp
   cj.status = { lastScheduleTime: since, lastSuccessfulTime: since }
   const jobName = `${name}-28903680`
   const job = b.add(edge, 'Job', jobName, ns, {
-    metadata: { labels: { ...labels, 'batch.kubernetes.io/job-name': jobName }, ownerReferences: [ownerRef(cj)], generation: 1 },
+    metadata: {
+      labels: { ...labels, 'batch.kubernetes.io/job-name': jobName },
+      ownerReferences: [ownerRef(cj)],
+      generation: 1,
+    },
     spec: { completions: 1, parallelism: 1, backoffLimit: 6, template: jobTemplate.spec.template },
     status: {
       succeeded: 1,

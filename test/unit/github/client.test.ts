@@ -2,7 +2,11 @@ import { createServer, request as httpRequest, type Server } from 'node:http'
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createGitHubClient, MAX_RATE_LIMIT_WAIT_SECONDS, type GitHubClientOptions } from '../../../src/github/client.js'
+import {
+  createGitHubClient,
+  MAX_RATE_LIMIT_WAIT_SECONDS,
+  type GitHubClientOptions,
+} from '../../../src/github/client.js'
 import { GitHubError } from '../../../src/github/errors.js'
 import { ACTIONS_TOKEN, secondaryRateLimit, startGitHubEmulator, type GitHubEmulator } from '../../emulator/github.ts'
 
@@ -49,13 +53,24 @@ afterAll(async () => {
 beforeEach(() => {
   emu.reset()
   logged = []
-  emu.addPullRequest({ owner: O, repo: R, number: PR, baseSha: 'a'.repeat(40), headSha: 'b'.repeat(40), files: [{ filename: 'x.yaml', status: 'added' }] })
+  emu.addPullRequest({
+    owner: O,
+    repo: R,
+    number: PR,
+    baseSha: 'a'.repeat(40),
+    headSha: 'b'.repeat(40),
+    files: [{ filename: 'x.yaml', status: 'added' }],
+  })
 })
 
 describe('createGitHubClient', () => {
   it('sends the token, the user agent and the API version to GITHUB_API_URL (trailing slash tolerated)', async () => {
     const gh = client({ apiUrl: `${emu.url}/` })
-    const { data } = await gh.request('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', { owner: O, repo: R, pull_number: PR })
+    const { data } = await gh.request('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
+      owner: O,
+      repo: R,
+      pull_number: PR,
+    })
     expect(data.map((f) => f.filename)).toEqual(['x.yaml'])
     const [sent] = emu.requests
     expect(sent?.path).toBe(FILES)
@@ -65,7 +80,11 @@ describe('createGitHubClient', () => {
 
   it('retries a GET twice on 5xx, then succeeds', async () => {
     const fault = emu.addFault({ method: 'GET', path: FILES, status: 502, times: 2 })
-    const { data } = await client().request('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', { owner: O, repo: R, pull_number: PR })
+    const { data } = await client().request('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
+      owner: O,
+      repo: R,
+      pull_number: PR,
+    })
     expect(data).toHaveLength(1)
     expect(fault.hits).toBe(2)
     expect(logged).toHaveLength(2)
@@ -74,7 +93,13 @@ describe('createGitHubClient', () => {
 
   it('gives up after the retries with a GitHubError that carries the status and a hint', async () => {
     emu.addFault({ method: 'GET', path: FILES, status: 503 })
-    const error = await failure(client({ retries: 1 }).request('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', { owner: O, repo: R, pull_number: PR }))
+    const error = await failure(
+      client({ retries: 1 }).request('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
+        owner: O,
+        repo: R,
+        pull_number: PR,
+      }),
+    )
     expect(error.status).toBe(503)
     expect(error.hint).toMatch(/re-run/)
     expect(emu.requests).toHaveLength(2)
@@ -83,7 +108,12 @@ describe('createGitHubClient', () => {
   it('does not send a POST twice: the first attempt may have created the comment', async () => {
     emu.addFault({ method: 'POST', status: 502, times: 1 })
     const error = await failure(
-      client().request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: O, repo: R, issue_number: PR, body: 'x' }),
+      client().request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+        owner: O,
+        repo: R,
+        issue_number: PR,
+        body: 'x',
+      }),
     )
     expect(error.status).toBe(502)
     expect(emu.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
@@ -92,10 +122,13 @@ describe('createGitHubClient', () => {
   it('does not retry 4xx, and maps 401, 403 and 404 to hints', async () => {
     const gh = client()
     const unauthorized = await failure(
-      createGitHubClient({ token: 'ghs_wrong_token_value', apiUrl: emu.url, userAgent: 't', log: () => {} }).request('GET /repos/{owner}/{repo}', {
-        owner: O,
-        repo: R,
-      }),
+      createGitHubClient({ token: 'ghs_wrong_token_value', apiUrl: emu.url, userAgent: 't', log: () => {} }).request(
+        'GET /repos/{owner}/{repo}',
+        {
+          owner: O,
+          repo: R,
+        },
+      ),
     )
     expect(unauthorized).toMatchObject({ status: 401, githubMessage: 'Bad credentials' })
     expect(unauthorized.hint).toMatch(/expired or revoked/)
@@ -111,16 +144,24 @@ describe('createGitHubClient', () => {
       headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(HOUR_AHEAD_S) },
       times: 1,
     })
-    expect((await failure(gh.request(`GET ${FILES}`))).hint).toMatch(new RegExp(`rate limit.*${new Date(HOUR_AHEAD_S * 1000).toISOString().slice(0, 19)}`))
+    expect((await failure(gh.request(`GET ${FILES}`))).hint).toMatch(
+      new RegExp(`rate limit.*${new Date(HOUR_AHEAD_S * 1000).toISOString().slice(0, 19)}`),
+    )
 
     const missing = await failure(gh.request('GET /repos/{owner}/{repo}', { owner: O, repo: 'nope' }))
     expect(missing.status).toBe(404)
-    expect(missing.message).toMatch(/^Could not call GET \/repos\/\{owner\}\/\{repo\} \(GitHub answered 404: Not Found\)\. /)
+    expect(missing.message).toMatch(
+      /^Could not call GET \/repos\/\{owner\}\/\{repo\} \(GitHub answered 404: Not Found\)\. /,
+    )
     expect(emu.requests.filter((r) => r.path === FILES)).toHaveLength(2)
   })
 
   it('never puts the token in a message, even when GitHub echoes it', async () => {
-    emu.addFault({ path: FILES, status: 422, body: { message: `Validation Failed for token ${ACTIONS_TOKEN}`, errors: [{ message: `bad ${ACTIONS_TOKEN}` }] } })
+    emu.addFault({
+      path: FILES,
+      status: 422,
+      body: { message: `Validation Failed for token ${ACTIONS_TOKEN}`, errors: [{ message: `bad ${ACTIONS_TOKEN}` }] },
+    })
     const error = await failure(client().request(`GET ${FILES}`))
     expect(error.message).not.toContain(ACTIONS_TOKEN)
     expect(error.message).toContain('Validation Failed for token ***: bad ***')
@@ -136,7 +177,11 @@ describe('createGitHubClient', () => {
       headers: { location: `${emu.url}${FILES}` },
       body: { message: 'Moved Permanently' },
     })
-    const { data } = await client().request('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', { owner: O, repo: 'old-name', pull_number: PR })
+    const { data } = await client().request('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
+      owner: O,
+      repo: 'old-name',
+      pull_number: PR,
+    })
     expect(data).toHaveLength(1)
     expect(emu.requests.map((r) => r.path)).toEqual([`/repos/${O}/old-name/pulls/${PR}/files`, FILES])
     expect(emu.requests[1]?.headers['authorization']).toBe(`token ${ACTIONS_TOKEN}`)
@@ -145,10 +190,23 @@ describe('createGitHubClient', () => {
 
 describe('createGitHubClient and the waits GitHub asks for', () => {
   const COMMENTS = `/repos/${O}/${R}/issues/${PR}/comments`
-  const post = (gh = client()) => gh.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: O, repo: R, issue_number: PR, body: 'x' })
+  const post = (gh = client()) =>
+    gh.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+      owner: O,
+      repo: R,
+      issue_number: PR,
+      body: 'x',
+    })
 
   it('retries a 429 after the retry-after GitHub sends, not its own backoff', async () => {
-    const fault = emu.addFault({ method: 'GET', path: FILES, status: 429, headers: { 'retry-after': '0' }, body: { message: 'Too many requests' }, times: 1 })
+    const fault = emu.addFault({
+      method: 'GET',
+      path: FILES,
+      status: 429,
+      headers: { 'retry-after': '0' },
+      body: { message: 'Too many requests' },
+      times: 1,
+    })
     const { data } = await client({ retryDelayMs: 60_000 }).request(`GET ${FILES}`)
     expect(data).toHaveLength(1)
     expect(fault.hits).toBe(1)
@@ -163,7 +221,13 @@ describe('createGitHubClient and the waits GitHub asks for', () => {
   })
 
   it(`does not wait longer than ${MAX_RATE_LIMIT_WAIT_SECONDS} s: a longer retry-after fails the call at once`, async () => {
-    emu.addFault({ method: 'GET', path: FILES, status: 429, headers: { 'retry-after': String(MAX_RATE_LIMIT_WAIT_SECONDS + 1) }, times: 1 })
+    emu.addFault({
+      method: 'GET',
+      path: FILES,
+      status: 429,
+      headers: { 'retry-after': String(MAX_RATE_LIMIT_WAIT_SECONDS + 1) },
+      times: 1,
+    })
     const error = await failure(client().request(`GET ${FILES}`))
     expect(error.status).toBe(429)
     expect(error.hint).toMatch(new RegExp(`secondary rate limit.*wait ${MAX_RATE_LIMIT_WAIT_SECONDS + 1} s`))
@@ -176,7 +240,9 @@ describe('createGitHubClient and the waits GitHub asks for', () => {
     expect(status).toBe(201)
     expect(fault.hits).toBe(1)
     expect(emu.comments(O, R, PR)).toHaveLength(1)
-    expect(logged).toEqual([expect.stringMatching(/^GitHub: secondary rate limit on POST .*comments; waiting 1 s as GitHub asks\.$/)])
+    expect(logged).toEqual([
+      expect.stringMatching(/^GitHub: secondary rate limit on POST .*comments; waiting 1 s as GitHub asks\.$/),
+    ])
   })
 
   it('gives up on a secondary rate limit that asks for more than the ceiling, or persists', async () => {
@@ -195,7 +261,13 @@ describe('createGitHubClient and the waits GitHub asks for', () => {
   })
 
   it('does not retry a plain 403 or a 404', async () => {
-    emu.addFault({ method: 'POST', path: COMMENTS, status: 403, body: { message: 'Resource not accessible by integration' }, times: 1 })
+    emu.addFault({
+      method: 'POST',
+      path: COMMENTS,
+      status: 403,
+      body: { message: 'Resource not accessible by integration' },
+      times: 1,
+    })
     expect((await failure(post())).status).toBe(403)
     emu.addFault({ method: 'GET', path: FILES, status: 404, times: 1 })
     expect((await failure(client().request(`GET ${FILES}`))).status).toBe(404)
@@ -280,7 +352,11 @@ describe('createGitHubClient behind a proxy', () => {
     for (const name of ['http_proxy', 'NO_PROXY', 'no_proxy']) delete process.env[name]
     process.env['HTTP_PROXY'] = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
 
-    const { data } = await client().request('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', { owner: O, repo: R, pull_number: PR })
+    const { data } = await client().request('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
+      owner: O,
+      repo: R,
+      pull_number: PR,
+    })
 
     expect(data).toHaveLength(1)
     expect(proxied).toEqual([`GET ${emu.url}${FILES}`])

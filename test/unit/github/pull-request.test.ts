@@ -5,7 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js'
 import { GitHubError } from '../../../src/github/errors.js'
 import { listChangedFiles, readFileAtRef, readPullRequestEvent } from '../../../src/github/pull-request.js'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator, type PullRequestFileInput } from '../../emulator/github.ts'
+import {
+  ACTIONS_TOKEN,
+  startGitHubEmulator,
+  type GitHubEmulator,
+  type PullRequestFileInput,
+} from '../../emulator/github.ts'
 
 const O = 'acme'
 const R = 'fleet'
@@ -18,7 +23,14 @@ let dir: string
 
 beforeAll(async () => {
   emu = await startGitHubEmulator()
-  gh = createGitHubClient({ token: ACTIONS_TOKEN, apiUrl: emu.url, userAgent: 'hub-action-test', retries: 0, writeSpacingMs: 0, log: () => {} })
+  gh = createGitHubClient({
+    token: ACTIONS_TOKEN,
+    apiUrl: emu.url,
+    userAgent: 'hub-action-test',
+    retries: 0,
+    writeSpacingMs: 0,
+    log: () => {},
+  })
   dir = mkdtempSync(join(tmpdir(), 'github-pr-'))
 })
 
@@ -49,7 +61,13 @@ function pullRequestPayload(number: number, base = BASE, head = HEAD): Record<st
 describe('readPullRequestEvent', () => {
   it('reads number, base and head from a pull_request event', () => {
     const path = writeEvent('pull_request.json', pullRequestPayload(42))
-    expect(readPullRequestEvent(path, `${O}/${R}`)).toEqual({ owner: O, repo: R, number: 42, baseSha: BASE, headSha: HEAD })
+    expect(readPullRequestEvent(path, `${O}/${R}`)).toEqual({
+      owner: O,
+      repo: R,
+      number: 42,
+      baseSha: BASE,
+      headSha: HEAD,
+    })
   })
 
   it('reads a pull_request_target event the same way, and falls back to the payload repository', () => {
@@ -65,8 +83,12 @@ describe('readPullRequestEvent', () => {
   })
 
   it('answers undefined for other events, no event file, and malformed pull requests', () => {
-    expect(readPullRequestEvent(writeEvent('push.json', { ref: 'refs/heads/main', after: HEAD }), `${O}/${R}`)).toBeUndefined()
-    expect(readPullRequestEvent(writeEvent('issue_comment.json', { issue: { number: 3, pull_request: {} } }), `${O}/${R}`)).toBeUndefined()
+    expect(
+      readPullRequestEvent(writeEvent('push.json', { ref: 'refs/heads/main', after: HEAD }), `${O}/${R}`),
+    ).toBeUndefined()
+    expect(
+      readPullRequestEvent(writeEvent('issue_comment.json', { issue: { number: 3, pull_request: {} } }), `${O}/${R}`),
+    ).toBeUndefined()
     expect(readPullRequestEvent(undefined, `${O}/${R}`)).toBeUndefined()
     expect(readPullRequestEvent('', `${O}/${R}`)).toBeUndefined()
     expect(readPullRequestEvent(join(dir, 'missing.json'), `${O}/${R}`)).toBeUndefined()
@@ -138,7 +160,9 @@ describe('readFileAtRef', () => {
   })
 
   it('throws when the commit itself is missing rather than calling the file absent', async () => {
-    const error = await readFileAtRef(gh, { owner: O, repo: R }, 'deploy/app.yaml', 'c'.repeat(40)).catch((e: unknown) => e)
+    const error = await readFileAtRef(gh, { owner: O, repo: R }, 'deploy/app.yaml', 'c'.repeat(40)).catch(
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(GitHubError)
     expect((error as GitHubError).status).toBe(404)
     expect((error as GitHubError).message).toContain(`read deploy/app.yaml at ${'c'.repeat(40)}`)

@@ -9,7 +9,14 @@ import {
   upsertStickyComment,
   type StickyCommentOptions,
 } from '../../../src/github/sticky-comment.js'
-import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, DEFAULT_TOKENS, READONLY_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../../emulator/github.ts'
+import {
+  ACTIONS_BOT_LOGIN,
+  ACTIONS_TOKEN,
+  DEFAULT_TOKENS,
+  READONLY_TOKEN,
+  startGitHubEmulator,
+  type GitHubEmulator,
+} from '../../emulator/github.ts'
 
 const HUMAN_TOKEN = 'ghp_humantoken000000000000000000000000'
 const APP_TOKEN = 'ghs_apptoken0000000000000000000000000'
@@ -24,7 +31,14 @@ let emu: GitHubEmulator
 let gh: GitHubClient
 
 function client(token: string): GitHubClient {
-  return createGitHubClient({ token, apiUrl: emu.url, userAgent: 'hub-action-test', retries: 0, writeSpacingMs: 0, log: () => {} })
+  return createGitHubClient({
+    token,
+    apiUrl: emu.url,
+    userAgent: 'hub-action-test',
+    retries: 0,
+    writeSpacingMs: 0,
+    log: () => {},
+  })
 }
 
 function options(overrides: Partial<StickyCommentOptions> = {}): StickyCommentOptions {
@@ -48,7 +62,11 @@ function writes(): string[] {
 
 beforeAll(async () => {
   emu = await startGitHubEmulator({
-    tokens: { ...DEFAULT_TOKENS, [HUMAN_TOKEN]: { login: 'alice', type: 'User' }, [APP_TOKEN]: { login: APP_BOT_LOGIN, type: 'Bot' } },
+    tokens: {
+      ...DEFAULT_TOKENS,
+      [HUMAN_TOKEN]: { login: 'alice', type: 'User' },
+      [APP_TOKEN]: { login: APP_BOT_LOGIN, type: 'Bot' },
+    },
   })
   gh = client(ACTIONS_TOKEN)
 })
@@ -66,7 +84,13 @@ describe('commentMarker / parseMarker', () => {
   it('round-trips and sanitises values to [A-Za-z0-9._-]', () => {
     const marker = commentMarker({ key: 'prod impact --> <b>', runId: '123', runAttempt: 2, sha: SHA1 })
     expect(marker).toBe(`<!-- hub-action:impact v1 key=prod_impact_--_b_ run=123 attempt=2 sha=${SHA1} -->`)
-    expect(parseMarker(`${marker}\nbody`)).toEqual({ version: 1, key: 'prod_impact_--_b_', runId: '123', runAttempt: '2', sha: SHA1 })
+    expect(parseMarker(`${marker}\nbody`)).toEqual({
+      version: 1,
+      key: 'prod_impact_--_b_',
+      runId: '123',
+      runAttempt: '2',
+      sha: SHA1,
+    })
     expect(parseMarker(`${marker}\r\nbody`)?.key).toBe('prod_impact_--_b_')
     expect(commentMarker({ key: '', runId: undefined, runAttempt: undefined, sha: undefined })).toBe(
       '<!-- hub-action:impact v1 key=default run=unknown attempt=unknown sha=unknown -->',
@@ -88,16 +112,24 @@ describe('upsertStickyComment', () => {
     expect(created.action).toBe('created')
     const [first] = emu.comments(O, R, PR)
     expect(created).toEqual({ action: 'created', id: first?.id, url: first?.html_url })
-    expect(first?.body).toBe(`<!-- hub-action:impact v1 key=impact run=1000 attempt=1 sha=${SHA1} -->\n## Impact\n\n3 objects downstream.`)
+    expect(first?.body).toBe(
+      `<!-- hub-action:impact v1 key=impact run=1000 attempt=1 sha=${SHA1} -->\n## Impact\n\n3 objects downstream.`,
+    )
     expect(first?.user.login).toBe(ACTIONS_BOT_LOGIN)
 
-    const updated = await upsertStickyComment(gh, options({ runId: 1001, sha: SHA2, body: '## Impact\n\n5 objects downstream.' }))
+    const updated = await upsertStickyComment(
+      gh,
+      options({ runId: 1001, sha: SHA2, body: '## Impact\n\n5 objects downstream.' }),
+    )
     expect(updated).toEqual({ action: 'updated', id: first?.id, url: first?.html_url })
     expect(emu.comments(O, R, PR)).toHaveLength(1)
     expect(parseMarker(emu.comments(O, R, PR)[0]?.body)).toMatchObject({ runId: '1001', sha: SHA2 })
 
     emu.requests.length = 0
-    const again = await upsertStickyComment(gh, options({ runId: 1002, sha: SHA2, body: '## Impact\n\n5 objects downstream.\n' }))
+    const again = await upsertStickyComment(
+      gh,
+      options({ runId: 1002, sha: SHA2, body: '## Impact\n\n5 objects downstream.\n' }),
+    )
     expect(again).toEqual({ action: 'unchanged', id: first?.id, url: first?.html_url })
     expect(writes()).toEqual([])
     expect(emu.comments(O, R, PR)[0]?.body).toContain('run=1001')
@@ -143,8 +175,16 @@ describe('upsertStickyComment', () => {
 
   it('updates the newest of several matching comments and leaves the others', async () => {
     const marker = commentMarker({ key: 'impact', runId: 900, runAttempt: 1, sha: SHA1 })
-    const older = emu.addComment(O, R, PR, { body: `${marker}\nolder`, login: ACTIONS_BOT_LOGIN, created_at: '2024-01-01T00:00:00Z' })
-    const newer = emu.addComment(O, R, PR, { body: `${marker}\nnewer`, login: ACTIONS_BOT_LOGIN, created_at: '2024-02-01T00:00:00Z' })
+    const older = emu.addComment(O, R, PR, {
+      body: `${marker}\nolder`,
+      login: ACTIONS_BOT_LOGIN,
+      created_at: '2024-01-01T00:00:00Z',
+    })
+    const newer = emu.addComment(O, R, PR, {
+      body: `${marker}\nnewer`,
+      login: ACTIONS_BOT_LOGIN,
+      created_at: '2024-02-01T00:00:00Z',
+    })
 
     const result = await upsertStickyComment(gh, options())
 
@@ -156,13 +196,18 @@ describe('upsertStickyComment', () => {
     await upsertStickyComment(gh, options({ runId: 2000, runAttempt: 1, sha: SHA2, body: 'newer report' }))
     emu.requests.length = 0
 
-    const stale = await upsertStickyComment(gh, options({ runId: 1999, runAttempt: 3, sha: SHA1, body: 'older report' }))
+    const stale = await upsertStickyComment(
+      gh,
+      options({ runId: 1999, runAttempt: 3, sha: SHA1, body: 'older report' }),
+    )
     expect(stale.action).toBe('skipped-newer')
     expect(stale.url).toBe(emu.comments(O, R, PR)[0]?.html_url)
     expect(writes()).toEqual([])
 
     await upsertStickyComment(gh, options({ runId: 2000, runAttempt: 2, sha: SHA2, body: 'attempt 2' }))
-    expect((await upsertStickyComment(gh, options({ runId: 2000, runAttempt: 1, sha: SHA2, body: 'attempt 1' }))).action).toBe('skipped-newer')
+    expect(
+      (await upsertStickyComment(gh, options({ runId: 2000, runAttempt: 1, sha: SHA2, body: 'attempt 1' }))).action,
+    ).toBe('skipped-newer')
     expect(emu.comments(O, R, PR).map((c) => c.body.split('\n')[1])).toEqual(['attempt 2'])
   })
 
@@ -171,7 +216,9 @@ describe('upsertStickyComment', () => {
     expect(await upsertStickyComment(readOnly, options())).toEqual({ action: 'forbidden' })
 
     await upsertStickyComment(gh, options())
-    expect(await upsertStickyComment(readOnly, options({ runId: 1001, body: 'new content' }))).toEqual({ action: 'forbidden' })
+    expect(await upsertStickyComment(readOnly, options({ runId: 1001, body: 'new content' }))).toEqual({
+      action: 'forbidden',
+    })
     expect(emu.comments(O, R, PR)).toHaveLength(1)
   })
 
@@ -186,8 +233,12 @@ describe('upsertStickyComment', () => {
   it("finds a GitHub App token's own comment by its GraphQL viewer login and updates it", async () => {
     const app = client(APP_TOKEN)
     expect((await upsertStickyComment(app, options())).action).toBe('created')
-    expect((await upsertStickyComment(client(APP_TOKEN), options({ runId: 1001, body: 'app v2' }))).action).toBe('updated')
-    expect(emu.comments(O, R, PR).map((c) => [c.user.login, c.body.split('\n')[1]])).toEqual([[APP_BOT_LOGIN, 'app v2']])
+    expect((await upsertStickyComment(client(APP_TOKEN), options({ runId: 1001, body: 'app v2' }))).action).toBe(
+      'updated',
+    )
+    expect(emu.comments(O, R, PR).map((c) => [c.user.login, c.body.split('\n')[1]])).toEqual([
+      [APP_BOT_LOGIN, 'app v2'],
+    ])
     expect(emu.requests.filter((r) => r.path === '/user')).toHaveLength(0)
   })
 
@@ -196,7 +247,9 @@ describe('upsertStickyComment', () => {
     const created = await upsertStickyComment(client(ACTIONS_TOKEN), options())
     expect(created.action).toBe('created')
     expect(emu.requests.filter((r) => r.path === '/user')).toHaveLength(1)
-    expect((await upsertStickyComment(client(ACTIONS_TOKEN), options({ runId: 1001, body: 'v2' }))).action).toBe('updated')
+    expect((await upsertStickyComment(client(ACTIONS_TOKEN), options({ runId: 1001, body: 'v2' }))).action).toBe(
+      'updated',
+    )
     expect(emu.comments(O, R, PR).map((c) => c.user.login)).toEqual([ACTIONS_BOT_LOGIN])
   })
 

@@ -29,12 +29,21 @@ function setup(clusterId?: string) {
   agent.disableNetConnect()
   mockAgent = agent
   const sleep = vi.fn(async () => {})
-  const transport = new HubTransport({ baseUrl: new URL(ORIGIN), token: 'tok', org: ORG, workspace: WS, clusterId, dispatcher: agent, sleep })
+  const transport = new HubTransport({
+    baseUrl: new URL(ORIGIN),
+    token: 'tok',
+    org: ORG,
+    workspace: WS,
+    clusterId,
+    dispatcher: agent,
+    sleep,
+  })
   return { agent, pool: agent.get(ORIGIN), sleep, client: new AgentsClient(transport, clusterId) }
 }
 
 /** The agents provider's own 404 for a run it does not know. */
-const notFound = (id: string) => JSON.stringify({ kind: 'Status', reason: 'NotFound', message: `run "${id}" not found`, code: 404 })
+const notFound = (id: string) =>
+  JSON.stringify({ kind: 'Status', reason: 'NotFound', message: `run "${id}" not found`, code: 404 })
 
 function captureBody(into: { body?: unknown }) {
   return (text: string) => {
@@ -47,8 +56,15 @@ describe('AgentsClient on the user route', () => {
   it('startRun posts task, wait 0, sessionId and idempotencyKey', async () => {
     const { pool, client, agent } = setup()
     const seen: { body?: unknown } = {}
-    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST', body: captureBody(seen) }).reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
-    const created = await client.startRun({ agent: 'triage', task: 'Check pods', sessionId: 'gha-s-1', idempotencyKey: 'gha-k' })
+    pool
+      .intercept({ path: `${USER}/agents/triage/runs`, method: 'POST', body: captureBody(seen) })
+      .reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
+    const created = await client.startRun({
+      agent: 'triage',
+      task: 'Check pods',
+      sessionId: 'gha-s-1',
+      idempotencyKey: 'gha-k',
+    })
     expect(created).toEqual({ runId: 'r1', phase: 'Pending' })
     expect(seen.body).toEqual({ task: 'Check pods', wait: 0, sessionId: 'gha-s-1', idempotencyKey: 'gha-k' })
     agent.assertNoPendingInterceptors()
@@ -57,7 +73,9 @@ describe('AgentsClient on the user route', () => {
   it('startRun leaves idempotencyKey (and sessionId) out when not set', async () => {
     const { pool, client } = setup()
     const seen: { body?: unknown } = {}
-    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST', body: captureBody(seen) }).reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/agents/triage/runs`, method: 'POST', body: captureBody(seen) })
+      .reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
     await client.startRun({ agent: 'triage', task: 'Check pods', sessionId: 'gha-s-1' })
     expect(seen.body).toEqual({ task: 'Check pods', wait: 0, sessionId: 'gha-s-1' })
     expect(seen.body).not.toHaveProperty('idempotencyKey')
@@ -79,7 +97,11 @@ describe('AgentsClient on the user route', () => {
     pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(503, 'provider not ready: agents')
     pool
       .intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' })
-      .reply(200, { runId: 'r9', phase: 'Succeeded', reused: true, run: detail('Succeeded', { id: 'r9' }) }, JSON_HEADERS)
+      .reply(
+        200,
+        { runId: 'r9', phase: 'Succeeded', reused: true, run: detail('Succeeded', { id: 'r9' }) },
+        JSON_HEADERS,
+      )
     const created = await client.startRun({ agent: 'triage', task: 't', idempotencyKey: 'k' })
     expect(created.runId).toBe('r9')
     expect(created.reused).toBe(true)
@@ -111,7 +133,9 @@ describe('AgentsClient on the user route', () => {
     [10_000, 300],
   ])('waitRun clamps a hold of %s s to timeoutSeconds=%s', async (hold, expected) => {
     const { pool, client, agent } = setup()
-    pool.intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=${expected}`, method: 'GET' }).reply(200, detail('Running'), JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=${expected}`, method: 'GET' })
+      .reply(200, detail('Running'), JSON_HEADERS)
     await client.waitRun('r1', hold)
     agent.assertNoPendingInterceptors()
     expect(MAX_WAIT_SECONDS).toBe(300)
@@ -119,7 +143,9 @@ describe('AgentsClient on the user route', () => {
 
   it('getRun reads /runs/{id} and encodes the id', async () => {
     const { pool, client, agent } = setup()
-    pool.intercept({ path: `${USER}/runs/a%2Fb`, method: 'GET' }).reply(200, detail('Succeeded', { id: 'a/b' }), JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/a%2Fb`, method: 'GET' })
+      .reply(200, detail('Succeeded', { id: 'a/b' }), JSON_HEADERS)
     const run = await client.getRun('a/b')
     expect(run.id).toBe('a/b')
     agent.assertNoPendingInterceptors()
@@ -129,7 +155,11 @@ describe('AgentsClient on the user route', () => {
     const { pool, client } = setup()
     pool
       .intercept({ path: `${USER}/runs/r404`, method: 'GET' })
-      .reply(404, JSON.stringify({ kind: 'Status', reason: 'NotFound', message: 'run not found', code: 404 }), JSON_HEADERS)
+      .reply(
+        404,
+        JSON.stringify({ kind: 'Status', reason: 'NotFound', message: 'run not found', code: 404 }),
+        JSON_HEADERS,
+      )
     const error = await client.getRun('r404').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HubNotFoundError)
     expect((error as Error).message).toContain('Run r404 was not found')
@@ -137,11 +167,17 @@ describe('AgentsClient on the user route', () => {
 
   it('cancelRun: 202 → cancelling, 409 → already-settled', async () => {
     const { pool, client, agent } = setup()
-    pool.intercept({ path: `${USER}/runs/r1/cancel`, method: 'POST' }).reply(202, { id: 'r1', cancelling: true }, JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/r1/cancel`, method: 'POST' })
+      .reply(202, { id: 'r1', cancelling: true }, JSON_HEADERS)
     await expect(client.cancelRun('r1')).resolves.toBe('cancelling')
     pool
       .intercept({ path: `${USER}/runs/r1/cancel`, method: 'POST' })
-      .reply(409, JSON.stringify({ kind: 'Status', reason: 'Conflict', message: 'run already terminal', code: 409 }), JSON_HEADERS)
+      .reply(
+        409,
+        JSON.stringify({ kind: 'Status', reason: 'Conflict', message: 'run already terminal', code: 409 }),
+        JSON_HEADERS,
+      )
     await expect(client.cancelRun('r1')).resolves.toBe('already-settled')
     agent.assertNoPendingInterceptors()
   })
@@ -154,7 +190,9 @@ describe('AgentsClient on the user route', () => {
 
   it('getAgent reads /agents/{name}', async () => {
     const { pool, client, agent } = setup()
-    pool.intercept({ path: `${USER}/agents/triage`, method: 'GET' }).reply(200, { metadata: { name: 'triage' }, status: { phase: 'Suspended' } }, JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/agents/triage`, method: 'GET' })
+      .reply(200, { metadata: { name: 'triage' }, status: { phase: 'Suspended' } }, JSON_HEADERS)
     const read = await client.getAgent('triage')
     expect(read.status?.phase).toBe('Suspended')
     expect(client.canReadAgents).toBe(true)
@@ -166,8 +204,12 @@ describe('AgentsClient on the service-account route', () => {
   it('every run call goes through /s2s/clusters/{id}/…', async () => {
     const { pool, client, agent } = setup('edge-7')
     const seen: { body?: unknown } = {}
-    pool.intercept({ path: `${S2S}/agents/triage/runs`, method: 'POST', body: captureBody(seen) }).reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
-    pool.intercept({ path: `${S2S}/runs/r1/wait?timeoutSeconds=30`, method: 'GET' }).reply(200, detail('Running'), JSON_HEADERS)
+    pool
+      .intercept({ path: `${S2S}/agents/triage/runs`, method: 'POST', body: captureBody(seen) })
+      .reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
+    pool
+      .intercept({ path: `${S2S}/runs/r1/wait?timeoutSeconds=30`, method: 'GET' })
+      .reply(200, detail('Running'), JSON_HEADERS)
     pool.intercept({ path: `${S2S}/runs/r1`, method: 'GET' }).reply(200, detail('Running'), JSON_HEADERS)
 
     await client.startRun({ agent: 'triage', task: 'Check', sessionId: 's', idempotencyKey: 'k' })
@@ -180,12 +222,16 @@ describe('AgentsClient on the service-account route', () => {
   it('has no cancel and no inbox: both refuse before any request (the route would answer a text 404)', async () => {
     const { client } = setup('edge-7')
     await expect(client.cancelRun('r1')).rejects.toThrow('the service-account route has no cancel')
-    await expect(client.resolveApproval('i1', 'approve', undefined)).rejects.toThrow('the service-account route has no inbox')
+    await expect(client.resolveApproval('i1', 'approve', undefined)).rejects.toThrow(
+      'the service-account route has no inbox',
+    )
   })
 
   it('encodes the cluster id', async () => {
     const { pool, client, agent } = setup('a b')
-    pool.intercept({ path: '/services/providers/agents/s2s/clusters/a%20b/runs/r1', method: 'GET' }).reply(200, detail('Running'), JSON_HEADERS)
+    pool
+      .intercept({ path: '/services/providers/agents/s2s/clusters/a%20b/runs/r1', method: 'GET' })
+      .reply(200, detail('Running'), JSON_HEADERS)
     await client.getRun('r1')
     agent.assertNoPendingInterceptors()
   })
@@ -193,7 +239,9 @@ describe('AgentsClient on the service-account route', () => {
   it('cannot read agents; getAgent still uses the user route', async () => {
     const { pool, client, agent } = setup('edge-7')
     expect(client.canReadAgents).toBe(false)
-    pool.intercept({ path: `${USER}/agents/triage`, method: 'GET' }).reply(200, { status: { phase: 'Ready' } }, JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/agents/triage`, method: 'GET' })
+      .reply(200, { status: { phase: 'Ready' } }, JSON_HEADERS)
     await client.getAgent('triage')
     agent.assertNoPendingInterceptors()
   })
@@ -206,8 +254,11 @@ describe('FollowedRun: the same-key race recovery (docs/hub-facts.md, "Agents pr
   function starts(agent: MockAgent, pool: ReturnType<typeof setup>['pool']) {
     agent.enableCallHistory()
     const bodies = () =>
-      (agent.getCallHistory()?.calls() ?? []).filter((call) => call.method === 'POST').map((call) => JSON.parse(String(call.body)) as unknown)
-    const reply = (status: number, body: object) => pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(status, body, JSON_HEADERS)
+      (agent.getCallHistory()?.calls() ?? [])
+        .filter((call) => call.method === 'POST')
+        .map((call) => JSON.parse(String(call.body)) as unknown)
+    const reply = (status: number, body: object) =>
+      pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(status, body, JSON_HEADERS)
     return { bodies, reply }
   }
 
@@ -219,7 +270,9 @@ describe('FollowedRun: the same-key race recovery (docs/hub-facts.md, "Agents pr
     const created = await client.startRun(START)
     const followed = FollowedRun.started(client, START, created, log)
 
-    pool.intercept({ path: `${USER}/runs/lost/wait?timeoutSeconds=50`, method: 'GET' }).reply(404, notFound('lost'), JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/lost/wait?timeoutSeconds=50`, method: 'GET' })
+      .reply(404, notFound('lost'), JSON_HEADERS)
     post.reply(200, { runId: 'kept', phase: 'Running', reused: true, run: detail('Running', { id: 'kept' }) })
     const first = await followed.wait(50)
     expect(first).toMatchObject({ id: 'kept', phase: 'Running' })
@@ -235,7 +288,9 @@ describe('FollowedRun: the same-key race recovery (docs/hub-facts.md, "Agents pr
       "Run lost is unknown to the hub: another job started the same task with the same idempotency key at the same moment, and the hub kept that job's run kept; following it instead.",
     )
 
-    pool.intercept({ path: `${USER}/runs/kept/wait?timeoutSeconds=50`, method: 'GET' }).reply(200, detail('Succeeded', { id: 'kept' }), JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/kept/wait?timeoutSeconds=50`, method: 'GET' })
+      .reply(200, detail('Succeeded', { id: 'kept' }), JSON_HEADERS)
     await expect(followed.wait(50)).resolves.toMatchObject({ id: 'kept', phase: 'Succeeded' })
     agent.assertNoPendingInterceptors()
   })
@@ -246,7 +301,9 @@ describe('FollowedRun: the same-key race recovery (docs/hub-facts.md, "Agents pr
     const followed = FollowedRun.started(client, START, { runId: 'lost', phase: 'Pending' }, vi.fn())
     pool.intercept({ path: `${USER}/runs/lost`, method: 'GET' }).reply(404, notFound('lost'), JSON_HEADERS)
     post.reply(202, { runId: 'fresh', phase: 'Pending' })
-    pool.intercept({ path: `${USER}/runs/fresh`, method: 'GET' }).reply(200, detail('Pending', { id: 'fresh' }), JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/fresh`, method: 'GET' })
+      .reply(200, detail('Pending', { id: 'fresh' }), JSON_HEADERS)
     await expect(followed.read()).resolves.toMatchObject({ id: 'fresh' })
     expect(post.bodies()).toHaveLength(1)
     expect(followed.reused).toBe(false)
@@ -257,15 +314,21 @@ describe('FollowedRun: the same-key race recovery (docs/hub-facts.md, "Agents pr
     const { pool, client, agent } = setup()
     const post = starts(agent, pool)
     const followed = FollowedRun.started(client, START, { runId: 'lost', phase: 'Pending' }, vi.fn())
-    pool.intercept({ path: `${USER}/runs/lost/wait?timeoutSeconds=50`, method: 'GET' }).reply(404, notFound('lost'), JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/lost/wait?timeoutSeconds=50`, method: 'GET' })
+      .reply(404, notFound('lost'), JSON_HEADERS)
     post.reply(200, { runId: 'ghost', phase: 'Pending', reused: true })
-    pool.intercept({ path: `${USER}/runs/ghost/wait?timeoutSeconds=50`, method: 'GET' }).reply(404, notFound('ghost'), JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/ghost/wait?timeoutSeconds=50`, method: 'GET' })
+      .reply(404, notFound('ghost'), JSON_HEADERS)
     const error = await followed.wait(50).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HubNotFoundError)
     expect((error as Error).message).toContain('Run ghost was not found in workspace')
     expect(post.bodies()).toHaveLength(1)
 
-    pool.intercept({ path: `${USER}/runs/ghost/wait?timeoutSeconds=50`, method: 'GET' }).reply(404, notFound('ghost'), JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/ghost/wait?timeoutSeconds=50`, method: 'GET' })
+      .reply(404, notFound('ghost'), JSON_HEADERS)
     await expect(followed.wait(50)).rejects.toBeInstanceOf(HubNotFoundError)
     expect(post.bodies()).toHaveLength(1)
     agent.assertNoPendingInterceptors()
@@ -275,8 +338,12 @@ describe('FollowedRun: the same-key race recovery (docs/hub-facts.md, "Agents pr
     const { pool, client, agent } = setup()
     const post = starts(agent, pool)
     const followed = FollowedRun.started(client, START, { runId: 'r1', phase: 'Pending' }, vi.fn())
-    pool.intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=50`, method: 'GET' }).reply(200, detail('Running'), JSON_HEADERS)
-    pool.intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=50`, method: 'GET' }).reply(404, notFound('r1'), JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=50`, method: 'GET' })
+      .reply(200, detail('Running'), JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=50`, method: 'GET' })
+      .reply(404, notFound('r1'), JSON_HEADERS)
     await followed.wait(50)
     await expect(followed.wait(50)).rejects.toBeInstanceOf(HubNotFoundError)
     expect(post.bodies()).toEqual([])
@@ -286,14 +353,28 @@ describe('FollowedRun: the same-key race recovery (docs/hub-facts.md, "Agents pr
   it('a user-given run id, a run started without a key, and an attached (reused) run are never re-created', async () => {
     const cases = [
       (client: AgentsClient) => FollowedRun.given(client, 'r1'),
-      (client: AgentsClient) => FollowedRun.started(client, { agent: 'triage', task: 'Check pods' }, { runId: 'r1', phase: 'Pending' }, vi.fn()),
-      (client: AgentsClient) => FollowedRun.started(client, START, { runId: 'r1', phase: 'Running', reused: true, run: detail('Running') }, vi.fn()),
+      (client: AgentsClient) =>
+        FollowedRun.started(
+          client,
+          { agent: 'triage', task: 'Check pods' },
+          { runId: 'r1', phase: 'Pending' },
+          vi.fn(),
+        ),
+      (client: AgentsClient) =>
+        FollowedRun.started(
+          client,
+          START,
+          { runId: 'r1', phase: 'Running', reused: true, run: detail('Running') },
+          vi.fn(),
+        ),
     ]
     for (const make of cases) {
       const { pool, client, agent } = setup()
       const post = starts(agent, pool)
       const followed = make(client)
-      pool.intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=50`, method: 'GET' }).reply(404, notFound('r1'), JSON_HEADERS)
+      pool
+        .intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=50`, method: 'GET' })
+        .reply(404, notFound('r1'), JSON_HEADERS)
       pool.intercept({ path: `${USER}/runs/r1`, method: 'GET' }).reply(404, notFound('r1'), JSON_HEADERS)
       await expect(followed.wait(50)).rejects.toThrow('Run r1 was not found in workspace')
       await expect(followed.read()).rejects.toBeInstanceOf(HubNotFoundError)
@@ -314,7 +395,9 @@ describe('FollowedRun: the same-key race recovery (docs/hub-facts.md, "Agents pr
 
     pool.intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=50`, method: 'GET' }).reply(500, 'internal error')
     await expect(followed.wait(50)).rejects.toBeInstanceOf(HubServerError)
-    pool.intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=50`, method: 'GET' }).reply(404, notFound('r1'), JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=50`, method: 'GET' })
+      .reply(404, notFound('r1'), JSON_HEADERS)
     post.reply(200, { runId: 'kept', phase: 'Succeeded', reused: true, run: detail('Succeeded', { id: 'kept' }) })
     await expect(followed.wait(50)).resolves.toMatchObject({ id: 'kept' })
     expect(post.bodies()).toHaveLength(1)
@@ -341,11 +424,22 @@ describe('runAgent over the transport: a leg that lost the same-key race', () =>
   it('ends with the stored run in 4 requests, and says so in one log line', async () => {
     const { pool, client, agent } = setup()
     agent.enableCallHistory()
-    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(202, { runId: 'lost', phase: 'Pending' }, JSON_HEADERS)
-    pool.intercept({ path: `${USER}/runs/lost/wait?timeoutSeconds=10`, method: 'GET' }).reply(404, notFound('lost'), JSON_HEADERS)
     pool
       .intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' })
-      .reply(200, { runId: 'kept', phase: 'Running', reused: true, run: detail('Running', { id: 'kept', input: 'Check pods', sessionID: 's' }) }, JSON_HEADERS)
+      .reply(202, { runId: 'lost', phase: 'Pending' }, JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/lost/wait?timeoutSeconds=10`, method: 'GET' })
+      .reply(404, notFound('lost'), JSON_HEADERS)
+    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(
+      200,
+      {
+        runId: 'kept',
+        phase: 'Running',
+        reused: true,
+        run: detail('Running', { id: 'kept', input: 'Check pods', sessionID: 's' }),
+      },
+      JSON_HEADERS,
+    )
     pool
       .intercept({ path: `${USER}/runs/kept/wait?timeoutSeconds=10`, method: 'GET' })
       .reply(200, detail('Succeeded', { id: 'kept', output: 'ok' }), JSON_HEADERS)
@@ -357,18 +451,33 @@ describe('runAgent over the transport: a leg that lost the same-key race', () =>
         .getCallHistory()
         ?.calls()
         .map((call) => `${call.method} ${call.path}`),
-    ).toEqual([`POST ${USER}/agents/triage/runs`, `GET ${USER}/runs/lost/wait`, `POST ${USER}/agents/triage/runs`, `GET ${USER}/runs/kept/wait`])
+    ).toEqual([
+      `POST ${USER}/agents/triage/runs`,
+      `GET ${USER}/runs/lost/wait`,
+      `POST ${USER}/agents/triage/runs`,
+      `GET ${USER}/runs/kept/wait`,
+    ])
     expect(seen.info).toHaveBeenCalledTimes(1)
-    expect(seen.info.mock.calls[0]?.[0]).toMatch(/^Run lost is unknown to the hub: another job started the same task .* run kept; following it instead\.$/)
+    expect(seen.info.mock.calls[0]?.[0]).toMatch(
+      /^Run lost is unknown to the hub: another job started the same task .* run kept; following it instead\.$/,
+    )
     agent.assertNoPendingInterceptors()
   })
 
   it('without a key the 404 is the existing error and no second run is started', async () => {
     const { pool, client, agent } = setup()
     agent.enableCallHistory()
-    pool.intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' }).reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
-    pool.intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=10`, method: 'GET' }).reply(404, notFound('r1'), JSON_HEADERS)
-    const run = runAgent({ ...settings, idempotencyKey: undefined, idempotencyKeySource: 'none' }, { client, events: events() }, new AbortController().signal)
+    pool
+      .intercept({ path: `${USER}/agents/triage/runs`, method: 'POST' })
+      .reply(202, { runId: 'r1', phase: 'Pending' }, JSON_HEADERS)
+    pool
+      .intercept({ path: `${USER}/runs/r1/wait?timeoutSeconds=10`, method: 'GET' })
+      .reply(404, notFound('r1'), JSON_HEADERS)
+    const run = runAgent(
+      { ...settings, idempotencyKey: undefined, idempotencyKeySource: 'none' },
+      { client, events: events() },
+      new AbortController().signal,
+    )
     await expect(run).rejects.toThrow('Run r1 was not found in workspace')
     expect(
       agent

@@ -39,7 +39,10 @@ function expectPlain(error: HubError) {
 
 describe('hubFailure', () => {
   it('JSON Status 404 names the agent and the workspace', () => {
-    const error = hubFailure({ status: 404, contentType: JSON_TYPE, body: status(404, 'NotFound', 'agent triage not found') }, context)
+    const error = hubFailure(
+      { status: 404, contentType: JSON_TYPE, body: status(404, 'NotFound', 'agent triage not found') },
+      context,
+    )
     expectPlain(error)
     expect(error).toBeInstanceOf(HubNotFoundError)
     expect(error.status).toBe(404)
@@ -52,7 +55,10 @@ describe('hubFailure', () => {
   })
 
   it('a 404 without a subject speaks of "the resource"', () => {
-    const error = hubFailure({ status: 404, contentType: JSON_TYPE, body: status(404, 'NotFound', 'gone') }, { ...context, subject: undefined })
+    const error = hubFailure(
+      { status: 404, contentType: JSON_TYPE, body: status(404, 'NotFound', 'gone') },
+      { ...context, subject: undefined },
+    )
     expect(error).toBeInstanceOf(HubNotFoundError)
     expect(error.message).toContain(`The resource was not found in workspace ${WS}`)
   })
@@ -71,7 +77,10 @@ describe('hubFailure', () => {
   })
 
   it('401 without cluster id suggests setting `cluster-id`', () => {
-    const error = hubFailure({ status: 401, contentType: JSON_TYPE, body: status(401, 'Unauthorized', 'invalid bearer token') }, context)
+    const error = hubFailure(
+      { status: 401, contentType: JSON_TYPE, body: status(401, 'Unauthorized', 'invalid bearer token') },
+      context,
+    )
     expectPlain(error)
     expect(error).toBeInstanceOf(HubAuthError)
     expect(error.status).toBe(401)
@@ -92,20 +101,32 @@ describe('hubFailure', () => {
 
   // A stock hub answers a GitHub Actions ID token like any unverifiable one: agents 401 JSON, graph 401 text.
   it.each([
-    ['the agents provider', JSON_TYPE, status(401, 'Unauthorized', 'tenant context missing: the request was not authenticated')],
+    [
+      'the agents provider',
+      JSON_TYPE,
+      status(401, 'Unauthorized', 'tenant context missing: the request was not authenticated'),
+    ],
     ['the graph provider', TEXT_TYPE, 'Unauthorized'],
-  ])('401 from %s to a GitHub OIDC token says a hub must be made to trust GitHub, not to set `cluster-id`', (_from, contentType, body) => {
-    const error = hubFailure({ status: 401, contentType, body }, { ...context, oidcAudience: 'hub.example.com' })
-    expect(error).toBeInstanceOf(HubAuthError)
-    expect(error.message).toContain('The hub refused the GitHub OIDC token (audience "hub.example.com"')
-    expect(error.message).toContain("its operator made it trust GitHub's issuer (https://token.actions.githubusercontent.com)")
-    expect(error.message).toContain('created the user the token maps to')
-    expect(error.message).toContain('pass a hub token in `token`')
-    expect(error.message).not.toContain('`cluster-id`')
-  })
+  ])(
+    '401 from %s to a GitHub OIDC token says a hub must be made to trust GitHub, not to set `cluster-id`',
+    (_from, contentType, body) => {
+      const error = hubFailure({ status: 401, contentType, body }, { ...context, oidcAudience: 'hub.example.com' })
+      expect(error).toBeInstanceOf(HubAuthError)
+      expect(error.message).toContain('The hub refused the GitHub OIDC token (audience "hub.example.com"')
+      expect(error.message).toContain(
+        "its operator made it trust GitHub's issuer (https://token.actions.githubusercontent.com)",
+      )
+      expect(error.message).toContain('created the user the token maps to')
+      expect(error.message).toContain('pass a hub token in `token`')
+      expect(error.message).not.toContain('`cluster-id`')
+    },
+  )
 
   it('400 "a workspace is required" is the silent fallback: mentions org and workspace', () => {
-    const error = hubFailure({ status: 400, contentType: JSON_TYPE, body: status(400, 'BadRequest', 'a workspace is required') }, context)
+    const error = hubFailure(
+      { status: 400, contentType: JSON_TYPE, body: status(400, 'BadRequest', 'a workspace is required') },
+      context,
+    )
     expectPlain(error)
     expect(error).toBeInstanceOf(HubWorkspaceError)
     expect(error.status).toBe(400)
@@ -116,7 +137,10 @@ describe('hubFailure', () => {
   })
 
   it('another 400 is a request error quoting the hub', () => {
-    const error = hubFailure({ status: 400, contentType: JSON_TYPE, body: status(400, 'BadRequest', 'task is required') }, context)
+    const error = hubFailure(
+      { status: 400, contentType: JSON_TYPE, body: status(400, 'BadRequest', 'task is required') },
+      context,
+    )
     expect(error).toBeInstanceOf(HubRequestError)
     expect(error).not.toBeInstanceOf(HubWorkspaceError)
     expect(error.status).toBe(400)
@@ -138,7 +162,10 @@ describe('hubFailure', () => {
   })
 
   it('403 on the service-account route names `token` and `cluster-id`', () => {
-    const error = hubFailure({ status: 403, contentType: JSON_TYPE, body: status(403, 'Forbidden', 'forbidden') }, withCluster)
+    const error = hubFailure(
+      { status: 403, contentType: JSON_TYPE, body: status(403, 'Forbidden', 'forbidden') },
+      withCluster,
+    )
     expect(error).toBeInstanceOf(HubAuthError)
     expect(error.message).toContain('service-account route for cluster "edge-7"')
     expect(error.message).toContain('`token`')
@@ -146,7 +173,10 @@ describe('hubFailure', () => {
   })
 
   it('503 locating workspace on the service-account route names `cluster-id`', () => {
-    const error = hubFailure({ status: 503, contentType: TEXT_TYPE, body: 'locating workspace: no shard\n' }, withCluster)
+    const error = hubFailure(
+      { status: 503, contentType: TEXT_TYPE, body: 'locating workspace: no shard\n' },
+      withCluster,
+    )
     expect(error).toBeInstanceOf(HubServerError)
     expect(error.message).toContain('could not locate a workspace for cluster "edge-7"')
     expect(error.message).toContain('`cluster-id`')
@@ -155,12 +185,18 @@ describe('hubFailure', () => {
   it('a plain-text router 404 is "no such route": names `hub-url`, the URL tried and both causes, not the agent', () => {
     const error = hubFailure(
       { status: 404, contentType: TEXT_TYPE, body: '404 page not found\n' },
-      { ...context, hubUrl: 'https://hub.example/services', request: 'POST https://hub.example/services/services/providers/agents/api/agents/triage/runs' },
+      {
+        ...context,
+        hubUrl: 'https://hub.example/services',
+        request: 'POST https://hub.example/services/services/providers/agents/api/agents/triage/runs',
+      },
     )
     expect(error).toBeInstanceOf(HubNotFoundError)
     expect(error.message).toContain('no such route')
     expect(error.message).toContain('`hub-url` (https://hub.example/services)')
-    expect(error.message).toContain('POST https://hub.example/services/services/providers/agents/api/agents/triage/runs')
+    expect(error.message).toContain(
+      'POST https://hub.example/services/services/providers/agents/api/agents/triage/runs',
+    )
     expect(error.message).toContain('v0.0.21')
     expect(error.message).not.toContain('check the name')
   })
@@ -184,14 +220,20 @@ describe('hubFailure', () => {
   })
 
   it('an HTML 404 names `hub-url`', () => {
-    const error = hubFailure({ status: 404, contentType: 'text/html; charset=utf-8', body: '<html>Not Found</html>' }, context)
+    const error = hubFailure(
+      { status: 404, contentType: 'text/html; charset=utf-8', body: '<html>Not Found</html>' },
+      context,
+    )
     expect(error).toBeInstanceOf(HubNotFoundError)
     expect(error.message).toContain('`hub-url`')
     expect(error.message).not.toContain('check the name')
   })
 
   it('409 without a cluster id is a plain request error', () => {
-    const error = hubFailure({ status: 409, contentType: JSON_TYPE, body: status(409, 'Conflict', 'conflict') }, context)
+    const error = hubFailure(
+      { status: 409, contentType: JSON_TYPE, body: status(409, 'Conflict', 'conflict') },
+      context,
+    )
     expect(error).toBeInstanceOf(HubRequestError)
     expect(error.message).not.toContain('cluster')
     expect(error.message).toContain('refused the request as sent')
@@ -212,7 +254,9 @@ describe('hubFailure', () => {
     expect(error.message).toBe(
       'Could not start a run of agent "triage" (hub answered 429: slow down). The hub kept answering "too many requests" after several retries: try again later, or lower the number of parallel jobs calling it.',
     )
-    expect(hubFailure({ status: 503, contentType: TEXT_TYPE, body: 'busy' }, context)).not.toBeInstanceOf(HubRateLimitError)
+    expect(hubFailure({ status: 503, contentType: TEXT_TYPE, body: 'busy' }, context)).not.toBeInstanceOf(
+      HubRateLimitError,
+    )
   })
 
   it('502: the hub could not reach the provider', () => {
@@ -228,13 +272,19 @@ describe('hubFailure', () => {
     expect(plain).toBeInstanceOf(HubServerError)
     expect(plain.status).toBe(503)
     expect(plain.message).toContain('provider is not ready: try again')
-    const cluster = hubFailure({ status: 503, contentType: JSON_TYPE, body: status(503, 'ServiceUnavailable', 'not connected') }, withCluster)
+    const cluster = hubFailure(
+      { status: 503, contentType: JSON_TYPE, body: status(503, 'ServiceUnavailable', 'not connected') },
+      withCluster,
+    )
     expect(cluster).toBeInstanceOf(HubServerError)
     expect(cluster.message).toContain('not ready or not connected for this cluster')
   })
 
   it('500 is a server error', () => {
-    const error = hubFailure({ status: 500, contentType: JSON_TYPE, body: status(500, 'InternalError', 'boom') }, context)
+    const error = hubFailure(
+      { status: 500, contentType: JSON_TYPE, body: status(500, 'InternalError', 'boom') },
+      context,
+    )
     expectPlain(error)
     expect(error).toBeInstanceOf(HubServerError)
     expect(error.status).toBe(500)
@@ -243,7 +293,10 @@ describe('hubFailure', () => {
   })
 
   it('an HTML page on a 4xx is a protocol error pointing at hub-url', () => {
-    const error = hubFailure({ status: 405, contentType: 'text/html; charset=utf-8', body: '<!doctype html><html><body>portal</body></html>' }, context)
+    const error = hubFailure(
+      { status: 405, contentType: 'text/html; charset=utf-8', body: '<!doctype html><html><body>portal</body></html>' },
+      context,
+    )
     expectPlain(error)
     expect(error).toBeInstanceOf(HubProtocolError)
     expect(error.status).toBe(405)
@@ -261,18 +314,24 @@ describe('hubFailure', () => {
 
 describe('readHubSaying', () => {
   it('reads the message from a JSON Status', () => {
-    expect(readHubSaying({ status: 404, contentType: 'application/json', body: status(404, 'NotFound', 'x') })).toEqual({
-      reason: 'NotFound',
-      message: 'x',
-    })
+    expect(readHubSaying({ status: 404, contentType: 'application/json', body: status(404, 'NotFound', 'x') })).toEqual(
+      {
+        reason: 'NotFound',
+        message: 'x',
+      },
+    )
   })
 
   it('falls back to text when a JSON content type carries no JSON', () => {
-    expect(readHubSaying({ status: 502, contentType: 'application/json', body: 'bad gateway' })).toEqual({ message: 'bad gateway' })
+    expect(readHubSaying({ status: 502, contentType: 'application/json', body: 'bad gateway' })).toEqual({
+      message: 'bad gateway',
+    })
   })
 
   it('keeps only the first line of a text body and clips to 500 characters', () => {
-    expect(readHubSaying({ status: 500, contentType: 'text/plain', body: 'first line\nsecond line' }).message).toBe('first line')
+    expect(readHubSaying({ status: 500, contentType: 'text/plain', body: 'first line\nsecond line' }).message).toBe(
+      'first line',
+    )
     const long = 'x'.repeat(600)
     expect(readHubSaying({ status: 500, contentType: 'text/plain', body: long }).message).toBe(`${'x'.repeat(500)}…`)
   })
@@ -289,7 +348,11 @@ describe('redaction before the clip', () => {
     const token = 'tok_abcdefghijklmnopqrstuvwxyz0123'
     registerSecret(token)
     const body = `${'a'.repeat(480)}${token}`
-    const json = readHubSaying({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: body, reason: token }) })
+    const json = readHubSaying({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: body, reason: token }),
+    })
     expect(json.message).toBe(`${'a'.repeat(480)}***`)
     expect(json.reason).toBe('***')
     const text = readHubSaying({ status: 400, contentType: 'text/plain', body })

@@ -15,12 +15,19 @@ function scripted(pages: string[][]): { client: GraphClient; sent: QuerySpec[] }
   client.query = async (spec: QuerySpec): Promise<QueryStatus> => {
     sent.push(spec)
     const ids = pages[sent.length - 1] ?? []
-    return { objects: ids.map((id) => ({ id })), cursor: { next: `c${sent.length}` }, incomplete: ids.length === spec.limit }
+    return {
+      objects: ids.map((id) => ({ id })),
+      cursor: { next: `c${sent.length}` },
+      incomplete: ids.length === spec.limit,
+    }
   }
   return { client, sent }
 }
 
-async function collect(client: GraphClient, spec: QuerySpec): Promise<{ ids: string[]; outcome: Awaited<ReturnType<GraphClient['forEachPage']>> }> {
+async function collect(
+  client: GraphClient,
+  spec: QuerySpec,
+): Promise<{ ids: string[]; outcome: Awaited<ReturnType<GraphClient['forEachPage']>> }> {
   const ids: string[] = []
   const outcome = await client.forEachPage(spec, { pageSize: 3, maxObjects: 100 }, (objects: ObjectResult[]) => {
     ids.push(...objects.map((o) => o.id as string))

@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest'
 import { walkRelations, type ObjectResult } from '../../../src/hub/graph.js'
 
-const named = (name: string, extra: Partial<ObjectResult> = {}): ObjectResult => ({ object: { metadata: { name } }, ...extra })
+const named = (name: string, extra: Partial<ObjectResult> = {}): ObjectResult => ({
+  object: { metadata: { name } },
+  ...extra,
+})
 const nameOf = (node: ObjectResult) => (node.object?.metadata as { name: string }).name
 
 describe('walkRelations', () => {
@@ -32,7 +35,9 @@ describe('walkRelations', () => {
     const deep = named('p')
     const mid = named('rs', { relations: { 'descendants+': [deep] } })
     const other = named('x', { cluster: 'ws/prod-us', relations: { 'descendants+': [named('y')] } })
-    const withEdge = [...walkRelations(named('d', { cluster: 'ws/prod-eu', relations: { 'descendants+': [mid], linked: [other] } }))]
+    const withEdge = [
+      ...walkRelations(named('d', { cluster: 'ws/prod-eu', relations: { 'descendants+': [mid], linked: [other] } })),
+    ]
     expect(withEdge.map((n) => [nameOf(n.node), n.cluster, n.inherited])).toEqual([
       ['rs', 'ws/prod-eu', true],
       ['p', 'ws/prod-eu', true],
@@ -48,7 +53,9 @@ describe('walkRelations', () => {
 
   it('yields nothing for a row without relations, and skips what is not an object', () => {
     expect([...walkRelations(named('alone'))]).toEqual([])
-    const odd = { relations: { references: [null, 'text', [1], named('ok')], owners: 'not a list' } } as unknown as ObjectResult
+    const odd = {
+      relations: { references: [null, 'text', [1], named('ok')], owners: 'not a list' },
+    } as unknown as ObjectResult
     expect([...walkRelations(odd)].map((n) => nameOf(n.node))).toEqual(['ok'])
   })
 

@@ -51,7 +51,12 @@ describe('decideRetry: which answers are retried', () => {
   })
 
   it('default policy: 5 attempts, 300 ms base, 8 s cap, 60 s longest Retry-After', () => {
-    expect(DEFAULT_RETRY_POLICY).toEqual({ maxAttempts: 5, baseDelayMs: 300, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 })
+    expect(DEFAULT_RETRY_POLICY).toEqual({
+      maxAttempts: 5,
+      baseDelayMs: 300,
+      maxDelayMs: 8_000,
+      maxRetryAfterMs: 60_000,
+    })
   })
 })
 
@@ -196,7 +201,9 @@ describe('pacing of waits that come back early', () => {
 
   it('no pause before any early answer; then the interval grows to 8 s, with jitter, minus the time the wait took', () => {
     expect(earlyWaitPause(0, 0, () => 1)).toBe(0)
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => earlyWaitPause(n, 0, () => 1))).toEqual([250, 500, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000])
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => earlyWaitPause(n, 0, () => 1))).toEqual([
+      250, 500, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000,
+    ])
     expect(earlyWaitPause(6, 0, () => 0)).toBe(4_000)
     expect(earlyWaitPause(3, 400, () => 1)).toBe(600)
     expect(earlyWaitPause(3, 5_000, () => 1)).toBe(0)

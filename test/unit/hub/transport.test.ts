@@ -53,7 +53,15 @@ function setup(base = ORIGIN, clusterId?: string) {
 }
 
 function getRun(extra: Partial<JsonRequest<z.infer<typeof Run>>> = {}): JsonRequest<z.infer<typeof Run>> {
-  return { method: 'GET', path: RUN_PATH, schema: Run, operation: 'read run r1', subject: 'run r1', repeatable: true, ...extra }
+  return {
+    method: 'GET',
+    path: RUN_PATH,
+    schema: Run,
+    operation: 'read run r1',
+    subject: 'run r1',
+    repeatable: true,
+    ...extra,
+  }
 }
 
 function postRun(extra: Partial<JsonRequest<z.infer<typeof Run>>> = {}): JsonRequest<z.infer<typeof Run>> {
@@ -143,17 +151,26 @@ describe('HubTransport headers and URL', () => {
         },
       })
       .reply(202, { id: 'r1', cancelling: true }, JSON_HEADERS)
-    await transport.call({ method: 'POST', path: `${RUN_PATH}/cancel`, schema: z.unknown(), operation: 'cancel run r1', repeatable: true })
+    await transport.call({
+      method: 'POST',
+      path: `${RUN_PATH}/cancel`,
+      schema: z.unknown(),
+      operation: 'cancel run r1',
+      repeatable: true,
+    })
     expect(seen['authorization']).toBe(`Bearer ${TOKEN}`)
     expect(seen).not.toHaveProperty('content-type')
   })
 
-  it.each([`${ORIGIN}/hub`, `${ORIGIN}/hub/`, `${ORIGIN}/hub//`])('keeps the base URL path prefix (%s)', async (base) => {
-    const { pool, transport, agent } = setup(base)
-    pool.intercept({ path: `/hub${RUN_PATH}`, method: 'GET' }).reply(200, RUN, JSON_HEADERS)
-    await expect(transport.call(getRun())).resolves.toEqual({ status: 200, data: RUN })
-    agent.assertNoPendingInterceptors()
-  })
+  it.each([`${ORIGIN}/hub`, `${ORIGIN}/hub/`, `${ORIGIN}/hub//`])(
+    'keeps the base URL path prefix (%s)',
+    async (base) => {
+      const { pool, transport, agent } = setup(base)
+      pool.intercept({ path: `/hub${RUN_PATH}`, method: 'GET' }).reply(200, RUN, JSON_HEADERS)
+      await expect(transport.call(getRun())).resolves.toEqual({ status: 200, data: RUN })
+      agent.assertNoPendingInterceptors()
+    },
+  )
 
   it('adds the query string', async () => {
     const { pool, transport, agent } = setup()
@@ -166,7 +183,9 @@ describe('HubTransport headers and URL', () => {
 describe('HubTransport retries', () => {
   it('retries a 503 and returns the following 200', async () => {
     const { pool, transport, agent, sleep, logs } = setup()
-    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(503, 'provider not ready: agents', { headers: { 'content-type': 'text/plain' } })
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .reply(503, 'provider not ready: agents', { headers: { 'content-type': 'text/plain' } })
     pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, RUN, JSON_HEADERS)
     const response = await transport.call(getRun())
     expect(response).toEqual({ status: 200, data: RUN })
@@ -192,7 +211,9 @@ describe('HubTransport retries', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2025-03-01T12:00:00Z'))
     const { pool, transport, sleep } = setup()
-    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(503, '', { headers: { 'retry-after': 'Sat, 01 Mar 2025 12:00:20 GMT' } })
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .reply(503, '', { headers: { 'retry-after': 'Sat, 01 Mar 2025 12:00:20 GMT' } })
     pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, RUN, JSON_HEADERS)
     await transport.call(getRun())
     expect(sleep.mock.calls.map((call) => call[0])).toEqual([20_000])
@@ -221,8 +242,12 @@ describe('HubTransport retries', () => {
 
   it('does not retry a non-repeatable POST on 503', async () => {
     const { pool, transport, sleep } = setup()
-    pool.intercept({ path: '/services/providers/agents/api/agents/triage/runs', method: 'POST' }).reply(503, 'provider not ready: agents')
-    pool.intercept({ path: '/services/providers/agents/api/agents/triage/runs', method: 'POST' }).reply(202, RUN, JSON_HEADERS)
+    pool
+      .intercept({ path: '/services/providers/agents/api/agents/triage/runs', method: 'POST' })
+      .reply(503, 'provider not ready: agents')
+    pool
+      .intercept({ path: '/services/providers/agents/api/agents/triage/runs', method: 'POST' })
+      .reply(202, RUN, JSON_HEADERS)
     const error = await rejection(transport.call(postRun()))
     expect(error).toBeInstanceOf(HubServerError)
     expect((error as HubError).status).toBe(503)
@@ -232,8 +257,12 @@ describe('HubTransport retries', () => {
 
   it('does not retry a non-repeatable POST on a connection error', async () => {
     const { pool, transport, sleep } = setup()
-    pool.intercept({ path: '/services/providers/agents/api/agents/triage/runs', method: 'POST' }).replyWithError(new Error('socket hang up'))
-    pool.intercept({ path: '/services/providers/agents/api/agents/triage/runs', method: 'POST' }).reply(202, RUN, JSON_HEADERS)
+    pool
+      .intercept({ path: '/services/providers/agents/api/agents/triage/runs', method: 'POST' })
+      .replyWithError(new Error('socket hang up'))
+    pool
+      .intercept({ path: '/services/providers/agents/api/agents/triage/runs', method: 'POST' })
+      .reply(202, RUN, JSON_HEADERS)
     const error = await rejection(transport.call(postRun()))
     expect(error).toBeInstanceOf(HubConnectionError)
     expect((error as HubError).message).toContain('hub.example.com')
@@ -244,7 +273,9 @@ describe('HubTransport retries', () => {
 
   it('retries a repeatable request after a connection error', async () => {
     const { pool, transport, sleep, agent, logs } = setup()
-    pool.intercept({ path: RUN_PATH, method: 'GET' }).replyWithError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }))
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .replyWithError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }))
     pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, RUN, JSON_HEADERS)
     await expect(transport.call(getRun())).resolves.toEqual({ status: 200, data: RUN })
     expect(sleep).toHaveBeenCalledTimes(1)
@@ -267,7 +298,9 @@ describe('HubTransport retries', () => {
 
   it('does not retry a DNS failure even when repeatable', async () => {
     const { pool, transport, sleep } = setup()
-    pool.intercept({ path: RUN_PATH, method: 'GET' }).replyWithError(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }))
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .replyWithError(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }))
     pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, RUN, JSON_HEADERS)
     const error = await rejection(transport.call(getRun()))
     expect(error).toBeInstanceOf(HubConnectionError)
@@ -292,7 +325,9 @@ describe('HubTransport retries', () => {
 describe('HubTransport answers it cannot use', () => {
   it('an HTML 200 is a protocol error', async () => {
     const { pool, transport } = setup()
-    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, '<!doctype html><html></html>', { headers: { 'content-type': 'text/html' } })
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .reply(200, '<!doctype html><html></html>', { headers: { 'content-type': 'text/html' } })
     const error = await rejection(transport.call(getRun()))
     expect(error).toBeInstanceOf(HubProtocolError)
     expect((error as HubError).status).toBe(200)
@@ -330,7 +365,9 @@ describe('HubTransport answers it cannot use', () => {
 describe('HubTransport never shows the token', () => {
   it('redacts the token from a 401 body that echoes it', async () => {
     const { pool, transport, logs } = setup()
-    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(401, `invalid token ${TOKEN}`, { headers: { 'content-type': 'text/plain' } })
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .reply(401, `invalid token ${TOKEN}`, { headers: { 'content-type': 'text/plain' } })
     const error = await rejection(transport.call(getRun()))
     expect(error).toBeInstanceOf(HubAuthError)
     const message = (error as Error).message
@@ -343,7 +380,12 @@ describe('HubTransport never shows the token', () => {
 
   it('redacts the token after retries of a 503 that echoes it, in logs and in the error', async () => {
     const { pool, transport, logs } = setup()
-    const body = JSON.stringify({ kind: 'Status', reason: 'ServiceUnavailable', message: `upstream said Authorization: Bearer ${TOKEN}`, code: 503 })
+    const body = JSON.stringify({
+      kind: 'Status',
+      reason: 'ServiceUnavailable',
+      message: `upstream said Authorization: Bearer ${TOKEN}`,
+      code: 503,
+    })
     pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(503, body, JSON_HEADERS).times(5)
     const error = await rejection(transport.call(getRun()))
     expect(error).toBeInstanceOf(HubServerError)
@@ -371,7 +413,9 @@ describe('HubTransport never shows the token', () => {
 describe('HubTransport acceptStatus', () => {
   it('returns an accepted non-2xx status without data and without retrying', async () => {
     const { pool, transport, sleep, agent } = setup()
-    pool.intercept({ path: `${RUN_PATH}/cancel`, method: 'POST' }).reply(409, 'already terminal', { headers: { 'content-type': 'text/plain' } })
+    pool
+      .intercept({ path: `${RUN_PATH}/cancel`, method: 'POST' })
+      .reply(409, 'already terminal', { headers: { 'content-type': 'text/plain' } })
     const response = await transport.call({
       method: 'POST',
       path: `${RUN_PATH}/cancel`,
@@ -389,7 +433,13 @@ describe('HubTransport acceptStatus', () => {
     const { pool, transport } = setup()
     pool.intercept({ path: `${RUN_PATH}/cancel`, method: 'POST' }).reply(409, 'conflict')
     const error = await rejection(
-      transport.call({ method: 'POST', path: `${RUN_PATH}/cancel`, schema: z.unknown(), operation: 'cancel run r1', repeatable: true }),
+      transport.call({
+        method: 'POST',
+        path: `${RUN_PATH}/cancel`,
+        schema: z.unknown(),
+        operation: 'cancel run r1',
+        repeatable: true,
+      }),
     )
     expect(error).toBeInstanceOf(HubRequestError)
   })
@@ -451,7 +501,9 @@ describe('HubTransport token renewal (short-lived OIDC tokens)', () => {
 
   it('on a 401, asks once for a fresh token and repeats the request with it', async () => {
     const { pool, transport, renewToken, logs } = setupRenewing(['fresh_T0ken_value_987654'])
-    pool.intercept({ path: RUN_PATH, method: 'GET', headers: { authorization: `Bearer ${TOKEN}` } }).reply(401, 'token expired')
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET', headers: { authorization: `Bearer ${TOKEN}` } })
+      .reply(401, 'token expired')
     pool
       .intercept({ path: RUN_PATH, method: 'GET', headers: { authorization: 'Bearer fresh_T0ken_value_987654' } })
       .reply(200, { id: 'r1', phase: 'Running' }, { headers: { 'content-type': 'application/json' } })
@@ -476,7 +528,9 @@ describe('HubTransport body caps', () => {
 
   it('a body past the byte cap fails with the cap and the endpoint named, not as a connection failure', async () => {
     const { pool, transport, sleep } = setup()
-    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, JSON.stringify({ id: 'r1', phase: 'Running', output: 'x'.repeat(200) }), JSON_HEADERS)
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .reply(200, JSON.stringify({ id: 'r1', phase: 'Running', output: 'x'.repeat(200) }), JSON_HEADERS)
     const error = await rejection(transport.call(getRun({ limits: tiny })))
     expect(error).toBeInstanceOf(HubProtocolError)
     expect((error as Error).message).toContain('a body larger than 64 bytes (the cap for a test answer)')
@@ -487,9 +541,9 @@ describe('HubTransport body caps', () => {
 
   it('a declared Content-Length past the cap is refused before reading', async () => {
     const { pool, transport } = setup()
-    pool
-      .intercept({ path: RUN_PATH, method: 'GET' })
-      .reply(200, JSON.stringify(RUN), { headers: { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024 * 1024) } })
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, JSON.stringify(RUN), {
+      headers: { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024 * 1024) },
+    })
     await expect(transport.call(getRun({ limits: tiny }))).rejects.toThrow('a body larger than 64 bytes')
   })
 
@@ -503,14 +557,18 @@ describe('HubTransport body caps', () => {
 
   it('brackets and commas inside strings are not counted', async () => {
     const { pool, transport } = setup()
-    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, JSON.stringify({ id: 'r1', phase: '[[[[[,,,,,,,,,,,,\\"{{{{' }), JSON_HEADERS)
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .reply(200, JSON.stringify({ id: 'r1', phase: '[[[[[,,,,,,,,,,,,\\"{{{{' }), JSON_HEADERS)
     const { data } = await transport.call(getRun({ limits: tiny }))
     expect(data?.phase).toBe('[[[[[,,,,,,,,,,,,\\"{{{{')
   })
 
   it('an error body is read only as far as it is quoted: a huge one still gives the status and advice', async () => {
     const { pool, transport } = setup()
-    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(400, `bad request: ${'z'.repeat(200 * 1024)}`, { headers: { 'content-type': 'text/plain' } })
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .reply(400, `bad request: ${'z'.repeat(200 * 1024)}`, { headers: { 'content-type': 'text/plain' } })
     const error = await rejection(transport.call(getRun()))
     expect(error).toBeInstanceOf(HubRequestError)
     expect((error as HubError).hubMessage?.length).toBeLessThanOrEqual(501)
@@ -547,7 +605,9 @@ describe('HubTransport deadline (the step budget)', () => {
 
   it('a retry that could only start after the deadline ends the call with the last failure quoted', async () => {
     const { pool, transport, sleep } = setup()
-    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(503, 'provider not ready: agents', { headers: { 'retry-after': '30' } })
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .reply(503, 'provider not ready: agents', { headers: { 'retry-after': '30' } })
     const error = await rejection(transport.call(getRun({ deadline: Date.now() + 5_000, retryUntilDeadline: true })))
     expect(error).toBeInstanceOf(HubDeadlineError)
     expect((error as Error).message).toContain('provider not ready: agents')
@@ -557,7 +617,9 @@ describe('HubTransport deadline (the step budget)', () => {
   it('a 4xx is not waited out: it fails at once', async () => {
     const { pool, transport } = setup()
     pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(404, 'run not found')
-    await expect(transport.call(getRun({ deadline: Date.now() + 600_000, retryUntilDeadline: true }))).rejects.toBeInstanceOf(HubNotFoundError)
+    await expect(
+      transport.call(getRun({ deadline: Date.now() + 600_000, retryUntilDeadline: true })),
+    ).rejects.toBeInstanceOf(HubNotFoundError)
   })
 })
 
@@ -565,7 +627,9 @@ describe('HubTransport redaction before the clip', () => {
   it('a token cut by the 500-character clip of a message is hidden whole, in JSON and in text bodies', async () => {
     const { pool, transport } = setup()
     const body = `${'a'.repeat(480)}${TOKEN} trailing`
-    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(400, { kind: 'Status', reason: 'BadRequest', message: body, code: 400 }, JSON_HEADERS)
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .reply(400, { kind: 'Status', reason: 'BadRequest', message: body, code: 400 }, JSON_HEADERS)
     pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(400, body, { headers: { 'content-type': 'text/plain' } })
     for (let i = 0; i < 2; i++) {
       const error = (await rejection(transport.call(getRun()))) as HubError

@@ -20,11 +20,15 @@ describe('inline', () => {
   })
 
   it('turns HTML into text', () => {
-    expect(inline('<b>x</b> & <img src=x onerror=alert(1)>')).toBe('&lt;b&gt;x&lt;/b&gt; &amp; &lt;img src=x onerror=alert\\(1\\)&gt;')
+    expect(inline('<b>x</b> & <img src=x onerror=alert(1)>')).toBe(
+      '&lt;b&gt;x&lt;/b&gt; &amp; &lt;img src=x onerror=alert\\(1\\)&gt;',
+    )
   })
 
   it('escapes backticks and markdown punctuation', () => {
-    expect(inline('`code` *em* _u_ [l](u) #h ~s~ !')).toBe('\\`code\\` \\*em\\* \\_u\\_ \\[l\\]\\(u\\) \\#h \\~s\\~ \\!')
+    expect(inline('`code` *em* _u_ [l](u) #h ~s~ !')).toBe(
+      '\\`code\\` \\*em\\* \\_u\\_ \\[l\\]\\(u\\) \\#h \\~s\\~ \\!',
+    )
   })
 
   it('joins lines', () => {
@@ -91,10 +95,12 @@ describe('fenced', () => {
 describe('showFormatCharacters', () => {
   it('spells out direction controls and other invisible format characters, once', () => {
     const text = 'a\u202eb\u2066c\u2069d\u200ee\u061cf\u200bg\u2060h\ufeffi\u00adj\u{e0041}k\u200dl'
-    const shown = 'a<U+202E>b<U+2066>c<U+2069>d<U+200E>e<U+061C>f<U+200B>g<U+2060>h<U+FEFF>i<U+00AD>j<U+E0041>k<U+200D>l'
+    const shown =
+      'a<U+202E>b<U+2066>c<U+2069>d<U+200E>e<U+061C>f<U+200B>g<U+2060>h<U+FEFF>i<U+00AD>j<U+E0041>k<U+200D>l'
     expect(showFormatCharacters(text)).toBe(shown)
     expect(showFormatCharacters(shown)).toBe(shown)
-    for (const escaped of [inline(text), code(text), fenced(text), details(text, 'body')]) expect(escaped).not.toMatch(/\p{Cf}/u)
+    for (const escaped of [inline(text), code(text), fenced(text), details(text, 'body')])
+      expect(escaped).not.toMatch(/\p{Cf}/u)
   })
 
   it('keeps joiners that scripts and emoji need, Arabic number signs, and its own zero-width space after @ and in :: and ##[', () => {

@@ -9,7 +9,9 @@ import { Lexer, type Token } from 'marked'
 import { describe, expect, it } from 'vitest'
 
 const lex = (source: string) =>
-  JSON.parse(JSON.stringify(Lexer.lex(source, { gfm: true }), (key, value: unknown) => (key === 'raw' ? undefined : value))) as unknown
+  JSON.parse(
+    JSON.stringify(Lexer.lex(source, { gfm: true }), (key, value: unknown) => (key === 'raw' ? undefined : value)),
+  ) as unknown
 
 describe('marked, as untrusted.ts uses it', () => {
   it('is pinned to a minor version (its lexer internals are not semver-stable)', () => {
@@ -95,11 +97,17 @@ describe('marked, as untrusted.ts uses it', () => {
       { type: 'space' },
       { type: 'html', block: true, pre: false, text: '<div>\nhi\n</div>' },
       { type: 'space' },
-      { type: 'blockquote', text: 'q', tokens: [{ type: 'paragraph', text: 'q', tokens: [{ type: 'text', text: 'q', escaped: false }] }] },
+      {
+        type: 'blockquote',
+        text: 'q',
+        tokens: [{ type: 'paragraph', text: 'q', tokens: [{ type: 'text', text: 'q', escaped: false }] }],
+      },
       { type: 'space' },
       { type: 'hr' },
     ])
-    expect(lex('a **s** _e_ ~~d~~ `c` \\* <b> [t][r] ![i](https://i.example/x.png)  \nz\n\n[r]: https://r.example\n')).toEqual([
+    expect(
+      lex('a **s** _e_ ~~d~~ `c` \\* <b> [t][r] ![i](https://i.example/x.png)  \nz\n\n[r]: https://r.example\n'),
+    ).toEqual([
       {
         type: 'paragraph',
         text: 'a **s** _e_ ~~d~~ `c` \\* <b> [t][r] ![i](https://i.example/x.png)  \nz',
@@ -117,9 +125,21 @@ describe('marked, as untrusted.ts uses it', () => {
           { type: 'text', text: ' ', escaped: false },
           { type: 'html', inLink: false, inRawBlock: false, block: false, text: '<b>' },
           { type: 'text', text: ' ', escaped: false },
-          { type: 'link', href: 'https://r.example', title: null, text: 't', tokens: [{ type: 'text', text: 't', escaped: false }] },
+          {
+            type: 'link',
+            href: 'https://r.example',
+            title: null,
+            text: 't',
+            tokens: [{ type: 'text', text: 't', escaped: false }],
+          },
           { type: 'text', text: ' ', escaped: false },
-          { type: 'image', href: 'https://i.example/x.png', title: null, text: 'i', tokens: [{ type: 'text', text: 'i', escaped: false }] },
+          {
+            type: 'image',
+            href: 'https://i.example/x.png',
+            title: null,
+            text: 'i',
+            tokens: [{ type: 'text', text: 'i', escaped: false }],
+          },
           { type: 'br' },
           { type: 'text', text: 'z', escaped: false },
         ],

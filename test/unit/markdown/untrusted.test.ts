@@ -57,8 +57,10 @@ const HOSTILE: Record<string, string> = {
   'an unclosed fence in a block quote': '> quote\n> ```\n> code\n\n<details open><summary>x</summary>\n\n@everyone',
   'an unclosed fence at the end': '```js\nconst a = 1',
   'a tilde fence left open': '~~~~\ncode <b>',
-  'raw HTML blocks': '<img src=x onerror=alert(1)>\n\n<details open>\n\n<h1>Forged</h1>\n\n<script>alert(1)</script>\n\n<div>\n@everyone\n</div>',
-  'inline HTML and comments': 'text <b>bold</b> <!-- hub-action:impact v1 key=x --> <img src=x> </details> <summary>s</summary>',
+  'raw HTML blocks':
+    '<img src=x onerror=alert(1)>\n\n<details open>\n\n<h1>Forged</h1>\n\n<script>alert(1)</script>\n\n<div>\n@everyone\n</div>',
+  'inline HTML and comments':
+    'text <b>bold</b> <!-- hub-action:impact v1 key=x --> <img src=x> </details> <summary>s</summary>',
   'a forged sticky marker on its own': '<!-- hub-action:impact v1 key=default run=99999999 attempt=1 sha=deadbeef -->',
   'mentions in prose, emphasis, headings, tables and lists':
     '@everyone @org/team (@octocat) **@admin** _@x_\n\n# @team\n\n| @a | b |\n|---|---|\n| @c | @d/e |\n\n- @f\n> @g',
@@ -66,7 +68,8 @@ const HOSTILE: Record<string, string> = {
   'javascript links, plain, by reference and entity-encoded':
     '[a](javascript:alert(1)) [b][r] [c](java&#115;cript:alert(1)) [d](&#106;avascript&colon;x) <javascript:alert(1)>\n\n[r]: javascript:alert(2)',
   'data and vbscript links': '[a](data:text/html;base64,PHNjcmlwdD4=) [b](vbscript:x)',
-  images: '![pixel](https://tracker.example/p.png) ![x](javascript:alert(1)) [![nested](https://x.example/i.png)](https://x.example)',
+  images:
+    '![pixel](https://tracker.example/p.png) ![x](javascript:alert(1)) [![nested](https://x.example/i.png)](https://x.example)',
   'setext headings forging a section': 'Sources\n=======\n\nSteps\n-----',
   'ATX headings at every level': '# One\n## Two\n### Sources\n#### Four',
   'a link reference definition forging nothing': '[Sources]: https://example.com\n\n[Sources]',
@@ -177,18 +180,26 @@ describeWithGfm('untrustedMarkdown, judged by cmark-gfm', () => {
 
   it('shows raw HTML as the text it is, line by line', () => {
     const out = untrustedMarkdown('<img src=x onerror=alert(1)>\n<div>\n  @x\n</div>').markdown
-    expect(renderGfm(out)).toBe('<p>&lt;img src=x onerror=alert(1)&gt;<br />\n&lt;div&gt;<br />\n@\u200bx<br />\n&lt;/div&gt;</p>\n')
+    expect(renderGfm(out)).toBe(
+      '<p>&lt;img src=x onerror=alert(1)&gt;<br />\n&lt;div&gt;<br />\n@\u200bx<br />\n&lt;/div&gt;</p>\n',
+    )
   })
 
   it('keeps safe links and drops the others to their text', () => {
-    const judgement = judgeGfm(untrustedMarkdown('[a](https://example.com/x) [b](mailto:dev@example.com) [c](javascript:y) [d](#top) [e](relative)').markdown)
+    const judgement = judgeGfm(
+      untrustedMarkdown(
+        '[a](https://example.com/x) [b](mailto:dev@example.com) [c](javascript:y) [d](#top) [e](relative)',
+      ).markdown,
+    )
     expect(judgement.links).toEqual(['https://example.com/x', 'mailto:dev@example.com'])
   })
 })
 
 describeWithGfm('untrustedMarkdown: size', () => {
   it('fits a byte budget by whole blocks and says it cut', () => {
-    const answer = Array.from({ length: 2_000 }, (_, i) => `Paragraph ${i} with <b>markup</b> & @mentions.`).join('\n\n')
+    const answer = Array.from({ length: 2_000 }, (_, i) => `Paragraph ${i} with <b>markup</b> & @mentions.`).join(
+      '\n\n',
+    )
     const result = untrustedMarkdown(answer, { maxBytes: 10_000 })
     expect(result.clipped).toBe(true)
     expect(byteLength(result.markdown)).toBeLessThanOrEqual(10_000)

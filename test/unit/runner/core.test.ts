@@ -90,7 +90,9 @@ describe('log lines carrying untrusted text', () => {
     // The one exception is the entry's Node-version line, printed before any module (core included)
     // is evaluated: its text is ours, with nothing in it but the runtime's own version.
     expect(writers).toEqual(['index.ts'])
-    const entryWrites = [...text('index.ts').matchAll(/process\.stdout\.write\(([\s\S]*?)\)\n/g)].map((write) => write[1] ?? '')
+    const entryWrites = [...text('index.ts').matchAll(/process\.stdout\.write\(([\s\S]*?)\)\n/g)].map(
+      (write) => write[1] ?? '',
+    )
     expect(entryWrites).toHaveLength(1)
     expect([...(entryWrites[0] ?? '').matchAll(/\$\{([^}]*)\}/g)].map((interpolation) => interpolation[1])).toEqual([
       'MIN_NODE_MAJOR',
@@ -99,7 +101,11 @@ describe('log lines carrying untrusted text', () => {
     ])
     // src/runner/oidc.ts asks core for the ID token only; every line printed goes through runner/core.ts.
     const coreUsers = sources.filter((file) => /from '@actions\/core'/.test(text(file)))
-    expect(coreUsers.map((file) => relative('.', file)).filter((file) => file !== 'runner/oidc.ts' && file !== 'runner/core.ts')).toEqual([])
+    expect(
+      coreUsers
+        .map((file) => relative('.', file))
+        .filter((file) => file !== 'runner/oidc.ts' && file !== 'runner/core.ts'),
+    ).toEqual([])
     expect(coreUsers).toContain('runner/core.ts')
   })
 
@@ -182,7 +188,9 @@ describe('size limits', () => {
     expect(statSync(file).size).toBeLessThanOrEqual(GITHUB_SUMMARY_LIMIT_BYTES)
     expect(text.startsWith('# Earlier\n'.repeat(10_000) + '## Report\n')).toBe(true)
     expect((text.match(/^```/gm) ?? []).length % 2).toBe(0)
-    expect(text).toMatch(/> This summary was cut .* The whole report is in the result file \(output `result-file`\)\.\n$/)
+    expect(text).toMatch(
+      /> This summary was cut .* The whole report is in the result file \(output `result-file`\)\.\n$/,
+    )
     expect(readWorkflowCommands(stdout).commands.map((c) => c.name)).toEqual(['warning'])
 
     // Full: a later append writes nothing more, and says so.

@@ -25,7 +25,16 @@ function result(extra: Partial<RunResult> = {}): RunResult {
     phase: 'Succeeded',
     settled: true,
     outcome: 'succeeded',
-    detail: { id: 'r1', phase: 'Succeeded', inputTokens: 0, outputTokens: 0, usdMicros: 0, steps: [], children: [], output: 'the answer' },
+    detail: {
+      id: 'r1',
+      phase: 'Succeeded',
+      inputTokens: 0,
+      outputTokens: 0,
+      usdMicros: 0,
+      steps: [],
+      children: [],
+      output: 'the answer',
+    },
     waitedMs: 10,
     cancel: undefined,
     idempotencyKey: undefined,
@@ -47,7 +56,9 @@ describe('run outputs', () => {
       'approval-args': '',
       'result-file': '/tmp/x.json',
     })
-    expect(runOutputs(result({ detail: undefined, settled: false, reused: false, phase: 'Pending' }), 'f')).toMatchObject({
+    expect(
+      runOutputs(result({ detail: undefined, settled: false, reused: false, phase: 'Pending' }), 'f'),
+    ).toMatchObject({
       phase: 'Pending',
       settled: 'false',
       reused: 'false',
@@ -58,19 +69,32 @@ describe('run outputs', () => {
   it('at the approval gate, the pending approval: id, tool, and arguments as JSON', () => {
     const gate = (args: unknown) =>
       runOutputs(
-        result({ phase: 'PendingApproval', detail: { ...detail(), phase: 'PendingApproval', pending: { inboxID: 'i-1', tool: 'kubectl_apply', args } } }),
+        result({
+          phase: 'PendingApproval',
+          detail: { ...detail(), phase: 'PendingApproval', pending: { inboxID: 'i-1', tool: 'kubectl_apply', args } },
+        }),
         'f',
       )
-    expect(gate('{"namespace":"prod"}')).toMatchObject({ 'approval-id': 'i-1', 'approval-tool': 'kubectl_apply', 'approval-args': '{"namespace":"prod"}' })
+    expect(gate('{"namespace":"prod"}')).toMatchObject({
+      'approval-id': 'i-1',
+      'approval-tool': 'kubectl_apply',
+      'approval-args': '{"namespace":"prod"}',
+    })
     // Clipped by the hub, so not JSON: still valid JSON as a string.
     expect(JSON.parse(gate('{"namespace":"pr')['approval-args'])).toBe('{"namespace":"pr')
     expect(gate(undefined)['approval-args']).toBe('{}')
     // Not at the gate (the run went on): nothing to approve.
-    expect(runOutputs(result({ phase: 'Running', detail: { ...detail(), pending: { inboxID: 'i-1', tool: 't' } } }), 'f')['approval-id']).toBe('')
+    expect(
+      runOutputs(result({ phase: 'Running', detail: { ...detail(), pending: { inboxID: 'i-1', tool: 't' } } }), 'f')[
+        'approval-id'
+      ],
+    ).toBe('')
   })
 
   it('the outputs of all commands are exactly the outputs declared in action.yml', () => {
-    const action = parse(readFileSync(new URL('../../../action.yml', import.meta.url), 'utf8')) as { outputs: Record<string, unknown> }
+    const action = parse(readFileSync(new URL('../../../action.yml', import.meta.url), 'utf8')) as {
+      outputs: Record<string, unknown>
+    }
     const declared = Object.keys(action.outputs).sort()
     expect(declared).toEqual([...ALL_OUTPUTS].sort())
     // What the code writes, not only the list it keeps: the run outputs' builder, and every
@@ -78,7 +102,9 @@ describe('run outputs', () => {
     const sources = new URL('../../../src/', import.meta.url)
     const literal = readdirSync(sources, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts'))
-      .flatMap((file) => [...readFileSync(new URL(file, sources), 'utf8').matchAll(/setOutput\(\s*'([^']+)'/g)].map((m) => m[1]))
+      .flatMap((file) =>
+        [...readFileSync(new URL(file, sources), 'utf8').matchAll(/setOutput\(\s*'([^']+)'/g)].map((m) => m[1]),
+      )
     expect(literal.length).toBeGreaterThan(0)
     const written = [...new Set([...Object.keys(runOutputs(result(), 'f')), ...literal])].sort()
     expect(written.filter((name) => !declared.includes(name ?? ''))).toEqual([])
@@ -97,7 +123,8 @@ describe('run outputs', () => {
       const long = (tail: string) => writeJsonFile(directory, `run-${'x'.repeat(5000)}${tail}.json`, {})
       const [first, second] = [long('a'), long('b')]
       expect(first).not.toBe(second)
-      for (const file of [first, second]) expect(file.slice(directory.length + 1)).toMatch(/^run-x+-[0-9a-f]{12}\.json$/)
+      for (const file of [first, second])
+        expect(file.slice(directory.length + 1)).toMatch(/^run-x+-[0-9a-f]{12}\.json$/)
       expect(first.length - directory.length - 1).toBeLessThanOrEqual(100)
     } finally {
       rmSync(root, { recursive: true, force: true })
@@ -115,7 +142,10 @@ describe('run outputs', () => {
     }
     const root = mkdtempSync(join(tmpdir(), 'hub-action-unit-'))
     try {
-      const path = writeJsonFile(root, 'r.json', { message: `denied for ${secret}`, nested: [{ [secret]: 1, echo: JSON.stringify({ token: secret }) }] })
+      const path = writeJsonFile(root, 'r.json', {
+        message: `denied for ${secret}`,
+        nested: [{ [secret]: 1, echo: JSON.stringify({ token: secret }) }],
+      })
       const text = readFileSync(path, 'utf8')
       expect(text).not.toContain('7e1d')
       expect(JSON.parse(text)).toEqual({ message: 'denied for ***', nested: [{ '***': 1, echo: '{"token":"***"}' }] })

@@ -26,7 +26,9 @@ const INPUTS: Record<string, string> = {
 
 function read(inputs: Record<string, string>) {
   const all = { ...INPUTS, ...inputs }
-  return readSettings(Object.fromEntries(Object.entries(all).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value])))
+  return readSettings(
+    Object.fromEntries(Object.entries(all).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value])),
+  )
 }
 
 function problems(inputs: Record<string, string>): readonly string[] {
@@ -66,19 +68,29 @@ describe('mcp-url and the hub origin', () => {
   })
 
   it('refuses it with impact-source query too: the input is wrong before it is used', () => {
-    expect(problems({ 'impact-source': 'query', 'mcp-url': 'https://mcp.example.com/mcp' })[0]).toMatch(/^Input `mcp-url`: .* is on another origin/)
+    expect(problems({ 'impact-source': 'query', 'mcp-url': 'https://mcp.example.com/mcp' })[0]).toMatch(
+      /^Input `mcp-url`: .* is on another origin/,
+    )
   })
 
   it.each([['https://mcp.example.com'], ['https://mcp.example.com/'], ['https://MCP.example.com:443']])(
     'takes it when mcp-trusted-origin names its origin exactly (%s)',
     (trusted) => {
-      expect(mcpUrlOf({ 'mcp-url': 'https://mcp.example.com/mcp', 'mcp-trusted-origin': trusted })).toBe('https://mcp.example.com/mcp')
+      expect(mcpUrlOf({ 'mcp-url': 'https://mcp.example.com/mcp', 'mcp-trusted-origin': trusted })).toBe(
+        'https://mcp.example.com/mcp',
+      )
     },
   )
 
   it.each([
-    ['https://mcp.example.com:8443', 'is not the origin of `mcp-url` (https://mcp.example.com): set it to exactly https://mcp.example.com'],
-    ['http://mcp.example.com', 'is not the origin of `mcp-url` (https://mcp.example.com): set it to exactly https://mcp.example.com'],
+    [
+      'https://mcp.example.com:8443',
+      'is not the origin of `mcp-url` (https://mcp.example.com): set it to exactly https://mcp.example.com',
+    ],
+    [
+      'http://mcp.example.com',
+      'is not the origin of `mcp-url` (https://mcp.example.com): set it to exactly https://mcp.example.com',
+    ],
     ['https://example.com', 'is not the origin of `mcp-url`'],
     ['https://mcp.example.com/mcp', 'is not an origin: write the scheme, host and port only'],
     ['https://mcp.example.com/?x', 'is not an origin'],
@@ -167,7 +179,11 @@ describe('hubDispatcher and proxies', () => {
   })
 
   it('keeps sending https through HTTPS_PROXY, or HTTP_PROXY when that is all there is', async () => {
-    for (const env of [{ HTTPS_PROXY: proxy.url }, { HTTP_PROXY: proxy.url }, { https_proxy: proxy.url, HTTPS_PROXY: 'http://127.0.0.1:1' }]) {
+    for (const env of [
+      { HTTPS_PROXY: proxy.url },
+      { HTTP_PROXY: proxy.url },
+      { https_proxy: proxy.url, HTTPS_PROXY: 'http://127.0.0.1:1' },
+    ]) {
       await expect(get(dispatcher(env), 'https://hub.example.com/services')).rejects.toThrow()
     }
     expect(proxy.seen).toEqual(Array(3).fill('CONNECT hub.example.com:443'))
@@ -175,7 +191,9 @@ describe('hubDispatcher and proxies', () => {
 
   it('lets NO_PROXY exempt an https host, as before', async () => {
     // port 1 on loopback: nothing listens, so the direct attempt is refused at once
-    await expect(get(dispatcher({ HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' }), 'https://127.0.0.1:1/')).rejects.toThrow(/ECONNREFUSED/)
+    await expect(
+      get(dispatcher({ HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' }), 'https://127.0.0.1:1/'),
+    ).rejects.toThrow(/ECONNREFUSED/)
     expect(proxy.seen).toEqual([])
   })
 })

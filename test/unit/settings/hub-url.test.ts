@@ -15,8 +15,16 @@ describe('hub-url with the hub API path', () => {
     ['https://hub.example.com/services', '/services', 'https://hub.example.com'],
     ['https://hub.example.com/services/', '/services', 'https://hub.example.com'],
     ['https://hub.example.com/api', '/api', 'https://hub.example.com'],
-    ['https://hub.example.com/services/providers/agents/api', '/services/providers/agents/api', 'https://hub.example.com'],
-    ['https://hub.example.com/services/providers/graph/api/query', '/services/providers/graph/api/query', 'https://hub.example.com'],
+    [
+      'https://hub.example.com/services/providers/agents/api',
+      '/services/providers/agents/api',
+      'https://hub.example.com',
+    ],
+    [
+      'https://hub.example.com/services/providers/graph/api/query',
+      '/services/providers/graph/api/query',
+      'https://hub.example.com',
+    ],
     ['https://corp.example/hub/services', '/services', 'https://corp.example/hub'],
     ['https://corp.example/hub/api/agents/triage/runs', '/api/agents/triage/runs', 'https://corp.example/hub'],
     ['https://hub.example.com/services/mcpserver/ws/mcp', '/services/mcpserver/ws/mcp', 'https://hub.example.com'],

@@ -30,7 +30,9 @@ describe('durationFix', () => {
     ['90 seconds', 'Write 90 (90 seconds in seconds).'],
   ])('turns %s into seconds', (text, fix) => expect(durationFix(text)).toBe(fix))
 
-  it.each(['abc', '1.5', '-1', '30mx', '5x', ''])('says nothing for %j, which is no duration', (text) => expect(durationFix(text)).toBeUndefined())
+  it.each(['abc', '1.5', '-1', '30mx', '5x', ''])('says nothing for %j, which is no duration', (text) =>
+    expect(durationFix(text)).toBeUndefined(),
+  )
 })
 
 describe('targets messages', () => {
@@ -49,14 +51,18 @@ describe('targets messages', () => {
 
   it('tell a missing field from a wrong one', () => {
     expect(targetsMessages('[{name: checkout}]')).toEqual(['item 1 (`kind`): is required: a kind such as Deployment.'])
-    expect(targetsMessages('[{kind: 5, name: checkout}]')).toEqual(['item 1 (`kind`): "5" must be text: a kind such as Deployment.'])
+    expect(targetsMessages('[{kind: 5, name: checkout}]')).toEqual([
+      'item 1 (`kind`): "5" must be text: a kind such as Deployment.',
+    ])
   })
 
   it('turn a manifest-style apiVersion into the group to write', () => {
     expect(targetsMessages('[{apiVersion: apps/v1, kind: Deployment, name: checkout}]')).toEqual([
       'item 1 (unknown `apiVersion`; allowed: kind, name, group, namespace, edge): has fields the action does not know: for `apiVersion: apps/v1` write `group: apps`.',
     ])
-    expect(targetsMessages('[{apiVersion: v1, kind: ConfigMap, name: settings}]')[0]).toContain('`apiVersion: v1` is the core group')
+    expect(targetsMessages('[{apiVersion: v1, kind: ConfigMap, name: settings}]')[0]).toContain(
+      '`apiVersion: v1` is the core group',
+    )
   })
 
   it('quote the parser without its trailing colon', () => {
@@ -80,8 +86,12 @@ describe('query messages', () => {
   })
 
   it('show the bad value and the range or the values allowed', () => {
-    expect(queryMessages('{limit: 0}')).toEqual(['is not a valid QuerySpec at `limit`: "0" is too small: the least is 1.'])
-    expect(queryMessages('{root: nodes}')).toEqual(['is not a valid QuerySpec at `root`: "nodes" is not one of objects, clusters.'])
+    expect(queryMessages('{limit: 0}')).toEqual([
+      'is not a valid QuerySpec at `limit`: "0" is too small: the least is 1.',
+    ])
+    expect(queryMessages('{root: nodes}')).toEqual([
+      'is not a valid QuerySpec at `root`: "nodes" is not one of objects, clusters.',
+    ])
   })
 
   it('say "an object" or "a list", with an example of the shape wanted there (issue 21)', () => {
@@ -97,7 +107,9 @@ describe('query messages', () => {
     expect(queryMessages('{objects: {object: {metadata: yes}}}')).toEqual([
       'is not a valid QuerySpec at `objects.object.metadata`: "yes" is neither true nor a tree of fields such as {name: true}.',
     ])
-    expect(queryMessages('{objects: {relations: {owners: 3}}}')[0]).toContain('"3" is not an object such as {limit: 50,')
+    expect(queryMessages('{objects: {relations: {owners: 3}}}')[0]).toContain(
+      '"3" is not an object such as {limit: 50,',
+    )
   })
 
   it('refuse `page` and `cursor` as one problem: the action pages by itself', () => {
@@ -132,7 +144,9 @@ describe('query messages', () => {
     expect(queryMessages('objects: &p {relations: {descendants+: {objects: *p}}}')[0]).toMatch(
       /^is not valid JSON or YAML: an alias \(\*name\) stands inside the anchor \(&name\) it names, .+\. Give a QuerySpec/,
     )
-    expect(targetsMessages('- &t {kind: Deployment, name: checkout, labels: [*t]}')[0]).toContain('stands inside the anchor')
+    expect(targetsMessages('- &t {kind: Deployment, name: checkout, labels: [*t]}')[0]).toContain(
+      'stands inside the anchor',
+    )
     expect(queryMessages(`${'['.repeat(80)}${']'.repeat(80)}`)[0]).toContain('it nests deeper than 64 levels')
     // The same anchor twice, side by side, is no cycle.
     expect(targetsMessages('- &t {kind: Deployment, name: checkout}\n- *t')).toEqual([])

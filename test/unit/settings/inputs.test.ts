@@ -40,7 +40,9 @@ afterEach(() => {
 
 /** Inputs as the runner passes them: INPUT_<NAME> variables. */
 function inputVariables(inputs: Record<string, string>): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(inputs).map(([name, value]) => [`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value]))
+  return Object.fromEntries(
+    Object.entries(inputs).map(([name, value]) => [`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value]),
+  )
 }
 
 function read(overrides: Record<string, string> = {}, env: NodeJS.ProcessEnv = GITHUB): Settings {
@@ -151,11 +153,23 @@ describe('readSettings: bad inputs', () => {
     ['workspace', 'Platform Team', '"Platform Team" is not a UUID'],
     ['hub-url', 'http://example.com', '"http://example.com" must use https'],
     ['hub-url', 'http://127.0.0.1.nip.io', '"http://127.0.0.1.nip.io" must use https'],
-    ['hub-url', 'http://foo.localhost:8080', '"http://foo.localhost:8080" uses plain http to a name under .localhost, which is looked up in DNS'],
+    [
+      'hub-url',
+      'http://foo.localhost:8080',
+      '"http://foo.localhost:8080" uses plain http to a name under .localhost, which is looked up in DNS',
+    ],
     ['hub-url', 'http://hub.localhost./', '"http://hub.localhost./" uses plain http to a name under .localhost'],
     ['hub-url', 'http://localhost./', '"http://localhost./" must use https'],
-    ['hub-url', 'https://hub.example.com/?debug=1', '"https://hub.example.com/?debug=1" must be a base URL without query'],
-    ['hub-url', 'https://hub.example.com/#top', '"https://hub.example.com/#top" must be a base URL without query or fragment'],
+    [
+      'hub-url',
+      'https://hub.example.com/?debug=1',
+      '"https://hub.example.com/?debug=1" must be a base URL without query',
+    ],
+    [
+      'hub-url',
+      'https://hub.example.com/#top',
+      '"https://hub.example.com/#top" must be a base URL without query or fragment',
+    ],
     ['hub-url', 'hub.example.com', '"hub.example.com" is not a URL'],
     ['hub-url', 'ftp://hub.example.com', '"ftp://hub.example.com" must use https'],
     ['agent', 'Triage', '"Triage" is not a valid agent name'],
@@ -214,7 +228,16 @@ describe('readSettings: bad inputs', () => {
     const error = inputError({ org: 'acme', agent: 'Bad_Agent', 'timeout-seconds': 'soon', 'on-cancel': 'kill' })
     expect(error.problems).toHaveLength(4)
     expect(error.message.startsWith('4 invalid inputs:\n- ')).toBe(true)
-    for (const part of ['`org`', '"acme"', '`agent`', '"Bad_Agent"', '`timeout-seconds`', '"soon"', '`on-cancel`', '"kill"']) {
+    for (const part of [
+      '`org`',
+      '"acme"',
+      '`agent`',
+      '"Bad_Agent"',
+      '`timeout-seconds`',
+      '"soon"',
+      '`on-cancel`',
+      '"kill"',
+    ]) {
       expect(error.message).toContain(part)
     }
   })
@@ -284,8 +307,14 @@ describe('idempotency key', () => {
   })
 
   it('none sends no key; anything else is passed as is', () => {
-    expect(run({ 'idempotency-key': 'none' })).toMatchObject({ idempotencyKey: undefined, idempotencyKeySource: 'none' })
-    expect(run({ 'idempotency-key': 'release-1.2.3' })).toMatchObject({ idempotencyKey: 'release-1.2.3', idempotencyKeySource: 'explicit' })
+    expect(run({ 'idempotency-key': 'none' })).toMatchObject({
+      idempotencyKey: undefined,
+      idempotencyKeySource: 'none',
+    })
+    expect(run({ 'idempotency-key': 'release-1.2.3' })).toMatchObject({
+      idempotencyKey: 'release-1.2.3',
+      idempotencyKeySource: 'explicit',
+    })
   })
 })
 
@@ -374,7 +403,13 @@ describe('lifecycle commands', () => {
       'approval-id': 'a-1',
     })
     if (settings.command !== 'approve') throw new Error('expected approve')
-    expect(settings.approve).toEqual({ runId: RUN_ID, decision: 'answer', response: 'use staging', expectTool: 'kubectl_apply', approvalId: 'a-1' })
+    expect(settings.approve).toEqual({
+      runId: RUN_ID,
+      decision: 'answer',
+      response: 'use staging',
+      expectTool: 'kubectl_apply',
+      approvalId: 'a-1',
+    })
     expect(settings.wait.timeoutSeconds).toBe(1800)
   })
 
@@ -383,10 +418,22 @@ describe('lifecycle commands', () => {
     [{ command: 'cancel' }, 'Input `run-id` is required for `command: cancel`'],
     [{ command: 'approve' }, 'Input `run-id` is required for `command: approve`'],
     [{ command: 'wait', 'run-id': 'a b' }, 'Input `run-id`: "a b" is not a run id'],
-    [{ command: 'wait', 'run-id': RUN_ID, 'timeout-seconds': '0' }, 'Input `timeout-seconds`: "0" is out of range: use 1 to'],
-    [{ command: 'approve', 'run-id': RUN_ID, decision: 'maybe' }, 'Input `decision`: "maybe" is not one of approve, deny, answer'],
-    [{ command: 'approve', 'run-id': RUN_ID, decision: 'answer' }, 'Input `response` is required with `decision: answer`'],
-    [{ command: 'approve', 'run-id': RUN_ID, 'approval-id': 'x y' }, 'Input `approval-id`: "x y" is not an approval id'],
+    [
+      { command: 'wait', 'run-id': RUN_ID, 'timeout-seconds': '0' },
+      'Input `timeout-seconds`: "0" is out of range: use 1 to',
+    ],
+    [
+      { command: 'approve', 'run-id': RUN_ID, decision: 'maybe' },
+      'Input `decision`: "maybe" is not one of approve, deny, answer',
+    ],
+    [
+      { command: 'approve', 'run-id': RUN_ID, decision: 'answer' },
+      'Input `response` is required with `decision: answer`',
+    ],
+    [
+      { command: 'approve', 'run-id': RUN_ID, 'approval-id': 'x y' },
+      'Input `approval-id`: "x y" is not an approval id',
+    ],
   ])('%j is refused: %s', (overrides, expected) => {
     expect(inputError(overrides).message).toContain(expected)
   })
@@ -394,7 +441,10 @@ describe('lifecycle commands', () => {
   it.each([
     [{ command: 'run', 'on-timeout': 'cancel' }, 'Input `on-timeout`: "cancel" cannot work with `cluster-id`'],
     [{ command: 'run', 'on-cancel': 'cancel' }, 'Input `on-cancel`: "cancel" cannot work with `cluster-id`'],
-    [{ command: 'wait', 'run-id': RUN_ID, 'on-timeout': 'cancel' }, 'Input `on-timeout`: "cancel" cannot work with `cluster-id`'],
+    [
+      { command: 'wait', 'run-id': RUN_ID, 'on-timeout': 'cancel' },
+      'Input `on-timeout`: "cancel" cannot work with `cluster-id`',
+    ],
     [{ command: 'cancel', 'run-id': RUN_ID }, 'Input `cluster-id`: `command: cancel` cannot work there'],
     [{ command: 'approve', 'run-id': RUN_ID }, 'Input `cluster-id`: `command: approve` cannot work there'],
   ])('with cluster-id, %j is refused before any request', (overrides, expected) => {
@@ -405,6 +455,8 @@ describe('lifecycle commands', () => {
   })
 
   it('with cluster-id, waiting policies that never cancel are accepted', () => {
-    expect(read({ 'cluster-id': 'edge-7', command: 'wait', 'run-id': RUN_ID, 'on-timeout': 'warn' }).hub.clusterId).toBe('edge-7')
+    expect(
+      read({ 'cluster-id': 'edge-7', command: 'wait', 'run-id': RUN_ID, 'on-timeout': 'warn' }).hub.clusterId,
+    ).toBe('edge-7')
   })
 })

@@ -19,7 +19,9 @@ afterEach(() => {
 })
 
 const env = (inputs: Record<string, string>): NodeJS.ProcessEnv =>
-  Object.fromEntries(Object.entries({ ...BASE, ...inputs }).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value]))
+  Object.fromEntries(
+    Object.entries({ ...BASE, ...inputs }).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value]),
+  )
 
 async function rollout(inputs: Record<string, string> = {}) {
   return ((await loadSettings(env(inputs))) as SettingsFor<'rollout'>).rollout
@@ -33,7 +35,12 @@ async function problems(inputs: Record<string, string>): Promise<readonly string
 
 describe('rollout inputs', () => {
   it('defaults to every engaged edge, all of them required, 1800 s, fail', async () => {
-    expect(await rollout()).toMatchObject({ edges: undefined, require: { kind: 'all' }, timeoutSeconds: 1800, onTimeout: 'fail' })
+    expect(await rollout()).toMatchObject({
+      edges: undefined,
+      require: { kind: 'all' },
+      timeoutSeconds: 1800,
+      onTimeout: 'fail',
+    })
   })
 
   it('reads edges and a quorum of edges or a percentage', async () => {

@@ -16,13 +16,27 @@ const COMMON = {
   org: '11111111-2222-3333-4444-555555555555',
   workspace: '66666666-7777-8888-9999-000000000000',
 }
-const GITHUB: NodeJS.ProcessEnv = { GITHUB_REPOSITORY: 'octo/app', GITHUB_SHA: 'a'.repeat(40), GITHUB_RUN_ID: '1001', GITHUB_RUN_ATTEMPT: '1' }
+const GITHUB: NodeJS.ProcessEnv = {
+  GITHUB_REPOSITORY: 'octo/app',
+  GITHUB_SHA: 'a'.repeat(40),
+  GITHUB_RUN_ID: '1001',
+  GITHUB_RUN_ATTEMPT: '1',
+}
 
 /** What the runner passes besides the step's `with:`: every action.yml default, the workflow token for github-token. */
 const RUNNER_DEFAULTS = Object.fromEntries(
-  Object.entries((parse(readFileSync(new URL('../../../action.yml', import.meta.url), 'utf8')) as { inputs: Record<string, { default?: string }> }).inputs)
+  Object.entries(
+    (
+      parse(readFileSync(new URL('../../../action.yml', import.meta.url), 'utf8')) as {
+        inputs: Record<string, { default?: string }>
+      }
+    ).inputs,
+  )
     .filter(([, input]) => input.default !== undefined)
-    .map(([name, input]) => [name, name === 'github-token' ? 'ghs_workflowToken000000000000000000000' : String(input.default)]),
+    .map(([name, input]) => [
+      name,
+      name === 'github-token' ? 'ghs_workflowToken000000000000000000000' : String(input.default),
+    ]),
 )
 
 let stdout: string[]
@@ -37,7 +51,10 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks())
 
 function warningsFor(inputs: Record<string, string>): string[] {
-  const variables = Object.entries({ ...RUNNER_DEFAULTS, ...COMMON, ...inputs }).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value])
+  const variables = Object.entries({ ...RUNNER_DEFAULTS, ...COMMON, ...inputs }).map(([name, value]) => [
+    `INPUT_${name.toUpperCase()}`,
+    value,
+  ])
   readSettings({ ...GITHUB, ...Object.fromEntries(variables) })
   return stdout
     .join('')
@@ -46,7 +63,9 @@ function warningsFor(inputs: Record<string, string>): string[] {
 }
 
 it('warns once per input the command does not read, naming the commands that do', () => {
-  expect(warningsFor({ command: 'query', query: 'root: objects', agent: 'triage', task: 'Check web', 'max-depth': '7' })).toEqual([
+  expect(
+    warningsFor({ command: 'query', query: 'root: objects', agent: 'triage', task: 'Check web', 'max-depth': '7' }),
+  ).toEqual([
     "::warning::Input `agent` is set but `command: query` does not read it; it is read by `run`. Remove it, or check the step's command.",
     "::warning::Input `task` is set but `command: query` does not read it; it is read by `run`. Remove it, or check the step's command.",
     "::warning::Input `max-depth` is set but `command: query` does not read it; it is read by `impact`. Remove it, or check the step's command.",
@@ -54,8 +73,12 @@ it('warns once per input the command does not read, naming the commands that do'
 })
 
 it('names every command that reads it', () => {
-  expect(warningsFor({ command: 'cancel', 'run-id': '3b1f0c4e-1111-4222-8333-444455556666', 'timeout-seconds': '60' })).toEqual([
-    expect.stringMatching(/^::warning::Input `timeout-seconds` is set but `command: cancel` does not read it; it is read by `run`, `wait`, `approve`[,.]/),
+  expect(
+    warningsFor({ command: 'cancel', 'run-id': '3b1f0c4e-1111-4222-8333-444455556666', 'timeout-seconds': '60' }),
+  ).toEqual([
+    expect.stringMatching(
+      /^::warning::Input `timeout-seconds` is set but `command: cancel` does not read it; it is read by `run`, `wait`, `approve`[,.]/,
+    ),
   ])
 })
 
@@ -65,5 +88,14 @@ it('says nothing for the defaults the runner passes for every input, the workflo
 })
 
 it('says nothing for inputs every command reads, nor for an input set to its default', () => {
-  expect(warningsFor({ command: 'query', query: 'root: objects', 'cluster-id': 'edge-7', 'dry-run': 'true', 'max-depth': '5', comment: 'update' })).toEqual([])
+  expect(
+    warningsFor({
+      command: 'query',
+      query: 'root: objects',
+      'cluster-id': 'edge-7',
+      'dry-run': 'true',
+      'max-depth': '5',
+      comment: 'update',
+    }),
+  ).toEqual([])
 })

@@ -41,7 +41,12 @@ function optInt(o: Record<string, unknown>, k: string, field: string): number | 
   return v
 }
 
-function optObj(o: Record<string, unknown>, k: string, field: string, type: string): Record<string, unknown> | undefined {
+function optObj(
+  o: Record<string, unknown>,
+  k: string,
+  field: string,
+  type: string,
+): Record<string, unknown> | undefined {
   const v = o[k]
   if (v === undefined || v === null) return undefined
   if (!isObj(v)) throw bodyErr(v, field, type)
@@ -109,7 +114,9 @@ function decodeFilter(raw: unknown, field: string): ObjectFilter {
   if (conds) {
     f.conditions = conds.map((x) => {
       if (!isObj(x)) throw bodyErr(x, `${field}.conditions`, 'ConditionFilter')
-      const c: { type: string; status?: string; reason?: string } = { type: optStr(x, 'type', `${field}.conditions.type`) ?? '' }
+      const c: { type: string; status?: string; reason?: string } = {
+        type: optStr(x, 'type', `${field}.conditions.type`) ?? '',
+      }
       const s = optStr(x, 'status', `${field}.conditions.status`)
       const r = optStr(x, 'reason', `${field}.conditions.reason`)
       if (s !== undefined) c.status = s
@@ -163,7 +170,8 @@ function decodeProjection(raw: unknown, field: string): Projection {
       if (limit !== undefined) rs.limit = limit
       const filters = optArr(r, 'filters', `${field}.relations.filters`, '[]ObjectFilter')
       if (filters) rs.filters = filters.map((x) => decodeFilter(x, `${field}.relations.filters`))
-      if (r.objects !== undefined && r.objects !== null) rs.objects = decodeProjection(r.objects, `${field}.relations.objects`)
+      if (r.objects !== undefined && r.objects !== null)
+        rs.objects = decodeProjection(r.objects, `${field}.relations.objects`)
       p.relations[name] = rs
     }
   }

@@ -26,7 +26,12 @@ export function tenantSeesFleet(fleet: Fleet, tenant: TenantLike, opts: ExecuteO
  * Runs a QuerySpec (already parsed JSON; type-checked here) over the fleet.
  * Throws QueryBodyError (400 invalid body) or QueryValidationError (400 validation).
  */
-export function executeQuery(fleet: Fleet, rawSpec: unknown, tenant?: TenantLike, opts: ExecuteOptions = {}): QueryStatus {
+export function executeQuery(
+  fleet: Fleet,
+  rawSpec: unknown,
+  tenant?: TenantLike,
+  opts: ExecuteOptions = {},
+): QueryStatus {
   const v = validateQuerySpec(decodeQuerySpec(rawSpec))
   if (!tenantSeesFleet(fleet, tenant, opts)) return {}
   const wsPath = tenantPath(fleet, tenant, opts)
@@ -93,7 +98,8 @@ export function executeQuery(fleet: Fleet, rawSpec: unknown, tenant?: TenantLike
     last = pageRoots[pageRoots.length - 1]
   }
   if (rendered.length) status.objects = rendered
-  if (spec.cursor && last) status.cursor = { next: encodeCursor({ p: page + 1, k: ksKeys.map((k) => k.fn(last)) }), page, pageSize: v.limit }
+  if (spec.cursor && last)
+    status.cursor = { next: encodeCursor({ p: page + 1, k: ksKeys.map((k) => k.fn(last)) }), page, pageSize: v.limit }
   if (spec.count) status.count = roots.length
   if (roots0 === v.limit || truncated) status.incomplete = true
   if (truncated) status.warnings = [`response truncated at ${ROW_CAP} total rows`]

@@ -7,7 +7,18 @@ import type { ObjectFilter } from './spec.ts'
 import { isObj } from './decode.ts'
 
 const CATEGORIES: Record<string, readonly string[]> = {
-  all: ['Pod', 'Service', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'HorizontalPodAutoscaler', 'ReplicationController'],
+  all: [
+    'Pod',
+    'Service',
+    'Deployment',
+    'ReplicaSet',
+    'StatefulSet',
+    'DaemonSet',
+    'Job',
+    'CronJob',
+    'HorizontalPodAutoscaler',
+    'ReplicationController',
+  ],
   workloads: ['Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob'],
   config: ['ConfigMap', 'Secret'],
   network: ['Service', 'Ingress', 'NetworkPolicy', 'Endpoints'],

@@ -23,7 +23,11 @@ type Key = { fn: KeyFn; desc: boolean }
  */
 export function keysetKeys(order: ValidatedSpec['order']): Key[] {
   const desc = order[0]?.desc ?? false
-  return [...order.map((o) => ({ fn: FIELD_FNS[o.field], desc: o.desc })), { fn: FIELD_FNS.namespace, desc }, { fn: FIELD_FNS.name, desc }]
+  return [
+    ...order.map((o) => ({ fn: FIELD_FNS[o.field], desc: o.desc })),
+    { fn: FIELD_FNS.namespace, desc },
+    { fn: FIELD_FNS.name, desc },
+  ]
 }
 
 /** Full sort: keyset, then deterministic tie-breakers (edge, group, kind, uid). */
@@ -75,7 +79,14 @@ export function decodeCursor(s: string | undefined, keysetLength: number): Curso
   if (!s) return undefined
   try {
     const v: unknown = JSON.parse(Buffer.from(s, 'base64').toString('utf8'))
-    if (!isObj(v) || v.v !== 1 || !Array.isArray(v.k) || v.k.length !== keysetLength || !v.k.every((x) => typeof x === 'string')) return undefined
+    if (
+      !isObj(v) ||
+      v.v !== 1 ||
+      !Array.isArray(v.k) ||
+      v.k.length !== keysetLength ||
+      !v.k.every((x) => typeof x === 'string')
+    )
+      return undefined
     const p = typeof v.p === 'number' && Number.isInteger(v.p) && v.p >= 2 ? v.p : 2
     return { p, k: v.k }
   } catch {
@@ -85,7 +96,12 @@ export function decodeCursor(s: string | undefined, keysetLength: number): Curso
 
 const SORT_CACHE_MAX = 64
 
-export function sortedRoots(idx: FleetIndex, edge: string | undefined, filters: readonly ObjectFilter[], order: ValidatedSpec['order']): Entry[] {
+export function sortedRoots(
+  idx: FleetIndex,
+  edge: string | undefined,
+  filters: readonly ObjectFilter[],
+  order: ValidatedSpec['order'],
+): Entry[] {
   const key = 'roots:' + JSON.stringify([edge ?? null, filters, order])
   const cached = idx.cache.get(key) as Entry[] | undefined
   if (cached) {

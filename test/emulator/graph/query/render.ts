@@ -42,7 +42,10 @@ function project(root: unknown, tree: ObjectTree, prefix: string): Record<string
 }
 
 /** The `object` of a row: the whole object, a sparse tree, or nothing (`object: false` or `{}`). */
-export function projectObject(o: FleetObject, tree: ObjectTree | boolean | undefined): Record<string, unknown> | undefined {
+export function projectObject(
+  o: FleetObject,
+  tree: ObjectTree | boolean | undefined,
+): Record<string, unknown> | undefined {
   if (tree === undefined || tree === true) return wholeObject(o)
   if (tree === false) return undefined
   return project(wholeObject(o), tree, '') ?? undefined

@@ -25,7 +25,8 @@ function segment(e: Entry): string {
 
 function kindsOf(filters: readonly ObjectFilter[] | undefined): string[] {
   const kinds: string[] = []
-  for (const f of filters ?? []) if (f.groupKind?.kind) kinds.push(resolveKind(f.groupKind.kind)?.kind ?? f.groupKind.kind)
+  for (const f of filters ?? [])
+    if (f.groupKind?.kind) kinds.push(resolveKind(f.groupKind.kind)?.kind ?? f.groupKind.kind)
   return kinds
 }
 
@@ -34,7 +35,13 @@ function relationRows(idx: FleetIndex, roots: Row[], proj: Projection | undefine
   const out: Row[] = []
   const queue: Block[] = Object.keys(proj?.relations ?? {})
     .sort()
-    .map((name) => ({ level: 1, name, spec: proj?.relations?.[name] as RelationSpec, parents: roots, parentsTransitive: false }))
+    .map((name) => ({
+      level: 1,
+      name,
+      spec: proj?.relations?.[name] as RelationSpec,
+      parents: roots,
+      parentsTransitive: false,
+    }))
   while (queue.length > 0) {
     const block = queue.shift() as Block
     if (block.level > maxDepth) continue
@@ -51,7 +58,13 @@ function relationRows(idx: FleetIndex, roots: Row[], proj: Projection | undefine
       if (!knownRelation(block.name)) break
       if (!transitive) {
         for (const c of directRelation(idx, parent.entry, base, kinds))
-          walked.push({ path: parent.path + segment(c), level: block.level, relation: block.name, entry: c, object: undefined })
+          walked.push({
+            path: parent.path + segment(c),
+            level: block.level,
+            relation: block.name,
+            entry: c,
+            object: undefined,
+          })
         continue
       }
       // Recursive walk with a cycle check along each path, at most maxDepth hops.
@@ -63,7 +76,13 @@ function relationRows(idx: FleetIndex, roots: Row[], proj: Projection | undefine
         if (at.depth >= maxDepth) continue
         for (const c of directRelation(idx, at.entry, base, kinds)) {
           if (at.seen.has(c)) continue
-          const row: Row = { path: at.path + segment(c), level: block.level + at.depth, relation: block.name, entry: c, object: undefined }
+          const row: Row = {
+            path: at.path + segment(c),
+            level: block.level + at.depth,
+            relation: block.name,
+            entry: c,
+            object: undefined,
+          }
           walked.push(row)
           stack.push({ entry: c, path: row.path, depth: at.depth + 1, seen: new Set([...at.seen, c]) })
         }
@@ -96,7 +115,9 @@ function toResult(node: Node, wsPath: string, p: Projection | undefined): Object
     const relations: Record<string, ObjectResult[]> = {}
     // a Go map: encoding/json writes its keys sorted
     for (const name of [...node.children.keys()].sort()) {
-      relations[name] = (node.children.get(name) as Node[]).map((c) => toResult(c, wsPath, p?.relations?.[name]?.objects))
+      relations[name] = (node.children.get(name) as Node[]).map((c) =>
+        toResult(c, wsPath, p?.relations?.[name]?.objects),
+      )
     }
     r.relations = relations
   }
@@ -110,8 +131,20 @@ export type RelationPage = { objects: ObjectResult[]; rootsInPage: Entry[]; trun
  * back ordered by path, not by the requested order, and `rootsInPage` is in that path order too:
  * the cursor is built from its last root.
  */
-export function renderWithRelations(idx: FleetIndex, wsPath: string, roots: readonly Entry[], proj: Projection | undefined, maxDepth: number): RelationPage {
-  const rootRows: Row[] = roots.map((e) => ({ path: e.path, level: 0, relation: '', entry: e, object: projectObject(e.obj, proj?.object) }))
+export function renderWithRelations(
+  idx: FleetIndex,
+  wsPath: string,
+  roots: readonly Entry[],
+  proj: Projection | undefined,
+  maxDepth: number,
+): RelationPage {
+  const rootRows: Row[] = roots.map((e) => ({
+    path: e.path,
+    level: 0,
+    relation: '',
+    entry: e,
+    object: projectObject(e.obj, proj?.object),
+  }))
   const all = [...rootRows, ...relationRows(idx, rootRows, proj, maxDepth)]
   // ORDER BY path (stable: equal paths keep the order they were generated in)
   all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
@@ -131,5 +164,9 @@ export function renderWithRelations(idx: FleetIndex, wsPath: string, roots: read
       else parent.children.set(row.relation, [node])
     }
   }
-  return { objects: rootNodes.map((n) => toResult(n, wsPath, proj)), rootsInPage: rootNodes.map((n) => n.row.entry), truncated }
+  return {
+    objects: rootNodes.map((n) => toResult(n, wsPath, proj)),
+    rootsInPage: rootNodes.map((n) => n.row.entry),
+    truncated,
+  }
 }

@@ -87,4 +87,11 @@ export const DEFAULT_MAX_DEPTH = 10
 export const MAX_DEPTH = 20
 export const MAX_RELATION_BLOCKS = 10
 export const ROW_CAP = 10000
-export const ORDER_FIELDS: readonly OrderField[] = ['name', 'namespace', 'kind', 'apiGroup', 'cluster', 'creationTimestamp']
+export const ORDER_FIELDS: readonly OrderField[] = [
+  'name',
+  'namespace',
+  'kind',
+  'apiGroup',
+  'cluster',
+  'creationTimestamp',
+]

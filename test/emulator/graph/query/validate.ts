@@ -1,6 +1,14 @@
 // Validating a decoded QuerySpec: semantic errors → QueryValidationError.
 import type { ObjectFilter, OrderField, Projection, QuerySpec } from './spec.ts'
-import { DEFAULT_LIMIT, DEFAULT_MAX_DEPTH, MAX_DEPTH, MAX_LIMIT, MAX_RELATION_BLOCKS, ORDER_FIELDS, QueryValidationError } from './spec.ts'
+import {
+  DEFAULT_LIMIT,
+  DEFAULT_MAX_DEPTH,
+  MAX_DEPTH,
+  MAX_LIMIT,
+  MAX_RELATION_BLOCKS,
+  ORDER_FIELDS,
+  QueryValidationError,
+} from './spec.ts'
 
 const OPERATORS = new Set(['In', 'NotIn', 'Exists', 'DoesNotExist'])
 
@@ -8,16 +16,20 @@ function validateFilter(f: ObjectFilter, where: string): void {
   for (const x of f.labelExpressions ?? []) {
     if (!x.key) throw new QueryValidationError(`${where}: labelExpressions: key is required`)
     if (!OPERATORS.has(x.operator))
-      throw new QueryValidationError(`${where}: labelExpressions: unsupported operator "${x.operator}" (In, NotIn, Exists, DoesNotExist)`)
+      throw new QueryValidationError(
+        `${where}: labelExpressions: unsupported operator "${x.operator}" (In, NotIn, Exists, DoesNotExist)`,
+      )
     if ((x.operator === 'In' || x.operator === 'NotIn') && !(x.values ?? []).length)
       throw new QueryValidationError(`${where}: labelExpressions: operator ${x.operator} requires values`)
     if ((x.operator === 'Exists' || x.operator === 'DoesNotExist') && (x.values ?? []).length)
       throw new QueryValidationError(`${where}: labelExpressions: operator ${x.operator} takes no values`)
   }
-  for (const c of f.conditions ?? []) if (!c.type) throw new QueryValidationError(`${where}: conditions: type is required`)
+  for (const c of f.conditions ?? [])
+    if (!c.type) throw new QueryValidationError(`${where}: conditions: type is required`)
   for (const k of ['after', 'before'] as const) {
     const v = f.creationTimestamp?.[k]
-    if (v !== undefined && v !== '' && Number.isNaN(Date.parse(v))) throw new QueryValidationError(`${where}: creationTimestamp.${k}: invalid time "${v}"`)
+    if (v !== undefined && v !== '' && Number.isNaN(Date.parse(v)))
+      throw new QueryValidationError(`${where}: creationTimestamp.${k}: invalid time "${v}"`)
   }
 }
 
@@ -32,7 +44,8 @@ function validateProjection(p: Projection | undefined, where: string): void {
   if (!p?.relations) return
   for (const [name, r] of Object.entries(p.relations)) {
     if (!name) throw new QueryValidationError(`${where}: relation name must not be empty`)
-    if (r.limit !== undefined && r.limit < 0) throw new QueryValidationError(`${where}.relations[${name}].limit must not be negative`)
+    if (r.limit !== undefined && r.limit < 0)
+      throw new QueryValidationError(`${where}.relations[${name}].limit must not be negative`)
     for (const f of r.filters ?? []) validateFilter(f, `${where}.relations[${name}].filters`)
     validateProjection(r.objects, `${where}.relations[${name}].objects`)
   }
@@ -50,7 +63,8 @@ export type ValidatedSpec = {
 /** Semantic checks; throws QueryValidationError. */
 export function validateQuerySpec(spec: QuerySpec): ValidatedSpec {
   const root = spec.root === undefined || spec.root === '' ? 'objects' : spec.root
-  if (root !== 'objects' && root !== 'clusters') throw new QueryValidationError(`unsupported root "${root}" (objects, clusters)`)
+  if (root !== 'objects' && root !== 'clusters')
+    throw new QueryValidationError(`unsupported root "${root}" (objects, clusters)`)
   const limitRaw = spec.limit ?? 0
   if (limitRaw < 0) throw new QueryValidationError(`limit must not be negative, got ${limitRaw}`)
   if (limitRaw > MAX_LIMIT) throw new QueryValidationError(`limit ${limitRaw} exceeds the maximum of ${MAX_LIMIT}`)
@@ -63,13 +77,15 @@ export function validateQuerySpec(spec: QuerySpec): ValidatedSpec {
     if (!(ORDER_FIELDS as readonly string[]).includes(o.field))
       throw new QueryValidationError(`order[${i}]: unsupported field "${o.field}" (${ORDER_FIELDS.join(', ')})`)
     const d = o.direction ?? ''
-    if (d !== '' && d !== 'Asc' && d !== 'Desc') throw new QueryValidationError(`order[${i}]: unsupported direction "${d}" (Asc, Desc)`)
+    if (d !== '' && d !== 'Asc' && d !== 'Desc')
+      throw new QueryValidationError(`order[${i}]: unsupported direction "${d}" (Asc, Desc)`)
     return { field: o.field as OrderField, desc: d === 'Desc' }
   })
   const filters = spec.filter?.objects ?? []
   filters.forEach((f, i) => validateFilter(f, `filter.objects[${i}]`))
   const blocks = countRelationBlocks(spec.objects)
-  if (blocks > MAX_RELATION_BLOCKS) throw new QueryValidationError(`too many relation blocks: ${blocks} (maximum ${MAX_RELATION_BLOCKS})`)
+  if (blocks > MAX_RELATION_BLOCKS)
+    throw new QueryValidationError(`too many relation blocks: ${blocks} (maximum ${MAX_RELATION_BLOCKS})`)
   validateProjection(spec.objects, 'objects')
   return { spec, root, limit, maxDepth, order, filters }
 }

@@ -23,7 +23,14 @@ const ORG = '11111111-2222-3333-4444-555555555555'
 const WS = '66666666-7777-8888-9999-000000000000'
 const MCP_PATH = `/services/mcpserver/${encodeURIComponent('acme/ws-platform')}/apis/hub.sh/v1alpha1/mcpservers/default/mcp`
 
-const CHECKOUT: McpImpactInput = { kind: 'Deployment', name: 'checkout', group: 'apps', namespace: 'shop', edge: 'prod-eu', maxDepth: 5 }
+const CHECKOUT: McpImpactInput = {
+  kind: 'Deployment',
+  name: 'checkout',
+  group: 'apps',
+  namespace: 'shop',
+  edge: 'prod-eu',
+  maxDepth: 5,
+}
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => void
 interface Recorded {
@@ -116,12 +123,26 @@ describe('McpGraphClient against the emulator', () => {
     const { url } = await serve(emulator())
     const result = await client(url).impact(CHECKOUT)
     expect(result.found).toBe(true)
-    expect(result.object).toEqual({ edge: 'prod-eu', group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'checkout' })
+    expect(result.object).toEqual({
+      edge: 'prod-eu',
+      group: 'apps',
+      kind: 'Deployment',
+      namespace: 'shop',
+      name: 'checkout',
+    })
     expect(result.upstream.length).toBeGreaterThan(0)
     expect(result.downstream.length).toBeGreaterThan(0)
-    expect(result.downstream).toContainEqual(expect.objectContaining({ kind: 'ReplicaSet', group: 'apps', relation: 'descendants' }))
+    expect(result.downstream).toContainEqual(
+      expect.objectContaining({ kind: 'ReplicaSet', group: 'apps', relation: 'descendants' }),
+    )
     // Core objects come without a group on the wire: normalised to "".
-    expect(result.upstream).toContainEqual({ edge: 'prod-eu', group: '', kind: 'Namespace', name: 'shop', relation: 'namespace' })
+    expect(result.upstream).toContainEqual({
+      edge: 'prod-eu',
+      group: '',
+      kind: 'Namespace',
+      name: 'shop',
+      relation: 'namespace',
+    })
     for (const ref of [...result.upstream, ...result.downstream, ...result.associated]) {
       expect(typeof ref.group).toBe('string')
       expect(ref.relation).not.toMatch(/\+$/)
@@ -132,10 +153,25 @@ describe('McpGraphClient against the emulator', () => {
   it('turns the null lists of a ConfigMap into empty arrays', async () => {
     const { url } = await serve(emulator())
     // feature-flags carries no label a selector holds (checkout-config's app: checkout is selected by the Deployment)
-    const result = await client(url).impact({ kind: 'ConfigMap', name: 'feature-flags', group: '', namespace: 'shop', edge: 'prod-eu', maxDepth: 5 })
+    const result = await client(url).impact({
+      kind: 'ConfigMap',
+      name: 'feature-flags',
+      group: '',
+      namespace: 'shop',
+      edge: 'prod-eu',
+      maxDepth: 5,
+    })
     expect(result.found).toBe(true)
-    expect(result.object).toEqual({ edge: 'prod-eu', group: '', kind: 'ConfigMap', namespace: 'shop', name: 'feature-flags' })
-    expect(result.upstream).toEqual([{ edge: 'prod-eu', group: '', kind: 'Namespace', name: 'shop', relation: 'namespace' }])
+    expect(result.object).toEqual({
+      edge: 'prod-eu',
+      group: '',
+      kind: 'ConfigMap',
+      namespace: 'shop',
+      name: 'feature-flags',
+    })
+    expect(result.upstream).toEqual([
+      { edge: 'prod-eu', group: '', kind: 'Namespace', name: 'shop', relation: 'namespace' },
+    ])
     expect(result.downstream).toEqual([])
     expect(result.associated).toEqual([])
   })
@@ -149,7 +185,14 @@ describe('McpGraphClient against the emulator', () => {
 
   it('sends one tools/call with the identity and streamable-HTTP headers, and only the accepted keys', async () => {
     const { url, requests } = await serve(emulator())
-    await client(url).impact({ kind: 'Namespace', name: 'shop', group: '', namespace: undefined, edge: undefined, maxDepth: 3 })
+    await client(url).impact({
+      kind: 'Namespace',
+      name: 'shop',
+      group: '',
+      namespace: undefined,
+      edge: undefined,
+      maxDepth: 3,
+    })
     expect(requests).toHaveLength(1)
     const [request] = requests
     expect(request?.method).toBe('POST')
@@ -164,7 +207,11 @@ describe('McpGraphClient against the emulator', () => {
       'mcp-protocol-version': '2025-06-18',
     })
     expect(request?.headers['mcp-session-id']).toBeUndefined()
-    const body = JSON.parse(request?.body ?? '{}') as { jsonrpc: string; method: string; params: { name: string; arguments: Record<string, unknown> } }
+    const body = JSON.parse(request?.body ?? '{}') as {
+      jsonrpc: string
+      method: string
+      params: { name: string; arguments: Record<string, unknown> }
+    }
     expect(body).toMatchObject({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'graph__graph_impact' } })
     expect(body.params.arguments).toEqual({ kind: 'Namespace', name: 'shop', group: '', maxDepth: 3 })
   })
@@ -191,7 +238,9 @@ describe('McpGraphClient against the emulator', () => {
 
 describe('McpGraphClient failures', () => {
   it('maps the unknown tool (-32602) of an endpoint without the graph provider to a HubRequestError', async () => {
-    const { url } = await serve(fake((id) => ({ jsonrpc: '2.0', id, error: { code: -32602, message: 'unknown tool "graph__graph_impact"' } })))
+    const { url } = await serve(
+      fake((id) => ({ jsonrpc: '2.0', id, error: { code: -32602, message: 'unknown tool "graph__graph_impact"' } })),
+    )
     const error = await rejection(client(url).impact(CHECKOUT))
     expect(error).toBeInstanceOf(HubRequestError)
     expect((error as HubError).hint).toMatch(/graph provider is not available on this MCP endpoint/)
@@ -199,7 +248,9 @@ describe('McpGraphClient failures', () => {
   })
 
   it("maps the hub's 15 s forwarding timeout to a HubServerError that says to retry, without retrying it", async () => {
-    const { url, requests } = await serve(fake((id) => ({ jsonrpc: '2.0', id, error: { code: -32001, message: 'request timed out' } })))
+    const { url, requests } = await serve(
+      fake((id) => ({ jsonrpc: '2.0', id, error: { code: -32001, message: 'request timed out' } })),
+    )
     const error = await rejection(client(url).impact(CHECKOUT))
     expect(error).toBeInstanceOf(HubServerError)
     expect((error as HubError).hint).toMatch(/15 s/)
@@ -247,11 +298,19 @@ describe('McpGraphClient failures', () => {
   })
 
   it('keeps the token out of tool and JSON-RPC error texts', async () => {
-    const tool = await serve(fake((id) => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `bad token ${TOKEN}` }], isError: true } })))
+    const tool = await serve(
+      fake((id) => ({
+        jsonrpc: '2.0',
+        id,
+        result: { content: [{ type: 'text', text: `bad token ${TOKEN}` }], isError: true },
+      })),
+    )
     const toolError = await rejection(client(tool.url).impact(CHECKOUT))
     expect(toolError).toBeInstanceOf(HubRequestError)
     expect(toolError.message).toContain('bad token ***')
-    const rpc = await serve(fake((id) => ({ jsonrpc: '2.0', id, error: { code: -32603, message: `Bearer ${TOKEN} failed` } })))
+    const rpc = await serve(
+      fake((id) => ({ jsonrpc: '2.0', id, error: { code: -32603, message: `Bearer ${TOKEN} failed` } })),
+    )
     const rpcError = await rejection(client(rpc.url).impact(CHECKOUT))
     expect(rpcError).toBeInstanceOf(HubServerError)
     expect(rpcError.message).not.toContain(TOKEN)
@@ -272,7 +331,9 @@ describe('McpGraphClient failures', () => {
     expect(emptyError).toBeInstanceOf(HubProtocolError)
     expect(emptyError.message).toContain('ended without an answer')
 
-    const shape = await serve(fake((id) => ({ jsonrpc: '2.0', id, result: { content: [], structuredContent: { found: 'yes' } } })))
+    const shape = await serve(
+      fake((id) => ({ jsonrpc: '2.0', id, result: { content: [], structuredContent: { found: 'yes' } } })),
+    )
     const shapeError = await rejection(client(shape.url).impact(CHECKOUT))
     expect(shapeError).toBeInstanceOf(HubProtocolError)
     expect(shapeError.message).toMatch(/unexpected tool output/)
@@ -325,7 +386,11 @@ describe('McpGraphClient failures', () => {
     const start = Date.now()
     let readings = 0
     const now = () => start + (readings++ === 0 ? 0 : 999)
-    const timed = new McpGraphClient({ url, transport: transportFor(url, TOKEN, { now, sleep: async () => {} }), timeoutMs: 1_000 })
+    const timed = new McpGraphClient({
+      url,
+      transport: transportFor(url, TOKEN, { now, sleep: async () => {} }),
+      timeoutMs: 1_000,
+    })
     const error = await rejection(timed.impact(CHECKOUT))
     expect(error).toBeInstanceOf(HubDeadlineError)
     expect(error.message).toContain('within 1 s, the budget of one MCP call')
@@ -347,7 +412,9 @@ describe('McpGraphClient wire tolerance', () => {
       const { id } = JSON.parse(body.toString('utf8')) as { id: number }
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       res.write(': comment\n\n')
-      res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } })}\n\n`)
+      res.write(
+        `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } })}\n\n`,
+      )
       res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: id + 100, result: {} })}\n\n`)
       // Our answer split across writes and lines, with CRLF line ends.
       const frame = `id: 7\r\nevent: message\r\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: JSON.stringify(OUTPUT) }], structuredContent: OUTPUT } })}\r\n\r\n`
@@ -357,7 +424,9 @@ describe('McpGraphClient wire tolerance', () => {
     })
     const result = await client(url, 5_000).impact({ kind: 'Namespace', name: 'shop', group: '', maxDepth: 5 })
     expect(result.object).toEqual({ group: '', kind: 'Namespace', name: 'shop' })
-    expect(result.downstream).toEqual([{ group: '', kind: 'ConfigMap', namespace: 'shop', name: 'x', relation: 'namespaced' }])
+    expect(result.downstream).toEqual([
+      { group: '', kind: 'ConfigMap', namespace: 'shop', name: 'x', relation: 'namespaced' },
+    ])
     expect(result.upstream).toEqual([])
   })
 
@@ -365,7 +434,9 @@ describe('McpGraphClient wire tolerance', () => {
     const { url } = await serve((_req, res, body) => {
       const { id } = JSON.parse(body.toString('utf8')) as { id: number }
       res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: JSON.stringify(OUTPUT) }] } }))
+      res.end(
+        JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: JSON.stringify(OUTPUT) }] } }),
+      )
     })
     const result = await client(url).impact({ kind: 'Namespace', name: 'shop', group: '', maxDepth: 5 })
     expect(result.found).toBe(true)
@@ -377,7 +448,8 @@ describe('McpGraphClient wire tolerance', () => {
       { jsonrpc: '2.0', id: 1, result: { text: 'é ✓ multi\nline' } },
       { jsonrpc: '2.0', method: 'n' },
     ]
-    const text = messages.map((m) => `event: message\ndata: ${JSON.stringify(m)}\n\n`).join('') + 'event: other\ndata: {}\n\n'
+    const text =
+      messages.map((m) => `event: message\ndata: ${JSON.stringify(m)}\n\n`).join('') + 'event: other\ndata: {}\n\n'
     const bytes = Buffer.from(text, 'utf8')
     for (const size of [1, 3, 7, bytes.length]) {
       const reader = new SseReader()
@@ -402,7 +474,10 @@ describe('McpGraphClient lifecycle', () => {
     const { mcp, handler } = sessionEmulator({ primingEvents: true })
     const { url, requests } = await serve(handler)
     const mcpClient = client(url)
-    const [first, second] = await Promise.all([mcpClient.impact(CHECKOUT), mcpClient.impact({ ...CHECKOUT, edge: 'prod-us' })])
+    const [first, second] = await Promise.all([
+      mcpClient.impact(CHECKOUT),
+      mcpClient.impact({ ...CHECKOUT, edge: 'prod-us' }),
+    ])
     expect(first.found && second.found).toBe(true)
     expect(requests.filter((r) => rpcOf(r) === 'initialize')).toHaveLength(1)
     const session = requests.find((r) => r.headers['mcp-session-id'])?.headers['mcp-session-id']
@@ -472,10 +547,20 @@ describe('McpGraphClient lifecycle', () => {
       const message = JSON.parse(body.toString('utf8')) as { id?: number; method: string }
       if (message.method === 'tools/call') {
         res.writeHead(400, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } }))
+        res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32000, message: 'Bad Request: Server not initialized' },
+          }),
+        )
         return
       }
-      sse(res, { jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2030-01-01', capabilities: {}, serverInfo: { name: 'x', version: '1' } } })
+      sse(res, {
+        jsonrpc: '2.0',
+        id: message.id,
+        result: { protocolVersion: '2030-01-01', capabilities: {}, serverInfo: { name: 'x', version: '1' } },
+      })
     })
     const error = await rejection(client(url).impact(CHECKOUT))
     expect(error.message).toContain('protocol version 2030-01-01')
@@ -495,7 +580,13 @@ describe('McpGraphClient lifecycle', () => {
       }
       if (message.method === 'initialize') {
         res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-03-26', capabilities: { tools: {} } } }))
+        res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: message.id,
+            result: { protocolVersion: '2025-03-26', capabilities: { tools: {} } },
+          }),
+        )
         return
       }
       mcp(req, res, body)
@@ -516,7 +607,13 @@ describe('McpGraphClient errors of the aggregate', () => {
     expect((await client(url).impact(CHECKOUT)).found).toBe(true)
     expect(requests).toHaveLength(2)
 
-    const always = await serve(fake((id) => ({ jsonrpc: '2.0', id, error: { code: 0, message: 'provider "graph": unknown tool "graph__graph_impact"' } })))
+    const always = await serve(
+      fake((id) => ({
+        jsonrpc: '2.0',
+        id,
+        error: { code: 0, message: 'provider "graph": unknown tool "graph__graph_impact"' },
+      })),
+    )
     const error = await rejection(client(always.url).impact(CHECKOUT))
     expect(error).toBeInstanceOf(HubRequestError)
     expect((error as HubError).hint).toMatch(/also when asked again/)
@@ -525,7 +622,11 @@ describe('McpGraphClient errors of the aggregate', () => {
 
   it('reads code-0 errors by their text: wrapped bad arguments are the request, anything else the provider', async () => {
     const args = await serve(
-      fake((id) => ({ jsonrpc: '2.0', id, error: { code: 0, message: 'provider "graph" tool "graph_impact": invalid input: unknown field "cluster"' } })),
+      fake((id) => ({
+        jsonrpc: '2.0',
+        id,
+        error: { code: 0, message: 'provider "graph" tool "graph_impact": invalid input: unknown field "cluster"' },
+      })),
     )
     const argsError = await rejection(client(args.url).impact(CHECKOUT))
     expect(argsError).toBeInstanceOf(HubRequestError)
@@ -534,11 +635,21 @@ describe('McpGraphClient errors of the aggregate', () => {
     expect(args.requests).toHaveLength(1)
 
     const slow = await serve(
-      fake((id) => ({ jsonrpc: '2.0', id, error: { code: 0, message: 'provider "graph" tool "graph_impact": context deadline exceeded' } })),
+      fake((id) => ({
+        jsonrpc: '2.0',
+        id,
+        error: { code: 0, message: 'provider "graph" tool "graph_impact": context deadline exceeded' },
+      })),
     )
     expect(((await rejection(client(slow.url).impact(CHECKOUT))) as HubError).hint).toMatch(/did not answer within/)
 
-    const broken = await serve(fake((id) => ({ jsonrpc: '2.0', id, error: { code: 0, message: 'provider "graph" tool "graph_impact": connection refused' } })))
+    const broken = await serve(
+      fake((id) => ({
+        jsonrpc: '2.0',
+        id,
+        error: { code: 0, message: 'provider "graph" tool "graph_impact": connection refused' },
+      })),
+    )
     const brokenError = await rejection(client(broken.url).impact(CHECKOUT))
     expect(brokenError).toBeInstanceOf(HubServerError)
     expect((brokenError as HubError).hint).toMatch(/provider behind the MCP endpoint failed/)
@@ -576,7 +687,9 @@ describe('McpGraphClient errors of the aggregate', () => {
 describe('McpGraphClient redaction', () => {
   it('redacts before clipping: a token across the 500-character clip shows no prefix', async () => {
     const text = `${'x'.repeat(490)}${TOKEN} tail`
-    const tool = await serve(fake((id) => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }], isError: true } })))
+    const tool = await serve(
+      fake((id) => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }], isError: true } })),
+    )
     const error = (await rejection(client(tool.url).impact(CHECKOUT))) as HubError
     expect(error.hubMessage).toBe(`${'x'.repeat(490)}*** tail`)
     expect(error.message).not.toContain(TOKEN.slice(0, 6))
@@ -599,7 +712,9 @@ describe('McpGraphClient redaction', () => {
 describe('SseReader', () => {
   it('skips events with empty data, as 2025-11-25 servers send to prime resumption', () => {
     const reader = new SseReader()
-    const out = reader.push(Buffer.from('id: 1\ndata: \n\nid: 2\nretry: 100\ndata:\n\nevent: message\ndata: {"a":1}\n\n'))
+    const out = reader.push(
+      Buffer.from('id: 1\ndata: \n\nid: 2\nretry: 100\ndata:\n\nevent: message\ndata: {"a":1}\n\n'),
+    )
     expect([...out, ...reader.end()]).toEqual(['{"a":1}'])
   })
 })

@@ -16,7 +16,14 @@ const FRESH = 'oidc_Fr3sh_T0ken_987654'
 const ORG = '11111111-2222-3333-4444-555555555555'
 const WS = '66666666-7777-8888-9999-000000000000'
 const TARGET: McpImpactInput = { kind: 'Namespace', name: 'shop', group: '', maxDepth: 5 }
-const OUTPUT = { object: { kind: 'Namespace', name: 'shop' }, found: true, impactedBy: null, impacts: [], associated: null, summary: 's' }
+const OUTPUT = {
+  object: { kind: 'Namespace', name: 'shop' },
+  found: true,
+  impactedBy: null,
+  impacts: [],
+  associated: null,
+  summary: 's',
+}
 
 let mockAgent: MockAgent | undefined
 afterEach(async () => {
@@ -58,7 +65,9 @@ const OK = { content: [{ type: 'text', text: JSON.stringify(OUTPUT) }], structur
 describe('McpGraphClient on the hub transport', () => {
   it('retries a 429 after the wait its Retry-After asks, as hub calls do', async () => {
     const { pool, agent, client, sleep, logs } = setup()
-    pool.intercept({ path: MCP_PATH, method: 'POST' }).reply(429, 'slow down', { headers: { 'content-type': 'text/plain', 'retry-after': '2' } })
+    pool
+      .intercept({ path: MCP_PATH, method: 'POST' })
+      .reply(429, 'slow down', { headers: { 'content-type': 'text/plain', 'retry-after': '2' } })
     pool.intercept({ path: MCP_PATH, method: 'POST' }).reply(200, sseAnswer(OK), SSE)
     const result = await client.impact(TARGET)
     expect(result.found).toBe(true)
@@ -70,9 +79,18 @@ describe('McpGraphClient on the hub transport', () => {
 
   it('fails with the refusal itself when its Retry-After is past the call budget, without waiting', async () => {
     const { pool, agent, sleep } = setup()
-    const transport = new HubTransport({ baseUrl: new URL(ORIGIN), token: TOKEN, org: ORG, workspace: WS, dispatcher: agent, sleep })
+    const transport = new HubTransport({
+      baseUrl: new URL(ORIGIN),
+      token: TOKEN,
+      org: ORG,
+      workspace: WS,
+      dispatcher: agent,
+      sleep,
+    })
     const client = new McpGraphClient({ url: new URL(ORIGIN + MCP_PATH), transport, timeoutMs: 3_000 })
-    pool.intercept({ path: MCP_PATH, method: 'POST' }).reply(503, 'provider starting', { headers: { 'content-type': 'text/plain', 'retry-after': '5' } })
+    pool
+      .intercept({ path: MCP_PATH, method: 'POST' })
+      .reply(503, 'provider starting', { headers: { 'content-type': 'text/plain', 'retry-after': '5' } })
     const error = await client.impact(TARGET).catch((caught: unknown) => caught)
     expect(error).toMatchObject({ name: 'HubServerError', status: 503 })
     expect((error as HubError).message).toContain('provider starting')
@@ -84,7 +102,9 @@ describe('McpGraphClient on the hub transport', () => {
     pool
       .intercept({ path: MCP_PATH, method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } })
       .reply(401, 'token expired', { headers: { 'content-type': 'text/plain' } })
-    pool.intercept({ path: MCP_PATH, method: 'POST', headers: { authorization: `Bearer ${FRESH}` } }).reply(200, sseAnswer(OK), SSE)
+    pool
+      .intercept({ path: MCP_PATH, method: 'POST', headers: { authorization: `Bearer ${FRESH}` } })
+      .reply(200, sseAnswer(OK), SSE)
     const result = await client.impact(TARGET)
     expect(result.found).toBe(true)
     expect(renewToken).toHaveBeenCalledTimes(1)
@@ -106,9 +126,13 @@ describe('McpGraphClient on the hub transport', () => {
 
   it("redacts with the transport's redaction, which knows the renewed token as well as the first", async () => {
     const { pool, client } = setup(async () => FRESH)
-    pool.intercept({ path: MCP_PATH, method: 'POST' }).reply(401, 'token expired', { headers: { 'content-type': 'text/plain' } })
+    pool
+      .intercept({ path: MCP_PATH, method: 'POST' })
+      .reply(401, 'token expired', { headers: { 'content-type': 'text/plain' } })
     const text = `refused ${FRESH} and ${TOKEN}`
-    pool.intercept({ path: MCP_PATH, method: 'POST' }).reply(200, sseAnswer({ content: [{ type: 'text', text }], isError: true }), SSE)
+    pool
+      .intercept({ path: MCP_PATH, method: 'POST' })
+      .reply(200, sseAnswer({ content: [{ type: 'text', text }], isError: true }), SSE)
     const error = (await client.impact(TARGET).catch((caught: unknown) => caught)) as HubError
     expect(error).toBeInstanceOf(HubRequestError)
     expect(error.hubMessage).toBe('refused *** and ***')
@@ -117,8 +141,12 @@ describe('McpGraphClient on the hub transport', () => {
 
   it('redacts a refusal body that echoes the renewed token, before the 500-character clip', async () => {
     const { pool, client } = setup(async () => FRESH)
-    pool.intercept({ path: MCP_PATH, method: 'POST' }).reply(401, 'token expired', { headers: { 'content-type': 'text/plain' } })
-    pool.intercept({ path: MCP_PATH, method: 'POST' }).reply(500, `${'x'.repeat(495)}${FRESH}`, { headers: { 'content-type': 'text/plain' } })
+    pool
+      .intercept({ path: MCP_PATH, method: 'POST' })
+      .reply(401, 'token expired', { headers: { 'content-type': 'text/plain' } })
+    pool
+      .intercept({ path: MCP_PATH, method: 'POST' })
+      .reply(500, `${'x'.repeat(495)}${FRESH}`, { headers: { 'content-type': 'text/plain' } })
     const error = (await client.impact(TARGET).catch((caught: unknown) => caught)) as HubError
     expect(error.status).toBe(500)
     expect(error.hubMessage).toBe(`${'x'.repeat(495)}***`)

@@ -15,7 +15,13 @@ const target: Target = {
   origin: { kind: 'manifest', path: 'deploy/checkout.yaml', change: 'modified', line: 2 },
 }
 const related = (count: number): RelatedObject[] =>
-  Array.from({ length: count }, (_, at) => ({ group: '', kind: 'Pod', namespace: 'shop', name: `pod-${at}`, relations: ['descendants'] }))
+  Array.from({ length: count }, (_, at) => ({
+    group: '',
+    kind: 'Pod',
+    namespace: 'shop',
+    name: `pod-${at}`,
+    relations: ['descendants'],
+  }))
 const impact = (edge: string, upstream: number, downstream: number): TargetImpact => ({
   target: { ...target, edge },
   edge,
@@ -32,12 +38,17 @@ describe('impact notice', () => {
       { root: undefined, changedPaths: [] },
     )
     expect(notice?.title).toBe('hub-action impact: Deployment.apps shop/checkout')
-    expect(notice?.message).toBe('Modified: 6 upstream, 4 downstream on prod-eu; 5 upstream, 3 downstream on prod-us. See the job summary for the objects.')
+    expect(notice?.message).toBe(
+      'Modified: 6 upstream, 4 downstream on prod-eu; 5 upstream, 3 downstream on prod-us. See the job summary for the objects.',
+    )
     expect(notice?.message).not.toContain('shop/checkout')
   })
 
   it('says a target found on no edge has unknown impact, without repeating its name', async () => {
-    const [notice] = await impactAnnotations({ targets: [target], impacts: [], notFound: [target] }, { root: undefined, changedPaths: [] })
+    const [notice] = await impactAnnotations(
+      { targets: [target], impacts: [], notFound: [target] },
+      { root: undefined, changedPaths: [] },
+    )
     expect(notice?.message).toMatch(/^Modified: not found on any edge, so its impact is unknown/)
   })
 })

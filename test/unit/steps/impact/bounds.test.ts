@@ -61,8 +61,16 @@ describe('the inputs', () => {
   it.each([
     ['max-targets', '0', 'Input `max-targets`: "0" is out of range: use 1 to 10000.'],
     ['max-documents', 'lots', 'Input `max-documents`: "lots" is not a whole number: the most YAML documents'],
-    ['allowed-namespaces', 'shop, Kube_System', 'Input `allowed-namespaces`: "Kube_System" is not a namespace name (a DNS-1123 label)'],
-    ['allowed-kinds', 'apps/v1 Deployment', 'Input `allowed-kinds`: "apps/v1 Deployment" is not a kind: list kinds such as Deployment'],
+    [
+      'allowed-namespaces',
+      'shop, Kube_System',
+      'Input `allowed-namespaces`: "Kube_System" is not a namespace name (a DNS-1123 label)',
+    ],
+    [
+      'allowed-kinds',
+      'apps/v1 Deployment',
+      'Input `allowed-kinds`: "apps/v1 Deployment" is not a kind: list kinds such as Deployment',
+    ],
   ])('refuse a bad %s before any request', (name, value, message) => {
     expect(() => impactSettings({ [name]: value })).toThrow(InputError)
     expect(() => impactSettings({ [name]: value })).toThrow(message)
@@ -73,23 +81,32 @@ describe('documents per file', () => {
   const object = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n---\n'
 
   it('allows exactly max-documents, and fails past it naming the file, the cap and the input', async () => {
-    await expect(objectsFromManifest('deploy/a.yaml', object.repeat(3), { maxDocuments: 3 })).resolves.toMatchObject({ objects: { length: 3 } })
+    await expect(objectsFromManifest('deploy/a.yaml', object.repeat(3), { maxDocuments: 3 })).resolves.toMatchObject({
+      objects: { length: 3 },
+    })
     const failure = objectsFromManifest('deploy/a.yaml', object.repeat(4), { maxDocuments: 3 })
     await expect(failure).rejects.toBeInstanceOf(CapError)
-    await expect(failure).rejects.toThrow('Too many documents in one file: deploy/a.yaml holds more than 3 YAML documents')
+    await expect(failure).rejects.toThrow(
+      'Too many documents in one file: deploy/a.yaml holds more than 3 YAML documents',
+    )
     await expect(failure).rejects.toThrow('over `max-documents` (3)')
   })
 
   it("counts a List's items as documents", async () => {
-    const list = (items: number) => `apiVersion: v1\nkind: List\nitems:\n${'- {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n'.repeat(items)}`
-    await expect(objectsFromManifest('l.yaml', list(3), { maxDocuments: 3 })).resolves.toMatchObject({ objects: { length: 3 } })
+    const list = (items: number) =>
+      `apiVersion: v1\nkind: List\nitems:\n${'- {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n'.repeat(items)}`
+    await expect(objectsFromManifest('l.yaml', list(3), { maxDocuments: 3 })).resolves.toMatchObject({
+      objects: { length: 3 },
+    })
     await expect(objectsFromManifest('l.yaml', list(4), { maxDocuments: 3 })).rejects.toBeInstanceOf(CapError)
   })
 
   it('stops parsing at the cap: what follows is never read', async () => {
     // past the cap comes a document the parser would skip the file for (a nesting bomb)
     const text = `${object.repeat(2)}${'['.repeat(10_000)}\n`
-    await expect(objectsFromManifest('stop.yaml', text, { maxDocuments: 3 })).resolves.toMatchObject({ skipped: { path: 'stop.yaml' } })
+    await expect(objectsFromManifest('stop.yaml', text, { maxDocuments: 3 })).resolves.toMatchObject({
+      skipped: { path: 'stop.yaml' },
+    })
     await expect(objectsFromManifest('stop.yaml', text, { maxDocuments: 1 })).rejects.toBeInstanceOf(CapError)
   })
 })
@@ -106,7 +123,15 @@ describe('targets per step', () => {
 
   const collect = (maxTargets: number) => {
     const read = vi.fn()
-    return collectTargets({ given: [], globs: ['*.yaml'], defaultNamespace: undefined, workspace: dir, pullRequest: undefined, maxTargets, log: read })
+    return collectTargets({
+      given: [],
+      globs: ['*.yaml'],
+      defaultNamespace: undefined,
+      workspace: dir,
+      pullRequest: undefined,
+      maxTargets,
+      log: read,
+    })
   }
 
   it('counts distinct objects, so a repeated one is no new target', async () => {
@@ -114,16 +139,26 @@ describe('targets per step', () => {
   })
 
   it('fails at the first file past the cap, with "more than" while files remain', async () => {
-    await expect(collect(2)).rejects.toThrow('Too many targets: `manifests` declare more than 2 distinct objects, over `max-targets` (2)')
+    await expect(collect(2)).rejects.toThrow(
+      'Too many targets: `manifests` declare more than 2 distinct objects, over `max-targets` (2)',
+    )
   })
 
   it('gives the exact count when the last file passes the cap', async () => {
-    await expect(collect(3)).rejects.toThrow('Too many targets: `manifests` declare 4 distinct objects, over `max-targets` (3)')
+    await expect(collect(3)).rejects.toThrow(
+      'Too many targets: `manifests` declare 4 distinct objects, over `max-targets` (3)',
+    )
   })
 })
 
 describe('scope', () => {
-  const target = (kind: string, group: string, namespace?: string): Target => ({ kind, group, name: 'x', namespace, origin: { kind: 'input' } })
+  const target = (kind: string, group: string, namespace?: string): Target => ({
+    kind,
+    group,
+    name: 'x',
+    namespace,
+    origin: { kind: 'input' },
+  })
 
   it('sets apart what is outside the namespaces and kinds allowed, with the reason; an empty list allows any', () => {
     const targets = [
@@ -150,8 +185,12 @@ describe('scope', () => {
 
   it('matches a kind without a group in any group, and `Kind.group` in that group only', () => {
     const targets = [target('Ingress', 'networking.k8s.io', 'shop'), target('Ingress', 'extensions', 'shop')]
-    expect(partitionByScope(targets, { namespaces: [], kinds: [{ kind: 'Ingress', group: undefined }] }).inScope).toHaveLength(2)
-    expect(partitionByScope(targets, { namespaces: [], kinds: [{ kind: 'Ingress', group: 'networking.k8s.io' }] }).inScope).toEqual([targets[0]])
+    expect(
+      partitionByScope(targets, { namespaces: [], kinds: [{ kind: 'Ingress', group: undefined }] }).inScope,
+    ).toHaveLength(2)
+    expect(
+      partitionByScope(targets, { namespaces: [], kinds: [{ kind: 'Ingress', group: 'networking.k8s.io' }] }).inScope,
+    ).toEqual([targets[0]])
   })
 })
 
@@ -181,7 +220,14 @@ describe('the request limiter', () => {
     const results = await settled
     expect(most).toBe(2)
     expect(started).toEqual([0, 1, 2, 3, 4, 5])
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled'])
+    expect(results.map((r) => r.status)).toEqual([
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ])
   })
 })
 
@@ -201,8 +247,17 @@ describe('every fan-out of computeImpact shares the limiter', () => {
       query: (spec: { cluster?: { name: string } }) =>
         held(
           spec.cluster
-            ? { objects: [{ cluster: `ws/${spec.cluster.name}`, object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'x', namespace: 'shop' } } }] }
-            : { objects: edges.map((edge) => ({ cluster: `ws/${edge}`, object: { metadata: { namespace: 'shop' } } })) },
+            ? {
+                objects: [
+                  {
+                    cluster: `ws/${spec.cluster.name}`,
+                    object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'x', namespace: 'shop' } },
+                  },
+                ],
+              }
+            : {
+                objects: edges.map((edge) => ({ cluster: `ws/${edge}`, object: { metadata: { namespace: 'shop' } } })),
+              },
         ),
       forEachPage: () => held({ stoppedBy: 'last-page' }),
       edges: () => held(edges),
@@ -216,7 +271,11 @@ describe('every fan-out of computeImpact shares the limiter', () => {
     }))
     const { computeImpact } = await import('../../../../src/steps/impact/compute-impact.js')
     const settings = { ...impactSettings({}), scope: { namespaces: [], kinds: [] } }
-    const report = await computeImpact(settings, { targets, skippedFiles: [] }, { graph: graph as never, log: () => {} })
+    const report = await computeImpact(
+      settings,
+      { targets, skippedFiles: [] },
+      { graph: graph as never, log: () => {} },
+    )
     expect(report.impacts).toHaveLength(90)
     expect(most).toBe(4)
   })

@@ -10,7 +10,13 @@ import type { McpImpactInput, McpImpactResult } from '../../../../src/hub/mcp/im
 const WS = 'acme/ws'
 export const EDGE = 'prod-eu'
 const meta = (name: string) => ({ name, namespace: 'shop' })
-const node = (kind: string, apiVersion: string, name: string, below?: Record<string, ObjectResult[]>, first = false): ObjectResult => ({
+const node = (
+  kind: string,
+  apiVersion: string,
+  name: string,
+  below?: Record<string, ObjectResult[]>,
+  first = false,
+): ObjectResult => ({
   ...(first ? { id: `id-${name}`, cluster: `${WS}/${EDGE}` } : {}),
   object: { kind, apiVersion, metadata: meta(name) },
   ...(below ? { relations: below } : {}),
@@ -32,14 +38,21 @@ const webSpec = {
   // init containers are not on the engine's paths: not a reference
   initContainers: [{ name: 'init', envFrom: [{ configMapRef: { name: 'init-only' } }] }],
   containers: [
-    { name: 'web', envFrom: [{ configMapRef: { name: 'shared' } }], env: [{ name: 'P', valueFrom: { secretKeyRef: { name: 'web-db', key: 'p' } } }] },
+    {
+      name: 'web',
+      envFrom: [{ configMapRef: { name: 'shared' } }],
+      env: [{ name: 'P', valueFrom: { secretKeyRef: { name: 'web-db', key: 'p' } } }],
+    },
   ],
 }
 const PODS: PodSpec[] = [
   ...['web-abc-1', 'web-abc-2'].map((name) => ({
     name,
     labels: { 'app.kubernetes.io/name': 'web', 'pod-template-hash': 'abc' },
-    owners: [['ReplicaSet', 'apps/v1', 'web-abc'] as [string, string, string], ['Deployment', 'apps/v1', 'web'] as [string, string, string]],
+    owners: [
+      ['ReplicaSet', 'apps/v1', 'web-abc'] as [string, string, string],
+      ['Deployment', 'apps/v1', 'web'] as [string, string, string],
+    ],
     spec: webSpec,
     // app.config has a dot (dropped), Secret web-db is not synced (never named)
     engineRefs: [['ConfigMap', 'shared'] as [string, string], ['ServiceAccount', 'web'] as [string, string]],
@@ -61,7 +74,9 @@ const PODS: PodSpec[] = [
       ['Job', 'batch/v1', 'nightly-1'],
       ['CronJob', 'batch/v1', 'nightly'],
     ],
-    spec: { containers: [{ name: 'n', env: [{ name: 'S', valueFrom: { configMapKeyRef: { name: 'shared', key: 'k' } } }] }] },
+    spec: {
+      containers: [{ name: 'n', env: [{ name: 'S', valueFrom: { configMapKeyRef: { name: 'shared', key: 'k' } } }] }],
+    },
     engineRefs: [['ConfigMap', 'shared']],
   },
 ]
@@ -95,7 +110,12 @@ const HOLDER_ROWS: ObjectResult[] = [
   {
     id: 'svc2',
     cluster: `${WS}/${EDGE}`,
-    object: { kind: 'Service', apiVersion: 'v1', metadata: meta('other'), spec: { selector: { app: 'other' }, podSelector: null, scaleTargetRef: null } },
+    object: {
+      kind: 'Service',
+      apiVersion: 'v1',
+      metadata: meta('other'),
+      spec: { selector: { app: 'other' }, podSelector: null, scaleTargetRef: null },
+    },
   },
   {
     id: 'hpa',
@@ -104,7 +124,11 @@ const HOLDER_ROWS: ObjectResult[] = [
       kind: 'HorizontalPodAutoscaler',
       apiVersion: 'autoscaling/v2',
       metadata: meta('web'),
-      spec: { selector: null, podSelector: null, scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' } },
+      spec: {
+        selector: null,
+        podSelector: null,
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      },
     },
   },
   {
@@ -148,16 +172,34 @@ export function impactAnswer(spec: QuerySpec): QueryStatus {
     relations: {},
   }
   const trees: Record<string, ObjectResult[]> = {
-    'Deployment/web': [node('ReplicaSet', 'apps/v1', 'web-abc', { 'descendants+': [node('Pod', 'v1', 'web-abc-1'), node('Pod', 'v1', 'web-abc-2')] }, true)],
-    'CronJob/nightly': [node('Job', 'batch/v1', 'nightly-1', { 'descendants+': [node('Pod', 'v1', 'nightly-1-x')] }, true)],
+    'Deployment/web': [
+      node(
+        'ReplicaSet',
+        'apps/v1',
+        'web-abc',
+        { 'descendants+': [node('Pod', 'v1', 'web-abc-1'), node('Pod', 'v1', 'web-abc-2')] },
+        true,
+      ),
+    ],
+    'CronJob/nightly': [
+      node('Job', 'batch/v1', 'nightly-1', { 'descendants+': [node('Pod', 'v1', 'nightly-1-x')] }, true),
+    ],
   }
   const tree = trees[`${filter.groupKind.kind}/${filter.name}`]
   if ('descendants+' in relations && tree) root.relations!['descendants+'] = tree
   // a declared link chain: web → web-mirror → web-mirror-2
   if ('linked+' in relations && filter.groupKind.kind === 'Deployment' && filter.name === 'web')
-    root.relations!['linked+'] = [node('Deployment', 'apps/v1', 'web-mirror', { 'linked+': [node('Deployment', 'apps/v1', 'web-mirror-2')] }, true)]
+    root.relations!['linked+'] = [
+      node('Deployment', 'apps/v1', 'web-mirror', { 'linked+': [node('Deployment', 'apps/v1', 'web-mirror-2')] }, true),
+    ]
   if ('namespace' in relations)
-    root.relations!.namespace = [{ id: 'ns', cluster: `${WS}/${EDGE}`, object: { kind: 'Namespace', apiVersion: 'v1', metadata: { name: 'shop' } } }]
+    root.relations!.namespace = [
+      {
+        id: 'ns',
+        cluster: `${WS}/${EDGE}`,
+        object: { kind: 'Namespace', apiVersion: 'v1', metadata: { name: 'shop' } },
+      },
+    ]
   return { objects: [root] }
 }
 
@@ -168,9 +210,18 @@ export function fakeGraph(repeated = 0) {
     query: async (spec: QuerySpec) => (sent.push(spec), impactAnswer(spec)),
     forEachPage: async (spec: QuerySpec, _options: unknown, onPage: (rows: ObjectResult[]) => void) => {
       sent.push(spec)
-      const kinds = (spec.filter as { objects: Array<{ groupKind: { kind: string } }> }).objects.map((f) => f.groupKind.kind)
+      const kinds = (spec.filter as { objects: Array<{ groupKind: { kind: string } }> }).objects.map(
+        (f) => f.groupKind.kind,
+      )
       onPage(kinds.includes('Pod') ? PODS.map(podRow) : kinds.includes('Ingress') ? INGRESS_ROWS : HOLDER_ROWS)
-      return { pages: 1, count: 0, stoppedBy: 'last-page', warnings: [], withRelations: true, repeated: kinds.includes('Pod') ? repeated : 0 }
+      return {
+        pages: 1,
+        count: 0,
+        stoppedBy: 'last-page',
+        warnings: [],
+        withRelations: true,
+        repeated: kinds.includes('Pod') ? repeated : 0,
+      }
     },
     edges: async () => [EDGE],
   }
@@ -187,7 +238,11 @@ export function fakeTool() {
       }).objects![0]!
       const first = (name: string, relation: string) =>
         (root.relations?.[name] ?? []).map((row) => {
-          const object = row.object as { kind: string; apiVersion: string; metadata: { name: string; namespace?: string } }
+          const object = row.object as {
+            kind: string
+            apiVersion: string
+            metadata: { name: string; namespace?: string }
+          }
           return {
             edge: EDGE,
             group: object.apiVersion.includes('/') ? object.apiVersion.split('/')[0]! : '',

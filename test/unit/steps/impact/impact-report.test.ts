@@ -9,7 +9,8 @@ import { SUMMARY_BYTE_BUDGET } from '../../../../src/markdown/format.js'
 
 const COMMENT_BUDGET = 65_000
 const SUMMARY_BUDGET = 1_000_000
-const CAVEAT = 'Impact comes only from declared relationships: owner references, spec references, label selectors, namespace membership and declared links.'
+const CAVEAT =
+  'Impact comes only from declared relationships: owner references, spec references, label selectors, namespace membership and declared links.'
 
 function target(name: string, extra: Partial<Target> = {}): Target {
   return { kind: 'Deployment', group: '', namespace: 'shop', name, origin: { kind: 'input' }, ...extra }
@@ -40,17 +41,33 @@ function report(extra: Partial<ImpactReport> = {}): ImpactReport {
 }
 
 function many(count: number, name: (index: number) => string, extra: Partial<RelatedObject> = {}): RelatedObject[] {
-  return Array.from({ length: count }, (_, index) => related(name(index), { kind: 'Pod', relations: ['descendants'], ...extra }))
+  return Array.from({ length: count }, (_, index) =>
+    related(name(index), { kind: 'Pod', relations: ['descendants'], ...extra }),
+  )
 }
 
 /** One target with 5,000 downstream objects: a large blast radius. */
-function blastRadius(name: (index: number) => string = (index) => `checkout-7d9f8c6b5-${String(index).padStart(5, '0')}`): ImpactReport {
-  const checkout = target('checkout', { group: 'apps', origin: { kind: 'manifest', path: 'k8s/checkout.yaml', change: 'removed' } })
+function blastRadius(
+  name: (index: number) => string = (index) => `checkout-7d9f8c6b5-${String(index).padStart(5, '0')}`,
+): ImpactReport {
+  const checkout = target('checkout', {
+    group: 'apps',
+    origin: { kind: 'manifest', path: 'k8s/checkout.yaml', change: 'removed' },
+  })
   const downstream = many(5000, name)
-  const upstream = [related('checkout-config'), related('checkout', { kind: 'ServiceAccount', relations: ['references'] })]
+  const upstream = [
+    related('checkout-config'),
+    related('checkout', { kind: 'ServiceAccount', relations: ['references'] }),
+  ]
   return report({
     targets: [checkout, target('ghost')],
-    impacts: [impact(checkout, { upstream, downstream, associated: [related('payments', { kind: 'Service', relations: ['linked'] })] })],
+    impacts: [
+      impact(checkout, {
+        upstream,
+        downstream,
+        associated: [related('payments', { kind: 'Service', relations: ['linked'] })],
+      }),
+    ],
     notFound: [target('ghost')],
     skippedFiles: [{ path: 'k8s/broken.yaml', reason: 'not valid YAML' }],
     totals: { upstream: 2, downstream: 5000, associated: 1 },
@@ -82,7 +99,10 @@ function outsideFences(markdown: string): string {
 
 describe('renderImpactReport: overview and verdicts', () => {
   const checkout = target('checkout', { group: 'apps' })
-  const cart = target('cart', { kind: 'Service', origin: { kind: 'manifest', path: 'k8s/cart.yaml', change: 'removed' } })
+  const cart = target('cart', {
+    kind: 'Service',
+    origin: { kind: 'manifest', path: 'k8s/cart.yaml', change: 'removed' },
+  })
   const markdown = renderImpactReport(
     report({
       targets: [checkout, cart, target('ghost')],
@@ -93,9 +113,13 @@ describe('renderImpactReport: overview and verdicts', () => {
           associated: [related('payments', { kind: 'Service', edge: 'prod-us', relations: ['grouped', 'linked'] })],
         }),
         impact(checkout, { edge: 'prod-us', incomplete: true }),
-        impact(cart, { downstream: [related('web', { kind: 'Ingress', group: 'networking.k8s.io', relations: ['selected-by'] })] }),
+        impact(cart, {
+          downstream: [related('web', { kind: 'Ingress', group: 'networking.k8s.io', relations: ['selected-by'] })],
+        }),
       ],
-      notFound: [target('ghost', { edge: 'staging', origin: { kind: 'manifest', path: 'k8s/ghost.yaml', change: 'added' } })],
+      notFound: [
+        target('ghost', { edge: 'staging', origin: { kind: 'manifest', path: 'k8s/ghost.yaml', change: 'added' } }),
+      ],
       skippedFiles: [{ path: 'charts/app/templates/x.yaml', reason: 'Helm template, not a manifest' }],
       totals: { upstream: 2, downstream: 2, associated: 1 },
       commit: '0123456789abcdef0123456789abcdef01234567',
@@ -106,9 +130,15 @@ describe('renderImpactReport: overview and verdicts', () => {
 
   it('starts with the default title and the distinct counts', () => {
     // One impact in the fixture was cut by the hub: its counts are a lower bound.
-    expect(markdown.startsWith('## Impact of this change\n\n**3 targets · ≥ 2 upstream · ≥ 2 downstream · ≥ 1 associated**\n\n')).toBe(true)
+    expect(
+      markdown.startsWith(
+        '## Impact of this change\n\n**3 targets · ≥ 2 upstream · ≥ 2 downstream · ≥ 1 associated**\n\n',
+      ),
+    ).toBe(true)
     expect(markdown).toContain('Not found on any edge: 1 · Skipped files: 1 · Incomplete results: 1')
-    expect(markdown).toContain('Relationships up to depth 5, read through the query API for commit 0123456789abcdef0123456789abcdef01234567.')
+    expect(markdown).toContain(
+      'Relationships up to depth 5, read through the query API for commit 0123456789abcdef0123456789abcdef01234567.',
+    )
   })
 
   it('has one verdict line per target and edge, with the removed and incomplete markers', () => {
@@ -126,7 +156,9 @@ describe('renderImpactReport: overview and verdicts', () => {
   it('puts graph and tables for each target and edge inside details, the first one open', () => {
     const targets = /<details( open)?><summary>[^<]* on prod-(eu|us) — /g
     expect(markdown.match(targets)?.map((found) => found.startsWith('<details open>'))).toEqual([true, false, false])
-    expect(markdown).toContain('<details open><summary>Deployment.apps shop/checkout on prod-eu — 2 upstream, 1 downstream, 1 associated</summary>\n\n')
+    expect(markdown).toContain(
+      '<details open><summary>Deployment.apps shop/checkout on prod-eu — 2 upstream, 1 downstream, 1 associated</summary>\n\n',
+    )
     expect(markdown).toContain(`Named in the targets input.\n\n${GRAPH_LEGEND}\n${OWNED_LEGEND}\n\n\`\`\`mermaid\n`)
     expect(markdown).toContain('From k8s/cart.yaml (removed).')
     // Under a graph, which names the objects already, each table folds behind its title.
@@ -150,13 +182,16 @@ describe('renderImpactReport: overview and verdicts', () => {
   })
 
   it('per-edge tables have no Edge column; an object on another edge says so after its name', () => {
-    for (const row of tableRows(markdown).filter((line) => line.includes('Kind'))) expect(cells(row)).toEqual(['Kind', 'Namespace/Name', 'Relation(s)'])
+    for (const row of tableRows(markdown).filter((line) => line.includes('Kind')))
+      expect(cells(row)).toEqual(['Kind', 'Namespace/Name', 'Relation(s)'])
     expect(markdown).toContain('| Service | shop/payments (on edge prod-us) | grouped, linked |')
     expect(markdown).not.toMatch(/\| prod-eu \|/)
   })
 
   it('a legend above every graph: upstream left, downstream right, dotted = associated', () => {
-    expect(GRAPH_LEGEND).toMatch(/left: what it depends on \(upstream\)\. right: what depends on it \(downstream\)\. dotted line: an associated object/i)
+    expect(GRAPH_LEGEND).toMatch(
+      /left: what it depends on \(upstream\)\. right: what depends on it \(downstream\)\. dotted line: an associated object/i,
+    )
     expect(markdown.split(/_Left: [^\n]*_\n(_Dotted arrow: [^\n]*_\n)?\n```mermaid\n/)).toHaveLength(1 + 3 * 2)
     // prod-eu's ReplicaSet is owned: its graph says what a dotted arrow means.
     expect(markdown).toContain(`${GRAPH_LEGEND}\n${OWNED_LEGEND}\n\n\`\`\`mermaid\n`)
@@ -213,7 +248,9 @@ describe('renderImpactReport: overview and verdicts', () => {
 describe('renderImpactReport: small and empty reports', () => {
   it('a report without targets still has title, totals and caveat', () => {
     const markdown = renderImpactReport(report(), { budget: COMMENT_BUDGET, title: 'Fleet impact' })
-    expect(markdown.startsWith('## Fleet impact\n\n**0 targets · 0 upstream · 0 downstream · 0 associated**')).toBe(true)
+    expect(markdown.startsWith('## Fleet impact\n\n**0 targets · 0 upstream · 0 downstream · 0 associated**')).toBe(
+      true,
+    )
     expect(markdown).toContain('No targets: nothing was named in `targets` and no manifest declared an object.')
     expect(markdown).toContain(CAVEAT)
     expect(markdown).not.toContain('### Not synchronized')
@@ -222,7 +259,9 @@ describe('renderImpactReport: small and empty reports', () => {
   })
 
   it('targets found nowhere: says so, and says when the edges were not read', () => {
-    const markdown = renderImpactReport(report({ targets: [target('a')], notFound: [target('a')], edges: [] }), { budget: COMMENT_BUDGET })
+    const markdown = renderImpactReport(report({ targets: [target('a')], notFound: [target('a')], edges: [] }), {
+      budget: COMMENT_BUDGET,
+    })
     expect(markdown).toContain('**1 target · 0 upstream')
     expect(markdown).toContain('None of the targets was found on an edge')
     expect(markdown).toContain('No engaged edges were read for this workspace')
@@ -230,12 +269,22 @@ describe('renderImpactReport: small and empty reports', () => {
   })
 
   it('the title is escaped too', () => {
-    expect(renderImpactReport(report(), { budget: COMMENT_BUDGET, title: '<b>x</b> @team' })).toContain('## &lt;b&gt;x&lt;/b&gt; @\u200bteam\n')
+    expect(renderImpactReport(report(), { budget: COMMENT_BUDGET, title: '<b>x</b> @team' })).toContain(
+      '## &lt;b&gt;x&lt;/b&gt; @\u200bteam\n',
+    )
   })
 })
 
 describe('renderImpactReport: hostile names', () => {
-  const hostile = ['<img src=x onerror=1>', 'a|b', '@octocat', '<!-- hub-action:impact -->', '`tick`', '</details>', 'line\nbreak']
+  const hostile = [
+    '<img src=x onerror=1>',
+    'a|b',
+    '@octocat',
+    '<!-- hub-action:impact -->',
+    '`tick`',
+    '</details>',
+    'line\nbreak',
+  ]
   const evil = target('<!-- hub-action:impact --><img src=x onerror=1>', {
     kind: 'Deploy|ment',
     namespace: '@octocat',
@@ -253,7 +302,14 @@ describe('renderImpactReport: hostile names', () => {
   const markdown = renderImpactReport(
     report({
       targets: [evil],
-      impacts: [impact(evil, { edge: '<!-- hub-action:impact -->', upstream: objects, downstream: objects, associated: objects })],
+      impacts: [
+        impact(evil, {
+          edge: '<!-- hub-action:impact -->',
+          upstream: objects,
+          downstream: objects,
+          associated: objects,
+        }),
+      ],
       notFound: [evil],
       skippedFiles: [{ path: '<!-- hub-action:impact -->|x', reason: '<img src=x onerror=1> @octocat `x`' }],
       edges: ['<img src=x onerror=1>', '@octocat'],
@@ -306,7 +362,11 @@ describe('renderImpactReport: hostile names', () => {
 describe('renderImpactVerdictLine', () => {
   it('is one plain line with counts and markers', () => {
     const removed = target('checkout', { origin: { kind: 'manifest', path: 'k8s/a.yaml', change: 'removed' } })
-    expect(renderImpactVerdictLine(impact(removed, { upstream: [related('a')], downstream: [related('b'), related('c')], incomplete: true }))).toBe(
+    expect(
+      renderImpactVerdictLine(
+        impact(removed, { upstream: [related('a')], downstream: [related('b'), related('c')], incomplete: true }),
+      ),
+    ).toBe(
       'Deployment shop/checkout on prod-eu — 1 upstream, 2 downstream, 0 associated · removed in this PR — deleting it affects every downstream object · incomplete — the hub cut the result (row cap or limit), so there may be more',
     )
     expect(renderImpactVerdictLine(impact(target('cart', { group: 'apps', namespace: undefined })))).toBe(
@@ -316,7 +376,9 @@ describe('renderImpactVerdictLine', () => {
 
   it('no markdown escapes, but no line breaks or workflow commands either', () => {
     const line = renderImpactVerdictLine(impact(target('a_b*c\n::error::pwned', { kind: '::warning::x' })))
-    expect(line).toBe(':\u200b:warning:\u200b:x shop/a_b*c :\u200b:error:\u200b:pwned on prod-eu — 0 upstream, 0 downstream, 0 associated')
+    expect(line).toBe(
+      ':\u200b:warning:\u200b:x shop/a_b*c :\u200b:error:\u200b:pwned on prod-eu — 0 upstream, 0 downstream, 0 associated',
+    )
     expect(line).not.toContain('\n')
     expect(line).not.toContain('::')
   })
@@ -324,28 +386,43 @@ describe('renderImpactVerdictLine', () => {
 
 describe('renderImpactReport: budgets', () => {
   it('a 5,000-object blast radius fits a 65,000-character comment, keeping totals, verdict, not-found and caveat', () => {
-    const markdown = renderImpactReport(blastRadius(), { budget: COMMENT_BUDGET, summaryUrl: 'https://github.com/o/r/actions/runs/42' })
+    const markdown = renderImpactReport(blastRadius(), {
+      budget: COMMENT_BUDGET,
+      summaryUrl: 'https://github.com/o/r/actions/runs/42',
+    })
     expect(chars(markdown)).toBeLessThanOrEqual(COMMENT_BUDGET)
     expect(markdown).toContain('**2 targets · 2 upstream · 5,000 downstream · 1 associated**')
-    expect(markdown).toContain('- **Deployment.apps shop/checkout** on prod-eu — 2 upstream, 5,000 downstream, 1 associated · ⚠️ **removed in this PR**')
+    expect(markdown).toContain(
+      '- **Deployment.apps shop/checkout** on prod-eu — 2 upstream, 5,000 downstream, 1 associated · ⚠️ **removed in this PR**',
+    )
     expect(markdown).toContain('### Not synchronized (1)')
     expect(markdown).toContain('Deployment shop/ghost')
     expect(markdown).toContain(CAVEAT)
-    expect(markdown).toContain('Trimmed to fit: [see the full report in the job summary](<https://github.com/o/r/actions/runs/42>).')
+    expect(markdown).toContain(
+      'Trimmed to fit: [see the full report in the job summary](<https://github.com/o/r/actions/runs/42>).',
+    )
     // Sections went in order: the graph first, then associated and upstream; the downstream
     // table is cut to its first rows (whole rows, never mid-row) and says how many more there are.
     expect(markdown).not.toContain('```mermaid')
     expect(markdown).not.toContain('**Associated')
     expect(markdown).not.toContain('**Upstream')
     expect(markdown).toContain('**Downstream — what depends on it (5,000)**')
-    expect(markdown).toContain('… and 4,975 more downstream objects: the job summary and the result file list them all.')
+    expect(markdown).toContain(
+      '… and 4,975 more downstream objects: the job summary and the result file list them all.',
+    )
     expect(tableRows(markdown)).toHaveLength(25 + 2)
   })
 
   it('trims the cheapest sections first: a budget that fits all but the graph keeps every table', () => {
     const small = report({
       targets: [target('a')],
-      impacts: [impact(target('a'), { upstream: many(3, (i) => `u${i}`), downstream: many(3, (i) => `d${i}`), associated: many(3, (i) => `a${i}`) })],
+      impacts: [
+        impact(target('a'), {
+          upstream: many(3, (i) => `u${i}`),
+          downstream: many(3, (i) => `d${i}`),
+          associated: many(3, (i) => `a${i}`),
+        }),
+      ],
       totals: { upstream: 3, downstream: 3, associated: 3 },
     })
     const full = renderImpactReport(small, { budget: COMMENT_BUDGET })
@@ -372,7 +449,10 @@ describe('renderImpactReport: budgets', () => {
     const tiny = target('tiny')
     const data = report({
       targets: [big, tiny],
-      impacts: [impact(big, { downstream: many(2000, (i) => `pod-${i}`) }), impact(tiny, { downstream: many(2, (i) => `pod-${i}`) })],
+      impacts: [
+        impact(big, { downstream: many(2000, (i) => `pod-${i}`) }),
+        impact(tiny, { downstream: many(2, (i) => `pod-${i}`) }),
+      ],
       totals: { upstream: 0, downstream: 2002, associated: 0 },
     })
     const markdown = renderImpactReport(data, { budget: 20_000 })
@@ -395,7 +475,10 @@ describe('renderImpactReport: budgets', () => {
       notFound: Array.from({ length: 10 }, (_, index) => target(`missing-${index}`)),
       totals: { upstream: 0, downstream: 1, associated: 0 },
     })
-    const markdown = renderImpactReport(data, { budget: COMMENT_BUDGET, summaryUrl: 'https://github.com/o/r/actions/runs/42' })
+    const markdown = renderImpactReport(data, {
+      budget: COMMENT_BUDGET,
+      summaryUrl: 'https://github.com/o/r/actions/runs/42',
+    })
     expect(chars(markdown)).toBeLessThanOrEqual(COMMENT_BUDGET)
     expect(chars(markdown)).toBeGreaterThan(COMMENT_BUDGET - 500)
     const kept = markdown.split('\n').filter((line) => line.startsWith('- **Deployment shop/service-')).length
@@ -461,7 +544,11 @@ describe('derived relations and what is not known', () => {
 
   it('marks each derived relation in the table, counts them in the overview and explains them under the caveat', () => {
     const markdown = renderImpactReport(
-      report({ targets: [web], impacts: [impact(web, { downstream, unknown })], totals: { upstream: 0, downstream: 2, associated: 0 } }),
+      report({
+        targets: [web],
+        impacts: [impact(web, { downstream, unknown })],
+        totals: { upstream: 0, downstream: 2, associated: 0 },
+      }),
       {
         budget: COMMENT_BUDGET,
       },
@@ -474,7 +561,10 @@ describe('derived relations and what is not known', () => {
   })
 
   it('says nothing of derivation when the graph gave every relation', () => {
-    const markdown = renderImpactReport(report({ targets: [web], impacts: [impact(web, { downstream: [downstream[1]!] })] }), { budget: COMMENT_BUDGET })
+    const markdown = renderImpactReport(
+      report({ targets: [web], impacts: [impact(web, { downstream: [downstream[1]!] })] }),
+      { budget: COMMENT_BUDGET },
+    )
     expect(markdown).not.toContain('derived')
     expect(markdown).not.toContain('Derived')
   })

@@ -34,7 +34,10 @@ describe('targetsFromManifest', () => {
   })
 
   it('skips a template, and tells `{{` without a later `}}` from one', async () => {
-    expect(await parse('metadata:\n  name: {{ .Values.name }}\n')).toEqual({ targets: [], skipped: { path: 'deploy/app.yaml', reason: TEMPLATE_REASON } })
+    expect(await parse('metadata:\n  name: {{ .Values.name }}\n')).toEqual({
+      targets: [],
+      skipped: { path: 'deploy/app.yaml', reason: TEMPLATE_REASON },
+    })
     expect(isTemplate('a: "{{"\nb: "}}"')).toBe(true)
     expect(isTemplate('a: "}}"\nb: "{{"')).toBe(false)
     expect(isTemplate('a: "{"\nb: "}"')).toBe(false)
@@ -51,13 +54,17 @@ describe('targetsFromManifest', () => {
   it('skips an alias bomb with its reason instead of failing the step', async () => {
     const { targets, skipped } = await parse(BILLION_LAUGHS)
     expect(targets).toEqual([])
-    expect(skipped?.reason).toBe('its YAML aliases cannot be expanded safely (Excessive alias count indicates a resource exhaustion attack)')
+    expect(skipped?.reason).toBe(
+      'its YAML aliases cannot be expanded safely (Excessive alias count indicates a resource exhaustion attack)',
+    )
   })
 
   it('skips a value that contains itself through an alias, in an object or a List, with the reason', async () => {
     const reason =
       'its YAML aliases cannot be expanded safely (an alias (*name) stands inside the anchor (&name) it names, so the value would contain itself; write that part out)'
-    const inData = await parse('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: loop, namespace: shop}\ndata: &d {a: {b: *d}}\n')
+    const inData = await parse(
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: loop, namespace: shop}\ndata: &d {a: {b: *d}}\n',
+    )
     expect(inData).toMatchObject({ targets: [], skipped: { reason } })
     const inList = await parse('&l {apiVersion: v1, kind: List, items: [*l]}\n')
     expect(inList).toMatchObject({ targets: [], skipped: { reason } })
@@ -67,7 +74,10 @@ describe('targetsFromManifest', () => {
     const text =
       'apiVersion: v1\nkind: List\nitems:\n  - {apiVersion: v1, kind: ConfigMap, metadata: &m {name: shared, namespace: shop}}\n  - {apiVersion: v1, kind: Secret, metadata: *m}\n'
     const { targets } = await parse(text)
-    expect(targets.map((t) => `${t.kind} ${t.namespace}/${t.name}`)).toEqual(['ConfigMap shop/shared', 'Secret shop/shared'])
+    expect(targets.map((t) => `${t.kind} ${t.namespace}/${t.name}`)).toEqual([
+      'ConfigMap shop/shared',
+      'Secret shop/shared',
+    ])
   })
 
   it('skips a document with more tokens than the budget, before its syntax tree is built', async () => {
@@ -88,19 +98,27 @@ describe('targetsFromManifest', () => {
   })
 
   it('skips deep nesting before it can overflow the stack, and broken YAML with its line', async () => {
-    expect((await parse('['.repeat(100_000))).skipped?.reason).toBe('its YAML nests more than 200 levels of [ ] or { }: no Kubernetes object needs that')
-    expect((await parse(`${'['.repeat(200)}${']'.repeat(200)}`)).skipped?.reason).toBe('holds no Kubernetes object (apiVersion, kind and metadata.name)')
+    expect((await parse('['.repeat(100_000))).skipped?.reason).toBe(
+      'its YAML nests more than 200 levels of [ ] or { }: no Kubernetes object needs that',
+    )
+    expect((await parse(`${'['.repeat(200)}${']'.repeat(200)}`)).skipped?.reason).toBe(
+      'holds no Kubernetes object (apiVersion, kind and metadata.name)',
+    )
     // brackets inside scalars are text, not nesting
     const scalars = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: "a[b]{c}"}\ndata:\n  x: ${'[{a: '.repeat(10)}1${'}]'.repeat(10)}\n  y: a[b}c}\n`
     expect(await parse(scalars)).toEqual({ targets: [expect.objectContaining({ name: 'a[b]{c}' })] })
     expect((await parse('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n---\nkey: : :\n')).skipped?.reason).toBe(
       'not valid YAML (Nested mappings are not allowed in compact mappings at line 5)',
     )
-    expect((await parse('- *nowhere\n')).skipped?.reason).toMatch(/^its YAML aliases cannot be expanded safely \(Unresolved alias/)
+    expect((await parse('- *nowhere\n')).skipped?.reason).toMatch(
+      /^its YAML aliases cannot be expanded safely \(Unresolved alias/,
+    )
   })
 
   it('skips a file without Kubernetes objects', async () => {
-    expect((await parse('replicas: 3\n')).skipped?.reason).toBe('holds no Kubernetes object (apiVersion, kind and metadata.name)')
+    expect((await parse('replicas: 3\n')).skipped?.reason).toBe(
+      'holds no Kubernetes object (apiVersion, kind and metadata.name)',
+    )
   })
 
   it('stops a long parse when cancelled, with the cancel reason', async () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { RelatedObject, TargetImpact } from '../../../../src/steps/impact/model.js'
-import { GRAPH_LEGEND, OWNED_LEGEND, mermaidText, renderGraph, renderMermaid } from '../../../../src/steps/impact/mermaid.js'
+import {
+  GRAPH_LEGEND,
+  OWNED_LEGEND,
+  mermaidText,
+  renderGraph,
+  renderMermaid,
+} from '../../../../src/steps/impact/mermaid.js'
 
 function related(name: string, extra: Partial<RelatedObject> = {}): RelatedObject {
   return { group: '', kind: 'ConfigMap', namespace: 'shop', name, relations: ['references'], ...extra }
@@ -41,7 +47,16 @@ function nodes(block: string): Map<string, string> {
 }
 
 /** Labels wrap at 320 px, not Mermaid's 200, so a pod name stays on one line; objects a side stack close. */
-const FRONT_MATTER = ['---', 'config:', '  flowchart:', '    wrappingWidth: 320', '    nodeSpacing: 8', '    padding: 7', '---', 'flowchart LR']
+const FRONT_MATTER = [
+  '---',
+  'config:',
+  '  flowchart:',
+  '    wrappingWidth: 320',
+  '    nodeSpacing: 8',
+  '    padding: 7',
+  '---',
+  'flowchart LR',
+]
 
 describe('renderMermaid', () => {
   it('comes with its legend: upstream left, downstream right, dotted = associated', () => {
@@ -58,7 +73,9 @@ describe('renderMermaid', () => {
       impact({
         upstream: [related('config')],
         downstream: [related('checkout-7d9', { kind: 'ReplicaSet', group: 'apps', relations: ['descendants'] })],
-        associated: [related('payments', { kind: 'Service', namespace: undefined, edge: 'prod-us', relations: ['linked'] })],
+        associated: [
+          related('payments', { kind: 'Service', namespace: undefined, edge: 'prod-us', relations: ['linked'] }),
+        ],
       }),
     )
     const lines = body(block)
@@ -77,7 +94,9 @@ describe('renderMermaid', () => {
     expect(lines).toContain('  n0 -.- n3')
     // Every line is a header, a node, a link or a style: nothing else for Mermaid to misparse.
     for (const line of lines.slice(FRONT_MATTER.length)) {
-      expect(line).toMatch(/^ {2}(n\d+\[".*"\]|n\d+ (-->|-\.->|-\.-) n\d+|classDef \w+ [\w#:,.-]+( [\w#:,.-]+)*|class n\d+(,n\d+)* \w+)$/)
+      expect(line).toMatch(
+        /^ {2}(n\d+\[".*"\]|n\d+ (-->|-\.->|-\.-) n\d+|classDef \w+ [\w#:,.-]+( [\w#:,.-]+)*|class n\d+(,n\d+)* \w+)$/,
+      )
     }
   })
 
@@ -90,7 +109,9 @@ describe('renderMermaid', () => {
   })
 
   it('caps nodes per direction at 6 by default and collapses the rest into "+K more"', () => {
-    const block = renderMermaid(impact({ upstream: many(3, 'u'), downstream: many(5000, 'd'), associated: many(9, 'a') }))
+    const block = renderMermaid(
+      impact({ upstream: many(3, 'u'), downstream: many(5000, 'd'), associated: many(9, 'a') }),
+    )
     const labels = [...nodes(block).values()]
     expect(labels.filter((label) => label.includes('/d-'))).toHaveLength(6)
     expect(labels.filter((label) => label.includes('/a-'))).toHaveLength(6)
@@ -121,7 +142,12 @@ describe('renderMermaid', () => {
     const hostile = 'a"b[c]{d}(e)<img src=x onerror=1>|f`g`\nh#quot;&lt;'
     const block = renderMermaid(
       impact({
-        target: { kind: 'Deployment"]; click n0 call x()', group: '', name: '<!-- hub-action:impact -->', origin: { kind: 'input' } },
+        target: {
+          kind: 'Deployment"]; click n0 call x()',
+          group: '',
+          name: '<!-- hub-action:impact -->',
+          origin: { kind: 'input' },
+        },
         downstream: [related(hostile), related('%%{init: {"theme":"dark"}}%%')],
       }),
     )
@@ -145,20 +171,38 @@ describe('renderMermaid', () => {
 
   it('puts a long namespace on a line of its own, so a long name keeps its distinctive end', () => {
     const long = 'payments-api-worker-background-7d9f8c6b5-5z5q5'
-    const labels = [...nodes(renderMermaid(impact({ downstream: [related(long, { kind: 'Pod', namespace: 'payments-production-eu-west' })] }))).values()]
+    const labels = [
+      ...nodes(
+        renderMermaid(
+          impact({ downstream: [related(long, { kind: 'Pod', namespace: 'payments-production-eu-west' })] }),
+        ),
+      ).values(),
+    ]
     expect(labels).toContain(`Pod<br/>payments-production-eu-west/<br/>${long}`)
     // A short one stays on one line with its kind: Pod shop/checkout-7d9f8c6b5-5z5q5 fits the wrapping width.
-    const short = [...nodes(renderMermaid(impact({ downstream: [related('checkout-7d9f8c6b5-5z5q5', { kind: 'Pod' })] }))).values()]
+    const short = [
+      ...nodes(renderMermaid(impact({ downstream: [related('checkout-7d9f8c6b5-5z5q5', { kind: 'Pod' })] }))).values(),
+    ]
     expect(short).toContain('Pod shop/checkout-7d9f8c6b5-5z5q5')
     // Kind and name over the width: the kind on a line of its own.
-    const wide = [...nodes(renderMermaid(impact({ downstream: [related('checkout-7d9f8c6b5-5z5q5', { kind: 'HorizontalPodAutoscaler' })] }))).values()]
+    const wide = [
+      ...nodes(
+        renderMermaid(
+          impact({ downstream: [related('checkout-7d9f8c6b5-5z5q5', { kind: 'HorizontalPodAutoscaler' })] }),
+        ),
+      ).values(),
+    ]
     expect(wide).toContain('HorizontalPodAutoscaler<br/>shop/checkout-7d9f8c6b5-5z5q5')
   })
 
   it('draws owned objects on dotted arrows, as the report lists every level of the tree side by side, and says so under the legend', () => {
     const replicaSet = related('checkout-7d9', { kind: 'ReplicaSet', group: 'apps', relations: ['descendants'] })
     const pod = related('checkout-7d9-5z5q5', { kind: 'Pod', relations: ['descendants'] })
-    const hpa = related('checkout', { kind: 'HorizontalPodAutoscaler', group: 'autoscaling', relations: ['referenced-by'] })
+    const hpa = related('checkout', {
+      kind: 'HorizontalPodAutoscaler',
+      group: 'autoscaling',
+      relations: ['referenced-by'],
+    })
     // A Service's pods are selected (one hop) as well as owned: the direct relation wins.
     const selected = related('checkout-7d9-8tjcj', { kind: 'Pod', relations: ['descendants', 'selected-by'] })
     const graph = renderGraph(impact({ downstream: [hpa, pod, selected, replicaSet] }))
@@ -196,7 +240,14 @@ describe('derived objects', () => {
       associated: [],
       incomplete: false,
     }
-    const service = { edge: 'e', group: '', kind: 'Service', namespace: 'shop', name: 'web', relations: ['selects-pods'] }
+    const service = {
+      edge: 'e',
+      group: '',
+      kind: 'Service',
+      namespace: 'shop',
+      name: 'web',
+      relations: ['selects-pods'],
+    }
     const derived = renderGraph({ ...base, downstream: [{ ...service, derived: ['selects-pods'] }] })
     expect(derived).toContain(DERIVED_LEGEND)
     expect(derived).toMatch(/ {2}(n\d+)\["Service shop\/web"\][^]*class \1 derived/)

@@ -1,16 +1,28 @@
 /** What a Pod spec references on the engine's paths, and label selectors read on the client. */
 import { describe, expect, it } from 'vitest'
-import { labelSelectorMatches, podSpecReferences, serviceSelectorMatches } from '../../../../src/steps/impact/pod-spec.js'
+import {
+  labelSelectorMatches,
+  podSpecReferences,
+  serviceSelectorMatches,
+} from '../../../../src/steps/impact/pod-spec.js'
 
 describe('podSpecReferences', () => {
   it('reads every engine path: volumes, service account, pull secrets, env valueFrom and envFrom', () => {
     const refs = podSpecReferences({
       serviceAccountName: 'sa',
       imagePullSecrets: [{ name: 'pull' }],
-      volumes: [{ configMap: { name: 'cm-vol' } }, { secret: { secretName: 's-vol' } }, { persistentVolumeClaim: { claimName: 'data' } }],
+      volumes: [
+        { configMap: { name: 'cm-vol' } },
+        { secret: { secretName: 's-vol' } },
+        { persistentVolumeClaim: { claimName: 'data' } },
+      ],
       containers: [
         {
-          env: [{ valueFrom: { configMapKeyRef: { name: 'cm-key' } } }, { valueFrom: { secretKeyRef: { name: 's-key' } } }, { value: 'plain' }],
+          env: [
+            { valueFrom: { configMapKeyRef: { name: 'cm-key' } } },
+            { valueFrom: { secretKeyRef: { name: 's-key' } } },
+            { value: 'plain' },
+          ],
           envFrom: [{ configMapRef: { name: 'cm-from' } }, { secretRef: { name: 's-from' } }],
         },
       ],
@@ -47,8 +59,12 @@ describe('selectors', () => {
     expect(serviceSelectorMatches({ 'app.kubernetes.io/name': 'web' }, labels)).toBe(true)
   })
   it('reads matchExpressions', () => {
-    expect(labelSelectorMatches({ matchExpressions: [{ key: 'tier', operator: 'In', values: ['front'] }] }, labels)).toBe(true)
-    expect(labelSelectorMatches({ matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['front'] }] }, labels)).toBe(false)
+    expect(
+      labelSelectorMatches({ matchExpressions: [{ key: 'tier', operator: 'In', values: ['front'] }] }, labels),
+    ).toBe(true)
+    expect(
+      labelSelectorMatches({ matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['front'] }] }, labels),
+    ).toBe(false)
     expect(labelSelectorMatches({ matchExpressions: [{ key: 'x', operator: 'Exists' }] }, labels)).toBe(false)
     expect(labelSelectorMatches({ matchExpressions: [{ key: 'x', operator: 'DoesNotExist' }] }, labels)).toBe(true)
     expect(labelSelectorMatches({ matchExpressions: [{ key: 'tier', operator: 'Bogus' }] }, labels)).toBe(false)

@@ -8,7 +8,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_MANIFEST_BYTES, readWorkspaceFile, workspaceRoot } from '../../../../src/steps/impact/read-workspace-file.js'
+import {
+  MAX_MANIFEST_BYTES,
+  readWorkspaceFile,
+  workspaceRoot,
+} from '../../../../src/steps/impact/read-workspace-file.js'
 
 const SECRET_NAME = 'db-password-outside-7f3a'
 let base: string
@@ -44,7 +48,9 @@ describe('readWorkspaceFile', () => {
   it('skips links out of the workspace without reading them or naming their target', async () => {
     for (const path of ['deploy/leak.yaml', 'deploy/relative-leak.yaml', 'parent/outside.yaml', '../outside.yaml']) {
       const read = await readWorkspaceFile(root, path)
-      expect(read, path).toEqual({ skipped: 'a symlink to a file outside the workspace: only files inside the checkout are read' })
+      expect(read, path).toEqual({
+        skipped: 'a symlink to a file outside the workspace: only files inside the checkout are read',
+      })
       expect(JSON.stringify(read)).not.toContain(base)
     }
   })
@@ -63,7 +69,8 @@ describe('readWorkspaceFile', () => {
   it('skips a file over the cap with its size and the cap', async () => {
     expect(await readWorkspaceFile(root, 'deploy/big.yaml', 2048)).toEqual({ text: 'x'.repeat(2048) })
     expect(await readWorkspaceFile(root, 'deploy/big.yaml', 1000)).toEqual({
-      skipped: '2,048 bytes, larger than the 1,000 bytes read for a manifest file: split it, or name its objects in `targets`',
+      skipped:
+        '2,048 bytes, larger than the 1,000 bytes read for a manifest file: split it, or name its objects in `targets`',
     })
     expect(MAX_MANIFEST_BYTES).toBe(4 * 1024 * 1024)
   })

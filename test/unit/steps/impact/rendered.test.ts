@@ -8,7 +8,12 @@ import { realpath } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { capAnnotations, MAX_NOTICES, NOTICES_PER_STEP, type Annotation } from '../../../../src/steps/impact/annotations.ts'
+import {
+  capAnnotations,
+  MAX_NOTICES,
+  NOTICES_PER_STEP,
+  type Annotation,
+} from '../../../../src/steps/impact/annotations.ts'
 import { fingerprint, readRenderedSet, renderedTargets } from '../../../../src/steps/impact/rendered.ts'
 import { INPUT_DEFAULTS } from '../../../../src/settings/defaults.ts'
 import { ImpactSchema } from '../../../../src/settings/impact.ts'
@@ -60,7 +65,12 @@ describe('fingerprint', () => {
       metadata: {
         creationTimestamp: null,
         labels: { 'helm.sh/chart': 'c-2' },
-        annotations: { keep: 'k', 'checksum/a': '2', 'config.kubernetes.io/origin': 'path: a.yaml', 'internal.config.kubernetes.io/id': '1' },
+        annotations: {
+          keep: 'k',
+          'checksum/a': '2',
+          'config.kubernetes.io/origin': 'path: a.yaml',
+          'internal.config.kubernetes.io/id': '1',
+        },
         name: 'x',
       },
     }
@@ -68,7 +78,12 @@ describe('fingerprint', () => {
   })
 
   it('sees every other change: a kept annotation, a label, data, a spec field', () => {
-    const base = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', annotations: { keep: 'k' }, labels: { app: 'a' } }, data: { a: '1' } }
+    const base = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'x', annotations: { keep: 'k' }, labels: { app: 'a' } },
+      data: { a: '1' },
+    }
     for (const changed of [
       { ...base, metadata: { ...base.metadata, annotations: { keep: 'other' } } },
       { ...base, metadata: { ...base.metadata, labels: { app: 'b' } } },
@@ -101,12 +116,16 @@ describe('renderedTargets', () => {
         (t) =>
           `${t.kind} ${t.namespace}/${t.name} ${t.origin.kind === 'rendered' ? `${t.origin.change} ${t.origin.source} ${t.origin.path}:${t.origin.line}` : ''}`,
       ),
-    ).toEqual(['Role shop/writer added shop/templates/rbac.yaml head.yaml:21', 'Role shop/reader removed shop/templates/rbac.yaml base.yaml:21'])
-    const scaled = await setOf({ 'head.yaml': deployment('bbb', 'shop-1.0.1', 4) }, ['head.yaml'])
-    expect(renderedTargets(scaled, base).map((t) => `${t.kind} ${t.name} ${t.origin.kind === 'rendered' ? t.origin.change : ''}`)).toEqual([
-      'Deployment checkout changed',
-      'Role reader removed',
+    ).toEqual([
+      'Role shop/writer added shop/templates/rbac.yaml head.yaml:21',
+      'Role shop/reader removed shop/templates/rbac.yaml base.yaml:21',
     ])
+    const scaled = await setOf({ 'head.yaml': deployment('bbb', 'shop-1.0.1', 4) }, ['head.yaml'])
+    expect(
+      renderedTargets(scaled, base).map(
+        (t) => `${t.kind} ${t.name} ${t.origin.kind === 'rendered' ? t.origin.change : ''}`,
+      ),
+    ).toEqual(['Deployment checkout changed', 'Role reader removed'])
   })
 
   it('without a base every object is a target; a duplicate declaration keeps the first; Kustomize origins are read', async () => {
@@ -129,13 +148,19 @@ describe('renderedTargets', () => {
     expect(head.files).toEqual(['a.yaml', 'b.yaml'])
     expect(
       renderedTargets(head, undefined).map((t) =>
-        t.origin.kind === 'rendered' ? `${t.kind} ${t.origin.change} ${t.origin.source} ${t.origin.path}:${t.origin.line}` : '',
+        t.origin.kind === 'rendered'
+          ? `${t.kind} ${t.origin.change} ${t.origin.source} ${t.origin.path}:${t.origin.line}`
+          : '',
       ),
-    ).toEqual(['Service rendered ../../base/service.yaml a.yaml:2', 'Deployment rendered shop/templates/deployment.yaml b.yaml:4'])
+    ).toEqual([
+      'Service rendered ../../base/service.yaml a.yaml:2',
+      'Deployment rendered shop/templates/deployment.yaml b.yaml:4',
+    ])
   })
 
   it('reads {{ }} in rendered data as text, and reports a glob that matches only a folder as empty', async () => {
-    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: rules\ndata:\n  alert: "{{ $labels.instance }} down"\n'
+    const text =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: rules\ndata:\n  alert: "{{ $labels.instance }} down"\n'
     const set = await setOf({ 'r.yaml': text }, ['r.yaml', '.', 'missing/*.yaml'])
     expect(set.objects.map((o) => o.target.name)).toEqual(['rules'])
     expect(set.emptyGlobs).toEqual(['.', 'missing/*.yaml'])
@@ -144,12 +169,23 @@ describe('renderedTargets', () => {
 })
 
 describe('Kustomize generated names', () => {
-  const generated = (name: string, value: string) => `---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  LOG_LEVEL: ${value}\n`
+  const generated = (name: string, value: string) =>
+    `---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  LOG_LEVEL: ${value}\n`
 
   it('a generated ConfigMap whose content hash changed is one changed object, named as at the base', async () => {
-    const base = await setOf({ 'base.yaml': generated('app-config-7g2hbd8t5k', 'info') + generated('other-4dk5m8b9tc', 'x') }, ['base.yaml'])
-    const head = await setOf({ 'head.yaml': generated('app-config-c9bt68g7hm', 'debug') + generated('unrelated-c9bt68g7hm', 'y') }, ['head.yaml'])
-    expect(renderedTargets(head, base).map((t) => `${t.name} ${t.origin.kind === 'rendered' ? `${t.origin.change} ${t.origin.path}` : ''}`)).toEqual([
+    const base = await setOf(
+      { 'base.yaml': generated('app-config-7g2hbd8t5k', 'info') + generated('other-4dk5m8b9tc', 'x') },
+      ['base.yaml'],
+    )
+    const head = await setOf(
+      { 'head.yaml': generated('app-config-c9bt68g7hm', 'debug') + generated('unrelated-c9bt68g7hm', 'y') },
+      ['head.yaml'],
+    )
+    expect(
+      renderedTargets(head, base).map(
+        (t) => `${t.name} ${t.origin.kind === 'rendered' ? `${t.origin.change} ${t.origin.path}` : ''}`,
+      ),
+    ).toEqual([
       'app-config-7g2hbd8t5k changed head.yaml',
       'unrelated-c9bt68g7hm added head.yaml',
       'other-4dk5m8b9tc removed base.yaml',
@@ -157,11 +193,20 @@ describe('Kustomize generated names', () => {
   })
 
   it('names that only look generated, or pairs that are ambiguous, stay added and removed', async () => {
-    const base = await setOf({ 'base.yaml': generated('app-config-aaaaaaaaaa', 'info') + generated('x-7g2hbd8t5k', '1') }, ['base.yaml'])
-    const head = await setOf({ 'head.yaml': generated('app-config-bbbbbbbbbb', 'debug') + generated('x-c9bt68g7hm', '2') + generated('x-d9bt68g7hm', '3') }, [
-      'head.yaml',
-    ])
-    expect(renderedTargets(head, base).map((t) => `${t.name} ${t.origin.kind === 'rendered' ? t.origin.change : ''}`)).toEqual([
+    const base = await setOf(
+      { 'base.yaml': generated('app-config-aaaaaaaaaa', 'info') + generated('x-7g2hbd8t5k', '1') },
+      ['base.yaml'],
+    )
+    const head = await setOf(
+      {
+        'head.yaml':
+          generated('app-config-bbbbbbbbbb', 'debug') + generated('x-c9bt68g7hm', '2') + generated('x-d9bt68g7hm', '3'),
+      },
+      ['head.yaml'],
+    )
+    expect(
+      renderedTargets(head, base).map((t) => `${t.name} ${t.origin.kind === 'rendered' ? t.origin.change : ''}`),
+    ).toEqual([
       'app-config-bbbbbbbbbb added',
       'x-c9bt68g7hm added',
       'x-d9bt68g7hm added',
@@ -172,7 +217,13 @@ describe('Kustomize generated names', () => {
 })
 
 describe('capAnnotations', () => {
-  const annotation = (downstream: number): Annotation => ({ file: `f${downstream}.yaml`, line: 1, title: 't', message: 'm', downstream })
+  const annotation = (downstream: number): Annotation => ({
+    file: `f${downstream}.yaml`,
+    line: 1,
+    title: 't',
+    message: 'm',
+    downstream,
+  })
 
   it('keeps all when they fit, ordered by downstream', () => {
     const { shown, summary } = capAnnotations([1, 5, 3].map(annotation))
@@ -190,10 +241,14 @@ describe('capAnnotations', () => {
 })
 
 describe('rendered-head and rendered-base inputs', () => {
-  const parse = (inputs: Record<string, string>) => ImpactSchema.safeParse({ ...INPUT_DEFAULTS, 'github-token': '', ...inputs })
+  const parse = (inputs: Record<string, string>) =>
+    ImpactSchema.safeParse({ ...INPUT_DEFAULTS, 'github-token': '', ...inputs })
 
   it('are globs, one a line, comments and blank lines left out; rendered-head alone is enough for impact', () => {
-    const parsed = parse({ 'rendered-head': 'rendered/*-head.yaml\n\n# the base below\n  other/head.yaml  ', 'rendered-base': 'rendered/*-base.yaml' })
+    const parsed = parse({
+      'rendered-head': 'rendered/*-head.yaml\n\n# the base below\n  other/head.yaml  ',
+      'rendered-base': 'rendered/*-base.yaml',
+    })
     expect(parsed.success).toBe(true)
     expect(parsed.data?.['rendered-head']).toEqual(['rendered/*-head.yaml', 'other/head.yaml'])
     expect(parsed.data?.['rendered-base']).toEqual(['rendered/*-base.yaml'])

@@ -13,7 +13,8 @@ import { collectTargets, type PullRequestFiles } from '../../../../src/steps/imp
 import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../../../emulator/github.ts'
 
 const CONFIG_MAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: flags, namespace: shop}\n'
-const BOMB = 'a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n'
+const BOMB =
+  'a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n'
 
 const BIG = `${CONFIG_MAP}# ${'x'.repeat(4000)}\n`
 
@@ -34,13 +35,23 @@ afterAll(() => {
 })
 
 const collect = (pullRequest?: PullRequestFiles, signal?: AbortSignal) =>
-  collectTargets({ given: [], globs: ['*.yaml'], defaultNamespace: undefined, workspace: dir, pullRequest, signal, maxFileBytes: 1000 })
+  collectTargets({
+    given: [],
+    globs: ['*.yaml'],
+    defaultNamespace: undefined,
+    workspace: dir,
+    pullRequest,
+    signal,
+    maxFileBytes: 1000,
+  })
 
 describe('collectTargets', () => {
   it('skips each hostile file with its reason and still reads the others', async () => {
     const { targets, skippedFiles, files } = await collect()
     expect(files).toEqual(['a-bomb.yaml', 'b-app.yaml', 'c-big.yaml', 'd-leak.yaml'])
-    expect(targets.map((t) => `${t.kind} ${t.name} ← ${t.origin.kind === 'manifest' ? t.origin.path : ''}`)).toEqual(['ConfigMap flags ← b-app.yaml'])
+    expect(targets.map((t) => `${t.kind} ${t.name} ← ${t.origin.kind === 'manifest' ? t.origin.path : ''}`)).toEqual([
+      'ConfigMap flags ← b-app.yaml',
+    ])
     expect(skippedFiles.map((s) => `${s.path}: ${s.reason.split(' (')[0]?.split(':')[0]}`)).toEqual([
       'a-bomb.yaml: its YAML aliases cannot be expanded safely',
       `c-big.yaml: ${BIG.length.toLocaleString('en-US')} bytes, larger than the 1,000 bytes read for a manifest file`,
@@ -69,9 +80,15 @@ describe('collectTargets', () => {
       ['removed-large.yaml', 1000],
       ['removed-gone.yaml', 1000],
     ])
-    expect(targets.map((t) => `${t.name} ${t.origin.kind === 'manifest' ? t.origin.change : ''}`)).toEqual(['flags removed'])
+    expect(targets.map((t) => `${t.name} ${t.origin.kind === 'manifest' ? t.origin.change : ''}`)).toEqual([
+      'flags removed',
+    ])
     expect(skippedFiles).toEqual([
-      { path: 'removed-large.yaml', reason: '50 MiB, larger than the 1,000 bytes read for a manifest file: split it, or name its objects in `targets`' },
+      {
+        path: 'removed-large.yaml',
+        reason:
+          '50 MiB, larger than the 1,000 bytes read for a manifest file: split it, or name its objects in `targets`',
+      },
       { path: 'removed-gone.yaml', reason: 'removed, and not readable at the base commit' },
     ])
   })
@@ -91,7 +108,14 @@ describe('readBoundedFileAtRef', () => {
   let gh: GitHubClient
   beforeAll(async () => {
     emu = await startGitHubEmulator()
-    gh = createGitHubClient({ token: ACTIONS_TOKEN, apiUrl: emu.url, userAgent: 'hub-action-test', retries: 0, writeSpacingMs: 0, log: () => {} })
+    gh = createGitHubClient({
+      token: ACTIONS_TOKEN,
+      apiUrl: emu.url,
+      userAgent: 'hub-action-test',
+      retries: 0,
+      writeSpacingMs: 0,
+      log: () => {},
+    })
   })
   afterAll(() => emu.close())
   beforeEach(() => {
@@ -102,14 +126,18 @@ describe('readBoundedFileAtRef', () => {
 
   it('reads a small file in one request, from the size-bearing object form', async () => {
     emu.setContent(O, R, BASE, 'deploy/café.yaml', CONFIG_MAP)
-    expect(await readBoundedFileAtRef(gh, { owner: O, repo: R }, 'deploy/café.yaml', BASE, 1000)).toEqual({ text: CONFIG_MAP })
+    expect(await readBoundedFileAtRef(gh, { owner: O, repo: R }, 'deploy/café.yaml', BASE, 1000)).toEqual({
+      text: CONFIG_MAP,
+    })
     expect(contentRequests()).toHaveLength(1)
     expect(contentRequests()[0]?.headers['accept']).toMatch(/vnd\.github\.v3\.object/)
   })
 
   it('answers tooLarge from the size GitHub gives, without asking for the raw bytes', async () => {
     emu.setContent(O, R, BASE, 'deploy/big.yaml', 'x'.repeat(5000))
-    expect(await readBoundedFileAtRef(gh, { owner: O, repo: R }, 'deploy/big.yaml', BASE, 1000)).toEqual({ tooLarge: 5000 })
+    expect(await readBoundedFileAtRef(gh, { owner: O, repo: R }, 'deploy/big.yaml', BASE, 1000)).toEqual({
+      tooLarge: 5000,
+    })
     expect(contentRequests()).toHaveLength(1)
     expect(contentRequests().some((r) => /raw/.test(r.headers['accept'] ?? ''))).toBe(false)
   })

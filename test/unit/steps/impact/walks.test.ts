@@ -14,18 +14,30 @@ import type { Target } from '../../../../src/model/target.js'
 import type { ImpactSettings } from '../../../../src/settings/settings.js'
 import { EDGE, fakeGraph, fakeTool, impactAnswer } from './fake-engine.js'
 
-const target = (kind: string, group: string, name: string): Target => ({ kind, group, name, namespace: 'shop', edge: EDGE, origin: { kind: 'input' } })
+const target = (kind: string, group: string, name: string): Target => ({
+  kind,
+  group,
+  name,
+  namespace: 'shop',
+  edge: EDGE,
+  origin: { kind: 'input' },
+})
 const SETTINGS = { source: 'query', maxDepth: 5, scope: { namespaces: [], kinds: [] } } as unknown as ImpactSettings
 
 async function impactOf(targets: Target[], source: 'query' | 'mcp' = 'query', repeated = 0) {
   const graph = fakeGraph(repeated)
-  const report = await computeImpact({ ...SETTINGS, source }, { targets, skippedFiles: [] }, { graph: graph as never, tool: fakeTool(), log: () => {} })
+  const report = await computeImpact(
+    { ...SETTINGS, source },
+    { targets, skippedFiles: [] },
+    { graph: graph as never, tool: fakeTool(), log: () => {} },
+  )
   return { report, sent: graph.sent }
 }
 
 const rows = (objects: readonly RelatedObject[]) =>
   objects.map((o) => `${o.kind} ${o.name}: ${o.relations.map((r) => (o.derived?.includes(r) ? `${r}*` : r)).join(',')}`)
-const byName = (impacts: readonly TargetImpact[], name: string) => impacts.find((impact) => impact.target.name === name)!
+const byName = (impacts: readonly TargetImpact[], name: string) =>
+  impacts.find((impact) => impact.target.name === name)!
 
 describe('a changed ConfigMap', () => {
   it('names the Pods that reference it and every workload owning them, at every level', async () => {
@@ -70,7 +82,14 @@ describe('a changed ConfigMap', () => {
 })
 
 describe("a workload's own objects (withoutOwnSelected)", () => {
-  const object = (kind: string, name: string, relations: string[]): RelatedObject => ({ edge: EDGE, group: '', kind, namespace: 'shop', name, relations })
+  const object = (kind: string, name: string, relations: string[]): RelatedObject => ({
+    edge: EDGE,
+    group: '',
+    kind,
+    namespace: 'shop',
+    name,
+    relations,
+  })
   it('drops what its selector matches of what it owns from upstream, and nothing else', () => {
     const downstream = [object('Pod', 'web-abc-1', ['descendants']), object('ConfigMap', 'labelled', ['selected-by'])]
     const upstream = [
@@ -79,7 +98,11 @@ describe("a workload's own objects (withoutOwnSelected)", () => {
       object('Pod', 'web-abc-1-twin', ['selects']),
       object('Namespace', 'shop', ['namespace']),
     ]
-    expect(withoutOwnSelected(upstream, downstream).map((o) => `${o.kind} ${o.name}`)).toEqual(['ConfigMap labelled', 'Pod web-abc-1-twin', 'Namespace shop'])
+    expect(withoutOwnSelected(upstream, downstream).map((o) => `${o.kind} ${o.name}`)).toEqual([
+      'ConfigMap labelled',
+      'Pod web-abc-1-twin',
+      'Namespace shop',
+    ])
     // an object it also references stays upstream, for that relation
     const both = [object('Pod', 'web-abc-1', ['selects', 'references'])]
     expect(withoutOwnSelected(both, downstream)).toEqual(both)
@@ -129,13 +152,20 @@ describe('a changed workload', () => {
 
   it('a CronJob reaches its Pods through its Jobs', async () => {
     const { report } = await impactOf([target('CronJob', 'batch', 'nightly')])
-    expect(rows(report.impacts[0]!.downstream)).toEqual(['Job nightly-1: descendants', 'NetworkPolicy deny-all: selects-pods*', 'Pod nightly-1-x: descendants'])
+    expect(rows(report.impacts[0]!.downstream)).toEqual([
+      'Job nightly-1: descendants',
+      'NetworkPolicy deny-all: selects-pods*',
+      'Pod nightly-1-x: descendants',
+    ])
   })
 
   it('through the MCP tool, which reads the first level only, reaches the same as through the query API', async () => {
     const viaQuery = await impactOf([target('Deployment', 'apps', 'web'), target('CronJob', 'batch', 'nightly')])
     const viaMcp = await impactOf([target('Deployment', 'apps', 'web'), target('CronJob', 'batch', 'nightly')], 'mcp')
-    expect(rows(byName(viaQuery.report.impacts, 'web').associated)).toEqual(['Deployment web-mirror: linked', 'Deployment web-mirror-2: linked'])
+    expect(rows(byName(viaQuery.report.impacts, 'web').associated)).toEqual([
+      'Deployment web-mirror: linked',
+      'Deployment web-mirror-2: linked',
+    ])
     expect(viaMcp.report.impacts).toEqual(viaQuery.report.impacts)
     expect(viaMcp.report.totals).toEqual(viaQuery.report.totals)
   })
@@ -159,7 +189,10 @@ describe('a changed Service', () => {
 describe('the query route reads every level of a tree', () => {
   it('gives nested nodes, which have no cluster, their parent’s edge', () => {
     const [impact] = impactsFromStatus(
-      impactAnswer({ filter: { objects: [{ groupKind: { kind: 'Deployment' }, name: 'web' }] }, objects: { relations: { 'descendants+': {} } } }),
+      impactAnswer({
+        filter: { objects: [{ groupKind: { kind: 'Deployment' }, name: 'web' }] },
+        objects: { relations: { 'descendants+': {} } },
+      }),
       target('Deployment', 'apps', 'web'),
     )
     expect(impact!.downstream.map((o) => `${o.edge} ${o.kind} ${o.name}`)).toEqual([
@@ -200,9 +233,11 @@ describe('derived marks when sources agree', () => {
       { ...pod, relation: 'referenced-by' },
     ])
     expect(downstream).toEqual([{ ...pod, relations: ['referenced-by', 'selects-pods'], derived: ['selects-pods'] }])
-    expect(mergeRelated(downstream, [{ ...pod, relations: ['selects-pods'] }])).toEqual([{ ...pod, relations: ['referenced-by', 'selects-pods'] }])
-    expect(mergeRelated([{ ...pod, relations: ['descendants'] }], [{ ...pod, relations: ['scales'], derived: ['scales'] }])).toEqual([
-      { ...pod, relations: ['descendants', 'scales'], derived: ['scales'] },
+    expect(mergeRelated(downstream, [{ ...pod, relations: ['selects-pods'] }])).toEqual([
+      { ...pod, relations: ['referenced-by', 'selects-pods'] },
     ])
+    expect(
+      mergeRelated([{ ...pod, relations: ['descendants'] }], [{ ...pod, relations: ['scales'], derived: ['scales'] }]),
+    ).toEqual([{ ...pod, relations: ['descendants', 'scales'], derived: ['scales'] }])
   })
 })

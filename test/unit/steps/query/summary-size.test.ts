@@ -12,13 +12,24 @@ import { renderQuerySummary } from '../../../../src/steps/query/summary.js'
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8')
 
 function query(extra: Partial<QueryResult>): QueryResult {
-  return { count: 20, pages: 1, stoppedBy: undefined, sample: [], edges: undefined, resultFile: '/tmp/q/query-result.json', ...extra } as QueryResult
+  return {
+    count: 20,
+    pages: 1,
+    stoppedBy: undefined,
+    sample: [],
+    edges: undefined,
+    resultFile: '/tmp/q/query-result.json',
+    ...extra,
+  } as QueryResult
 }
 
 describe('renderQuerySummary: size', () => {
   it('clips 1 MB names: 20 of them fit, with the result file named', () => {
     const sample = Array.from({ length: 20 }, (_, i) => ({
-      object: { kind: `K${'k'.repeat(1_000_000)}`, metadata: { name: `n${i}${'é'.repeat(1_000_000)}`, namespace: 'ns' } },
+      object: {
+        kind: `K${'k'.repeat(1_000_000)}`,
+        metadata: { name: `n${i}${'é'.repeat(1_000_000)}`, namespace: 'ns' },
+      },
       cluster: `edge-${'e'.repeat(1_000_000)}`,
     }))
     const markdown = renderQuerySummary(query({ sample }), 10_000)
@@ -28,7 +39,10 @@ describe('renderQuerySummary: size', () => {
   })
 
   it('clips a huge edge list when nothing matched', () => {
-    const markdown = renderQuerySummary(query({ count: 0, edges: Array.from({ length: 10_000 }, (_, i) => `edge-${i}-${'x'.repeat(1_000)}`) }), 10)
+    const markdown = renderQuerySummary(
+      query({ count: 0, edges: Array.from({ length: 10_000 }, (_, i) => `edge-${i}-${'x'.repeat(1_000)}`) }),
+      10,
+    )
     expect(bytes(markdown)).toBeLessThan(64 * 1024)
     expect(markdown).toContain('and 9,950 more')
   })

@@ -49,7 +49,11 @@ describe('isChecked', () => {
   it('checks a kind named in synced-kinds, in any group or the one given', () => {
     expect(isChecked('', 'Secret', [])).toBe(false)
     expect(isChecked('', 'Secret', [{ kind: 'Secret', group: undefined }])).toBe(true)
-    expect(isChecked('helm.toolkit.fluxcd.io', 'HelmRelease', [{ kind: 'HelmRelease', group: 'helm.toolkit.fluxcd.io' }])).toBe(true)
-    expect(isChecked('example.com', 'HelmRelease', [{ kind: 'HelmRelease', group: 'helm.toolkit.fluxcd.io' }])).toBe(false)
+    expect(
+      isChecked('helm.toolkit.fluxcd.io', 'HelmRelease', [{ kind: 'HelmRelease', group: 'helm.toolkit.fluxcd.io' }]),
+    ).toBe(true)
+    expect(isChecked('example.com', 'HelmRelease', [{ kind: 'HelmRelease', group: 'helm.toolkit.fluxcd.io' }])).toBe(
+      false,
+    )
   })
 })

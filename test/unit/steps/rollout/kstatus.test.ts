@@ -30,12 +30,28 @@ const deployment = (status: object = {}, spec: object = {}, metadata: object = {
   object(apiVersion, 'Deployment', {
     metadata: { generation: 2, ...metadata },
     spec: { replicas: 3, progressDeadlineSeconds: 600, ...spec },
-    status: { observedGeneration: 2, replicas: 3, updatedReplicas: 3, readyReplicas: 3, availableReplicas: 3, conditions: AVAILABLE, ...status },
+    status: {
+      observedGeneration: 2,
+      replicas: 3,
+      updatedReplicas: 3,
+      readyReplicas: 3,
+      availableReplicas: 3,
+      conditions: AVAILABLE,
+      ...status,
+    },
   })
 const statefulSet = (status: object = {}, spec: object = {}) =>
   object('apps/v1', 'StatefulSet', {
     spec: { replicas: 3, updateStrategy: { type: 'RollingUpdate' }, ...spec },
-    status: { replicas: 3, readyReplicas: 3, currentReplicas: 3, updatedReplicas: 3, currentRevision: 'web-1', updateRevision: 'web-1', ...status },
+    status: {
+      replicas: 3,
+      readyReplicas: 3,
+      currentReplicas: 3,
+      updatedReplicas: 3,
+      currentRevision: 'web-1',
+      updateRevision: 'web-1',
+      ...status,
+    },
   })
 const daemonSet = (status: object = {}, metadata: object = { generation: 1 }, apiVersion = 'apps/v1') =>
   object(apiVersion, 'DaemonSet', {
@@ -74,16 +90,36 @@ const unknown = result('unknown')
 const CASES: [string, unknown, HealthResult][] = [
   // Generic rules, in order.
   ['deletion timestamp', deployment({}, {}, { deletionTimestamp: ago(1000) }), terminating('being deleted')],
-  ['deletion timestamp', deployment({ observedGeneration: 1 }, {}, { deletionTimestamp: ago(1000) }), terminating('being deleted')],
-  ['observed generation', deployment({ observedGeneration: 1 }, {}, { generation: 2 }), inProgress('generation 2 observed 1')],
-  ['Reconciling', widget({ conditions: [cond('Reconciling', 'True', 'Progressing'), cond('Ready', 'True')] }), inProgress('Reconciling: Progressing')],
+  [
+    'deletion timestamp',
+    deployment({ observedGeneration: 1 }, {}, { deletionTimestamp: ago(1000) }),
+    terminating('being deleted'),
+  ],
+  [
+    'observed generation',
+    deployment({ observedGeneration: 1 }, {}, { generation: 2 }),
+    inProgress('generation 2 observed 1'),
+  ],
+  [
+    'Reconciling',
+    widget({ conditions: [cond('Reconciling', 'True', 'Progressing'), cond('Ready', 'True')] }),
+    inProgress('Reconciling: Progressing'),
+  ],
   [
     'Reconciling',
     widget({ conditions: [cond('Reconciling', 'True', 'Progressing'), cond('Stalled', 'True', 'InstallFailed')] }),
     inProgress('Reconciling: Progressing'),
   ],
-  ['Stalled', widget({ conditions: [cond('Stalled', 'True', 'InstallFailed'), cond('Ready', 'True')] }), failed('Stalled: InstallFailed')],
-  ['Stalled', deployment({ conditions: [...AVAILABLE, cond('Stalled', 'True', '', 'quota exceeded')] }), failed('Stalled: quota exceeded')],
+  [
+    'Stalled',
+    widget({ conditions: [cond('Stalled', 'True', 'InstallFailed'), cond('Ready', 'True')] }),
+    failed('Stalled: InstallFailed'),
+  ],
+  [
+    'Stalled',
+    deployment({ conditions: [...AVAILABLE, cond('Stalled', 'True', '', 'quota exceeded')] }),
+    failed('Stalled: quota exceeded'),
+  ],
   // Deployment.
   ['apps/Deployment', deployment(), current('available 3/3')],
   [
@@ -93,14 +129,26 @@ const CASES: [string, unknown, HealthResult][] = [
   ],
   ['apps/Deployment', deployment({ replicas: 1 }), inProgress('replicas 1/3')],
   // Release semantics, not kstatus's: a paused Deployment fails at once, whatever its counts.
-  ['apps/Deployment', deployment({}, { paused: true }), failed('paused (spec.paused): it rolls out only once resumed, e.g. kubectl rollout resume')],
+  [
+    'apps/Deployment',
+    deployment({}, { paused: true }),
+    failed('paused (spec.paused): it rolls out only once resumed, e.g. kubectl rollout resume'),
+  ],
   ['apps/Deployment', deployment({}, { paused: null }), current('available 3/3')],
   ['apps/Deployment', deployment({ updatedReplicas: 1, availableReplicas: 1 }), inProgress('updated 1/3')],
   ['apps/Deployment', deployment({ replicas: 4 }), inProgress('old replicas terminating: 1')],
   ['apps/Deployment', deployment({ availableReplicas: 2 }), inProgress('available 2/3')],
   ['apps/Deployment', deployment({ readyReplicas: 2 }), inProgress('ready 2/3')],
-  ['apps/Deployment', deployment({ conditions: [cond('Available', 'True')] }), inProgress('new ReplicaSet not available yet')],
-  ['apps/Deployment', deployment({ conditions: [cond('Available', 'True')] }, { progressDeadlineSeconds: 2 ** 31 - 1 }), current('available 3/3')],
+  [
+    'apps/Deployment',
+    deployment({ conditions: [cond('Available', 'True')] }),
+    inProgress('new ReplicaSet not available yet'),
+  ],
+  [
+    'apps/Deployment',
+    deployment({ conditions: [cond('Available', 'True')] }, { progressDeadlineSeconds: 2 ** 31 - 1 }),
+    current('available 3/3'),
+  ],
   ['apps/Deployment', deployment({ conditions: [AVAILABLE[1]] }), inProgress('Available? no')],
   [
     'apps/Deployment',
@@ -153,34 +201,74 @@ const CASES: [string, unknown, HealthResult][] = [
   ['apps/DaemonSet', daemonSet({ updatedNumberScheduled: 2 }), inProgress('updated 2/3')],
   ['apps/DaemonSet', daemonSet({ numberAvailable: 2 }), inProgress('available 2/3')],
   ['apps/DaemonSet', daemonSet({ numberReady: 2 }), inProgress('ready 2/3')],
-  ['extensions/DaemonSet', daemonSet({ numberReady: 1 }, { generation: 1 }, 'extensions/v1beta1'), inProgress('ready 1/3')],
+  [
+    'extensions/DaemonSet',
+    daemonSet({ numberReady: 1 }, { generation: 1 }, 'extensions/v1beta1'),
+    inProgress('ready 1/3'),
+  ],
   // ReplicaSet.
   ['apps/ReplicaSet', replicaSet(), current('available 2/2')],
-  ['apps/ReplicaSet', replicaSet({ conditions: [cond('ReplicaFailure', 'True', 'FailedCreate')] }), inProgress('replica failure: FailedCreate')],
+  [
+    'apps/ReplicaSet',
+    replicaSet({ conditions: [cond('ReplicaFailure', 'True', 'FailedCreate')] }),
+    inProgress('replica failure: FailedCreate'),
+  ],
   ['apps/ReplicaSet', replicaSet({ fullyLabeledReplicas: 1 }), inProgress('labelled 1/2')],
   ['apps/ReplicaSet', replicaSet({ availableReplicas: 1 }), inProgress('available 1/2')],
   ['apps/ReplicaSet', replicaSet({ readyReplicas: 1 }), inProgress('ready 1/2')],
   ['apps/ReplicaSet', replicaSet({ replicas: 3 }), inProgress('extra replicas terminating: 1')],
   ['extensions/ReplicaSet', replicaSet({ readyReplicas: 0 }, 'extensions/v1beta1'), inProgress('ready 0/2')],
   // Job.
-  ['batch/Job', job({ succeeded: 3, conditions: [cond('Complete', 'True')] }, { parallelism: 3 }), current('complete 3/3')],
-  ['batch/Job', job({ failed: 6, conditions: [cond('Failed', 'True', 'BackoffLimitExceeded')] }), failed('job failed: BackoffLimitExceeded')],
+  [
+    'batch/Job',
+    job({ succeeded: 3, conditions: [cond('Complete', 'True')] }, { parallelism: 3 }),
+    current('complete 3/3'),
+  ],
+  [
+    'batch/Job',
+    job({ failed: 6, conditions: [cond('Failed', 'True', 'BackoffLimitExceeded')] }),
+    failed('job failed: BackoffLimitExceeded'),
+  ],
   // Release semantics, not kstatus's: a Job passes only when Complete.
-  ['batch/Job', job({ conditions: [cond('Suspended', 'True')] }, { suspend: true }), inProgress('suspended (spec.suspend)')],
+  [
+    'batch/Job',
+    job({ conditions: [cond('Suspended', 'True')] }, { suspend: true }),
+    inProgress('suspended (spec.suspend)'),
+  ],
   ['batch/Job', job({ conditions: [cond('Suspended', 'True')] }), inProgress('not started')],
   ['batch/Job', job({ startTime: ago(5000), active: 1 }), inProgress('running: 0/1 succeeded, 1 active, 0 failed')],
   // The rest of kstatus's kinds; "always ready" ones carry Ready=False, which the fallback would heed.
   ['batch/CronJob', object('batch/v1', 'CronJob', { status: { conditions: notReady } }), current('exists')],
   ['ConfigMap', object('v1', 'ConfigMap', { status: { conditions: notReady } }), current('exists')],
   ['Secret', object('v1', 'Secret', { status: { conditions: notReady } }), current('exists')],
-  ['policy/PodDisruptionBudget', object('policy/v1', 'PodDisruptionBudget', { status: { conditions: notReady } }), current('exists')],
+  [
+    'policy/PodDisruptionBudget',
+    object('policy/v1', 'PodDisruptionBudget', { status: { conditions: notReady } }),
+    current('exists'),
+  ],
   ['PersistentVolumeClaim', object('v1', 'PersistentVolumeClaim', { status: { phase: 'Bound' } }), current('Bound')],
-  ['PersistentVolumeClaim', object('v1', 'PersistentVolumeClaim', { status: { phase: 'Pending' } }), inProgress('Bound? no: Pending')],
+  [
+    'PersistentVolumeClaim',
+    object('v1', 'PersistentVolumeClaim', { status: { phase: 'Pending' } }),
+    inProgress('Bound? no: Pending'),
+  ],
   // Release semantics, beyond kstatus: a Lost claim fails at once.
-  ['PersistentVolumeClaim', object('v1', 'PersistentVolumeClaim', { status: { phase: 'Lost' } }), failed('Lost: its volume is gone')],
+  [
+    'PersistentVolumeClaim',
+    object('v1', 'PersistentVolumeClaim', { status: { phase: 'Lost' } }),
+    failed('Lost: its volume is gone'),
+  ],
   ['PersistentVolumeClaim', object('v1', 'PersistentVolumeClaim'), inProgress('Bound? no: no phase')],
-  ['Service', object('v1', 'Service', { spec: { type: 'ClusterIP' }, status: { conditions: notReady } }), current('exists')],
-  ['Service', object('v1', 'Service', { spec: { type: 'LoadBalancer', clusterIP: '10.0.0.7' } }), inProgress('no load-balancer address')],
+  [
+    'Service',
+    object('v1', 'Service', { spec: { type: 'ClusterIP' }, status: { conditions: notReady } }),
+    current('exists'),
+  ],
+  [
+    'Service',
+    object('v1', 'Service', { spec: { type: 'LoadBalancer', clusterIP: '10.0.0.7' } }),
+    inProgress('no load-balancer address'),
+  ],
   [
     'Service',
     object('v1', 'Service', { spec: { type: 'LoadBalancer' }, status: { loadBalancer: { ingress: [{ ports: [] }] } } }),
@@ -188,7 +276,10 @@ const CASES: [string, unknown, HealthResult][] = [
   ],
   [
     'Service',
-    object('v1', 'Service', { spec: { type: 'LoadBalancer' }, status: { loadBalancer: { ingress: [{ hostname: 'lb.example.net' }] } } }),
+    object('v1', 'Service', {
+      spec: { type: 'LoadBalancer' },
+      status: { loadBalancer: { ingress: [{ hostname: 'lb.example.net' }] } },
+    }),
     current('load-balancer address assigned'),
   ],
   [
@@ -198,27 +289,55 @@ const CASES: [string, unknown, HealthResult][] = [
   ],
   // Pod.
   ['Pod', pod({ phase: 'Running', conditions: [cond('Ready', 'True')] }), current('Ready')],
-  ['Pod', pod({ phase: 'Running', containerStatuses: [waiting('web', 'CrashLoopBackOff')] }), failed('CrashLoopBackOff (container web)')],
+  [
+    'Pod',
+    pod({ phase: 'Running', containerStatuses: [waiting('web', 'CrashLoopBackOff')] }),
+    failed('CrashLoopBackOff (container web)'),
+  ],
   [
     'Pod',
     pod({
       phase: 'Running',
-      containerStatuses: [waiting('web', 'CrashLoopBackOff'), waiting('proxy', 'ContainerCreating'), waiting('log', 'CrashLoopBackOff')],
+      containerStatuses: [
+        waiting('web', 'CrashLoopBackOff'),
+        waiting('proxy', 'ContainerCreating'),
+        waiting('log', 'CrashLoopBackOff'),
+      ],
     }),
     failed('CrashLoopBackOff (containers web, log)'),
   ],
-  ['Pod', pod({ phase: 'Pending', initContainerStatuses: [waiting('migrate', 'CrashLoopBackOff')] }), failed('CrashLoopBackOff (container migrate)')],
+  [
+    'Pod',
+    pod({ phase: 'Pending', initContainerStatuses: [waiting('migrate', 'CrashLoopBackOff')] }),
+    failed('CrashLoopBackOff (container migrate)'),
+  ],
   // Release semantics, beyond kstatus: an image that cannot be pulled fails without waiting.
-  ['Pod', pod({ phase: 'Pending', containerStatuses: [waiting('web', 'ImagePullBackOff')] }), failed('ImagePullBackOff (container web)')],
-  ['Pod', pod({ phase: 'Pending', containerStatuses: [waiting('web', 'InvalidImageName')] }), failed('InvalidImageName (container web)')],
+  [
+    'Pod',
+    pod({ phase: 'Pending', containerStatuses: [waiting('web', 'ImagePullBackOff')] }),
+    failed('ImagePullBackOff (container web)'),
+  ],
+  [
+    'Pod',
+    pod({ phase: 'Pending', containerStatuses: [waiting('web', 'InvalidImageName')] }),
+    failed('InvalidImageName (container web)'),
+  ],
   ['Pod', pod({ phase: 'Pending', containerStatuses: [waiting('web', 'ErrImagePull')] }), inProgress('Pending')],
-  ['Pod', pod({ phase: 'Running', containerStatuses: [waiting('web', 'ContainerCreating')] }), inProgress('running, Ready? no')],
+  [
+    'Pod',
+    pod({ phase: 'Running', containerStatuses: [waiting('web', 'ContainerCreating')] }),
+    inProgress('running, Ready? no'),
+  ],
   [
     'Pod',
     pod({ phase: 'Pending', conditions: [unschedulable] }, { creationTimestamp: ago(60_000) }),
     failed('unschedulable: 0/3 nodes are available: 3 Insufficient cpu.'),
   ],
-  ['Pod', pod({ phase: 'Pending', conditions: [unschedulable] }, { creationTimestamp: ago(SCHEDULE_WINDOW_MS - 1) }), inProgress('not scheduled yet')],
+  [
+    'Pod',
+    pod({ phase: 'Pending', conditions: [unschedulable] }, { creationTimestamp: ago(SCHEDULE_WINDOW_MS - 1) }),
+    inProgress('not scheduled yet'),
+  ],
   ['Pod', pod({ phase: 'Pending' }), inProgress('Pending')],
   ['Pod', pod({ phase: 'Succeeded' }), current('succeeded')],
   // Release semantics, not kstatus's: a failed pod did not roll out.
@@ -227,14 +346,34 @@ const CASES: [string, unknown, HealthResult][] = [
   ['Pod', pod({}), inProgress('phase not reported yet')],
   ['Pod', pod({ phase: 'Sideways' }), unknown('phase Sideways')],
   // CustomResourceDefinition.
-  ['apiextensions.k8s.io/CustomResourceDefinition', crd([cond('NamesAccepted', 'True'), cond('Established', 'True')]), current('Established')],
-  ['apiextensions.k8s.io/CustomResourceDefinition', crd([cond('NamesAccepted', 'False', 'ListKindConflict')]), failed('names not accepted: ListKindConflict')],
-  ['apiextensions.k8s.io/CustomResourceDefinition', crd([cond('Established', 'False', 'NotAccepted')]), failed('not established: NotAccepted')],
-  ['apiextensions.k8s.io/CustomResourceDefinition', crd([cond('Established', 'False', 'Installing')]), inProgress('installing')],
+  [
+    'apiextensions.k8s.io/CustomResourceDefinition',
+    crd([cond('NamesAccepted', 'True'), cond('Established', 'True')]),
+    current('Established'),
+  ],
+  [
+    'apiextensions.k8s.io/CustomResourceDefinition',
+    crd([cond('NamesAccepted', 'False', 'ListKindConflict')]),
+    failed('names not accepted: ListKindConflict'),
+  ],
+  [
+    'apiextensions.k8s.io/CustomResourceDefinition',
+    crd([cond('Established', 'False', 'NotAccepted')]),
+    failed('not established: NotAccepted'),
+  ],
+  [
+    'apiextensions.k8s.io/CustomResourceDefinition',
+    crd([cond('Established', 'False', 'Installing')]),
+    inProgress('installing'),
+  ],
   // Any other kind: its Ready condition, else current once it exists.
   ['Ready condition', widget({ conditions: [cond('Ready', 'True')] }), current('Ready')],
   ['Ready condition', widget({ conditions: [cond('Ready', 'False', 'Waiting')] }), inProgress('Ready? no: Waiting')],
-  ['Ready condition', widget({ conditions: [cond('Ready', 'Unknown', '', 'dependency not ready')] }), inProgress('Ready? unknown: dependency not ready')],
+  [
+    'Ready condition',
+    widget({ conditions: [cond('Ready', 'Unknown', '', 'dependency not ready')] }),
+    inProgress('Ready? unknown: dependency not ready'),
+  ],
   ['Ready condition', widget({}), current('exists')],
 ]
 
@@ -243,7 +382,9 @@ function crd(conditions: object[]) {
 }
 
 describe('computeHealth: kstatus rules', () => {
-  it.each(CASES.map(([rule, live, want], i) => ({ name: `${rule} #${i}: ${want.status}, ${want.reason}`, live, want })))('$name', ({ live, want }) => {
+  it.each(
+    CASES.map(([rule, live, want], i) => ({ name: `${rule} #${i}: ${want.status}, ${want.reason}`, live, want })),
+  )('$name', ({ live, want }) => {
     expect(computeHealth(live, NOW)).toEqual(want)
   })
 
@@ -284,19 +425,34 @@ describe('computeHealth: hostile objects', () => {
   })
 
   it('reads wrongly typed fields as absent, as kstatus does, and skips malformed conditions', () => {
-    expect(computeHealth({ ...deployment(), spec: ['x'], status: 5 }, NOW)).toEqual({ status: 'in-progress', reason: 'replicas 0/1' })
-    expect(computeHealth(deployment({ readyReplicas: '3' }), NOW)).toEqual({ status: 'in-progress', reason: 'ready 0/3' })
-    expect(computeHealth(widget({ conditions: [null, 5, { type: 7 }, { status: 'True' }, cond('Ready', 'True')] }), NOW)).toEqual({
+    expect(computeHealth({ ...deployment(), spec: ['x'], status: 5 }, NOW)).toEqual({
+      status: 'in-progress',
+      reason: 'replicas 0/1',
+    })
+    expect(computeHealth(deployment({ readyReplicas: '3' }), NOW)).toEqual({
+      status: 'in-progress',
+      reason: 'ready 0/3',
+    })
+    expect(
+      computeHealth(widget({ conditions: [null, 5, { type: 7 }, { status: 'True' }, cond('Ready', 'True')] }), NOW),
+    ).toEqual({
       status: 'current',
       reason: 'Ready',
     })
-    expect(computeHealth({ kind: 'Widget', metadata: 'x', status: { conditions: [] } }, NOW)).toEqual({ status: 'current', reason: 'exists' })
+    expect(computeHealth({ kind: 'Widget', metadata: 'x', status: { conditions: [] } }, NOW)).toEqual({
+      status: 'current',
+      reason: 'exists',
+    })
   })
 
   it('does not read inherited keys: "__proto__" and "constructor" are plain data', () => {
-    const live = JSON.parse('{"kind":"Pod","apiVersion":"v1","status":{"__proto__":{"phase":"Succeeded"},"constructor":{"phase":"x"}}}')
+    const live = JSON.parse(
+      '{"kind":"Pod","apiVersion":"v1","status":{"__proto__":{"phase":"Succeeded"},"constructor":{"phase":"x"}}}',
+    )
     expect(computeHealth(live, NOW)).toEqual({ status: 'in-progress', reason: 'phase not reported yet' })
-    expect(computeHealth({ kind: 'Pod', apiVersion: 'v1', status: Object.create({ phase: 'Succeeded' }) }, NOW)).toEqual({
+    expect(
+      computeHealth({ kind: 'Pod', apiVersion: 'v1', status: Object.create({ phase: 'Succeeded' }) }, NOW),
+    ).toEqual({
       status: 'in-progress',
       reason: 'phase not reported yet',
     })
@@ -315,7 +471,10 @@ describe('computeHealth: hostile objects', () => {
     const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647
     const values = (depth: number): unknown => {
       const pick = Math.floor(random() * 8)
-      if (depth > 3 || pick < 3) return [null, true, -1, 0, 3, 2 ** 53, 'True', 'Running', 'LoadBalancer', '', 'OnDelete'][Math.floor(random() * 11)]
+      if (depth > 3 || pick < 3)
+        return [null, true, -1, 0, 3, 2 ** 53, 'True', 'Running', 'LoadBalancer', '', 'OnDelete'][
+          Math.floor(random() * 11)
+        ]
       if (pick < 5) return Array.from({ length: Math.floor(random() * 4) }, () => values(depth + 1))
       const keys = [
         'kind',
@@ -337,7 +496,13 @@ describe('computeHealth: hostile objects', () => {
     for (const kind of [...KIND_RULES.keys(), 'Widget']) {
       const [group, name] = kind.includes('/') ? kind.split('/') : ['', kind]
       for (let i = 0; i < 100; i++) {
-        const live = { apiVersion: group ? `${group}/v1` : 'v1', kind: name, metadata: values(1), spec: values(1), status: values(1) }
+        const live = {
+          apiVersion: group ? `${group}/v1` : 'v1',
+          kind: name,
+          metadata: values(1),
+          spec: values(1),
+          status: values(1),
+        }
         const result = computeHealth(live, NOW)
         expect(['current', 'in-progress', 'failed', 'terminating', 'unknown']).toContain(result.status)
         expect(typeof result.reason).toBe('string')

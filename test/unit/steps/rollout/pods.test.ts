@@ -24,8 +24,16 @@ const pod = (owner: object, hash: string | undefined, image: string, reason: str
   object: {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name: 'web-abc-12345', namespace: 'shop', labels: hash ? { 'pod-template-hash': hash } : null, ownerReferences: [owner] },
-    status: { containerStatuses: [{ name: 'web', image, state: { waiting: { reason } } }], initContainerStatuses: null },
+    metadata: {
+      name: 'web-abc-12345',
+      namespace: 'shop',
+      labels: hash ? { 'pod-template-hash': hash } : null,
+      ownerReferences: [owner],
+    },
+    status: {
+      containerStatuses: [{ name: 'web', image, state: { waiting: { reason } } }],
+      initContainerStatuses: null,
+    },
   },
 })
 const rs = (name: string) => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', name, controller: true })
@@ -43,16 +51,23 @@ function graph(rows: ObjectResult[]) {
   return { client, specs }
 }
 
-const run = (rows: ObjectResult[], target: RolloutTarget) => stuckPods(graph(rows).client, [target], [0], new AbortController().signal)
+const run = (rows: ObjectResult[], target: RolloutTarget) =>
+  stuckPods(graph(rows).client, [target], [0], new AbortController().signal)
 
 describe('stuckPods', () => {
   it("fails a Deployment whose new pod cannot pull its image, found through its ReplicaSet's hash", async () => {
-    const { stuck } = await run([pod(rs('web-7d9f8'), '7d9f8', 'registry/web:1.5', 'ImagePullBackOff')], web('registry/web:1.5'))
+    const { stuck } = await run(
+      [pod(rs('web-7d9f8'), '7d9f8', 'registry/web:1.5', 'ImagePullBackOff')],
+      web('registry/web:1.5'),
+    )
     expect(stuck.get('prod')?.get(0)).toBe('pod web-abc-12345: ImagePullBackOff (container web)')
   })
 
   it('leaves a stuck pod running an image the manifest does not name (the old revision)', async () => {
-    const { stuck } = await run([pod(rs('web-7d9f8'), '7d9f8', 'registry/web:1.4', 'CrashLoopBackOff')], web('registry/web:1.5'))
+    const { stuck } = await run(
+      [pod(rs('web-7d9f8'), '7d9f8', 'registry/web:1.4', 'CrashLoopBackOff')],
+      web('registry/web:1.5'),
+    )
     expect(stuck.size).toBe(0)
   })
 
@@ -71,7 +86,13 @@ describe('stuckPods', () => {
     const g = graph([])
     await stuckPods(g.client, [web()], [0], new AbortController().signal)
     expect(g.specs).toMatchObject([
-      { filter: { objects: [{ groupKind: { kind: 'Pod' }, namespace: 'shop', conditions: [{ type: 'Ready', status: 'False' }] }] } },
+      {
+        filter: {
+          objects: [
+            { groupKind: { kind: 'Pod' }, namespace: 'shop', conditions: [{ type: 'Ready', status: 'False' }] },
+          ],
+        },
+      },
     ])
   })
 })

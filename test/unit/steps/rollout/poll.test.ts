@@ -37,7 +37,11 @@ function web(done: boolean): Record<string, unknown> {
 }
 
 /** Each engaged edge shows web done, not done, or (undefined) not at all; `status` edits the live object first. */
-function snapshot(edges: Record<string, boolean | undefined>, complete = true, status?: (edge: string, s: Record<string, any>) => void): Snapshot {
+function snapshot(
+  edges: Record<string, boolean | undefined>,
+  complete = true,
+  status?: (edge: string, s: Record<string, any>) => void,
+): Snapshot {
   const cells = new Map<string, Map<number, Cell>>()
   for (const [edge, done] of Object.entries(edges)) {
     if (done === undefined) continue
@@ -90,7 +94,12 @@ describe('pollRollout', () => {
   })
 
   it('logs one line per change, not one per poll', async () => {
-    const { outcome, log } = await poll([snapshot({ a: false }), snapshot({ a: false }), snapshot({ a: false }), snapshot({ a: true })])
+    const { outcome, log } = await poll([
+      snapshot({ a: false }),
+      snapshot({ a: false }),
+      snapshot({ a: false }),
+      snapshot({ a: true }),
+    ])
     expect(outcome.state).toBe('current')
     expect(outcome.polls).toBe(4)
     expect(log).toEqual([
@@ -121,7 +130,8 @@ describe('pollRollout', () => {
 
   it('fails at once when a target fails on any edge', async () => {
     const stuck = snapshot({ a: true, b: false }, true, (edge, status) => {
-      if (edge === 'b') status.conditions[1] = { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }
+      if (edge === 'b')
+        status.conditions[1] = { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }
     })
     const { outcome, sleeps } = await poll([stuck], { quorum: { kind: 'edges', count: 1 } })
     expect(outcome.state).toBe('failed')
@@ -131,7 +141,11 @@ describe('pollRollout', () => {
 
 describe('the edges watched by default', () => {
   it('are the edges the targets apply to: a target pinned to an edge that never engaged is not reporting there', async () => {
-    const pinned = (edge: string): RolloutTarget => ({ ...WEB, label: `web on ${edge}`, target: { ...WEB.target, edge } })
+    const pinned = (edge: string): RolloutTarget => ({
+      ...WEB,
+      label: `web on ${edge}`,
+      target: { ...WEB.target, edge },
+    })
     const clock = fakeClock()
     const outcome = await pollRollout({
       targets: [pinned('a'), pinned('z')],
@@ -153,7 +167,16 @@ describe('the edges watched by default', () => {
 
 describe('failing fast where time cannot help', () => {
   const run = (read: PollOptions['read'], named?: string[], budgetMs = 600_000) =>
-    pollRollout({ targets: [WEB], named, quorum: { kind: 'all' }, budgetMs, read, clock: fakeClock(), signal: new AbortController().signal, log: () => {} })
+    pollRollout({
+      targets: [WEB],
+      named,
+      quorum: { kind: 'all' },
+      budgetMs,
+      read,
+      clock: fakeClock(),
+      signal: new AbortController().signal,
+      log: () => {},
+    })
 
   it('fails at the first look when the workspace has no engaged edge, naming org and workspace', async () => {
     const outcome = await run(async () => snapshot({}))
@@ -166,7 +189,9 @@ describe('failing fast where time cannot help', () => {
   it('fails at the first look when no named edge is engaged, naming the engaged ones', async () => {
     const outcome = await run(async () => snapshot({ a: true }), ['mars', 'venus'])
     expect(outcome.state).toBe('failed')
-    expect(outcome.message).toBe('None of the edges named in `edges` (mars, venus) is engaged (engaged there: a). Check `edges`, `org` and `workspace`.')
+    expect(outcome.message).toBe(
+      'None of the edges named in `edges` (mars, venus) is engaged (engaged there: a). Check `edges`, `org` and `workspace`.',
+    )
   })
 
   it('waits, never passing, while one named edge is not engaged', async () => {
@@ -181,7 +206,9 @@ describe('failing fast where time cannot help', () => {
     expect(outcome.state).toBe('failed')
     expect(outcome.edges[0]?.cells[0]).toMatchObject({ state: 'in-progress', reason: 'not applied yet' })
     expect(outcome.endedAt - outcome.startedAt).toBeGreaterThanOrEqual(ABSENT_GRACE_MS)
-    expect(outcome.message).toMatch(/^Deployment\.apps shop\/web is on no engaged edge after \d+ s\. Check the kind, namespace and name/)
+    expect(outcome.message).toMatch(
+      /^Deployment\.apps shop\/web is on no engaged edge after \d+ s\. Check the kind, namespace and name/,
+    )
   })
 
   it('does not fail a target that some edge shows', async () => {

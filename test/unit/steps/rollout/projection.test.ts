@@ -20,7 +20,9 @@ const web = {
 
 /** Every path of a projection tree that ends in `true`, dotted. */
 function leaves(tree: object, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (v === true ? [`${prefix}${k}`] : leaves(v as object, `${prefix}${k}.`)))
+  return Object.entries(tree).flatMap(([k, v]) =>
+    v === true ? [`${prefix}${k}`] : leaves(v as object, `${prefix}${k}.`),
+  )
 }
 
 describe('rolloutProjection', () => {
@@ -43,12 +45,16 @@ describe('rolloutProjection', () => {
   })
 
   it('compares only spec and data, not the manifest metadata', () => {
-    expect(leaves(rolloutProjection([web])).filter((p) => p.startsWith('metadata'))).toEqual(leaves({ metadata: HEALTH_PROJECTION.metadata as object }))
+    expect(leaves(rolloutProjection([web])).filter((p) => p.startsWith('metadata'))).toEqual(
+      leaves({ metadata: HEALTH_PROJECTION.metadata as object }),
+    )
   })
 
   it('keeps a path whole when one manifest projects it whole and another a part of it', () => {
     expect(mergeProjection({ spec: { a: { b: true } } }, { spec: { a: true } })).toEqual({ spec: { a: true } })
     expect(mergeProjection({ spec: { a: true } }, { spec: { a: { b: true } } })).toEqual({ spec: { a: true } })
-    expect(mergeProjection({ spec: { a: { b: true } } }, { spec: { a: { c: true } } })).toEqual({ spec: { a: { b: true, c: true } } })
+    expect(mergeProjection({ spec: { a: { b: true } } }, { spec: { a: { c: true } } })).toEqual({
+      spec: { a: { b: true, c: true } },
+    })
   })
 })

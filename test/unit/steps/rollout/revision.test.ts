@@ -8,15 +8,29 @@ import { rolloutState } from '../../../../src/steps/rollout/revision.js'
 const NOW = Date.parse('2025-06-01T12:00:00Z')
 
 const container = (name: string, image: string, extra: object = {}) => ({ name, image, ...extra })
-const podSpec = (containers: unknown[], initContainers?: unknown[]) => ({ containers, ...(initContainers ? { initContainers } : {}) })
+const podSpec = (containers: unknown[], initContainers?: unknown[]) => ({
+  containers,
+  ...(initContainers ? { initContainers } : {}),
+})
 const WEB = [container('web', 'registry/web:1.5')]
 const MIGRATE = [container('migrate', 'registry/migrate:2')]
 
 /** A manifest: no status, and only what the author wrote. */
-const manifest = (apiVersion: string, kind: string, spec: object) => ({ apiVersion, kind, metadata: { name: 'web', namespace: 'shop' }, spec })
-const workload = (apiVersion: string, kind: string, pod: object) => manifest(apiVersion, kind, { template: { spec: pod } })
+const manifest = (apiVersion: string, kind: string, spec: object) => ({
+  apiVersion,
+  kind,
+  metadata: { name: 'web', namespace: 'shop' },
+  spec,
+})
+const workload = (apiVersion: string, kind: string, pod: object) =>
+  manifest(apiVersion, kind, { template: { spec: pod } })
 /** The same object as the graph stores it: defaulted fields added, generation observed. */
-const live = (expected: ReturnType<typeof manifest>, spec: object = expected.spec, status: object = {}, generation = 4) => ({
+const live = (
+  expected: ReturnType<typeof manifest>,
+  spec: object = expected.spec,
+  status: object = {},
+  generation = 4,
+) => ({
   ...expected,
   metadata: { ...expected.metadata, generation, uid: 'u-1' },
   spec,
@@ -42,18 +56,27 @@ describe('rolloutState', () => {
     expect(rolloutState(deployment, healthyDeployment(), NOW)).toEqual({ state: 'rolled-out', reason: 'available 3/3' })
   })
 
-  const OLD = 'not synced: spec.template.spec.containers[web].image is "registry/web:1.4", the manifest sets "registry/web:1.5"'
+  const OLD =
+    'not synced: spec.template.spec.containers[web].image is "registry/web:1.4", the manifest sets "registry/web:1.5"'
 
   it('is in progress at the old images, however healthy', () => {
-    expect(rolloutState(deployment, healthyDeployment(podSpec([container('web', 'registry/web:1.4')], MIGRATE)), NOW)).toEqual({
+    expect(
+      rolloutState(deployment, healthyDeployment(podSpec([container('web', 'registry/web:1.4')], MIGRATE)), NOW),
+    ).toEqual({
       state: 'in-progress',
       reason: OLD,
     })
   })
 
   it('is in progress when only an env value differs, naming the field and both values', () => {
-    const want = workload('apps/v1', 'Deployment', podSpec([container('web', 'registry/web:1.5', { env: [{ name: 'LOG', value: 'debug' }] })]))
-    const have = healthyDeployment(podSpec([container('web', 'registry/web:1.5', { env: [{ name: 'LOG', value: 'info' }] })]))
+    const want = workload(
+      'apps/v1',
+      'Deployment',
+      podSpec([container('web', 'registry/web:1.5', { env: [{ name: 'LOG', value: 'debug' }] })]),
+    )
+    const have = healthyDeployment(
+      podSpec([container('web', 'registry/web:1.5', { env: [{ name: 'LOG', value: 'info' }] })]),
+    )
     expect(rolloutState(want, have, NOW)).toEqual({
       state: 'in-progress',
       reason: 'not synced: spec.template.spec.containers[web].env[LOG].value is "info", the manifest sets "debug"',
@@ -97,8 +120,14 @@ describe('rolloutState', () => {
   })
 
   it('is unknown, with what was wrong, for a malformed expected or live object', () => {
-    expect(rolloutState({ apiVersion: 'v1' }, healthyDeployment(), NOW)).toEqual({ state: 'unknown', reason: 'expected object has no kind' })
-    expect(rolloutState(['Deployment'], healthyDeployment(), NOW)).toEqual({ state: 'unknown', reason: 'expected object has no kind' })
+    expect(rolloutState({ apiVersion: 'v1' }, healthyDeployment(), NOW)).toEqual({
+      state: 'unknown',
+      reason: 'expected object has no kind',
+    })
+    expect(rolloutState(['Deployment'], healthyDeployment(), NOW)).toEqual({
+      state: 'unknown',
+      reason: 'expected object has no kind',
+    })
     expect(rolloutState(deployment, 'Deployment', NOW)).toEqual({ state: 'unknown', reason: 'not an object' })
     expect(rolloutState(deployment, { ...healthyDeployment(), status: { conditions: {} } }, NOW)).toEqual({
       state: 'unknown',

@@ -55,7 +55,10 @@ describeWithGfm('rollout summary', () => {
         engagedOnce: true,
       },
     ]
-    const md = renderRolloutSummary(outcome(edges), [target('web'), target('api')], { quorum: { kind: 'all' }, resultFile: '/tmp/r.json' })
+    const md = renderRolloutSummary(outcome(edges), [target('web'), target('api')], {
+      quorum: { kind: 'all' },
+      resultFile: '/tmp/r.json',
+    })
     const doc = judgeGfm(md)
     expect(doc.rawHtml).toEqual([])
     expect(doc.mentions).toEqual([])
@@ -76,7 +79,11 @@ describeWithGfm('rollout summary', () => {
       changedAt: 0,
       engagedOnce: true,
     }))
-    const md = renderRolloutSummary(outcome(edges), targets, { quorum: { kind: 'all' }, resultFile: '/tmp/r.json', budget: 8_000 })
+    const md = renderRolloutSummary(outcome(edges), targets, {
+      quorum: { kind: 'all' },
+      resultFile: '/tmp/r.json',
+      budget: 8_000,
+    })
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(8_000)
     expect(md).toMatch(/\d+ more target\(s\) did not fit GitHub's summary limit\./)
     expect(judgeGfm(md).tables[1]?.rows).toBeGreaterThan(10)

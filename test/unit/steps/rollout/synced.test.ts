@@ -52,30 +52,47 @@ describe('firstDifference', () => {
         { name: 'A', value: '1' },
       ],
     })
-    expect(text(want, live)).toBe('spec.template.spec.containers[web].env[LOG].value is "info", the manifest sets "debug"')
+    expect(text(want, live)).toBe(
+      'spec.template.spec.containers[web].env[LOG].value is "info", the manifest sets "debug"',
+    )
   })
 
   it('says an env variable the edge does not have yet is not set', () => {
     const want = deployment({ containers: [container({ env: [{ name: 'NEW', value: 'x' }] })] })
-    expect(text(want, stored({ env: [] }))).toBe('spec.template.spec.containers[web].env[NEW] is not set, the manifest sets {"name":"NEW","value":"x"}')
+    expect(text(want, stored({ env: [] }))).toBe(
+      'spec.template.spec.containers[web].env[NEW] is not set, the manifest sets {"name":"NEW","value":"x"}',
+    )
   })
 
   it('compares args as an ordered list', () => {
     const want = deployment({ containers: [container({ args: ['--a', '--b'] })] })
-    expect(text(want, stored({ args: ['--b', '--a'] }))).toBe('spec.template.spec.containers[web].args[0] is "--b", the manifest sets "--a"')
-    expect(text(want, stored({ args: ['--a'] }))).toBe('spec.template.spec.containers[web].args is ["--a"], the manifest sets ["--a","--b"]')
+    expect(text(want, stored({ args: ['--b', '--a'] }))).toBe(
+      'spec.template.spec.containers[web].args[0] is "--b", the manifest sets "--a"',
+    )
+    expect(text(want, stored({ args: ['--a'] }))).toBe(
+      'spec.template.spec.containers[web].args is ["--a"], the manifest sets ["--a","--b"]',
+    )
     expect(firstDifference(want, stored({ args: ['--a', '--b'] }))).toBeUndefined()
   })
 
   it("compares the pod template's annotations, a key with a slash quoted", () => {
     const want = deployment({ containers: [container()] }, { metadata: { annotations: { 'checksum/config': 'abc' } } })
     const live = stored({}, { metadata: { annotations: { 'checksum/config': 'old' }, labels: { app: 'web' } } })
-    expect(text(want, live)).toBe('spec.template.metadata.annotations["checksum/config"] is "old", the manifest sets "abc"')
+    expect(text(want, live)).toBe(
+      'spec.template.metadata.annotations["checksum/config"] is "old", the manifest sets "abc"',
+    )
   })
 
   it("compares a ConfigMap's data", () => {
-    const want = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg' }, data: { 'app.yaml': 'level: debug' } }
-    expect(text(want, { ...want, data: { 'app.yaml': 'level: info' } })).toBe('data["app.yaml"] is "level: info", the manifest sets "level: debug"')
+    const want = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'cfg' },
+      data: { 'app.yaml': 'level: debug' },
+    }
+    expect(text(want, { ...want, data: { 'app.yaml': 'level: info' } })).toBe(
+      'data["app.yaml"] is "level: info", the manifest sets "level: debug"',
+    )
     expect(firstDifference(want, { ...want, data: { 'app.yaml': 'level: debug', other: 'x' } })).toBeUndefined()
   })
 
@@ -101,18 +118,24 @@ describe('firstDifference', () => {
         ],
       })
     expect(firstDifference(want, live('a'))).toBeUndefined()
-    expect(text(want, live('a-v2'))).toBe('spec.template.spec.volumes[a].configMap.name is "a-v2", the manifest sets "a"')
+    expect(text(want, live('a-v2'))).toBe(
+      'spec.template.spec.volumes[a].configMap.name is "a-v2", the manifest sets "a"',
+    )
   })
 
   it('matches container ports by name, else by port number', () => {
-    const want = deployment({ containers: [container({ ports: [{ containerPort: 8080 }, { name: 'metrics', containerPort: 9090 }] })] })
+    const want = deployment({
+      containers: [container({ ports: [{ containerPort: 8080 }, { name: 'metrics', containerPort: 9090 }] })],
+    })
     const live = stored({
       ports: [
         { name: 'metrics', containerPort: 9091, protocol: 'TCP' },
         { containerPort: 8080, protocol: 'TCP' },
       ],
     })
-    expect(text(want, live)).toBe('spec.template.spec.containers[web].ports[metrics].containerPort is 9091, the manifest sets 9090')
+    expect(text(want, live)).toBe(
+      'spec.template.spec.containers[web].ports[metrics].containerPort is 9091, the manifest sets 9090',
+    )
   })
 
   it('treats a field the manifest sets that the live object lacks as a difference, and an empty map it spells out as none', () => {
@@ -123,14 +146,24 @@ describe('firstDifference', () => {
   })
 
   it('reads a null in the live object (a projected leaf it lacks) as not set', () => {
-    expect(text(deployment({ containers: [container()] }), { ...stored(), spec: { replicas: null, template: stored().spec.template } })).toBe(
-      'spec.replicas is not set, the manifest sets 2',
-    )
+    expect(
+      text(deployment({ containers: [container()] }), {
+        ...stored(),
+        spec: { replicas: null, template: stored().spec.template },
+      }),
+    ).toBe('spec.replicas is not set, the manifest sets 2')
   })
 
   it('compares resource quantities by value', () => {
-    const want = deployment({ containers: [container({ resources: { requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: 0.5 } } })] })
-    expect(firstDifference(want, stored({ resources: { requests: { cpu: '1000m', memory: '1024Mi' }, limits: { cpu: '500m' } } }))).toBeUndefined()
+    const want = deployment({
+      containers: [container({ resources: { requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: 0.5 } } })],
+    })
+    expect(
+      firstDifference(
+        want,
+        stored({ resources: { requests: { cpu: '1000m', memory: '1024Mi' }, limits: { cpu: '500m' } } }),
+      ),
+    ).toBeUndefined()
     expect(text(want, stored({ resources: { requests: { cpu: '900m', memory: '1Gi' } } }))).toBe(
       'spec.template.spec.containers[web].resources.requests.cpu is "900m", the manifest sets "1"',
     )
@@ -149,14 +182,19 @@ describe('firstDifference', () => {
     expect(text(deployment({ containers: [container({ image: 'registry/web:1.6' })] }), pinned)).toBe(
       'spec.template.spec.containers[web].image is "registry/web:1.5@sha256:0123abcd", the manifest sets "registry/web:1.6"',
     )
-    expect(text(deployment({ containers: [container({ image: 'registry/web:1.5@sha256:ffff' })] }), pinned)).toContain('image is')
+    expect(text(deployment({ containers: [container({ image: 'registry/web:1.5@sha256:ffff' })] }), pinned)).toContain(
+      'image is',
+    )
   })
 
   it('takes docker.io/library/nginx and nginx as the same image', () => {
     const want = deployment({ containers: [container({ image: 'nginx:1.27' })] })
     expect(firstDifference(want, stored({ image: 'docker.io/library/nginx:1.27' }))).toBeUndefined()
     expect(
-      firstDifference(deployment({ containers: [container({ image: 'docker.io/bitnami/redis:7' })] }), stored({ image: 'bitnami/redis:7' })),
+      firstDifference(
+        deployment({ containers: [container({ image: 'docker.io/bitnami/redis:7' })] }),
+        stored({ image: 'bitnami/redis:7' }),
+      ),
     ).toBeUndefined()
     expect(text(want, stored({ image: 'quay.io/library/nginx:1.27' }))).toContain('the manifest sets "nginx:1.27"')
   })

@@ -32,10 +32,16 @@ async function collect(manifest: string, over: Partial<RolloutSettings> = {}) {
     syncedKinds: [],
     ...over,
   }
-  return collectRolloutTargets(settings, { workspace: dir, pullRequest: undefined, signal: new AbortController().signal, log: () => {} })
+  return collectRolloutTargets(settings, {
+    workspace: dir,
+    pullRequest: undefined,
+    signal: new AbortController().signal,
+    log: () => {},
+  })
 }
 
-const WEB = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: tls}\n'
+const WEB =
+  'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: tls}\n'
 
 describe('collectRolloutTargets', () => {
   it('puts a manifest object without a namespace in `default`, never in any namespace', async () => {
@@ -58,7 +64,9 @@ describe('collectRolloutTargets', () => {
   it('leaves a target outside allowed-kinds out, with its reason', async () => {
     const collected = await collect(WEB, { scope: { namespaces: [], kinds: [{ kind: 'Secret', group: undefined }] } })
     expect(collected.targets).toEqual([])
-    expect(collected.outOfScope.map((s) => [s.target.name, s.reason])).toEqual([['web', 'its kind is not in `allowed-kinds`: not queried']])
+    expect(collected.outOfScope.map((s) => [s.target.name, s.reason])).toEqual([
+      ['web', 'its kind is not in `allowed-kinds`: not queried'],
+    ])
   })
 
   it('stops at max-targets as impact does', async () => {

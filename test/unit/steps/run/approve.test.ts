@@ -16,7 +16,13 @@ const detail = (extra: Partial<RunDetail> = {}): RunDetail => ({
   children: [],
   ...extra,
 })
-const settings: ApproveSettings = { runId: 'r1', decision: 'approve', response: undefined, expectTool: undefined, approvalId: undefined }
+const settings: ApproveSettings = {
+  runId: 'r1',
+  decision: 'approve',
+  response: undefined,
+  expectTool: undefined,
+  approvalId: undefined,
+}
 
 function refusal(run: RunDetail, extra: Partial<ApproveSettings> = {}): string {
   try {
@@ -30,7 +36,13 @@ function refusal(run: RunDetail, extra: Partial<ApproveSettings> = {}): string {
 
 describe('approvalToResolve', () => {
   it('the pending approval when the run is at the gate (phase in any case) and the checks pass', () => {
-    expect(approvalToResolve(detail({ phase: 'pendingapproval' }), { ...settings, expectTool: 'kubectl_apply', approvalId: 'i-1' })).toEqual({
+    expect(
+      approvalToResolve(detail({ phase: 'pendingapproval' }), {
+        ...settings,
+        expectTool: 'kubectl_apply',
+        approvalId: 'i-1',
+      }),
+    ).toEqual({
       inboxId: 'i-1',
       tool: 'kubectl_apply',
       args: '{"namespace":"prod"}',
@@ -43,7 +55,9 @@ describe('approvalToResolve', () => {
     ['Aborted', 'It has ended'],
   ])('refuses a run in %s', (phase, why) => {
     const message = refusal(detail({ phase, pending: undefined }))
-    expect(message).toContain(`Run r1 of agent "ops" is not waiting for approval (phase "${phase}"): nothing was resolved.`)
+    expect(message).toContain(
+      `Run r1 of agent "ops" is not waiting for approval (phase "${phase}"): nothing was resolved.`,
+    )
     expect(message).toContain(why)
   })
 
@@ -52,9 +66,13 @@ describe('approvalToResolve', () => {
   })
 
   it('refuses another tool or another approval, quoting hub text on one short line', () => {
-    expect(refusal(detail(), { expectTool: 'helm_upgrade' })).toContain('to call "kubectl_apply", not "helm_upgrade" (`expect-tool`)')
+    expect(refusal(detail(), { expectTool: 'helm_upgrade' })).toContain(
+      'to call "kubectl_apply", not "helm_upgrade" (`expect-tool`)',
+    )
     expect(refusal(detail(), { approvalId: 'i-0' })).toContain('waiting for approval "i-1", not "i-0" (`approval-id`)')
-    const hostile = refusal(detail({ pending: { inboxID: 'i-1', tool: `evil\n::error::forged${'x'.repeat(500)}` } }), { expectTool: 'kubectl_apply' })
+    const hostile = refusal(detail({ pending: { inboxID: 'i-1', tool: `evil\n::error::forged${'x'.repeat(500)}` } }), {
+      expectTool: 'kubectl_apply',
+    })
     expect(hostile).not.toContain('\n')
     expect(hostile.length).toBeLessThan(600)
   })
@@ -76,7 +94,9 @@ describe('readAfterResolve', () => {
 
   it('a new gate is not the one resolved: no second read', async () => {
     const hub = client([detail({ pending: { inboxID: 'i-2', tool: 't' } })])
-    expect((await readAfterResolve(hub, 'r1', 'i-1', new AbortController().signal, noSleep)).pending?.inboxID).toBe('i-2')
+    expect((await readAfterResolve(hub, 'r1', 'i-1', new AbortController().signal, noSleep)).pending?.inboxID).toBe(
+      'i-2',
+    )
     expect(hub.reads()).toBe(1)
   })
 

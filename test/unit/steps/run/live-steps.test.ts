@@ -59,7 +59,13 @@ function harness(fake: Fake = {}) {
   const sleep = vi.fn(async (ms: number) => {
     clock += ms
   })
-  const deps = { client: client as unknown as AgentsClient, events, now: () => clock, sleep, scope: { org: 'org-1', workspace: 'ws-1' } }
+  const deps = {
+    client: client as unknown as AgentsClient,
+    events,
+    now: () => clock,
+    sleep,
+    scope: { org: 'org-1', workspace: 'ws-1' },
+  }
   return { client, events, deps, order }
 }
 
@@ -77,17 +83,20 @@ describe('live steps', () => {
     })
     const result = await runAgent(settings(), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('succeeded')
-    expect(h.events.steps.mock.calls.map(([found]) => found.map(({ step: s, number }) => `${number}:${s.tool}:${s.outcome}`))).toEqual([
-      ['1:graph_query:ok'],
-      ['2:kubectl_apply:ok', '3:web_fetch:ok'],
-    ])
+    expect(
+      h.events.steps.mock.calls.map(([found]) =>
+        found.map(({ step: s, number }) => `${number}:${s.tool}:${s.outcome}`),
+      ),
+    ).toEqual([['1:graph_query:ok'], ['2:kubectl_apply:ok', '3:web_fetch:ok']])
     // Each hold is at most 10 s, so a step stored during one is logged within 10 s.
     expect(h.client.waitRun.mock.calls.every((call) => call[1] <= 10)).toBe(true)
   })
 
   it('the tracker keys steps without an id by position', () => {
     const tracker = new StepTracker()
-    expect(tracker.takeUnreported(detail('Running', { steps: [{ tool: 'a', outcome: 'ok' }] })).map((s) => s.number)).toEqual([1])
+    expect(
+      tracker.takeUnreported(detail('Running', { steps: [{ tool: 'a', outcome: 'ok' }] })).map((s) => s.number),
+    ).toEqual([1])
     expect(
       tracker
         .takeUnreported(
@@ -104,7 +113,10 @@ describe('live steps', () => {
   })
 
   it('a step line holds tool, outcome, duration, error and short arguments, on one line', () => {
-    const line = stepLogLine({ step: step('s', 'graph\nquery', { durationMS: 1500, error: 'boom\n::error::x', args: '{"kind": "Pod"}' }), number: 4 })
+    const line = stepLogLine({
+      step: step('s', 'graph\nquery', { durationMS: 1500, error: 'boom\n::error::x', args: '{"kind": "Pod"}' }),
+      number: 4,
+    })
     expect(line).toBe('Step 4: graph query ok in 1.5 s — error: boom ::error::x — args {"kind":"Pod"}')
     const long = stepLogLine({ step: step('s', 't', { args: JSON.stringify({ text: 'x'.repeat(500) }) }), number: 1 })
     expect(long).toBe('Step 1: t ok')
@@ -114,8 +126,12 @@ describe('live steps', () => {
 describe('live-steps: the pacing of the waits', () => {
   /** Ten minutes waited on in holds of `holdSeconds`: the run settles on the wait that covers its end. */
   function tenMinuteRun(holdSeconds: number) {
-    const waits = Array.from({ length: Math.ceil(600 / holdSeconds) - 1 }, () => detail('Running', { steps: [step('s1', 'graph_query')] }))
-    return harness({ waits: [...waits, detail('Succeeded', { steps: [step('s1', 'graph_query'), step('s2', 'web_fetch')] })] })
+    const waits = Array.from({ length: Math.ceil(600 / holdSeconds) - 1 }, () =>
+      detail('Running', { steps: [step('s1', 'graph_query')] }),
+    )
+    return harness({
+      waits: [...waits, detail('Succeeded', { steps: [step('s1', 'graph_query'), step('s2', 'web_fetch')] })],
+    })
   }
 
   it('on (the default): holds of 10 s, 6 requests a minute, each step logged as the waits bring it', async () => {
@@ -138,7 +154,11 @@ describe('live-steps: the pacing of the waits', () => {
 
   it('off: the last hold is still cut to what is left of the budget', async () => {
     const h = harness({ waits: [detail('Running'), detail('Running')] })
-    const result = await runAgent(settings({ liveSteps: false, timeoutSeconds: 70 }), h.deps, new AbortController().signal)
+    const result = await runAgent(
+      settings({ liveSteps: false, timeoutSeconds: 70 }),
+      h.deps,
+      new AbortController().signal,
+    )
     expect(result.outcome).toBe('timed-out')
     expect(h.client.waitRun.mock.calls.map((call) => call[1])).toEqual([50, 20])
   })
@@ -147,7 +167,9 @@ describe('live-steps: the pacing of the waits', () => {
 describe('preflight', () => {
   it('an empty workspace in whoami stops before any run is created', async () => {
     const h = harness({ whoami: { workspaceUUID: '' } })
-    await expect(runAgent(settings(), h.deps, new AbortController().signal)).rejects.toThrow(/personal org.*No run was created/)
+    await expect(runAgent(settings(), h.deps, new AbortController().signal)).rejects.toThrow(
+      /personal org.*No run was created/,
+    )
     expect(h.client.startRun).not.toHaveBeenCalled()
   })
 
@@ -155,12 +177,18 @@ describe('preflight', () => {
     const h = harness({ waits: [detail('Succeeded')] })
     await runAgent(settings(), h.deps, new AbortController().signal)
     expect(h.order).toEqual(['whoami', 'start', 'wait'])
-    const old = harness({ whoami: new HubNotFoundError({ operation: 'whoami', hint: 'h', status: 404 }), waits: [detail('Succeeded')] })
+    const old = harness({
+      whoami: new HubNotFoundError({ operation: 'whoami', hint: 'h', status: 404 }),
+      waits: [detail('Succeeded')],
+    })
     expect((await runAgent(settings(), old.deps, new AbortController().signal)).outcome).toBe('succeeded')
   })
 
   it("a Suspended agent's reason goes into the Pending diagnosis", async () => {
-    const h = harness({ waits: [detail('Pending')], agent: { status: { phase: 'Suspended', suspendedReason: 'budget exhausted' } } })
+    const h = harness({
+      waits: [detail('Pending')],
+      agent: { status: { phase: 'Suspended', suspendedReason: 'budget exhausted' } },
+    })
     const result = await runAgent(settings({ pendingTimeoutSeconds: 10 }), h.deps, new AbortController().signal)
     expect(result.pendingDiagnosis).toBe('agent "triage" is Suspended (budget exhausted)')
   })
@@ -169,15 +197,26 @@ describe('preflight', () => {
 describe('re-runs', () => {
   // The run this step's first attempt started: its task and session are the step's (test/unit/fixtures/run.ts).
   const ours = { input: 'Check the rollout', sessionID: 'gha-session' }
-  const failed: CreateRunResponse = { runId: 'old', phase: 'Failed', reused: true, run: detail('Failed', { id: 'old', message: 'x', ...ours }) }
+  const failed: CreateRunResponse = {
+    runId: 'old',
+    phase: 'Failed',
+    reused: true,
+    run: detail('Failed', { id: 'old', message: 'x', ...ours }),
+  }
 
   it("a re-run attempt whose key returns a failed run starts fresh under the attempt's own key, and says so", async () => {
     const h = harness({ created: [failed, { runId: 'r1', phase: 'Pending' }], waits: [detail('Succeeded')] })
-    const result = await runAgent(settings({ runAttempt: 2, rerunIdempotencyKey: 'gha-rerun-2' }), h.deps, new AbortController().signal)
+    const result = await runAgent(
+      settings({ runAttempt: 2, rerunIdempotencyKey: 'gha-rerun-2' }),
+      h.deps,
+      new AbortController().signal,
+    )
     expect(h.client.startRun.mock.calls.map(([s]) => s.idempotencyKey)).toEqual(['gha-key', 'gha-rerun-2'])
     expect(result.runId).toBe('r1')
     expect(result.idempotencyKey).toBe('gha-rerun-2')
-    expect(h.events.info).toHaveBeenCalledWith(expect.stringContaining('ended Failed; this is re-run attempt 2, so a fresh run starts under key gha-rerun-2'))
+    expect(h.events.info).toHaveBeenCalledWith(
+      expect.stringContaining('ended Failed; this is re-run attempt 2, so a fresh run starts under key gha-rerun-2'),
+    )
     expect(h.events.created).toHaveBeenCalledTimes(1)
   })
 
@@ -233,7 +272,11 @@ describe('messages that agree with the outputs', () => {
       outcome: 'failed' as const,
       detail: detail('Failed', {
         message: 'model credential missing',
-        children: [{ id: 'c1', agent: 'helper', phase: 'Succeeded', class: 'delegated' }, { id: 'c2', agent: 'spawned-one', phase: 'Running' }, 'junk'],
+        children: [
+          { id: 'c1', agent: 'helper', phase: 'Succeeded', class: 'delegated' },
+          { id: 'c2', agent: 'spawned-one', phase: 'Running' },
+          'junk',
+        ],
       }),
       waitedMs: 1,
       cancel: undefined,
@@ -253,7 +296,10 @@ describe('messages that agree with the outputs', () => {
       ...failedResult,
       phase: 'Succeeded',
       outcome: 'succeeded' as const,
-      detail: detail('Succeeded', { output: 'Answer. Sources: https://a.example/x', sources: ['https://a.example/x', 'https://b.example/y'] }),
+      detail: detail('Succeeded', {
+        output: 'Answer. Sources: https://a.example/x',
+        sources: ['https://a.example/x', 'https://b.example/y'],
+      }),
     }
     const summary = renderRunSummary(ok, runVerdict(ok, settings()))
     const sources = summary.slice(summary.indexOf('### Sources'))

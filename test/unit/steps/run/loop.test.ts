@@ -43,7 +43,14 @@ function harness(options: FakeOptions = {}) {
     if (options.agent instanceof Error) throw options.agent
     return options.agent ?? { status: { phase: 'Ready' } }
   })
-  const client = { startRun, waitRun, cancelRun, getAgent, getRun: vi.fn(), canReadAgents: options.canReadAgents ?? true }
+  const client = {
+    startRun,
+    waitRun,
+    cancelRun,
+    getAgent,
+    getRun: vi.fn(),
+    canReadAgents: options.canReadAgents ?? true,
+  }
   const sleep = vi.fn(async (ms: number, _signal: AbortSignal) => {
     clock += ms
   })
@@ -89,7 +96,12 @@ describe('runAgent: waiting until the run settles', () => {
     expect(h.sleep).not.toHaveBeenCalled()
     expect(h.events.created).toHaveBeenCalledTimes(1)
     expect(h.client.startRun).toHaveBeenCalledWith(
-      expect.objectContaining({ agent: 'triage', task: 'Check the rollout', sessionId: 'gha-session', idempotencyKey: 'gha-key' }),
+      expect.objectContaining({
+        agent: 'triage',
+        task: 'Check the rollout',
+        sessionId: 'gha-session',
+        idempotencyKey: 'gha-key',
+      }),
     )
   })
 
@@ -105,7 +117,9 @@ describe('runAgent: waiting until the run settles', () => {
   })
 
   it('the detail phase wins over the constant phase of the create answer', async () => {
-    const h = harness({ created: { runId: 'r1', phase: 'Running', reused: true, run: detail('Failed', { message: 'x' }) } })
+    const h = harness({
+      created: { runId: 'r1', phase: 'Running', reused: true, run: detail('Failed', { message: 'x' }) },
+    })
     const result = await runAgent(settings(), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('failed')
     expect(h.client.waitRun).not.toHaveBeenCalled()
@@ -199,7 +213,11 @@ describe('runAgent: approval gate', () => {
 
 describe('runAgent: limits', () => {
   it('a run Pending past pending-timeout-seconds ends pending-too-long with the agent diagnosis', async () => {
-    const h = harness({ stepsWithinSeconds: 50, waits: [detail('Pending'), detail('Pending'), detail('Pending')], agent: { status: { phase: 'Suspended' } } })
+    const h = harness({
+      stepsWithinSeconds: 50,
+      waits: [detail('Pending'), detail('Pending'), detail('Pending')],
+      agent: { status: { phase: 'Suspended' } },
+    })
     const result = await runAgent(settings({ pendingTimeoutSeconds: 120 }), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('pending-too-long')
     expect(result.phase).toBe('Pending')
@@ -231,7 +249,10 @@ describe('runAgent: limits', () => {
   })
 
   it('the Pending ceiling does not apply once the run is Running', async () => {
-    const h = harness({ stepsWithinSeconds: 50, waits: [detail('Running'), detail('Running'), detail('Running'), detail('Succeeded')] })
+    const h = harness({
+      stepsWithinSeconds: 50,
+      waits: [detail('Running'), detail('Running'), detail('Running'), detail('Succeeded')],
+    })
     const result = await runAgent(settings({ pendingTimeoutSeconds: 60 }), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('succeeded')
     expect(h.client.getAgent).not.toHaveBeenCalled()
@@ -256,7 +277,11 @@ describe('runAgent: limits', () => {
 
   it('on-timeout cancel calls cancelRun exactly once', async () => {
     const h = harness({ stepsWithinSeconds: 50, waits: [detail('Running'), detail('Running')] })
-    const result = await runAgent(settings({ timeoutSeconds: 100, onTimeout: 'cancel' }), h.deps, new AbortController().signal)
+    const result = await runAgent(
+      settings({ timeoutSeconds: 100, onTimeout: 'cancel' }),
+      h.deps,
+      new AbortController().signal,
+    )
     expect(result.outcome).toBe('timed-out')
     expect(result.cancel).toBe('cancelling')
     expect(h.client.cancelRun).toHaveBeenCalledTimes(1)
@@ -265,7 +290,11 @@ describe('runAgent: limits', () => {
 
   it('a failing cancel is reported, not thrown', async () => {
     const h = harness({ stepsWithinSeconds: 50, waits: [detail('Running')], cancel: new Error('network down') })
-    const result = await runAgent(settings({ timeoutSeconds: 50, onTimeout: 'cancel' }), h.deps, new AbortController().signal)
+    const result = await runAgent(
+      settings({ timeoutSeconds: 50, onTimeout: 'cancel' }),
+      h.deps,
+      new AbortController().signal,
+    )
     expect(result.outcome).toBe('timed-out')
     expect(result.cancel).toBe('failed')
     expect(h.events.info).toHaveBeenCalledWith(expect.stringContaining('network down'))
@@ -282,7 +311,10 @@ describe('runAgent: limits', () => {
   })
 
   it('timeout-seconds 0 on a reused terminal run reports its outcome', async () => {
-    const h = harness({ stepsWithinSeconds: 50, created: { runId: 'r1', phase: 'Failed', reused: true, run: detail('Failed') } })
+    const h = harness({
+      stepsWithinSeconds: 50,
+      created: { runId: 'r1', phase: 'Failed', reused: true, run: detail('Failed') },
+    })
     const result = await runAgent(settings({ timeoutSeconds: 0 }), h.deps, new AbortController().signal)
     expect(result.outcome).toBe('failed')
   })
@@ -354,23 +386,33 @@ describe('runVerdict', () => {
   })
 
   it("failed quotes the hub's message, or says there was none", () => {
-    expect(runVerdict(result('failed', { detail: detail('Failed', { message: 'model quota exceeded' }) }), settings())).toEqual({
+    expect(
+      runVerdict(result('failed', { detail: detail('Failed', { message: 'model quota exceeded' }) }), settings()),
+    ).toEqual({
       status: 'fail',
       message: `${RUN} failed: model quota exceeded`,
     })
-    expect(runVerdict(result('failed', { detail: detail('Failed') }), settings()).message).toBe(`${RUN} failed (the hub gave no message)`)
+    expect(runVerdict(result('failed', { detail: detail('Failed') }), settings()).message).toBe(
+      `${RUN} failed (the hub gave no message)`,
+    )
   })
 
   it('aborted fails, with the message or the likely causes', () => {
-    expect(runVerdict(result('aborted', { detail: detail('Aborted', { message: 'cancelled by alice' }) }), settings())).toEqual({
+    expect(
+      runVerdict(result('aborted', { detail: detail('Aborted', { message: 'cancelled by alice' }) }), settings()),
+    ).toEqual({
       status: 'fail',
       message: `${RUN} was aborted: cancelled by alice`,
     })
-    expect(runVerdict(result('aborted'), settings()).message).toBe(`${RUN} was aborted (time limit reached or cancelled)`)
+    expect(runVerdict(result('aborted'), settings()).message).toBe(
+      `${RUN} was aborted (time limit reached or cancelled)`,
+    )
   })
 
   it('awaiting-approval names the tool; fail and succeed differ', () => {
-    const waiting = result('awaiting-approval', { detail: detail('PendingApproval', { pending: { tool: 'kubectl_apply' } }) })
+    const waiting = result('awaiting-approval', {
+      detail: detail('PendingApproval', { pending: { tool: 'kubectl_apply' } }),
+    })
     const failing = runVerdict(waiting, settings({ onApproval: 'fail' }))
     expect(failing.status).toBe('fail')
     expect(failing.message).toContain('waiting for approval to call kubectl_apply')
@@ -396,12 +438,19 @@ describe('runVerdict', () => {
       status: 'fail',
       message: expect.stringContaining('It was cancelled on the hub.'),
     })
-    expect(runVerdict(result('timed-out', { cancel: 'already-settled' }), cancelSettings).message).toContain('It had already ended when the cancel arrived.')
-    expect(runVerdict(result('timed-out', { cancel: 'failed' }), cancelSettings).message).toContain('may continue on the hub')
+    expect(runVerdict(result('timed-out', { cancel: 'already-settled' }), cancelSettings).message).toContain(
+      'It had already ended when the cancel arrived.',
+    )
+    expect(runVerdict(result('timed-out', { cancel: 'failed' }), cancelSettings).message).toContain(
+      'may continue on the hub',
+    )
   })
 
   it('pending-too-long lists the likely causes and continues on the hub', () => {
-    const verdict = runVerdict(result('pending-too-long', { phase: 'Pending' }), settings({ pendingTimeoutSeconds: 300 }))
+    const verdict = runVerdict(
+      result('pending-too-long', { phase: 'Pending' }),
+      settings({ pendingTimeoutSeconds: 300 }),
+    )
     expect(verdict.status).toBe('fail')
     expect(verdict.message).toContain('stayed Pending for more than pending-timeout-seconds (300 s)')
     expect(verdict.message).toContain('budget is exhausted')
@@ -412,14 +461,24 @@ describe('runVerdict', () => {
   })
 
   it('pending-too-long does not call a Ready agent possibly suspended, and names a suspended one as the cause', () => {
-    const ready = runVerdict(result('pending-too-long', { phase: 'Pending', pendingDiagnosis: 'agent "triage" is Ready' }), settings())
-    expect(ready.message).toContain('The hub says agent "triage" is Ready, so it is not suspended. Likely causes: the workspace')
-    expect(ready.message).not.toContain('agent is suspended')
-    const suspended = runVerdict(
-      result('pending-too-long', { phase: 'Pending', pendingDiagnosis: 'agent "triage" is Suspended (budget exhausted)' }),
+    const ready = runVerdict(
+      result('pending-too-long', { phase: 'Pending', pendingDiagnosis: 'agent "triage" is Ready' }),
       settings(),
     )
-    expect(suspended.message).toContain('The hub says agent "triage" is Suspended (budget exhausted): resume the agent on the hub.')
+    expect(ready.message).toContain(
+      'The hub says agent "triage" is Ready, so it is not suspended. Likely causes: the workspace',
+    )
+    expect(ready.message).not.toContain('agent is suspended')
+    const suspended = runVerdict(
+      result('pending-too-long', {
+        phase: 'Pending',
+        pendingDiagnosis: 'agent "triage" is Suspended (budget exhausted)',
+      }),
+      settings(),
+    )
+    expect(suspended.message).toContain(
+      'The hub says agent "triage" is Suspended (budget exhausted): resume the agent on the hub.',
+    )
     expect(suspended.message).not.toContain('Likely causes')
   })
 
@@ -440,7 +499,9 @@ describe('runVerdict', () => {
       status: 'pass',
       message: `${RUN} started; not waiting because timeout-seconds is 0.`,
     })
-    expect(runVerdict(result('started', { reused: true }), settings({ timeoutSeconds: 0 })).message).toContain('already existed (idempotency key matched)')
+    expect(runVerdict(result('started', { reused: true }), settings({ timeoutSeconds: 0 })).message).toContain(
+      'already existed (idempotency key matched)',
+    )
   })
 })
 
@@ -461,7 +522,10 @@ describe('runAgent: a hub that does not hold its waits (busy loop)', () => {
       advance(hold * 1000)
       return detail('Running')
     }
-    const h = harness({ waits: [detail('Running'), detail('Running'), held, detail('Running'), detail('Succeeded')], holds: false })
+    const h = harness({
+      waits: [detail('Running'), detail('Running'), held, detail('Running'), detail('Succeeded')],
+      holds: false,
+    })
     advance = h.advance
     await runAgent(settings(), { ...h.deps, random: () => 0.5 }, new AbortController().signal)
     // Early, early (paced), held (not paced after), early (paced from the start again).
@@ -475,11 +539,18 @@ describe('runAgent: the budget runs out inside a request', () => {
       waits: [
         detail('Running', { steps: [{ tool: 'kubectl', outcome: 'ok' }] }),
         () => {
-          throw new HubDeadlineError({ operation: 'wait for run r1', hint: 'The time budget ran out before the hub answered.' })
+          throw new HubDeadlineError({
+            operation: 'wait for run r1',
+            hint: 'The time budget ran out before the hub answered.',
+          })
         },
       ],
     })
-    const result = await runAgent(settings({ timeoutSeconds: 120, onTimeout: 'warn' }), h.deps, new AbortController().signal)
+    const result = await runAgent(
+      settings({ timeoutSeconds: 120, onTimeout: 'warn' }),
+      h.deps,
+      new AbortController().signal,
+    )
     expect(result.outcome).toBe('timed-out')
     expect(result.phase).toBe('Running')
     expect(result.detail?.steps).toHaveLength(1)

@@ -7,7 +7,16 @@ import { SUMMARY_BYTE_BUDGET } from '../../../../src/markdown/format.js'
 import { CMARK_GFM, judgeGfm } from '../../../oracles/gfm.ts'
 
 function detail(extra: Partial<RunDetail> = {}): RunDetail {
-  return { id: 'r-123', phase: 'Succeeded', inputTokens: 0, outputTokens: 0, usdMicros: 0, steps: [], children: [], ...extra }
+  return {
+    id: 'r-123',
+    phase: 'Succeeded',
+    inputTokens: 0,
+    outputTokens: 0,
+    usdMicros: 0,
+    steps: [],
+    children: [],
+    ...extra,
+  }
 }
 
 function result(extra: Partial<RunResult> = {}): RunResult {
@@ -133,7 +142,11 @@ describe('renderRunSummary: a succeeded run', () => {
 describe('renderRunSummary: other runs', () => {
   it('a failed run shows the hub message in a fence', () => {
     const markdown = renderRunSummary(
-      result({ phase: 'Failed', outcome: 'failed', detail: detail({ phase: 'Failed', message: 'model credential missing\n```\n<b>x</b>' }) }),
+      result({
+        phase: 'Failed',
+        outcome: 'failed',
+        detail: detail({ phase: 'Failed', message: 'model credential missing\n```\n<b>x</b>' }),
+      }),
       { status: 'fail', message: 'Run r-123 of agent "triage" failed: model credential missing' },
     )
     // The verdict ("Run … failed: <message>") would repeat the heading and the message below.
@@ -144,16 +157,26 @@ describe('renderRunSummary: other runs', () => {
   })
 
   it('a verdict that says more than the heading stays: a failure without a message, a timeout', () => {
-    const silent = renderRunSummary(result({ phase: 'Failed', outcome: 'failed', detail: detail({ phase: 'Failed' }) }), {
-      status: 'fail',
-      message: 'Run r-123 of agent "triage" failed (the hub gave no message)',
-    })
-    expect(silent).toContain('## ❌ Agent run: triage — Failed\n\nRun r-123 of agent "triage" failed \\(the hub gave no message\\)\n\n| Run |')
-    const late = renderRunSummary(result({ phase: 'Running', outcome: 'timed-out', settled: false, detail: detail({ phase: 'Running' }) }), {
-      status: 'fail',
-      message: 'Run r-123 of agent "triage" did not settle within timeout-seconds (60 s); last phase Running.',
-    })
-    expect(late).toContain('\n\nRun r-123 of agent "triage" did not settle within timeout-seconds \\(60 s\\); last phase Running.\n\n| Run |')
+    const silent = renderRunSummary(
+      result({ phase: 'Failed', outcome: 'failed', detail: detail({ phase: 'Failed' }) }),
+      {
+        status: 'fail',
+        message: 'Run r-123 of agent "triage" failed (the hub gave no message)',
+      },
+    )
+    expect(silent).toContain(
+      '## ❌ Agent run: triage — Failed\n\nRun r-123 of agent "triage" failed \\(the hub gave no message\\)\n\n| Run |',
+    )
+    const late = renderRunSummary(
+      result({ phase: 'Running', outcome: 'timed-out', settled: false, detail: detail({ phase: 'Running' }) }),
+      {
+        status: 'fail',
+        message: 'Run r-123 of agent "triage" did not settle within timeout-seconds (60 s); last phase Running.',
+      },
+    )
+    expect(late).toContain(
+      '\n\nRun r-123 of agent "triage" did not settle within timeout-seconds \\(60 s\\); last phase Running.\n\n| Run |',
+    )
   })
 
   it('a reused run shows the notice', () => {
@@ -162,11 +185,19 @@ describe('renderRunSummary: other runs', () => {
   })
 
   it('a run without detail has no tokens or cost, and says it is not settled', () => {
-    const markdown = renderRunSummary(result({ detail: undefined, phase: 'Pending', settled: false, outcome: 'started', idempotencyKey: undefined }), {
-      status: 'pass',
-      message: 'started',
+    const markdown = renderRunSummary(
+      result({ detail: undefined, phase: 'Pending', settled: false, outcome: 'started', idempotencyKey: undefined }),
+      {
+        status: 'pass',
+        message: 'started',
+      },
+    )
+    expect(facts(markdown)).toEqual({
+      Run: '`r-123`',
+      Phase: '**Pending** (not settled)',
+      Duration: '—',
+      Waited: '1 min 10 s',
     })
-    expect(facts(markdown)).toEqual({ Run: '`r-123`', Phase: '**Pending** (not settled)', Duration: '—', Waited: '1 min 10 s' })
     expect(markdown).not.toContain('Tokens')
     expect(markdown).not.toContain('Cost')
     expect(markdown).not.toContain('Idempotency key')
@@ -177,7 +208,10 @@ describe('renderRunSummary: other runs', () => {
       result({
         phase: 'PendingApproval',
         outcome: 'awaiting-approval',
-        detail: detail({ phase: 'PendingApproval', pending: { inboxID: 'i', tool: 'kubectl_apply', args: { file: 'a.yaml' } } }),
+        detail: detail({
+          phase: 'PendingApproval',
+          pending: { inboxID: 'i', tool: 'kubectl_apply', args: { file: 'a.yaml' } },
+        }),
       }),
       { status: 'warn', message: 'waiting' },
     )
@@ -188,12 +222,18 @@ describe('renderRunSummary: other runs', () => {
   })
 
   it('duration falls back to startedAt/finishedAt', () => {
-    const markdown = renderRunSummary(result({ detail: detail({ startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:02.500Z' }) }), PASS)
+    const markdown = renderRunSummary(
+      result({ detail: detail({ startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:02.500Z' }) }),
+      PASS,
+    )
     expect(facts(markdown)['Duration']).toBe('2.5 s')
   })
 
   it('an unclosed fence in the output is closed before the next section', () => {
-    const markdown = renderRunSummary(result({ detail: detail({ output: '```\nunclosed', sources: ['https://example.com'] }) }), PASS)
+    const markdown = renderRunSummary(
+      result({ detail: detail({ output: '```\nunclosed', sources: ['https://example.com'] }) }),
+      PASS,
+    )
     expect(markdown).toContain('```\nunclosed\n```\n\n### Sources')
   })
 })
@@ -214,7 +254,9 @@ describe('renderRunSummary: hostile content', () => {
       detail: detail({
         output: hostile,
         sources: ['javascript:alert(1)', '<img src=x onerror=alert(1)>', 'https://example.com/"><script>'],
-        steps: [{ tool: '<b>x</b>', outcome: '<img src=x>', error: '<script>alert(1)</script> @octocat', durationMS: 5 }],
+        steps: [
+          { tool: '<b>x</b>', outcome: '<img src=x>', error: '<script>alert(1)</script> @octocat', durationMS: 5 },
+        ],
       }),
     }),
     { status: 'pass', message: 'Run <b>r</b> said <!-- hub-action:x --> @octocat' },
@@ -257,7 +299,10 @@ describe('renderRunSummary: hostile content', () => {
   // GFM table a pipe splits the cell even inside a code span (GFM spec, example 200), so a
   // tool named "a|b" shifts the steps table by one column.
   it('a pipe in a tool name does not split its table cell', () => {
-    const withPipe = renderRunSummary(result({ detail: detail({ steps: [{ tool: 'shell|sh', outcome: 'ok', durationMS: 1 }] }) }), PASS)
+    const withPipe = renderRunSummary(
+      result({ detail: detail({ steps: [{ tool: 'shell|sh', outcome: 'ok', durationMS: 1 }] }) }),
+      PASS,
+    )
     const row = withPipe.split('\n').find((line) => line.startsWith('| 1 |'))
     expect(row && cells(row)).toHaveLength(4)
   })
@@ -266,7 +311,12 @@ describe('renderRunSummary: hostile content', () => {
 describe('renderRunSummary: size', () => {
   const MiB = 1024 * 1024
   const bytes = (text: string) => Buffer.byteLength(text, 'utf8')
-  const manySteps = Array.from({ length: 3_000 }, (_, i) => ({ tool: `tool_${i}`, outcome: 'error', error: `failed <b>${'x'.repeat(300)}</b>`, durationMS: i }))
+  const manySteps = Array.from({ length: 3_000 }, (_, i) => ({
+    tool: `tool_${i}`,
+    outcome: 'error',
+    error: `failed <b>${'x'.repeat(300)}</b>`,
+    durationMS: i,
+  }))
 
   it('fits the budget with a 2 MB answer of escapes, 3,000 steps and a long hub message, and says where the rest is', () => {
     const markdown = renderRunSummary(
@@ -285,7 +335,9 @@ describe('renderRunSummary: size', () => {
     )
     expect(bytes(markdown)).toBeLessThanOrEqual(SUMMARY_BYTE_BUDGET)
     expect(SUMMARY_BYTE_BUDGET).toBeLessThan(MiB)
-    expect(markdown).toContain("under GitHub's 1 MiB limit: the result file `/tmp/runner/hub-action/run-r-123.json` (output `result-file`) holds all of it.")
+    expect(markdown).toContain(
+      "under GitHub's 1 MiB limit: the result file `/tmp/runner/hub-action/run-r-123.json` (output `result-file`) holds all of it.",
+    )
     expect(markdown).toMatch(/… and [\d,]+ more steps: the result file lists them all\./)
     expect(markdown).toContain('### Output')
     expect(markdown).toContain('<details><summary>Steps (3000)</summary>')
@@ -299,7 +351,11 @@ describe('renderRunSummary: size', () => {
       result({
         outcome: 'awaiting-approval',
         phase: 'PendingApproval',
-        detail: detail({ phase: 'PendingApproval', pending: { tool: 'kubectl_apply', args: { manifest: 'y'.repeat(1_500_000) } }, steps: manySteps }),
+        detail: detail({
+          phase: 'PendingApproval',
+          pending: { tool: 'kubectl_apply', args: { manifest: 'y'.repeat(1_500_000) } },
+          steps: manySteps,
+        }),
       }),
       PASS,
       { resultFile: '/tmp/r.json' },
@@ -316,11 +372,18 @@ describe('renderRunSummary: size', () => {
   it('keeps a cut answer well-formed: GitHub still sees the Sources and Steps sections', () => {
     if (!CMARK_GFM) return
     const answer = Array.from({ length: 5_000 }, (_, i) => `- item ${i}\n  \`\`\`\n  code <b>\n`).join('\n')
-    const markdown = renderRunSummary(result({ detail: detail({ output: answer, sources: ['https://example.com'], steps: manySteps.slice(0, 2) }) }), PASS, {
-      budget: 60_000,
-    })
+    const markdown = renderRunSummary(
+      result({ detail: detail({ output: answer, sources: ['https://example.com'], steps: manySteps.slice(0, 2) }) }),
+      PASS,
+      {
+        budget: 60_000,
+      },
+    )
     const judged = judgeGfm(markdown)
-    expect(judged.headings.filter((heading) => heading.level === 3).map((heading) => heading.text)).toEqual(['Output', 'Sources'])
+    expect(judged.headings.filter((heading) => heading.level === 3).map((heading) => heading.text)).toEqual([
+      'Output',
+      'Sources',
+    ])
     expect(judged.rawHtml).toEqual(['<details><summary>Steps (2)</summary>\n', '</details>\n'])
   })
 })
