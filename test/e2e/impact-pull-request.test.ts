@@ -204,7 +204,11 @@ describe('a pull request with changed manifests', () => {
       `Service shop/checkout ← ${MODIFIED} (modified)`,
     ])
     expect(file.skippedFiles).toEqual([
-      { path: TEMPLATE, reason: 'a template (contains {{ }}): render it first, or name its objects in `targets`' },
+      {
+        path: TEMPLATE,
+        reason:
+          'a template (contains {{ }}): render it (`helm template`, `kustomize build`) in an earlier step and pass the output as `rendered-head` (examples/helm-impact.yml), or name its objects in `targets`',
+      },
     ])
     expect(file.notFound.map((t) => `${t.kind} ${t.namespace}/${t.name}`)).toEqual(['Deployment shop/worker'])
     expect(file.impacts.map((i) => `${i.target.kind} ${i.target.name} on ${i.edge}`)).toEqual([
@@ -231,8 +235,9 @@ describe('a pull request with changed manifests', () => {
     expect(verdictLines(report)).toHaveLength(5)
     // markdown-escaped, so the braces and backticks render as text
     expect(report).toContain(
-      `### Skipped files (1)\n\n- ${TEMPLATE} — a template \\(contains \\{\\{ \\}\\}\\): render it first, or name its objects in \\\`targets\\\``,
+      `### Skipped files (1)\n\n- ${TEMPLATE} — a template \\(contains \\{\\{ \\}\\}\\): render it \\(\\\`helm template\\\``,
     )
+    expect(report).toContain('as \\`rendered-head\\`')
     expect(report).toContain(`- Deployment.apps shop/worker — from ${ADDED} (added)`)
     expect(report).not.toContain('docs/examples')
     expect(result.summary).toContain('### Skipped files (1)')

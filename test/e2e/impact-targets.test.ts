@@ -449,3 +449,18 @@ describe('bad targets', () => {
     },
   )
 })
+
+describe('a folder given as `manifests`', () => {
+  it('fails naming the input, the folder and the glob to write, with no request to the hub', async () => {
+    // GITHUB_WORKSPACE is the project: `test/fixtures` is a folder there
+    const result = await impact({ manifests: 'test/fixtures' })
+    expect(result.code).toBe(1)
+    const errors = lines(result.stdout, '::error::')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain(
+      '`manifests`: `test/fixtures` is a folder, and `manifests` takes globs of files: write `test/fixtures/**/*.yaml`',
+    )
+    expect(hub.requests).toEqual([])
+    expect(result.outputs).toEqual({})
+  })
+})

@@ -74,7 +74,8 @@ export interface ManifestOptions {
 }
 
 /** @internal */
-export const TEMPLATE_REASON = 'a template (contains {{ }}): render it first, or name its objects in `targets`'
+export const TEMPLATE_REASON =
+  'a template (contains {{ }}): render it (`helm template`, `kustomize build`) in an earlier step and pass the output as `rendered-head` (examples/helm-impact.yml), or name its objects in `targets`'
 
 /** The objects a manifest file holds, or why it was skipped. Throws only the abort reason and a CapError. */
 export async function targetsFromManifest(

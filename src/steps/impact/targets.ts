@@ -4,7 +4,8 @@
  * changes (removed ones read at the base commit: deleting an object is the riskiest change);
  * elsewhere, the files in the workspace.
  */
-import { matchesGlob } from 'node:path'
+import { statSync } from 'node:fs'
+import { matchesGlob, resolve } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { targetsFromManifest } from './manifests.js'
 import type { ChangedFile } from '../../github/pull-request.js'
@@ -13,6 +14,7 @@ import { isRemovedTarget, type Target, type TargetOrigin } from '../../model/tar
 import { matchFiles, readRenderedSet, renderedTargets } from './rendered.js'
 import { MAX_MANIFEST_BYTES, readWorkspaceFile, tooLarge, workspaceRoot, type FileRead } from './read-workspace-file.js'
 import { tooManyTargets } from './bounds.js'
+import { InputError } from '../../settings/settings.js'
 
 /** What the pull-request side must provide; implemented over the GitHub API. */
 export interface PullRequestFiles {
@@ -55,6 +57,12 @@ export async function collectTargets(options: {
   maxDocuments?: number | undefined
 }): Promise<CollectedTargets> {
   const maxTargets = options.maxTargets ?? Infinity
+  const folders = folderProblems(options.workspace, {
+    manifests: options.globs,
+    'rendered-head': options.renderedHead ?? [],
+    'rendered-base': options.renderedBase ?? [],
+  })
+  if (folders.length > 0) throw new InputError(folders)
   const inputs = [
     ...(options.given.length > 0 ? ['targets'] : []),
     ...(options.globs.length > 0 ? ['manifests'] : []),
@@ -80,8 +88,12 @@ export async function collectTargets(options: {
     const { sources, emptyGlobs } = options.pullRequest
       ? changedManifests(changed, options.globs, options.workspace)
       : workspaceManifests(options.workspace, options.globs)
-    if (emptyGlobs.length > 0)
-      warnings.push(emptyGlobWarning('manifests', emptyGlobs, options.workspace, options.pullRequest !== undefined))
+    // One glob per spelling (`*.yaml`, `*.yml`) is common and a repository uses one: only
+    // globs that all match nothing are a mistake worth a warning on every pull request.
+    const where = options.pullRequest !== undefined
+    if (emptyGlobs.length === options.globs.length)
+      warnings.push(emptyGlobWarning('manifests', emptyGlobs, options.workspace, where))
+    else if (emptyGlobs.length > 0) options.log?.(emptyGlobNote(emptyGlobs, options.workspace, where))
     unchanged = options.pullRequest !== undefined && sources.length === 0 && emptyGlobs.length < options.globs.length
     if (sources.length > 0) options.log?.(`Reading ${sources.length} manifest file(s).`)
     for (const [index, source] of sources.entries()) {
@@ -184,6 +196,40 @@ function emptyGlobWarning(input: string, globs: readonly string[], workspace: st
     ? `the files this pull request changes nor the workspace ${workspace}`
     : `the workspace ${workspace}`
   return `\`${input}\`: ${globs.length === 1 ? 'the glob' : 'the globs'} ${globList(globs)} matched no file in ${where} (folders are not matched as files; globs are relative to the workspace, e.g. ${exampleGlob(globs)}). Check the paths, and that an earlier step wrote the files.`
+}
+
+/** Globs that matched nothing while the input's other globs matched: normal, said in the log only. */
+function emptyGlobNote(globs: readonly string[], workspace: string, pullRequest: boolean): string {
+  const where = pullRequest
+    ? 'in the files this pull request changes or the workspace'
+    : `in the workspace ${workspace}`
+  return `\`manifests\`: ${globList(globs)} matched no file ${where}; the other globs did.`
+}
+
+/**
+ * A glob that names a folder matches no file (folders are not read), so the step would pass
+ * having checked nothing: each is an input error naming the glob to write instead.
+ */
+function folderProblems(workspace: string, inputs: Record<string, readonly string[]>): string[] {
+  const problems: string[] = []
+  for (const [input, globs] of Object.entries(inputs)) {
+    for (const glob of globs) {
+      if (/[*?[\]{}]/.test(glob) || !isFolder(workspace, glob)) continue
+      const folder = glob.replace(/\/+$/, '')
+      problems.push(
+        `\`${input}\`: \`${glob}\` is a folder, and \`${input}\` takes globs of files: write \`${folder}/**/*.yaml\` (add \`${folder}/**/*.yml\` if some files end so).`,
+      )
+    }
+  }
+  return problems
+}
+
+function isFolder(workspace: string, path: string): boolean {
+  try {
+    return statSync(resolve(workspace, path)).isDirectory()
+  } catch {
+    return false
+  }
 }
 
 /** A removed file is read at the base commit; every other one from the checkout of the head. */

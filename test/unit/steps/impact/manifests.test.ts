@@ -3,6 +3,7 @@
  * (template braces, alias bombs, token floods, deep nesting, broken YAML) skipped with a reason
  * for that file only, in bounded time; a cancel stops a long parse.
  */
+import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { isTemplate, targetsFromManifest, TEMPLATE_REASON } from '../../../../src/steps/impact/manifests.js'
 import type { TargetOrigin } from '../../../../src/model/target.js'
@@ -128,5 +129,12 @@ describe('targetsFromManifest', () => {
     // the parse yields to the event loop as it goes, so this timer runs while it is under way
     setTimeout(() => controller.abort(new Error('received SIGTERM')), 50)
     await expect(parsing).rejects.toThrow('received SIGTERM')
+  })
+})
+
+describe('a template', () => {
+  it('is skipped with the way forward: render it and pass the output as `rendered-head`, as the Helm example does', () => {
+    expect(TEMPLATE_REASON).toContain('as `rendered-head` (examples/helm-impact.yml)')
+    expect(existsSync(new URL('../../../../examples/helm-impact.yml', import.meta.url))).toBe(true)
   })
 })

@@ -3,13 +3,14 @@
  * others are still read; removed files read at the base commit are capped like workspace files,
  * and sized before they are downloaded; a cancel stops collection between files.
  */
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGitHubClient, type GitHubClient } from '../../../../src/github/client.js'
 import { readBoundedFileAtRef } from '../../../../src/github/pull-request.js'
 import { collectTargets, type PullRequestFiles } from '../../../../src/steps/impact/targets.js'
+import { InputError } from '../../../../src/settings/settings.js'
 import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../../../emulator/github.ts'
 
 const CONFIG_MAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: flags, namespace: shop}\n'
@@ -146,5 +147,59 @@ describe('readBoundedFileAtRef', () => {
     emu.setContent(O, R, BASE, 'deploy/app.yaml', CONFIG_MAP)
     expect(await readBoundedFileAtRef(gh, { owner: O, repo: R }, 'deploy/missing.yaml', BASE, 1000)).toBeUndefined()
     expect(await readBoundedFileAtRef(gh, { owner: O, repo: R }, 'deploy', BASE, 1000)).toBeUndefined()
+  })
+})
+
+describe('collectTargets: globs and folders', () => {
+  let workspace: string
+  beforeEach(() => {
+    workspace = mkdtempSync(join(tmpdir(), 'collect-globs-'))
+    mkdirSync(join(workspace, 'deploy'))
+    writeFileSync(join(workspace, 'deploy', 'app.yaml'), CONFIG_MAP)
+    return () => rmSync(workspace, { recursive: true, force: true })
+  })
+  const collectGlobs = (globs: string[], log: string[] = [], renderedHead?: string[]) =>
+    collectTargets({
+      given: [],
+      globs,
+      renderedHead,
+      defaultNamespace: undefined,
+      workspace,
+      pullRequest: undefined,
+      log: (message) => log.push(message),
+    })
+
+  it('warns only when every glob of `manifests` matches nothing: a spelling the repository does not use is logged', async () => {
+    const log: string[] = []
+    const some = await collectGlobs(['deploy/**/*.yaml', 'deploy/**/*.yml'], log)
+    expect(some.warnings).toEqual([])
+    expect(some.targets).toHaveLength(1)
+    expect(log).toContain(
+      '`manifests`: `deploy/**/*.yml` matched no file in the workspace ' + workspace + '; the other globs did.',
+    )
+    const none = await collectGlobs(['k8s/**/*.yaml', 'k8s/**/*.yml'])
+    expect(none.warnings).toHaveLength(1)
+    expect(none.warnings[0]).toMatch(
+      /^`manifests`: the globs `k8s\/\*\*\/\*\.yaml`, `k8s\/\*\*\/\*\.yml` matched no file/,
+    )
+  })
+
+  it('refuses a folder given as a glob, naming the input, the folder and the glob to write, before reading anything', async () => {
+    for (const [globs, renderedHead, input] of [
+      [['deploy'], undefined, 'manifests'],
+      [['deploy/'], undefined, 'manifests'],
+      [[], ['deploy'], 'rendered-head'],
+    ] as const) {
+      const log: string[] = []
+      const failure = await collectGlobs([...globs], log, renderedHead && [...renderedHead]).catch(
+        (error: unknown) => error,
+      )
+      expect(failure).toBeInstanceOf(InputError)
+      const folder = globs[0] ?? renderedHead?.[0] ?? ''
+      expect((failure as InputError).problems).toEqual([
+        `\`${input}\`: \`${folder}\` is a folder, and \`${input}\` takes globs of files: write \`deploy/**/*.yaml\` (add \`deploy/**/*.yml\` if some files end so).`,
+      ])
+      expect(log).toEqual([])
+    }
   })
 })
