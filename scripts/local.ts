@@ -14,9 +14,11 @@ import { fileURLToPath } from 'node:url'
 import { parseEnv } from 'node:util'
 import { ROOT } from '../test/e2e/action-process.ts'
 import { startHubEmulator, type HubEmulator } from '../test/emulator/hub.ts'
-import { fold } from './demo/layout.ts'
-import { styleFor } from './demo/style.ts'
+import { fold, oneLine } from './demo/layout.ts'
+import { renderRunnerLog } from './demo/runner-log.ts'
+import { styleFor, visibleWidth } from './demo/style.ts'
 import { renderMarkdown } from './demo/terminal-markdown.ts'
+import { readLocalAction, type LocalActionRun } from './local/local-action-log.ts'
 
 const USAGE =
   'usage: npm run local [-- <dotenv file>]   (no file and no .env here: .env.example against a hub emulator)'
@@ -105,7 +107,8 @@ if (given !== undefined && fromGiven !== undefined) {
 }
 
 // local-action's own launcher (its bin) wraps any non-zero exit in a stack trace; this starts
-// what the launcher starts, with the variables it sets, so local-action's own lines are the output.
+// what the launcher starts, with the variables it sets. Its stdout is read as it comes and shown
+// as the demo shows a step (scripts/local/local-action-log.ts); stderr passes through.
 const child = spawn(
   process.execPath,
   [
@@ -118,18 +121,41 @@ const child = spawn(
   ],
   {
     cwd: ROOT,
-    stdio: 'inherit',
+    stdio: ['inherit', 'pipe', 'inherit'],
     env: {
       ...process.env,
       ...runnerFiles,
       TARGET_ACTION_PATH: ROOT,
       NODE_PACKAGE_MANAGER: 'npm',
       NODE_NO_WARNINGS: '1',
+      // plain text to read: this script colours what it prints itself
+      FORCE_COLOR: '0',
     },
   },
 )
 // Ctrl-C reaches the child from the terminal too; a plain kill of this script is passed on, so the action can detach or cancel.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
+
+let stdout = ''
+let logStarted = false
+let shownLines = 0
+/** The action's log lines not shown yet, as GitHub's log viewer shows them (groups open). */
+function showLog(text: string): LocalActionRun {
+  const seen = readLocalAction(text)
+  if (!seen.ran) return seen
+  if (!logStarted) print('', style.heading('The action’s log, as GitHub shows it'), '')
+  logStarted = true
+  const lines = renderRunnerLog(seen.runnerLog, { style, expand: () => true }).map((line) => `  ${line}`.trimEnd())
+  if (lines.length > shownLines) print(...lines.slice(shownLines))
+  shownLines = Math.max(shownLines, lines.length)
+  return seen
+}
+child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+  const complete = stdout.length + chunk.lastIndexOf('\n') + 1
+  const before = stdout.lastIndexOf('\n') + 1
+  stdout += chunk
+  if (complete > before) showLog(stdout.slice(0, complete))
+})
 const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveEnd) =>
   child
     .on('close', (code, signal) => resolveEnd({ code, signal }))
@@ -138,6 +164,28 @@ const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | 
       resolveEnd({ code: 1, signal: null })
     }),
 )
+const run = showLog(stdout)
+// local-action stopped before the action ran: what it said is all there is to show
+if (!run.ran) print(...run.preamble)
+else {
+  // the runner's temporary folder as a workflow names it, so that a result file's path fits the line
+  const runnerTemp = fromFile.RUNNER_TEMP === undefined ? runnerFiles.RUNNER_TEMP : resolve(ROOT, fromFile.RUNNER_TEMP)
+  const outputs = Object.entries(run.outputs).map(([name, value]) => [
+    name,
+    value.split(runnerTemp).join('$RUNNER_TEMP'),
+  ])
+  const width = Math.max(0, ...outputs.map(([name]) => name.length))
+  print(
+    '',
+    style.heading('Outputs (steps.<id>.outputs.*)'),
+    '',
+    ...(outputs.length === 0 ? [style.dim('  none')] : []),
+    ...outputs.map(([name, value]) =>
+      clip(`  ${name.padEnd(width)}  ${value === '' ? style.dim('(empty)') : oneLine(value)}`),
+    ),
+    ...run.after,
+  )
+}
 
 const summaryFile =
   fromFile.GITHUB_STEP_SUMMARY === undefined
@@ -171,9 +219,15 @@ if (hub) {
   )
   await hub.close()
 }
-if (fromFile.RUNNER_TEMP === undefined) print(style.dim(`Result files: ${shown(runnerFiles.RUNNER_TEMP)}`))
+if (fromFile.RUNNER_TEMP === undefined)
+  print(style.dim(`Result files: $RUNNER_TEMP is ${shown(runnerFiles.RUNNER_TEMP)}`))
 if (ended.code !== 0) print(style.error(`local-action ended with ${ended.signal ?? `exit code ${ended.code}`}.`))
 process.exitCode = ended.code ?? 1
+
+/** A line cut to the terminal's 100 columns, for values that are not prose to fold. */
+function clip(line: string): string {
+  return visibleWidth(line) <= 100 ? line : `${[...line].slice(0, 98).join('')} …`
+}
 
 function shown(path: string): string {
   const local = relative(process.cwd(), path)

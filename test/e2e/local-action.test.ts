@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseEnv } from 'node:util'
 import { parse as parseYaml } from 'yaml'
+import { visibleWidth } from '../../scripts/demo/style.ts'
 import { ROOT } from './harness.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 
@@ -23,6 +24,8 @@ const EXAMPLE = parseEnv(EXAMPLE_TEXT)
 const TEST_MS = 120_000
 /** Safety net only: the process tree is killed if it has not ended by then. */
 const KILL_AFTER_MS = 100_000
+const LOG_HEADING = 'The action’s log, as GitHub shows it'
+const OUTPUTS_HEADING = 'Outputs (steps.<id>.outputs.*)'
 
 interface ScriptRun {
   code: number | null
@@ -95,17 +98,17 @@ function folder(name: string): string {
   return dir
 }
 
-/** local-action's table of the outputs the action set through @actions/core (single-line values). */
+/** The outputs the script lists after the action's log, one a line (multi-line values shortened). */
 function outputsOf(stdout: string): Record<string, string> {
   const outputs: Record<string, string> = {}
-  const table = stdout.slice(stdout.indexOf('Action Outputs'))
-  for (const match of table.matchAll(/^│ \d+\s+│ '([a-z-]+)'\s+│ '(.*?)'\s+│$/gm)) outputs[match[1]!] = match[2]!
+  const list = stdout.slice(stdout.indexOf(OUTPUTS_HEADING) + OUTPUTS_HEADING.length).split('\n\n')[1] ?? ''
+  for (const match of list.matchAll(/^ {2}([a-z-]+) +(.*)$/gm)) outputs[match[1]!] = match[2]!
   return outputs
 }
 
-/** What the script printed after local-action ended: the rendered summary and the closing lines. */
+/** What the script printed after the action's log: the outputs, the rendered summary and the closing lines. */
 function afterLocalAction(stdout: string): string {
-  return stdout.slice(stdout.lastIndexOf('Action Outputs'))
+  return stdout.slice(stdout.lastIndexOf(OUTPUTS_HEADING))
 }
 
 describe('npm run local (@github/local-action on the sources)', () => {
@@ -127,7 +130,7 @@ describe('npm run local (@github/local-action on the sources)', () => {
       expect(run.stdout.replace(/\s+/g, ' ')).toMatch(
         /^No \.env here: running src\/main\.ts under local-action with \.env\.example against a hub emulator at http:\/\/127\.0\.0\.1:\d+/,
       )
-      expect(run.stdout).toContain('Running Action')
+      expect(run.stdout).toContain(LOG_HEADING)
       // The run local-action reports is the one the script's emulator served (this test's hub saw nothing).
       const outputs = outputsOf(run.stdout)
       expect(outputs, log).toMatchObject({ phase: 'Succeeded', settled: 'true', reused: 'false' })
@@ -143,8 +146,18 @@ describe('npm run local (@github/local-action on the sources)', () => {
       expect(closing).toMatch(/^Job summary \(.*step_summary\.md\)$/m)
       expect(closing).toContain('│ ✅ Agent run: quick — Succeeded')
       expect(closing).toMatch(new RegExp(`│ ${runId}\\s+Succeeded`))
-      expect(closing).toMatch(/^Result files: .*runner_temp$/m)
+      expect(closing).toMatch(/^Result files: \$RUNNER_TEMP is .*runner_temp$/m)
       expect(run.stderr.trim()).toBe('')
+
+      // It reads like the demo: the log as GitHub shows it, no banner, no tables of action.yml, no
+      // workflow command the runner would have acted on, and every line within 100 columns.
+      const lines = run.stdout.split('\n')
+      expect(lines.filter((line) => visibleWidth(line) > 100)).toEqual([])
+      expect(lines.filter((line) => /^\s*(│ )?::|stop-commands/.test(line))).toEqual([])
+      expect(lines.filter((line) => /_{3}|^={10,}$|\(index\)|Action Metadata|Action Debugger/.test(line))).toEqual([])
+      expect(run.stdout).toMatch(/^ {2}▾ Waiting up to 30 min for run [0-9a-f-]{36}\n {4}Step 1: graph_query ok/m)
+      expect(run.stdout).toMatch(/^ {2}ℹ Notice: Run [0-9a-f-]{36} of agent "quick" succeeded\.$/m)
+      expect(closing).toMatch(/^ {2}output +## Answer … \(\d+ lines\)$/m)
     },
     TEST_MS,
   )
@@ -164,9 +177,9 @@ describe('npm run local (@github/local-action on the sources)', () => {
 
       expect(run.code, log).toBe(0)
       expect(run.stdout).toMatch(/^Running src\/main\.ts under local-action with \.env\./)
-      // It went through local-action: its stages frame the action's own log.
-      expect(run.stdout).toContain('Running Action')
-      expect(run.stdout).toContain('Action Outputs')
+      // It went through local-action: the log and the outputs its core stubs caught.
+      expect(run.stdout).toContain(LOG_HEADING)
+      expect(run.stdout).toContain(OUTPUTS_HEADING)
 
       expect(hub.runs()).toHaveLength(1)
       const [created] = hub.runs()
@@ -176,11 +189,11 @@ describe('npm run local (@github/local-action on the sources)', () => {
       // The runner variables from the .env reached the action: the key is derived from them.
       expect(created?.idempotencyKey).toMatch(/^gha-[0-9a-f]{40}$/)
 
-      // local-action's core stubs caught the outputs: its table lists them (empty under the real core).
+      // local-action's core stubs caught the outputs: the script lists them (none under the real core).
       const outputs = outputsOf(run.stdout)
       expect(outputs['run-id'], log).toBe(created?.id)
       expect(outputs).toMatchObject({ phase: 'Succeeded', settled: 'true', reused: 'false' })
-      expect(outputs['result-file']).toContain(`run-${created?.id}.json`)
+      expect(outputs['result-file']).toBe(`$RUNNER_TEMP/hub-action/run-${created?.id}.json`)
       const summary = readFileSync(summaryFile, 'utf8')
       expect(summary).toContain('Agent run: quick — Succeeded')
       expect(summary).toContain(created?.id)
