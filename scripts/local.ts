@@ -170,7 +170,7 @@ if (!run.ran) print(...run.preamble)
 else {
   // the runner's temporary folder as a workflow names it, so that a result file's path fits the line
   const runnerTemp = fromFile.RUNNER_TEMP === undefined ? runnerFiles.RUNNER_TEMP : resolve(ROOT, fromFile.RUNNER_TEMP)
-  const outputs = Object.entries(run.outputs).map(([name, value]) => [
+  const outputs = Object.entries(run.outputs).map(([name, value]): [string, string] => [
     name,
     value.split(runnerTemp).join('$RUNNER_TEMP'),
   ])
