@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { parseEnv } from 'node:util'
 import { ROOT } from '../test/e2e/action-process.ts'
 import { startHubEmulator, type HubEmulator } from '../test/emulator/hub.ts'
+import { dotenvText } from '../test/emulator/pull-request.ts'
 import { fold, oneLine } from './demo/layout.ts'
 import { renderRunnerLog } from './demo/runner-log.ts'
 import { styleFor, visibleWidth } from './demo/style.ts'
@@ -91,13 +92,7 @@ if (given !== undefined && fromGiven !== undefined) {
     INPUT_WORKSPACE: hub.workspace,
   }
   dotenvFile = join(runnerDir, 'emulator.env')
-  const example = readFileSync(join(ROOT, '.env.example'), 'utf8')
-  writeFileSync(
-    dotenvFile,
-    `${example}\n${Object.entries(overrides)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('\n')}\n`,
-  )
+  writeFileSync(dotenvFile, dotenvText(overrides))
   fromFile = parseEnv(readFileSync(dotenvFile, 'utf8')) as Record<string, string>
   print(
     style.dim(

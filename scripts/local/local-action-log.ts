@@ -26,8 +26,8 @@ export interface LocalActionRun {
 const RUNNING = /^\s*Running Action\s*$/
 const OUTPUTS = /^\s*Action Outputs\s*$/
 const RULE = /^=+$/
-/** A line local-action's core stubs print for one call: the command, its properties, its text. */
-const CORE_CALL = /^::(info|debug|error|warning|notice|group|endgroup|set-output)((?: [^:]*)?)::(.*)$/
+/** A line local-action's core stubs print for one call: the command, its properties (unescaped: a title may hold `:`), its text. */
+const CORE_CALL = /^::(info|debug|error|warning|notice|group|endgroup|set-output)((?: .*?)?)::(.*)$/
 /** console.table's frame and rows, and the line local-action prints instead when nothing was set. */
 const TABLE = /^[┌│├└]|^No outputs were set!$/
 

@@ -25,6 +25,7 @@ it('gives back the log the runner would have read, and the outputs apart', () =>
     '::set-output name=output::## Answer',
     '',
     'two lines',
+    '::notice title=impact: Deployment.apps shop/checkout,file=deploy/a.yaml,line=2::Modified',
     '::error title=Run failed::first line',
     'second line',
     '',
@@ -44,6 +45,7 @@ it('gives back the log the runner would have read, and the outputs apart', () =>
     '▾ Agent output',
     '  ## Answer',
     '  ::error::not a command here',
+    'ℹ Notice: impact: Deployment.apps shop/checkout: Modified (deploy/a.yaml:2)',
     '✖ Error: Run failed: first line',
     '  second line',
   ])

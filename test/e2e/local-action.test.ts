@@ -8,7 +8,6 @@
  * Each run is a child process tree (node → tsx → local-action), in a folder of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,23 +15,15 @@ import { parseEnv } from 'node:util'
 import { parse as parseYaml } from 'yaml'
 import { visibleWidth } from '../../scripts/demo/style.ts'
 import { ROOT } from './harness.ts'
+import { runLocal, type ScriptRun } from './local-script.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 
 const EXAMPLE_TEXT = readFileSync(join(ROOT, '.env.example'), 'utf8')
 const EXAMPLE = parseEnv(EXAMPLE_TEXT)
 /** local-action runs the sources through tsx: a cold run takes several seconds. */
 const TEST_MS = 120_000
-/** Safety net only: the process tree is killed if it has not ended by then. */
-const KILL_AFTER_MS = 100_000
 const LOG_HEADING = 'The action’s log, as GitHub shows it'
 const OUTPUTS_HEADING = 'Outputs (steps.<id>.outputs.*)'
-
-interface ScriptRun {
-  code: number | null
-  signal: NodeJS.Signals | null
-  stdout: string
-  stderr: string
-}
 
 let hub: HubEmulator
 let tmp: string
@@ -46,50 +37,8 @@ afterAll(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true })
 })
 
-/**
- * Run scripts/local.ts as `npm run local` does (this Node, the project's 24), in `cwd` (a
- * folder of this test's, so a developer's own .env never counts), with a clean runner
- * environment (no GITHUB_* or INPUT_* leaking in from a CI runner) and TMPDIR inside this test's
- * folder, so every file it keeps is removed afterwards. It gets its own process group, so the
- * safety net kills the tree.
- */
-function runScript(cwd: string, args: string[] = []): Promise<ScriptRun> {
-  const env: NodeJS.ProcessEnv = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(GITHUB_|INPUT_|RUNNER_|ACTIONS_)/.test(name)),
-  )
-  env.TMPDIR = tmp
-  env.NO_COLOR = '1'
-  // In a git worktree node_modules is a symlink: local-action stubs @actions/core at the path
-  // npm reports, so Node must keep that path rather than resolve it to the real one.
-  env.NODE_OPTIONS = '--preserve-symlinks'
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'local.ts'), ...args], {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    const killer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }, KILL_AFTER_MS)
-    child.on('error', (error) => {
-      clearTimeout(killer)
-      reject(error)
-    })
-    child.on('close', (code, signal) => {
-      clearTimeout(killer)
-      resolvePromise({ code, signal, stdout, stderr })
-    })
-  })
-}
+/** scripts/local.ts in `cwd`, its temporary files in this test's folder. */
+const runScript = (cwd: string, args: string[] = []): Promise<ScriptRun> => runLocal(cwd, args, tmp)
 
 /** A fresh folder of this test's to run the script in. */
 function folder(name: string): string {
