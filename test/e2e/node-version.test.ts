@@ -43,7 +43,7 @@ it.skipIf(!older)(
 )
 
 it('the command that message names for running dist/ runs it on Node 24 or newer', () => {
-  // npx puts the project's node_modules/.bin first: the `node` devDependency, not the global Node
+  // npx puts the project's node_modules/.bin first: its Node 24 package, not the global Node
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PATH: older ? `${dirname(older.path)}:/usr/bin:/bin` : process.env.PATH,
