@@ -3,8 +3,10 @@
  * @github/local-action, which stubs @actions/core and prints the outputs, with the inputs and
  * runner variables of a dotenv file (default: .env in the current folder). Without a file, a hub
  * emulator starts on 127.0.0.1 and .env.example runs against it, so a newcomer's first
- * `npm run local` shows a real run. Either way the job summary the action wrote is then printed,
- * rendered for the terminal. A missing or unusable file is one line, never a stack trace.
+ * `npm run local` shows a real run. What local-action prints is shown as the demo shows a step: the
+ * action's log as GitHub's log viewer shows it and its outputs one a line, within 100 columns; then
+ * the job summary the action wrote, rendered for the terminal. A missing or unusable file is one
+ * line, never a stack trace. `npm run emulator -- --github` writes a dotenv file for a pull request.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
