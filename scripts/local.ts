@@ -147,11 +147,12 @@ function showLog(text: string): LocalActionRun {
   shownLines = Math.max(shownLines, lines.length)
   return seen
 }
+// complete lines only: a line still being written is read once it ends
+let read = 0
 child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-  const complete = stdout.length + chunk.lastIndexOf('\n') + 1
-  const before = stdout.lastIndexOf('\n') + 1
   stdout += chunk
-  if (complete > before) showLog(stdout.slice(0, complete))
+  const complete = stdout.lastIndexOf('\n') + 1
+  if (complete > read) showLog(stdout.slice(0, (read = complete)))
 })
 const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveEnd) =>
   child
