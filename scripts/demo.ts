@@ -16,7 +16,7 @@ import { renderRunnerLog } from './demo/runner-log.ts'
 import { styleFor } from './demo/style.ts'
 import { renderMarkdown } from './demo/terminal-markdown.ts'
 import { CANARY_TARGETS, FRONTEND, PULL_REQUEST, pullRequestWorkspace, QUERY } from './demo/fixtures.ts'
-import { fold, wrap } from './demo/layout.ts'
+import { fold, oneLine, wrap } from './demo/layout.ts'
 import { IMPACT_WORKFLOW, queryStep, rolloutStep, runStep } from './demo/snippets.ts'
 
 const started = performance.now()
@@ -245,9 +245,4 @@ print(
 if (unexpected.length > 0) {
   print('', style.error(`The demo did not go as it should: ${unexpected.join('; ')}.`))
   process.exitCode = 1
-}
-
-function oneLine(value: string): string {
-  const lines = value.split('\n')
-  return lines.length > 1 ? `${lines[0]} … (${lines.length} lines)` : value
 }

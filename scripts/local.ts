@@ -3,8 +3,10 @@
  * @github/local-action, which stubs @actions/core and prints the outputs, with the inputs and
  * runner variables of a dotenv file (default: .env in the current folder). Without a file, a hub
  * emulator starts on 127.0.0.1 and .env.example runs against it, so a newcomer's first
- * `npm run local` shows a real run. Either way the job summary the action wrote is then printed,
- * rendered for the terminal. A missing or unusable file is one line, never a stack trace.
+ * `npm run local` shows a real run. What local-action prints is shown as the demo shows a step: the
+ * action's log as GitHub's log viewer shows it and its outputs one a line, within 100 columns; then
+ * the job summary the action wrote, rendered for the terminal. A missing or unusable file is one
+ * line, never a stack trace. `npm run emulator -- --github` writes a dotenv file for a pull request.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -14,9 +16,12 @@ import { fileURLToPath } from 'node:url'
 import { parseEnv } from 'node:util'
 import { ROOT } from '../test/e2e/action-process.ts'
 import { startHubEmulator, type HubEmulator } from '../test/emulator/hub.ts'
-import { fold } from './demo/layout.ts'
-import { styleFor } from './demo/style.ts'
+import { dotenvText } from '../test/emulator/pull-request.ts'
+import { fold, oneLine } from './demo/layout.ts'
+import { renderRunnerLog } from './demo/runner-log.ts'
+import { styleFor, visibleWidth } from './demo/style.ts'
 import { renderMarkdown } from './demo/terminal-markdown.ts'
+import { readLocalAction, type LocalActionRun } from './local/local-action-log.ts'
 
 const USAGE =
   'usage: npm run local [-- <dotenv file>]   (no file and no .env here: .env.example against a hub emulator)'
@@ -89,13 +94,7 @@ if (given !== undefined && fromGiven !== undefined) {
     INPUT_WORKSPACE: hub.workspace,
   }
   dotenvFile = join(runnerDir, 'emulator.env')
-  const example = readFileSync(join(ROOT, '.env.example'), 'utf8')
-  writeFileSync(
-    dotenvFile,
-    `${example}\n${Object.entries(overrides)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('\n')}\n`,
-  )
+  writeFileSync(dotenvFile, dotenvText(overrides))
   fromFile = parseEnv(readFileSync(dotenvFile, 'utf8')) as Record<string, string>
   print(
     style.dim(
@@ -105,7 +104,8 @@ if (given !== undefined && fromGiven !== undefined) {
 }
 
 // local-action's own launcher (its bin) wraps any non-zero exit in a stack trace; this starts
-// what the launcher starts, with the variables it sets, so local-action's own lines are the output.
+// what the launcher starts, with the variables it sets. Its stdout is read as it comes and shown
+// as the demo shows a step (scripts/local/local-action-log.ts); stderr passes through.
 const child = spawn(
   process.execPath,
   [
@@ -118,18 +118,42 @@ const child = spawn(
   ],
   {
     cwd: ROOT,
-    stdio: 'inherit',
+    stdio: ['inherit', 'pipe', 'inherit'],
     env: {
       ...process.env,
       ...runnerFiles,
       TARGET_ACTION_PATH: ROOT,
       NODE_PACKAGE_MANAGER: 'npm',
       NODE_NO_WARNINGS: '1',
+      // plain text to read: this script colours what it prints itself
+      FORCE_COLOR: '0',
     },
   },
 )
 // Ctrl-C reaches the child from the terminal too; a plain kill of this script is passed on, so the action can detach or cancel.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
+
+let stdout = ''
+let logStarted = false
+let shownLines = 0
+/** The action's log lines not shown yet, as GitHub's log viewer shows them (groups open). */
+function showLog(text: string): LocalActionRun {
+  const seen = readLocalAction(text)
+  if (!seen.ran) return seen
+  if (!logStarted) print('', style.heading('The action’s log, as GitHub shows it'), '')
+  logStarted = true
+  const lines = renderRunnerLog(seen.runnerLog, { style, expand: () => true }).map((line) => `  ${line}`.trimEnd())
+  if (lines.length > shownLines) print(...lines.slice(shownLines))
+  shownLines = Math.max(shownLines, lines.length)
+  return seen
+}
+// complete lines only: a line still being written is read once it ends
+let read = 0
+child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+  stdout += chunk
+  const complete = stdout.lastIndexOf('\n') + 1
+  if (complete > read) showLog(stdout.slice(0, (read = complete)))
+})
 const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveEnd) =>
   child
     .on('close', (code, signal) => resolveEnd({ code, signal }))
@@ -138,6 +162,28 @@ const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | 
       resolveEnd({ code: 1, signal: null })
     }),
 )
+const run = showLog(stdout)
+// local-action stopped before the action ran: what it said is all there is to show
+if (!run.ran) print(...run.preamble)
+else {
+  // the runner's temporary folder as a workflow names it, so that a result file's path fits the line
+  const runnerTemp = fromFile.RUNNER_TEMP === undefined ? runnerFiles.RUNNER_TEMP : resolve(ROOT, fromFile.RUNNER_TEMP)
+  const outputs = Object.entries(run.outputs).map(([name, value]): [string, string] => [
+    name,
+    value.split(runnerTemp).join('$RUNNER_TEMP'),
+  ])
+  const width = Math.max(0, ...outputs.map(([name]) => name.length))
+  print(
+    '',
+    style.heading('Outputs (steps.<id>.outputs.*)'),
+    '',
+    ...(outputs.length === 0 ? [style.dim('  none')] : []),
+    ...outputs.map(([name, value]) =>
+      clip(`  ${name.padEnd(width)}  ${value === '' ? style.dim('(empty)') : oneLine(value)}`),
+    ),
+    ...run.after,
+  )
+}
 
 const summaryFile =
   fromFile.GITHUB_STEP_SUMMARY === undefined
@@ -171,9 +217,15 @@ if (hub) {
   )
   await hub.close()
 }
-if (fromFile.RUNNER_TEMP === undefined) print(style.dim(`Result files: ${shown(runnerFiles.RUNNER_TEMP)}`))
+if (fromFile.RUNNER_TEMP === undefined)
+  print(style.dim(`Result files: $RUNNER_TEMP is ${shown(runnerFiles.RUNNER_TEMP)}`))
 if (ended.code !== 0) print(style.error(`local-action ended with ${ended.signal ?? `exit code ${ended.code}`}.`))
 process.exitCode = ended.code ?? 1
+
+/** A line cut to the terminal's 100 columns, for values that are not prose to fold. */
+function clip(line: string): string {
+  return visibleWidth(line) <= 100 ? line : `${[...line].slice(0, 98).join('')} …`
+}
 
 function shown(path: string): string {
   const local = relative(process.cwd(), path)

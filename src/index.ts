@@ -7,7 +7,7 @@ const MIN_NODE_MAJOR = 24
 const major = Number(process.versions.node.split('.')[0])
 if (major < MIN_NODE_MAJOR) {
   process.stdout.write(
-    `::error::hub-action needs Node ${MIN_NODE_MAJOR} or newer (this runner has Node ${process.versions.node}): use \`runs.using: node${MIN_NODE_MAJOR}\` (the action.yml of a released version does), on a runner that has it; locally, run it through \`npm run local\`, which uses the project's own Node.\n`,
+    `::error::hub-action needs Node ${MIN_NODE_MAJOR} or newer (this runner has Node ${process.versions.node}): use \`runs.using: node${MIN_NODE_MAJOR}\` (the action.yml of a released version does), on a runner that has it; locally, run this bundle on the project's own Node 24 with \`npx node dist/index.js\` from the project's folder (its node_modules/.bin/node), or the sources with \`npm run local\`.\n`,
   )
   process.exitCode = 1
 } else {

@@ -27,3 +27,9 @@ export function fold(line: string, width = WIDTH): string[] {
   const lines = wrap(line.slice(margin.length), width - visibleWidth(margin) - 2).split('\n')
   return lines.map((text, at) => (at === 0 ? margin : `${margin}  `) + text)
 }
+
+/** A value shown on one line: its first line, and how many there are when it has several. */
+export function oneLine(value: string): string {
+  const lines = value.split('\n')
+  return lines.length > 1 ? `${lines[0]} … (${lines.length} lines)` : value
+}

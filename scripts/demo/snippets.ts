@@ -4,11 +4,13 @@
  * comment needs and the checkout its manifests come from. The demo's tests parse each one and
  * lint it with actionlint.
  */
+// As the README shows them: org and workspace are UUIDs (the action refuses display names), kept
+// in repository variables so that a pasted step works once they are set.
 const HUB = [
   '    hub-url: https://hub.example.com',
   '    token: ${{ secrets.HUB_TOKEN }}',
-  '    org: acme',
-  '    workspace: shop',
+  '    org: ${{ vars.HUB_ORG_ID }} # organization UUID',
+  '    workspace: ${{ vars.HUB_WORKSPACE_ID }} # workspace UUID',
 ]
 
 export function runStep(agent: string, task: string): string[] {

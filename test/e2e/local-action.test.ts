@@ -8,28 +8,22 @@
  * Each run is a child process tree (node → tsx → local-action), in a folder of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseEnv } from 'node:util'
 import { parse as parseYaml } from 'yaml'
+import { visibleWidth } from '../../scripts/demo/style.ts'
 import { ROOT } from './harness.ts'
+import { runLocal, type ScriptRun } from './local-script.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 
 const EXAMPLE_TEXT = readFileSync(join(ROOT, '.env.example'), 'utf8')
 const EXAMPLE = parseEnv(EXAMPLE_TEXT)
 /** local-action runs the sources through tsx: a cold run takes several seconds. */
 const TEST_MS = 120_000
-/** Safety net only: the process tree is killed if it has not ended by then. */
-const KILL_AFTER_MS = 100_000
-
-interface ScriptRun {
-  code: number | null
-  signal: NodeJS.Signals | null
-  stdout: string
-  stderr: string
-}
+const LOG_HEADING = 'The action’s log, as GitHub shows it'
+const OUTPUTS_HEADING = 'Outputs (steps.<id>.outputs.*)'
 
 let hub: HubEmulator
 let tmp: string
@@ -43,50 +37,8 @@ afterAll(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true })
 })
 
-/**
- * Run scripts/local.ts as `npm run local` does (this Node, the project's 24), in `cwd` (a
- * folder of this test's, so a developer's own .env never counts), with a clean runner
- * environment (no GITHUB_* or INPUT_* leaking in from a CI runner) and TMPDIR inside this test's
- * folder, so every file it keeps is removed afterwards. It gets its own process group, so the
- * safety net kills the tree.
- */
-function runScript(cwd: string, args: string[] = []): Promise<ScriptRun> {
-  const env: NodeJS.ProcessEnv = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(GITHUB_|INPUT_|RUNNER_|ACTIONS_)/.test(name)),
-  )
-  env.TMPDIR = tmp
-  env.NO_COLOR = '1'
-  // In a git worktree node_modules is a symlink: local-action stubs @actions/core at the path
-  // npm reports, so Node must keep that path rather than resolve it to the real one.
-  env.NODE_OPTIONS = '--preserve-symlinks'
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'local.ts'), ...args], {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    const killer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }, KILL_AFTER_MS)
-    child.on('error', (error) => {
-      clearTimeout(killer)
-      reject(error)
-    })
-    child.on('close', (code, signal) => {
-      clearTimeout(killer)
-      resolvePromise({ code, signal, stdout, stderr })
-    })
-  })
-}
+/** scripts/local.ts in `cwd`, its temporary files in this test's folder. */
+const runScript = (cwd: string, args: string[] = []): Promise<ScriptRun> => runLocal(cwd, args, tmp)
 
 /** A fresh folder of this test's to run the script in. */
 function folder(name: string): string {
@@ -95,17 +47,17 @@ function folder(name: string): string {
   return dir
 }
 
-/** local-action's table of the outputs the action set through @actions/core (single-line values). */
+/** The outputs the script lists after the action's log, one a line (multi-line values shortened). */
 function outputsOf(stdout: string): Record<string, string> {
   const outputs: Record<string, string> = {}
-  const table = stdout.slice(stdout.indexOf('Action Outputs'))
-  for (const match of table.matchAll(/^│ \d+\s+│ '([a-z-]+)'\s+│ '(.*?)'\s+│$/gm)) outputs[match[1]!] = match[2]!
+  const list = stdout.slice(stdout.indexOf(OUTPUTS_HEADING) + OUTPUTS_HEADING.length).split('\n\n')[1] ?? ''
+  for (const match of list.matchAll(/^ {2}([a-z-]+) +(.*)$/gm)) outputs[match[1]!] = match[2]!
   return outputs
 }
 
-/** What the script printed after local-action ended: the rendered summary and the closing lines. */
+/** What the script printed after the action's log: the outputs, the rendered summary and the closing lines. */
 function afterLocalAction(stdout: string): string {
-  return stdout.slice(stdout.lastIndexOf('Action Outputs'))
+  return stdout.slice(stdout.lastIndexOf(OUTPUTS_HEADING))
 }
 
 describe('npm run local (@github/local-action on the sources)', () => {
@@ -127,7 +79,7 @@ describe('npm run local (@github/local-action on the sources)', () => {
       expect(run.stdout.replace(/\s+/g, ' ')).toMatch(
         /^No \.env here: running src\/main\.ts under local-action with \.env\.example against a hub emulator at http:\/\/127\.0\.0\.1:\d+/,
       )
-      expect(run.stdout).toContain('Running Action')
+      expect(run.stdout).toContain(LOG_HEADING)
       // The run local-action reports is the one the script's emulator served (this test's hub saw nothing).
       const outputs = outputsOf(run.stdout)
       expect(outputs, log).toMatchObject({ phase: 'Succeeded', settled: 'true', reused: 'false' })
@@ -143,8 +95,18 @@ describe('npm run local (@github/local-action on the sources)', () => {
       expect(closing).toMatch(/^Job summary \(.*step_summary\.md\)$/m)
       expect(closing).toContain('│ ✅ Agent run: quick — Succeeded')
       expect(closing).toMatch(new RegExp(`│ ${runId}\\s+Succeeded`))
-      expect(closing).toMatch(/^Result files: .*runner_temp$/m)
+      expect(closing).toMatch(/^Result files: \$RUNNER_TEMP is .*runner_temp$/m)
       expect(run.stderr.trim()).toBe('')
+
+      // It reads like the demo: the log as GitHub shows it, no banner, no tables of action.yml, no
+      // workflow command the runner would have acted on, and every line within 100 columns.
+      const lines = run.stdout.split('\n')
+      expect(lines.filter((line) => visibleWidth(line) > 100)).toEqual([])
+      expect(lines.filter((line) => /^\s*(│ )?::|stop-commands/.test(line))).toEqual([])
+      expect(lines.filter((line) => /_{3}|^={10,}$|\(index\)|Action Metadata|Action Debugger/.test(line))).toEqual([])
+      expect(run.stdout).toMatch(/^ {2}▾ Waiting up to 30 min for run [0-9a-f-]{36}\n {4}Step 1: graph_query ok/m)
+      expect(run.stdout).toMatch(/^ {2}ℹ Notice: Run [0-9a-f-]{36} of agent "quick" succeeded\.$/m)
+      expect(closing).toMatch(/^ {2}output +## Answer … \(\d+ lines\)$/m)
     },
     TEST_MS,
   )
@@ -164,9 +126,9 @@ describe('npm run local (@github/local-action on the sources)', () => {
 
       expect(run.code, log).toBe(0)
       expect(run.stdout).toMatch(/^Running src\/main\.ts under local-action with \.env\./)
-      // It went through local-action: its stages frame the action's own log.
-      expect(run.stdout).toContain('Running Action')
-      expect(run.stdout).toContain('Action Outputs')
+      // It went through local-action: the log and the outputs its core stubs caught.
+      expect(run.stdout).toContain(LOG_HEADING)
+      expect(run.stdout).toContain(OUTPUTS_HEADING)
 
       expect(hub.runs()).toHaveLength(1)
       const [created] = hub.runs()
@@ -176,11 +138,11 @@ describe('npm run local (@github/local-action on the sources)', () => {
       // The runner variables from the .env reached the action: the key is derived from them.
       expect(created?.idempotencyKey).toMatch(/^gha-[0-9a-f]{40}$/)
 
-      // local-action's core stubs caught the outputs: its table lists them (empty under the real core).
+      // local-action's core stubs caught the outputs: the script lists them (none under the real core).
       const outputs = outputsOf(run.stdout)
       expect(outputs['run-id'], log).toBe(created?.id)
       expect(outputs).toMatchObject({ phase: 'Succeeded', settled: 'true', reused: 'false' })
-      expect(outputs['result-file']).toContain(`run-${created?.id}.json`)
+      expect(outputs['result-file']).toBe(`$RUNNER_TEMP/hub-action/run-${created?.id}.json`)
       const summary = readFileSync(summaryFile, 'utf8')
       expect(summary).toContain('Agent run: quick — Succeeded')
       expect(summary).toContain(created?.id)

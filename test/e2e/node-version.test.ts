@@ -6,7 +6,8 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { expect, it } from 'vitest'
-import { DIST } from './harness.ts'
+import { dirname } from 'node:path'
+import { DIST, ROOT } from './harness.ts'
 
 /** The first `node` on the machine (PATH, then the usual places) older than 24, if any. */
 function olderNode(): { path: string; version: string } | undefined {
@@ -34,5 +35,31 @@ it.skipIf(!older)(
     ])
     expect(result.stdout).toContain(`Node ${version}`)
     expect(result.stdout).toContain('runs.using: node24')
+    // locally: how to run this same bundle on the project's Node 24, not only the sources (npm run local)
+    const command = /`(npx node dist\/index\.js)` from the project's folder/.exec(result.stdout)?.[1]
+    expect(command, result.stdout).toBeDefined()
+    expect(result.stdout).toContain('`npm run local`')
   },
 )
+
+it('the command that message names for running dist/ runs it on Node 24 or newer', () => {
+  // npx puts the project's node_modules/.bin first: its Node 24 package, not the global Node
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: older ? `${dirname(older.path)}:/usr/bin:/bin` : process.env.PATH,
+  }
+  const version = execFileSync('npx', ['--no-install', 'node', '--version'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  }).trim()
+  expect(Number(/^v(\d+)\./.exec(version)?.[1])).toBeGreaterThanOrEqual(24)
+  const result = spawnSync('npx', ['--no-install', 'node', DIST], {
+    cwd: ROOT,
+    env: { PATH: env.PATH ?? '' },
+    encoding: 'utf8',
+  })
+  // past the version check: the bundle itself ran and asked for its inputs
+  expect(result.stdout).not.toContain('needs Node 24')
+  expect(result.stdout).toMatch(/^::error::\d+ invalid inputs:/)
+})

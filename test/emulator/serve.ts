@@ -1,15 +1,23 @@
 // Standalone hub emulator.
-//   node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--verbose]
+//   node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--github] [--verbose]
 // Prints one JSON line {url, token, org, workspace, clusterId, serviceAccountToken, agents, fleet}
 // to stdout, then serves until SIGINT/SIGTERM. --verbose logs requests to stderr.
 // --fleet rollout:SCENARIO serves a scripted rollout fleet (graph/rollouts.ts) on wall time from start-up.
+// --github also serves a GitHub API emulator with a pull request (pull-request.ts): the JSON line gains
+// `github`, then lines say how to run `command: impact` on it with `npm run local`, and each comment the
+// action writes there is printed as it lands.
+import { fold } from '../../scripts/demo/layout.ts'
+import { renderMarkdown } from '../../scripts/demo/terminal-markdown.ts'
+import { styleFor } from '../../scripts/demo/style.ts'
+import { FRONTEND, PULL_REQUEST } from '../../scripts/demo/fixtures.ts'
 import { startHubEmulator } from './hub.ts'
+import { startPullRequestSide, type PullRequestSide } from './pull-request.ts'
 import type { HubEmulator, HubEmulatorOptions } from './hub.ts'
 import { ROLLOUT_SCENARIOS, createRolloutFleet, parseRolloutFleetArg, wallClock } from './graph/rollouts.ts'
 
 function usage(msg: string): never {
   process.stderr.write(
-    `${msg}\nusage: node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--verbose]\n`,
+    `${msg}\nusage: node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--github] [--verbose]\n`,
   )
   process.exit(2)
 }
@@ -21,6 +29,7 @@ function intArg(name: string, v: string | undefined): number {
 
 const opts: HubEmulatorOptions = {}
 let verbose = false
+let withGitHub = false
 let fleetName = 'demo'
 const argv = process.argv.slice(2)
 for (let i = 0; i < argv.length; i++) {
@@ -51,6 +60,9 @@ for (let i = 0; i < argv.length; i++) {
     case '--verbose':
       verbose = true
       break
+    case '--github':
+      withGitHub = true
+      break
     case '--help':
     case '-h':
       usage('hub emulator')
@@ -69,12 +81,13 @@ if (verbose) {
 
 // Install the signal handlers first, so a signal during start-up still ends cleanly.
 let emu: HubEmulator | undefined
+let side: PullRequestSide | undefined
 let stopping = false
 const stop = (): void => {
   if (stopping) return
   stopping = true
   if (!emu) return // start-up finishes below, then exits
-  emu.close().then(
+  Promise.all([emu.close(), side?.close()]).then(
     () => process.exit(0),
     () => process.exit(0),
   )
@@ -83,8 +96,9 @@ process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
 
 emu = await startHubEmulator(opts)
+if (withGitHub) side = await startPullRequestSide(emu)
 if (stopping) {
-  await emu.close()
+  await Promise.all([emu.close(), side?.close()])
   process.exit(0)
 }
 // The standalone server does not need an unbounded request log.
@@ -101,5 +115,53 @@ process.stdout.write(
     serviceAccountToken: emu.serviceAccountToken,
     agents: emu.agents.agentNames(),
     fleet: fleetName,
+    ...(side && {
+      github: {
+        url: side.github.url,
+        token: side.token,
+        repository: `${PULL_REQUEST.owner}/${PULL_REQUEST.repo}`,
+        pullRequest: PULL_REQUEST.number,
+        commentsUrl: side.commentsUrl,
+        dotenvFile: side.dotenvFile,
+      },
+    }),
   }) + '\n',
 )
+if (side) showPullRequest(side)
+
+/** What to run to comment on the pull request, and each comment as it lands there. */
+function showPullRequest({ github, dotenvFile, variables, commentsUrl, token }: PullRequestSide): void {
+  const { owner, repo, number, title } = PULL_REQUEST
+  const where = `${owner}/${repo}#${number}`
+  const style = styleFor(process.stdout, process.env)
+  process.stdout.write(
+    [
+      '',
+      `GitHub emulator at ${github.url}, with pull request ${where} "${title}" (it changes ${PULL_REQUEST.changed} and ${FRONTEND}).`,
+      'Post the impact comment on it (command: impact, sticky comment), from the project folder:',
+      '',
+      `  npm run local -- ${dotenvFile}`,
+      '',
+      'or add these lines to your own .env (made from .env.example):',
+      '',
+      ...Object.entries(variables).map(([name, value]) => `  ${name}=${value}`),
+      '',
+      'Read the comments back:',
+      '',
+      `  curl -s -H "Authorization: Bearer ${token}" ${commentsUrl}`,
+      '',
+      'Each comment is printed here as it lands. Ctrl-C stops both emulators.',
+      '',
+    ].join('\n'),
+  )
+  const seen = new Map<number, string>()
+  setInterval(() => {
+    for (const comment of github.comments(owner, repo, number)) {
+      if (seen.get(comment.id) === comment.updated_at + comment.body) continue
+      const verb = seen.has(comment.id) ? 'updated' : 'posted'
+      seen.set(comment.id, comment.updated_at + comment.body)
+      const body = renderMarkdown(comment.body, { style }).flatMap((line) => fold(`  │ ${line}`.trimEnd()))
+      process.stdout.write(`\nComment ${comment.id} ${verb} on ${where} (${comment.html_url}):\n\n${body.join('\n')}\n`)
+    }
+  }, 250)
+}
