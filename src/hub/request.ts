@@ -6,9 +6,9 @@
 import type * as z from '../zod.js'
 import { VERSION } from '../version.js'
 import type { HubError } from './errors.js'
-import type { BodyLimits } from './http.js'
-import type { RetryPolicy } from './retry.js'
-import type { ReadAnswer } from './sse.js'
+import type { BodyLimits } from '../http/wire.js'
+import type { RetryPolicy } from '../http/retry.js'
+import type { ReadAnswer } from '../http/sse.js'
 
 export interface HubIdentity {
   baseUrl: URL

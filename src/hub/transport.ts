@@ -6,14 +6,20 @@
  */
 import type { Dispatcher } from 'undici'
 import { HubConnectionError, HubDeadlineError, HubError, HubProtocolError } from './errors.js'
-import { BodyCapError, errorCode, headerValue, hubDispatcher, readCapped, send } from './http.js'
+import { BodyCapError, errorCode, headerValue, hubDispatcher, readCapped, send } from '../http/wire.js'
 import { formatBytes } from '../markdown/format.js'
 import { renderError } from '../errors.js'
 import { hubFailure, type FailureContext } from './errors.js'
-import { readMessages } from './sse.js'
+import { readMessages } from '../http/sse.js'
 import { redact, registerSecret } from '../redact.js'
-import { DEFAULT_RETRY_POLICY, decideRetry, describeOutcome, type AttemptOutcome, type RetryPolicy } from './retry.js'
-import { systemClock, type Clock } from './clock.js'
+import {
+  DEFAULT_RETRY_POLICY,
+  decideRetry,
+  describeOutcome,
+  type AttemptOutcome,
+  type RetryPolicy,
+} from '../http/retry.js'
+import { systemClock, type Clock } from '../http/clock.js'
 import { parseJsonAnswer } from './parse.js'
 import {
   prepareRequest,

@@ -3,7 +3,7 @@
  * as any other body (http.ts), so an endless stream from an untrusted server cannot grow memory.
  */
 import type { Dispatcher } from 'undici'
-import { BodyCapError, headerValue, readCapped, type BodyLimits } from './http.js'
+import { BodyCapError, headerValue, readCapped, type BodyLimits } from './wire.js'
 
 type Body = AsyncIterable<Buffer> & { destroy(): unknown; on(event: 'error', listener: () => void): unknown }
 

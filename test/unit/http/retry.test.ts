@@ -9,7 +9,7 @@ import {
   parseRetryAfter,
   retryWait,
   type RetryPolicy,
-} from '../../../src/hub/retry.js'
+} from '../../../src/http/retry.js'
 
 const NOW = Date.parse('2025-03-01T12:00:00Z')
 const policy: RetryPolicy = { maxAttempts: 5, baseDelayMs: 300, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 }
