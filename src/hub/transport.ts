@@ -16,10 +16,11 @@ import {
   DEFAULT_RETRY_POLICY,
   decideRetry,
   describeOutcome,
+  systemClock,
   type AttemptOutcome,
+  type Clock,
   type RetryPolicy,
 } from '../http/retry.js'
-import { systemClock, type Clock } from '../http/clock.js'
 import { parseJsonAnswer } from './parse.js'
 import {
   prepareRequest,

@@ -9,7 +9,7 @@
 import type { AgentsClient } from '../../hub/agents.js'
 import { ActionError, renderError } from '../../errors.js'
 import { HubDeadlineError } from '../../hub/errors.js'
-import { abortableSleep } from '../../http/clock.js'
+import { abortableSleep } from '../../http/retry.js'
 import { canonicalPhase, isSettled, isTerminal } from '../../hub/phases.js'
 import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from '../../settings/settings.js'
