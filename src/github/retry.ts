@@ -42,7 +42,7 @@ export function retryPlugin(options: RetryPluginOptions) {
           const response = await request(requestOptions)
           const message = graphqlTransient(response.data)
           if (message === undefined) return response
-          url = response.url
+          url = response.url || url
           // What GitHub meant: a server failure. Thrown as one when no retry follows.
           failure = new RequestError(message, 500, { request: requestOptions, response: { ...response, status: 500 } })
           outcome = { kind: 'status', status: 500 }
