@@ -29,6 +29,12 @@ describe('decideRetry: which answers are retried', () => {
     expect([...RETRYABLE_STATUS].sort()).toEqual([408, 429, 502, 503, 504])
   })
 
+  it("a policy's own retryStatus replaces the set (the GitHub client's adds 500)", () => {
+    const github = { ...policy, retryStatus: new Set([500, 502]) }
+    expect(decideRetry({ kind: 'status', status: 500 }, 1, true, github, NOW, half).retry).toBe(true)
+    expect(decideRetry({ kind: 'status', status: 429 }, 1, true, github, NOW, half)).toEqual({ retry: false })
+  })
+
   it('retries a connection error with backoff', () => {
     // attempt 1: ceiling 300 → 150 + 0.5 * 150
     expect(decideRetry({ kind: 'connection' }, 1, true, policy, NOW, half)).toEqual({ retry: true, delayMs: 225 })
