@@ -6,7 +6,7 @@
  * headers and the body as text or bytes, so buffering the body into a Response is enough.
  */
 import type { Dispatcher } from 'undici'
-import { send } from '../hub/http.js'
+import { send } from '../http/wire.js'
 
 const MAX_REDIRECTS = 5
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308])

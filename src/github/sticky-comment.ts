@@ -4,9 +4,11 @@
  * The comment is found by a hidden marker on its first line and by its author: a marker in a
  * comment by anyone else (a human quoting ours) is never touched. The marker also records the
  * run that wrote the comment, so a slow or re-run job for an older commit does not overwrite
- * the report of a newer one (run ids grow with time; attempts grow within a run).
+ * the report of a newer one (run ids grow with time; attempts grow within a run). The body is
+ * redacted (src/redact.ts) before it is posted: a comment is public to everyone who can read the PR.
  */
 import { codePointLength } from '../markdown/format.js'
+import { redact } from '../redact.js'
 import type { GitHubClient } from './client.js'
 import { GitHubError, describeFailure } from './errors.js'
 
@@ -45,7 +47,7 @@ export interface StickyCommentOptions extends MarkerFields {
   repo: string
   /** The pull request (or issue) number. */
   number: number
-  /** Markdown without the marker; sized by the caller, trimmed here if still too long. */
+  /** Markdown without the marker; sized by the caller, redacted and trimmed (if still too long) here. */
   body: string
   /** `update`: edit our comment for this key; `new`: always post another. */
   mode: StickyCommentMode
@@ -126,7 +128,8 @@ export async function upsertStickyComment(
   const { owner, repo, number } = options
   const where = `${owner}/${repo}#${number}`
   const marker = commentMarker(options)
-  const body = composeCommentBody(marker, options.body)
+  // Redacted here, whatever the caller did, and before the trim: a clipped secret no longer matches.
+  const body = composeCommentBody(marker, redact(options.body))
   if (options.mode === 'new') return createComment(octokit, options, body, where)
 
   const key = sanitizeMarkerValue(options.key, 'default')

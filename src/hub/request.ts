@@ -1,14 +1,14 @@
 /**
- * What a hub client asks of the transport: one request shape for the hub's API paths and for
- * URLs the hub published (the MCP endpoint), whatever the answer's form; and the headers and
- * URL it is sent with, which dry runs print without sending.
+ * What a hub client asks of the transport: a request to the hub's API paths or to a URL the hub
+ * published (the MCP endpoint), typed by how its answer is read (JSON or a message stream); and
+ * the headers and URL it is sent with, which dry runs print without sending.
  */
 import type * as z from '../zod.js'
 import { VERSION } from '../version.js'
 import type { HubError } from './errors.js'
-import type { BodyLimits } from './http.js'
-import type { RetryPolicy } from './retry.js'
-import type { ReadAnswer } from './sse.js'
+import type { BodyLimits } from '../http/wire.js'
+import type { RetryPolicy } from '../http/retry.js'
+import type { ReadAnswer } from '../http/sse.js'
 
 export interface HubIdentity {
   baseUrl: URL
@@ -43,8 +43,11 @@ export interface HubResponse<T> {
   data: T | undefined
 }
 
-/** One request to the hub. `T` is what its answer is read as (by `schema` or `pick`). */
-export interface HubRequest<T = unknown> {
+/**
+ * What every request to the hub says, whatever its answer is read as. A request is sent as a
+ * JsonRequest (`call`) or a StreamRequest (`stream`): each names only the readings it can do.
+ */
+export interface HubRequest {
   method: 'GET' | 'POST' | 'DELETE'
   /** Below the base URL, starting with /services/. */
   path?: string
@@ -73,18 +76,8 @@ export interface HubRequest<T = unknown> {
   unsureDelivery?: string
   /** Caps of a successful body, with what the user can do when one is passed. */
   limits?: ResponseLimits
-  /** Statuses that answer the call rather than fail it (cancel's 409 "already settled"). */
-  acceptStatus?: readonly number[]
   /** Retry transient failures until the deadline rather than `maxAttempts` times (waits). */
   retryUntilDeadline?: boolean
-  /** Reads a JSON answer (`call`). */
-  schema?: z.core.$ZodType<T>
-  /** Reads one message (an event's data, or the whole JSON body); the first it returns ends the reading. Absent: the body is not read (`stream`). */
-  pick?: ((message: string, status: number) => T | undefined) | undefined
-  /** Refused statuses the caller handles itself (its protocol's 400 and 404): returned, redacted, not retried. */
-  returnStatus?: readonly number[]
-  /** The caller's reading of a refusal (hints naming its inputs); the body is already redacted. */
-  refusal?: (answer: RefusedAnswer) => HubError
   policy?: RetryPolicy
   /** Opens the retry log lines: `MCP: graph__graph_impact`. */
   label?: string
@@ -92,8 +85,26 @@ export interface HubRequest<T = unknown> {
   urlInput?: string
 }
 
-/** A request whose JSON answer `schema` reads: what `call` takes. */
-export type JsonRequest<T> = HubRequest<T> & { schema: z.core.$ZodType<T> }
+/** A request whose JSON answer `schema` reads (and checks): what `call` takes. A refusal always fails it. */
+export interface JsonRequest<T> extends HubRequest {
+  schema: z.core.$ZodType<T>
+  /** Statuses that answer the call rather than fail it (cancel's 409 "already settled"), without data. */
+  acceptStatus?: readonly number[]
+}
+
+/**
+ * A request whose answer is read message by message, from an event stream or one JSON body
+ * (MCP): what `stream` takes. The caller keeps its protocol, refusals included.
+ */
+export interface StreamRequest<T> extends HubRequest {
+  limits: ResponseLimits
+  /** Reads one message (an event's data, or the whole JSON body); the first it returns ends the reading. Absent: the body is not read. */
+  pick?: ((message: string, status: number) => T | undefined) | undefined
+  /** Refused statuses the caller handles itself (its protocol's 400 and 404): returned, redacted, not retried. */
+  returnStatus?: readonly number[]
+  /** The caller's reading of a refusal (hints naming its inputs); the body is already redacted. */
+  refusal?: (answer: RefusedAnswer) => HubError
+}
 
 /** Where a request goes: its own URL, or its path (and query) below the base URL. */
 export function requestUrl(identity: HubIdentity, request: Pick<HubRequest, 'path' | 'url' | 'query'>): URL {

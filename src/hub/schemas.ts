@@ -1,6 +1,7 @@
 /**
  * Shapes of hub answers, checked at the boundary. Loose objects: the hub adds fields over
- * time and we must tolerate them; every field the spec calls optional may be absent.
+ * time and we must tolerate them; every field the spec calls optional may be absent. Then how
+ * a run's `phase` is read, whatever its spelling.
  */
 import * as z from '../zod.js'
 
@@ -79,3 +80,28 @@ export type RunDetail = z.infer<typeof RunDetailSchema>
 export type CreateRunResponse = z.infer<typeof CreateRunResponseSchema>
 export type AgentObject = z.infer<typeof AgentSchema>
 export type WhoAmI = z.infer<typeof WhoAmISchema>
+
+/**
+ * Run phases. The server spells them PascalCase; the contract shows lowercase; some hubs may
+ * send either. We compare without case and always report the canonical spelling.
+ * @internal
+ */
+export const KNOWN_PHASES = ['Pending', 'Running', 'PendingApproval', 'Succeeded', 'Failed', 'Aborted'] as const
+type KnownPhase = (typeof KNOWN_PHASES)[number]
+
+const byLowerCase = new Map<string, KnownPhase>(KNOWN_PHASES.map((phase) => [phase.toLowerCase(), phase]))
+
+/** Canonical spelling of a known phase; an unknown phase is passed through as the hub sent it. */
+export function canonicalPhase(phase: string): string {
+  return byLowerCase.get(phase.replace(/[\s_-]/g, '').toLowerCase()) ?? phase
+}
+
+export function isTerminal(phase: string): boolean {
+  const canonical = canonicalPhase(phase)
+  return canonical === 'Succeeded' || canonical === 'Failed' || canonical === 'Aborted'
+}
+
+/** The hub stops holding a wait for these: terminal phases plus the approval gate. */
+export function isSettled(phase: string): boolean {
+  return isTerminal(phase) || canonicalPhase(phase) === 'PendingApproval'
+}

@@ -6,14 +6,21 @@
  */
 import type { Dispatcher } from 'undici'
 import { HubConnectionError, HubDeadlineError, HubError, HubProtocolError } from './errors.js'
-import { BodyCapError, errorCode, headerValue, hubDispatcher, readCapped, send } from './http.js'
+import { BodyCapError, errorCode, headerValue, hubDispatcher, readCapped, send } from '../http/wire.js'
 import { formatBytes } from '../markdown/format.js'
 import { renderError } from '../errors.js'
 import { hubFailure, type FailureContext } from './errors.js'
-import { readMessages } from './sse.js'
+import { readMessages } from '../http/sse.js'
 import { redact, registerSecret } from '../redact.js'
-import { DEFAULT_RETRY_POLICY, decideRetry, describeOutcome, type AttemptOutcome, type RetryPolicy } from './retry.js'
-import { systemClock, type Clock } from './clock.js'
+import {
+  DEFAULT_RETRY_POLICY,
+  decideRetry,
+  describeOutcome,
+  systemClock,
+  type AttemptOutcome,
+  type Clock,
+  type RetryPolicy,
+} from '../http/retry.js'
 import { parseJsonAnswer } from './parse.js'
 import {
   prepareRequest,
@@ -25,6 +32,7 @@ import {
   type RefusedAnswer,
   type ResponseLimits,
   type StreamAnswer,
+  type StreamRequest,
 } from './request.js'
 
 // What the MCP client reads of the answers, where it has always found it.
@@ -51,6 +59,17 @@ export interface TransportOptions extends HubIdentity {
 
 /** A request with its URL resolved, as the retry loop sends it. */
 type Addressed = HubRequest & { url: URL }
+
+/** How `call` or `stream` reads the answers of its request, refusals included. */
+interface Reading<A> {
+  /** Reads an answer: a 2xx, or a status in `acceptStatus`. */
+  read: (response: Dispatcher.ResponseData, signal: AbortSignal) => Promise<A>
+  acceptStatus?: readonly number[] | undefined
+  /** A refusal (redacted) the caller handles itself, as its answer; undefined: it fails the request. */
+  keep?: (said: RefusedAnswer) => A | undefined
+  /** The caller's reading of a refusal that fails the request; the hub's hints otherwise. */
+  refusal?: ((said: RefusedAnswer) => HubError) | undefined
+}
 
 /**
  * Every answer but a query page: a run detail holds at most a 256 KiB output, 500-byte
@@ -113,32 +132,33 @@ export class HubTransport {
     return this.current
   }
 
-  /** A request to the hub's API whose JSON answer `schema` reads (and checks). */
+  /** A request to the hub's API whose JSON answer `schema` reads (and checks); a refusal fails it. */
   async call<T>(request: JsonRequest<T>): Promise<HubResponse<T>> {
-    const answer = await this.exchange<HubResponse<T>>(
+    return this.exchange<HubResponse<T>>(
       { ...request, url: requestUrl(this.current, request) },
-      async (response, signal) => {
-        const status = response.statusCode
-        if (status < 200 || status >= 300) {
-          await readCapped(
-            response.body,
-            { name: 'an accepted refusal', maxBytes: ERROR_BODY_BYTES },
-            { signal, truncate: true },
-          )
-          return { status, data: undefined }
-        }
-        const limits = request.limits ?? DEFAULT_BODY_LIMITS
-        // A declared length past the cap is refused before a byte is read.
-        if (Number(headerValue(response.headers['content-length']) || NaN) > limits.maxBytes) {
-          response.body.destroy()
-          throw new BodyCapError(limits, 'bytes')
-        }
-        const body = await readCapped(response.body, limits, { signal })
-        return parseJsonAnswer({ status, contentType: headerValue(response.headers['content-type']), body }, request)
+      {
+        acceptStatus: request.acceptStatus,
+        read: async (response, signal) => {
+          const status = response.statusCode
+          if (status < 200 || status >= 300) {
+            await readCapped(
+              response.body,
+              { name: 'an accepted refusal', maxBytes: ERROR_BODY_BYTES },
+              { signal, truncate: true },
+            )
+            return { status, data: undefined }
+          }
+          const limits = request.limits ?? DEFAULT_BODY_LIMITS
+          // A declared length past the cap is refused before a byte is read.
+          if (Number(headerValue(response.headers['content-length']) || NaN) > limits.maxBytes) {
+            response.body.destroy()
+            throw new BodyCapError(limits, 'bytes')
+          }
+          const body = await readCapped(response.body, limits, { signal })
+          return parseJsonAnswer({ status, contentType: headerValue(response.headers['content-type']), body }, request)
+        },
       },
     )
-    if (answer.kind === 'refused') throw new Error('unreachable: call() returns no refusal')
-    return answer.value
   }
 
   /**
@@ -147,31 +167,32 @@ export class HubTransport {
    * renewal, retries, deadline, caps and redaction as `call`; the caller keeps its protocol
    * (statuses in `returnStatus` come back to it).
    */
-  async stream<T>(request: HubRequest<T> & { limits: ResponseLimits }): Promise<StreamAnswer<T>> {
-    const answer = await this.exchange<StreamAnswer<T>>(
+  async stream<T>(request: StreamRequest<T>): Promise<StreamAnswer<T>> {
+    const { returnStatus, refusal } = request
+    return this.exchange<StreamAnswer<T>>(
       { ...request, url: requestUrl(this.current, request) },
-      (response, signal) => readMessages(response, request.limits, request.pick, signal),
+      {
+        read: (response, signal) => readMessages(response, request.limits, request.pick, signal),
+        keep: (said) => (returnStatus?.includes(said.status) ? said : undefined),
+        refusal,
+      },
     )
-    return answer.kind === 'refused' ? answer : answer.value
   }
 
   /** The one retry loop: attempts within the deadline, 401 renewal, decideRetry, errors redacted. */
-  private async exchange<A>(
-    wire: Addressed,
-    read: (response: Dispatcher.ResponseData, signal: AbortSignal) => Promise<A>,
-  ): Promise<{ kind: 'read'; value: A } | RefusedAnswer> {
+  private async exchange<A>(wire: Addressed, reading: Reading<A>): Promise<A> {
     const base = wire.policy ?? this.policy
     const policy = wire.retryUntilDeadline && wire.deadline !== undefined ? { ...base, maxAttempts: Infinity } : base
     const label = wire.label ?? `Hub: ${wire.method} ${wire.path ?? wire.url.pathname}`
-    const refusal = wire.refusal ?? ((said: RefusedAnswer) => hubFailure(said, this.failureContext(wire)))
+    const refusal = reading.refusal ?? ((said: RefusedAnswer) => hubFailure(said, this.failureContext(wire)))
     let renewed = false
     let failure: HubError | undefined
     for (let attempt = 1; ; attempt++) {
       let outcome: AttemptOutcome
       if (wire.deadline !== undefined && wire.deadline - this.time.now() <= 0) throw this.deadlinePassed(wire, failure)
       try {
-        const answer = await this.attempt(wire, read)
-        if (answer.kind === 'read') return answer
+        const answer = await this.attempt(wire, reading)
+        if (answer.kind === 'read') return answer.value
         if (answer.status === 401 && this.renewToken && !renewed) {
           renewed = true
           await this.renew()
@@ -179,7 +200,8 @@ export class HubTransport {
         }
         // Redact before anything clips the hub's words: a clipped token no longer matches.
         const said: RefusedAnswer = { ...answer, body: redact(answer.body) }
-        if (wire.returnStatus?.includes(answer.status)) return said
+        const kept = reading.keep?.(said)
+        if (kept !== undefined) return kept
         outcome = { kind: 'status', status: answer.status, retryAfter: answer.retryAfter }
         failure = refusal(said)
       } catch (error) {
@@ -268,10 +290,7 @@ export class HubTransport {
     if (this.ownsDispatcher) await this.dispatcher.close()
   }
 
-  private async attempt<A>(
-    wire: Addressed,
-    read: (response: Dispatcher.ResponseData, signal: AbortSignal) => Promise<A>,
-  ) {
+  private async attempt<A>(wire: Addressed, reading: Reading<A>) {
     // One ceiling for the whole attempt, body included, and never past the caller's deadline.
     const ceiling = Math.min(
       wire.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -290,7 +309,8 @@ export class HubTransport {
       bodyTimeout: 0,
     })
     try {
-      if (isAnswer(response.statusCode, wire)) return { kind: 'read' as const, value: await read(response, signal) }
+      if (isAnswer(response.statusCode, reading.acceptStatus))
+        return { kind: 'read' as const, value: await reading.read(response, signal) }
       const text = await readCapped(
         response.body,
         { name: 'an error answer', maxBytes: ERROR_BODY_BYTES },
@@ -341,6 +361,6 @@ export class HubTransport {
 }
 
 /** A status the request's reader takes: a 2xx, or one the caller accepts as an answer. */
-function isAnswer(status: number, request: HubRequest): boolean {
-  return (status >= 200 && status < 300) || request.acceptStatus?.includes(status) === true
+function isAnswer(status: number, acceptStatus: readonly number[] | undefined): boolean {
+  return (status >= 200 && status < 300) || acceptStatus?.includes(status) === true
 }

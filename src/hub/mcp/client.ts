@@ -14,8 +14,8 @@
 import * as z from '../../zod.js'
 import { redactValue } from '../../redact.js'
 import { HubDeadlineError, HubError, HubProtocolError } from '../errors.js'
-import { BodyCapError, headerValue } from '../http.js'
-import type { RetryPolicy } from '../retry.js'
+import { BodyCapError, headerValue } from '../../http/wire.js'
+import type { RetryPolicy } from '../../http/retry.js'
 import type { HubTransport, RefusedAnswer, StreamAnswer } from '../transport.js'
 import {
   ANSWER_LIMITS,

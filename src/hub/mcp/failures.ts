@@ -18,7 +18,7 @@ import {
   type HubError,
   clipText,
 } from '../errors.js'
-import { errorCode, type BodyCapError } from '../http.js'
+import { errorCode, type BodyCapError } from '../../http/wire.js'
 import { formatBytes } from '../../markdown/format.js'
 import type { RefusedAnswer, ResponseLimits } from '../transport.js'
 import { RPC_TIMEOUT_CODE, isUnknownTool, rpcErrorText, type RpcError } from './json-rpc.js'

@@ -6,7 +6,7 @@
  * (`expect-tool`) and the one a reviewer was shown (`approval-id`), and refuses otherwise.
  */
 import type { AgentsClient } from '../../hub/agents.js'
-import { canonicalPhase, isTerminal } from '../../hub/phases.js'
+import { canonicalPhase, isTerminal } from '../../hub/schemas.js'
 import type { RunDetail } from '../../hub/schemas.js'
 import type { ApproveSettings } from '../../settings/lifecycle.js'
 import { quoteHubText, StepRefusal } from './refusal.js'

@@ -5,7 +5,7 @@
  * `on-approval`, `on-cancel`, the Pending ceiling) and every output stays the same.
  */
 import type { AgentsClient } from '../../hub/agents.js'
-import { canonicalPhase } from '../../hub/phases.js'
+import { canonicalPhase } from '../../hub/schemas.js'
 import type { RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from '../../settings/settings.js'
 import type { AttachSettings } from '../../settings/lifecycle.js'

@@ -6,7 +6,7 @@
 import { runVerdict } from './verdict.js'
 import { AgentsClient } from '../../hub/agents.js'
 import type { RunDetail } from '../../hub/schemas.js'
-import { abortableSleep } from '../../hub/clock.js'
+import { abortableSleep } from '../../http/retry.js'
 import type { HubTransport } from '../../hub/transport.js'
 import type { Settings, SettingsFor } from '../../settings/settings.js'
 import type { AttachSettings } from '../../settings/lifecycle.js'

@@ -4,7 +4,7 @@
  * the hold; dry-run asks it too, so the wait it shows is the one the loop sends.
  */
 import { HOLD_SECONDS } from '../../hub/agents.js'
-import { cameBackEarly, earlyWaitPause } from '../../hub/retry.js'
+import { cameBackEarly, earlyWaitPause } from '../../http/retry.js'
 
 /** A wait is held at most this long, so a finished step reaches the log within it (issue 10: ≤ 10 s). */
 const LIVE_STEPS_SECONDS = 10

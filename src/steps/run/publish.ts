@@ -5,7 +5,7 @@
 import * as core from '../../runner/core.js'
 import type { RunEvents, RunResult } from './loop.js'
 import { logUntrusted, writeSummary, type Verdict } from '../../runner/publish.js'
-import { canonicalPhase, isSettled } from '../../hub/phases.js'
+import { canonicalPhase, isSettled } from '../../hub/schemas.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
 import { RESULT_FILES, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from '../../runner/outputs.js'

@@ -7,7 +7,7 @@
  * like the first (settings/run.ts): the first key is in a public log, so a key made from it alone
  * could be planted before the re-run.
  */
-import { canonicalPhase } from '../../hub/phases.js'
+import { canonicalPhase } from '../../hub/schemas.js'
 import type { CreateRunResponse } from '../../hub/schemas.js'
 import type { RunSettings } from '../../settings/settings.js'
 

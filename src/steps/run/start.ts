@@ -6,7 +6,7 @@
  */
 import type { AgentsClient, StartRun } from '../../hub/agents.js'
 import type { CreateRunResponse } from '../../hub/schemas.js'
-import { canonicalPhase } from '../../hub/phases.js'
+import { canonicalPhase } from '../../hub/schemas.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { checkWorkspace, type HubScope } from '../../hub/workspace-check.js'
 import { freshKeyForRerun, rerunNotice } from './rerun.js'

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js'
 import { GitHubError } from '../../../src/github/errors.js'
+import { registerSecret } from '../../../src/redact.js'
 import {
   MAX_COMMENT_CHARS,
   commentMarker,
@@ -107,6 +108,22 @@ describe('commentMarker / parseMarker', () => {
 })
 
 describe('upsertStickyComment', () => {
+  it('redacts what it posts itself: a registered secret in the body never reaches GitHub', async () => {
+    const secret = 'hub_sticky_comment_secret_0123456789'
+    registerSecret(secret)
+    const body = `## Impact\n\nAn agent echoed ${secret} and ${Buffer.from(secret).toString('base64')}.`
+    await upsertStickyComment(gh, options({ body }))
+    await upsertStickyComment(gh, options({ body: `${body}\n\nSecond run.`, runId: 1001 }))
+    const posted = emu.requests
+      .filter((r) => r.path.includes('/comments') && r.method !== 'GET')
+      .map((r) => JSON.stringify(r.body))
+    expect(posted).toHaveLength(2)
+    for (const sent of posted) {
+      expect(sent).not.toContain(secret)
+      expect(sent).toContain('An agent echoed *** and ***.')
+    }
+  })
+
   it('creates, then updates, then leaves an identical report alone', async () => {
     const created = await upsertStickyComment(gh, options())
     expect(created.action).toBe('created')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { KNOWN_PHASES, canonicalPhase, isSettled, isTerminal } from '../../../src/hub/phases.js'
+import { KNOWN_PHASES, canonicalPhase, isSettled, isTerminal } from '../../../src/hub/schemas.js'
 
 describe('canonicalPhase', () => {
   it.each([

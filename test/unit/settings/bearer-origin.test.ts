@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { Dispatcher } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { hubDispatcher, send } from '../../../src/hub/http.js'
+import { hubDispatcher, send } from '../../../src/http/wire.js'
 import { loadStructuredParser } from '../../../src/settings/structured.js'
 import { InputError, readSettings } from '../../../src/settings/settings.js'
 

@@ -14,7 +14,7 @@ import {
 } from '../../../../src/hub/errors.js'
 import { McpGraphClient } from '../../../../src/hub/mcp/client.js'
 import type { McpImpactInput } from '../../../../src/hub/mcp/impact.js'
-import { SseReader } from '../../../../src/hub/sse.js'
+import { SseReader } from '../../../../src/http/sse.js'
 import { HubTransport, type TransportOptions } from '../../../../src/hub/transport.js'
 import { createDemoFleet, createMcpHandler, parseSse } from '../../../emulator/graph/index.ts'
 

@@ -9,7 +9,7 @@ import {
   parseRetryAfter,
   retryWait,
   type RetryPolicy,
-} from '../../../src/hub/retry.js'
+} from '../../../src/http/retry.js'
 
 const NOW = Date.parse('2025-03-01T12:00:00Z')
 const policy: RetryPolicy = { maxAttempts: 5, baseDelayMs: 300, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 }
@@ -27,6 +27,12 @@ describe('decideRetry: which answers are retried', () => {
 
   it('the retryable set is exactly 408, 429, 502, 503, 504', () => {
     expect([...RETRYABLE_STATUS].sort()).toEqual([408, 429, 502, 503, 504])
+  })
+
+  it("a policy's own retryStatus replaces the set (the GitHub client's adds 500)", () => {
+    const github = { ...policy, retryStatus: new Set([500, 502]) }
+    expect(decideRetry({ kind: 'status', status: 500 }, 1, true, github, NOW, half).retry).toBe(true)
+    expect(decideRetry({ kind: 'status', status: 429 }, 1, true, github, NOW, half)).toEqual({ retry: false })
   })
 
   it('retries a connection error with backoff', () => {

@@ -1,13 +1,14 @@
 /**
- * Reading MCP answers off the wire: server-sent events incrementally, under the same byte cap
- * as any other body (http.ts), so an endless stream from an untrusted server cannot grow memory.
+ * Reading event-stream or JSON answers (MCP's) off the wire: server-sent events incrementally,
+ * under the same byte cap as any other body (wire.ts), so an endless stream from an untrusted
+ * server cannot grow memory.
  */
 import type { Dispatcher } from 'undici'
-import { BodyCapError, headerValue, readCapped, type BodyLimits } from './http.js'
+import { BodyCapError, headerValue, readCapped, type BodyLimits } from './wire.js'
 
 type Body = AsyncIterable<Buffer> & { destroy(): unknown; on(event: 'error', listener: () => void): unknown }
 
-/** A 2xx answer as read here; transport.ts adds its refusals to make a StreamAnswer. */
+/** A 2xx answer as read here; the hub transport adds its refusals to make a StreamAnswer. */
 export type ReadAnswer<T> =
   | {
       kind: 'message'

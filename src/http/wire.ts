@@ -1,5 +1,6 @@
 /**
- * The transport's HTTP on undici's public API. @actions/core loads undici's index at start-up
+ * HTTP on undici's public API, for the hub transport and the GitHub client alike: dispatchers,
+ * sending, capped body reads. It knows neither client. @actions/core loads undici's index at start-up
  * anyway (its OIDC client), so importing undici's internal modules saved nothing: measured,
  * the bundle and the start-up of `node dist/index.js` are the same either way.
  */

@@ -1,4 +1,8 @@
-/** When to try a request again, how long to wait first, and how the retry log words it. Pure, so it is tested alone. */
+/**
+ * When to try a request again, how long to wait first, and how the retry log words it: pure, so
+ * it is tested alone, and asked alike by the hub transport and the GitHub client's retry plugin.
+ * The clock both wait on is here too.
+ */
 
 /** @internal */
 export const RETRYABLE_STATUS = new Set([408, 429, 502, 503, 504])
@@ -10,6 +14,8 @@ export interface RetryPolicy {
   maxDelayMs: number
   /** Longest Retry-After we honour; longer answers end the retries. */
   maxRetryAfterMs: number
+  /** Statuses worth another attempt; RETRYABLE_STATUS when absent. */
+  retryStatus?: ReadonlySet<number>
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
@@ -62,20 +68,21 @@ export function decideRetry(
   random: () => number = Math.random,
 ): RetryDecision {
   if (!retryable || attempt >= policy.maxAttempts) return { retry: false }
-  if (outcome.kind === 'status' && !RETRYABLE_STATUS.has(outcome.status)) return { retry: false }
+  if (outcome.kind === 'status' && !(policy.retryStatus ?? RETRYABLE_STATUS).has(outcome.status))
+    return { retry: false }
   const delayMs = retryWait(outcome.kind === 'status' ? outcome.retryAfter : undefined, attempt, policy, now, random)
   return delayMs === undefined ? { retry: false } : { retry: true, delayMs }
 }
 
 /**
  * How long to wait before attempt `attempt + 1`: what Retry-After asks (undefined when that is
- * past `maxRetryAfterMs`: the caller gives up), else the jittered backoff. Shared with the
- * GitHub client, whose plugins decide which answers are retried.
+ * past `maxRetryAfterMs`: the caller gives up), else the jittered backoff.
+ * @internal
  */
 export function retryWait(
   retryAfter: string | undefined,
   attempt: number,
-  policy: Omit<RetryPolicy, 'maxAttempts'>,
+  policy: Omit<RetryPolicy, 'maxAttempts' | 'retryStatus'>,
   now: number,
   random: () => number = Math.random,
 ): number | undefined {
@@ -134,3 +141,30 @@ export function earlyWaitPause(early: number, elapsedMs: number, random: () => n
   if (early <= 0) return 0
   return Math.max(0, backoffDelay(early, EARLY_WAIT_PACING, random) - elapsedMs)
 }
+
+/**
+ * Time as the retry loops read it: one clock for deadlines and the waits between attempts,
+ * replaceable as a whole so a test that moves time moves both.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch, as deadlines are written. */
+  now: () => number
+  /** Resolves after `ms`, or early (without throwing) when the signal aborts. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+}
+
+/** setTimeout that ends early, without throwing, when the signal aborts. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    signal?.addEventListener('abort', done, { once: true })
+  })
+}
+
+export const systemClock: Clock = Object.freeze({ now: () => Date.now(), sleep: abortableSleep })
