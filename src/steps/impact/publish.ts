@@ -1,7 +1,7 @@
 /** The impact step's log lines, outputs, result file and job summary. */
 import type { ImpactReport } from './model.js'
 import { targetLabel } from '../../model/target.js'
-import { RESULT_FILES, impactOutputs, resultDirectory, writeJsonFile } from '../../runner/outputs.js'
+import { RESULT_FILES, impactOutputs, resultDirectory, writeJsonFile } from '../../runner/result-file.js'
 import { writeSummary } from '../../runner/publish.js'
 import { renderImpactVerdictLine } from './impact-report.js'
 import type { RunnerContext } from '../../runner/context.js'

@@ -7,7 +7,7 @@ import type { GraphClient, ObjectResult, PageGuardResult, QuerySpec } from '../.
 import { MAX_QUERY_LIMIT, walkRelations } from '../../hub/graph.js'
 import type { QuerySettings } from '../../settings/settings.js'
 import { redact } from '../../redact.js'
-import { RESULT_FILES } from '../../runner/outputs.js'
+import { RESULT_FILES } from '../../runner/result-file.js'
 
 const DEFAULT_PAGE_SIZE = 1_000
 const SAMPLE_SIZE = 20

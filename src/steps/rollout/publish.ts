@@ -1,5 +1,5 @@
 /** The rollout step's outputs, result file, job summary and annotations. */
-import { RESULT_FILES, resultDirectory, writeJsonFile, type RolloutOutputName } from '../../runner/outputs.js'
+import { RESULT_FILES, resultDirectory, writeJsonFile, type RolloutOutputName } from '../../runner/result-file.js'
 import { writeSummary } from '../../runner/publish.js'
 import type { RunnerContext } from '../../runner/context.js'
 import * as core from '../../runner/core.js'

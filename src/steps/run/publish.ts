@@ -8,7 +8,13 @@ import { logUntrusted, writeSummary, type Verdict } from '../../runner/publish.j
 import { canonicalPhase, isSettled } from '../../hub/phases.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
-import { RESULT_FILES, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from '../../runner/outputs.js'
+import {
+  RESULT_FILES,
+  resultDirectory,
+  runOutputs,
+  writeJsonFile,
+  type RunResultFile,
+} from '../../runner/result-file.js'
 import type { RunnerContext } from '../../runner/context.js'
 import { formatDuration } from '../../markdown/format.js'
 import { stepLogLine } from './live-steps.js'

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { RunResult } from '../../../src/steps/run/loop.js'
-import { ALL_OUTPUTS, resultDirectory, runOutputs, writeJsonFile } from '../../../src/runner/outputs.js'
+import { ALL_OUTPUTS, resultDirectory, runOutputs, writeJsonFile } from '../../../src/runner/result-file.js'
 import { setSecret } from '../../../src/runner/core.js'
 
 const detail = (): NonNullable<RunResult['detail']> => ({
