@@ -1,134 +1,13 @@
 /**
- * Output names and the result file, in one place. The result file is the whole answer as
- * JSON with a versioned schema, for steps that want more than the outputs carry.
+ * Result files: the whole answer of a step as JSON, for steps that want more than the outputs
+ * carry. Each step writes its own, with a versioned schema id at its head; here is only where
+ * they go and how they are written.
  */
 import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
-import type { RunResult } from '../steps/run/loop.js'
-import type { ImpactReport } from '../steps/impact/model.js'
 import { redact } from '../redact.js'
-
-const RUN_OUTPUTS = [
-  'run-id',
-  'phase',
-  'settled',
-  'reused',
-  'output',
-  'approval-id',
-  'approval-tool',
-  'approval-args',
-  'result-file',
-] as const
-/** Set by `command: cancel` (with `run-id`). */
-const CANCEL_OUTPUTS = ['run-id', 'cancel-result'] as const
-export type RunOutputName = (typeof RUN_OUTPUTS)[number]
-const IMPACT_OUTPUTS = [
-  'targets-count',
-  'upstream-count',
-  'downstream-count',
-  'associated-count',
-  'report',
-  'comment-url',
-  'result-file',
-] as const
-export type ImpactOutputName = (typeof IMPACT_OUTPUTS)[number]
-const QUERY_OUTPUTS = ['count', 'result-file'] as const
-const ROLLOUT_OUTPUTS = [
-  'rollout-state',
-  'current-count',
-  'in-progress-count',
-  'failed-count',
-  'not-reporting-count',
-  'lagging',
-  'result-file',
-] as const
-export type RolloutOutputName = (typeof ROLLOUT_OUTPUTS)[number]
-/** Every output the action declares, across commands. @internal */
-export const ALL_OUTPUTS = [
-  ...new Set([...RUN_OUTPUTS, ...CANCEL_OUTPUTS, ...IMPACT_OUTPUTS, ...QUERY_OUTPUTS, ...ROLLOUT_OUTPUTS]),
-]
-
-/** The schema id and version at the head of each result file; a change of shape bumps the version. */
-export const RESULT_FILES = {
-  run: { schema: 'hub-action/run-result', version: 1 },
-  impact: { schema: 'hub-action/impact-report', version: 1 },
-  query: { schema: 'hub-action/query-result', version: 1 },
-  dryRun: { schema: 'hub-action/dry-run', version: 1 },
-  rollout: { schema: 'hub-action/rollout-result', version: 1 },
-} as const
-
-export interface RunResultFile {
-  schema: typeof RESULT_FILES.run.schema
-  version: typeof RESULT_FILES.run.version
-  agent: string
-  runId: string
-  phase: string
-  settled: boolean
-  reused: boolean
-  outcome: RunResult['outcome']
-  verdict: { status: 'pass' | 'warn' | 'fail'; message: string }
-  waitedMs: number
-  idempotencyKey: string | null
-  sessionId: string
-  /** The run detail exactly as the hub last sent it (null when none was received). */
-  run: unknown
-}
-
-export function impactOutputs(
-  report: ImpactReport,
-  markdown: string,
-  commentUrl: string | undefined,
-  resultFile: string,
-): Record<ImpactOutputName, string> {
-  return {
-    'targets-count': String(report.targets.length),
-    'upstream-count': String(report.totals.upstream),
-    'downstream-count': String(report.totals.downstream),
-    'associated-count': String(report.totals.associated),
-    report: markdown,
-    'comment-url': commentUrl ?? '',
-    'result-file': resultFile,
-  }
-}
-
-export function runOutputs(result: RunResult, resultFile: string): Record<RunOutputName, string> {
-  return {
-    'run-id': result.runId,
-    phase: result.phase,
-    settled: String(result.settled),
-    reused: String(result.reused),
-    output: result.detail?.output ?? '',
-    ...approvalOutputs(result),
-    'result-file': resultFile,
-  }
-}
-
-/**
- * The approval a run stopped at, for a later job's `approve` (empty unless the run is at the
- * gate). The arguments are JSON: the hub's JSON text as sent, or that text as a JSON string when
- * it does not parse (the hub may have clipped it).
- */
-function approvalOutputs(result: RunResult): Record<'approval-id' | 'approval-tool' | 'approval-args', string> {
-  const pending = result.phase === 'PendingApproval' ? result.detail?.pending : undefined
-  return {
-    'approval-id': pending?.inboxID ?? '',
-    'approval-tool': pending?.tool ?? '',
-    'approval-args': pending ? jsonOutput(pending.args) : '',
-  }
-}
-
-function jsonOutput(args: unknown): string {
-  if (args === undefined) return '{}'
-  if (typeof args !== 'string') return JSON.stringify(args)
-  try {
-    JSON.parse(args)
-    return args
-  } catch {
-    return JSON.stringify(args)
-  }
-}
 
 /** Where result files go: the runner's temp folder (cleaned after the job), else the OS's. */
 export function resultDirectory(runnerTemp: string | undefined): string {

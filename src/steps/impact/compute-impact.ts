@@ -20,7 +20,7 @@ import {
   type Limiter,
 } from './query-impact.js'
 import { addPodWalks, unsyncedSecretImpacts } from './walks.js'
-import type { Verdict } from '../../runner/publish.js'
+import type { Verdict } from '../../runner/core.js'
 import type { ImpactSettings } from '../../settings/settings.js'
 import { partitionByScope } from '../../sources/scope.js'
 
