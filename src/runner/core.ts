@@ -33,6 +33,9 @@ export const OUTPUT_LIMIT_BYTES = 1_000_000
 /** GitHub refuses a step summary over 1 MiB, and the whole summary of the step is then lost. @internal */
 export const GITHUB_SUMMARY_LIMIT_BYTES = 1024 * 1024
 
+/** Each output's last value written, so the same value is written once. */
+const written = new Map<string, string>()
+
 /**
  * Set a step output. A value over GitHub's limit per output is cut to fit, with a note at its
  * end (and a warning in the log) that says where the whole value is: `wholeIn`, by default the
@@ -40,6 +43,10 @@ export const GITHUB_SUMMARY_LIMIT_BYTES = 1024 * 1024
  */
 export function setOutput(name: string, value: string, options: { wholeIn?: string } = {}): void {
   value = redact(value)
+  // GITHUB_OUTPUT is appended to: a value written early (the run id, as soon as the run exists,
+  // for an `if: cancelled()` step) is not written again when the step ends with the same one.
+  if (written.get(name) === value) return
+  written.set(name, value)
   const size = Buffer.byteLength(value, 'utf8')
   if (size > OUTPUT_LIMIT_BYTES) {
     const wholeIn = options.wholeIn ?? 'the result file (output `result-file`)'
