@@ -1,7 +1,7 @@
 /**
- * The pull request an impact step reports on, when there is one: its changed manifests and
- * its sticky comment. The GitHub client is loaded only here, only on pull-request events, so
- * the other commands never pay for it.
+ * The pull request an impact or rollout step reads, when there is one: its changed manifests and
+ * (impact's) sticky comment. The GitHub client is loaded only here, only on pull-request events,
+ * so the other commands never pay for it.
  */
 import type { ImpactSettings } from '../settings/settings.js'
 import type { PullRequestFiles } from './targets.js'

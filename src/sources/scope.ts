@@ -1,5 +1,5 @@
 /**
- * The scope the workflow gives an impact step (`allowed-namespaces`, `allowed-kinds`): a pull
+ * The scope the workflow gives an impact or rollout step (`allowed-namespaces`, `allowed-kinds`): a pull
  * request chooses its targets, but not which of them are queried. A target outside the scope is
  * listed with its reason and never sent to the hub.
  */
