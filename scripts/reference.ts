@@ -6,31 +6,21 @@
  *
  * Inputs: the common schema's keys in src/settings/settings.ts (read by every command), each
  * command row's schema `.shape` in src/settings/commands.ts, and the `raw['…']` inputs a row's
- * checks read besides. Outputs: every `core.setOutput` under src/steps/, attributed to the
- * commands of the publisher (the top-level function) that calls it; an output set from a
- * `Record<XOutputName, string>` sets every name of src/runner/outputs.ts's X_OUTPUTS.
+ * checks read besides. Outputs: each command's row in src/steps/index.ts names the outputs its
+ * step sets (the compiler holds each list to what its publisher builds).
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { parse } from 'yaml'
 import { COMMAND_NAMES, commandRow, inputReaders as readersInCode } from '../src/settings/commands.ts'
+import { outputSetters } from '../src/steps/index.ts'
+
+export { outputSetters }
 
 const ROOT = join(import.meta.dirname, '..')
 const REFERENCE = join(ROOT, 'docs', 'reference.md')
 const EVERY = 'every command'
-
-/** Which commands each publisher serves: a new publisher must be named here, or the generator fails. */
-const PUBLISHERS: Readonly<Record<string, readonly string[]>> = {
-  runEventsToLog: ['run', 'wait', 'approve'],
-  publishRun: ['run', 'wait', 'approve'],
-  cancelStep: ['cancel'],
-  approveStep: ['approve'],
-  publishImpact: ['impact'],
-  publishQuery: ['query'],
-  publishRollout: ['rollout'],
-  publishDryRun: ['dry-run: true'],
-}
 
 interface ActionYaml {
   inputs: Record<string, { description: string; default?: string; required?: boolean }>
@@ -115,95 +105,6 @@ export function inputReaders(): Map<string, string[]> {
   return new Map(
     [...readersInCode(common)].map(([name, commands]) => [name, common.includes(name) ? [EVERY] : [...commands]]),
   )
-}
-
-/** `const X_OUTPUTS = ['a', 'b'] as const` in src/runner/outputs.ts, by their type name `XOutputName`. */
-function outputLists(): Map<string, string[]> {
-  const lists = new Map<string, string[]>()
-  visit(sourceOf('src/runner/outputs.ts'), (node) => {
-    if (!ts.isVariableDeclaration(node) || !/^[A-Z]+_OUTPUTS$/.test(node.name.getText())) return
-    const array =
-      node.initializer && ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer
-    if (!array || !ts.isArrayLiteralExpression(array)) return
-    const type = node.name.getText().replace(/_OUTPUTS$/, '')
-    lists.set(
-      `${type[0]}${type.slice(1).toLowerCase()}OutputName`,
-      array.elements.filter(ts.isStringLiteral).map((element) => element.text),
-    )
-  })
-  return lists
-}
-
-/** The return type name `XOutputName` of `Record<XOutputName, string>` functions, by function name, across src/. */
-function recordFunctions(files: ts.SourceFile[]): Map<string, string> {
-  const found = new Map<string, string>()
-  for (const file of files)
-    visit(file, (node) => {
-      if (!ts.isFunctionDeclaration(node) || !node.name || !node.type) return
-      const match = /^Record<(\w+OutputName)\s*,\s*string>$/.exec(node.type.getText())
-      if (match) found.set(node.name.text, match[1] ?? '')
-    })
-  return found
-}
-
-function sources(dir: string): ts.SourceFile[] {
-  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => sourceOf(join(entry.parentPath, entry.name).slice(ROOT.length + 1)))
-}
-
-function topLevelFunction(node: ts.Node): string {
-  let current: ts.Node | undefined = node
-  let name = ''
-  while (current) {
-    if (ts.isFunctionDeclaration(current) && current.name) name = current.name.text
-    current = current.parent
-  }
-  return name
-}
-
-/** Output name → the commands that set it. */
-export function outputSetters(): Map<string, string[]> {
-  const steps = sources('src/steps')
-  const lists = outputLists()
-  const records = recordFunctions([...steps, sourceOf('src/runner/outputs.ts')])
-  const setters = new Map<string, string[]>()
-  const add = (names: readonly string[], commands: readonly string[]) => {
-    for (const name of names) setters.set(name, [...new Set([...(setters.get(name) ?? []), ...commands])])
-  }
-  for (const file of steps)
-    visit(file, (node) => {
-      if (
-        !ts.isCallExpression(node) ||
-        !ts.isPropertyAccessExpression(node.expression) ||
-        node.expression.name.text !== 'setOutput'
-      )
-        return
-      const publisher = topLevelFunction(node)
-      const commands = PUBLISHERS[publisher]
-      const where = `${file.fileName}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`
-      if (!commands)
-        throw new Error(
-          `${where}: setOutput in ${publisher || 'no function'}, which scripts/reference.ts's PUBLISHERS does not name`,
-        )
-      const [name] = node.arguments
-      if (name && ts.isStringLiteral(name)) return add([name.text], commands)
-      // for (const [name, value] of Object.entries(xOutputs(…))) core.setOutput(name, …)
-      let loop: ts.Node | undefined = node.parent
-      while (loop && !ts.isForOfStatement(loop)) loop = loop.parent
-      const entries =
-        loop && ts.isForOfStatement(loop) && ts.isCallExpression(loop.expression)
-          ? loop.expression.arguments[0]
-          : undefined
-      const type = entries && ts.isCallExpression(entries) ? records.get(entries.expression.getText()) : undefined
-      const names = type ? lists.get(type) : undefined
-      if (!names)
-        throw new Error(
-          `${where}: cannot tell which outputs this setOutput sets (a literal name, or Object.entries of a Record<XOutputName, string> function)`,
-        )
-      add(names, commands)
-    })
-  return setters
 }
 
 const cell = (text: string) =>

@@ -1,15 +1,15 @@
 /**
- * The table of contents: read the settings, run the step the command names (each step
- * publishes its own outputs, summary and comment), and give the step its verdict. The only
- * place that fails the step.
+ * The table of contents: read the settings, run the step of the command they name (its row in
+ * steps/index.ts; each step publishes its own outputs, summary and comment), and give the step
+ * its verdict. The only place that fails the step.
  */
 import { ActionError, renderError } from './errors.js'
 import { HubTransport } from './hub/transport.js'
 import * as core from './runner/core.js'
+import type { Verdict } from './runner/core.js'
 import { requestIdToken } from './runner/oidc.js'
-import { applyVerdict, type Verdict } from './runner/publish.js'
 import { InputError, loadSettings, type Settings } from './settings/settings.js'
-import { runStep } from './steps/run/index.js'
+import { commandCode } from './steps/index.js'
 
 export async function run(): Promise<void> {
   const interrupt = new AbortController()
@@ -19,7 +19,7 @@ export async function run(): Promise<void> {
     const settings = await loadSettings(process.env)
     command = settings.command
     const verdict = await runCommand(settings, interrupt.signal)
-    if (verdict) applyVerdict(verdict)
+    if (verdict) core.applyVerdict(verdict)
   } catch (error) {
     core.setFailed(describeFailure(error, interrupt.signal, command))
   } finally {
@@ -27,9 +27,10 @@ export async function run(): Promise<void> {
   }
 }
 
-/** The step the settings name; impact, query and dry-run are loaded only when asked for. */
+/** The step of the command the settings name (its row in steps/index.ts), or its plan on a dry run. */
 async function runCommand(settings: Settings, signal: AbortSignal): Promise<Verdict | undefined> {
-  if (settings.dryRun) return (await import('./steps/dry-run/index.js')).dryRunStep(settings)
+  const code = await commandCode(settings)
+  if (settings.dryRun) return (await import('./steps/dry-run/dry-run.js')).dryRunStep(settings, code.plan)
   const oidcAudience = settings.hub.token ? undefined : settings.hub.oidcAudience
   const token = oidcAudience ? await bearerFromOidc(oidcAudience) : settings.hub.token
   const transport = new HubTransport({
@@ -43,22 +44,7 @@ async function runCommand(settings: Settings, signal: AbortSignal): Promise<Verd
     log: (message) => core.info(message),
   })
   try {
-    switch (settings.command) {
-      case 'run':
-        return await runStep(settings, transport, signal)
-      case 'impact':
-        return await (await import('./steps/impact/index.js')).impactStep(settings, transport, signal)
-      case 'wait':
-        return await (await import('./steps/run/lifecycle-steps.js')).waitStep(settings, transport, signal)
-      case 'cancel':
-        return await (await import('./steps/run/lifecycle-steps.js')).cancelStep(settings, transport, signal)
-      case 'approve':
-        return await (await import('./steps/run/lifecycle-steps.js')).approveStep(settings, transport, signal)
-      case 'query':
-        return await (await import('./steps/query/index.js')).queryStep(settings, transport, signal)
-      case 'rollout':
-        return await (await import('./steps/rollout/index.js')).rolloutStep(settings, transport, signal)
-    }
+    return await code.step(settings, transport, signal)
   } finally {
     // A failure to close changes nothing the step reported.
     await transport.close().catch(() => undefined)

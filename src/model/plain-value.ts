@@ -3,7 +3,7 @@
  * before anything walks it. A YAML alias may name an anchor around itself (`a: &x {b: *x}`):
  * the parser then returns a value that contains itself, which every later walk (a schema, a
  * fingerprint, JSON) would follow until the stack overflows. The structured inputs
- * (settings/structured.ts) and the manifests a pull request holds (steps/impact/manifests.ts)
+ * (settings/structured.ts) and the manifests a pull request holds (sources/manifests.ts)
  * both ask here.
  */
 

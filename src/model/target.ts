@@ -57,3 +57,42 @@ export function targetLabel(target: Pick<Target, 'kind' | 'name' | 'namespace' |
   const kind = kindLabel(target.kind, target.group)
   return `${kind} ${target.namespace ? `${target.namespace}/` : ''}${target.name}`
 }
+
+/** "apps/v1" → "apps"; "v1" → "" (the core group); anything not a string → "". */
+export function groupOf(apiVersion: unknown): string {
+  const text = typeof apiVersion === 'string' ? apiVersion : ''
+  const slash = text.indexOf('/')
+  return slash === -1 ? '' : text.slice(0, slash)
+}
+
+/** Stable identity of an object for de-duplication and counting. */
+export function objectKey(object: {
+  edge?: string | undefined
+  group: string
+  kind: string
+  namespace?: string | undefined
+  name: string
+}): string {
+  return [object.edge ?? '', object.group, object.kind, object.namespace ?? '', object.name].join('\u0000')
+}
+
+/** A file read for targets and left out, and why. */
+export interface SkippedFile {
+  path: string
+  reason: string
+}
+
+/** A target outside the scope the workflow allows (`allowed-namespaces`, `allowed-kinds`): never queried. */
+export interface SkippedTarget {
+  target: Target
+  reason: string
+}
+
+/**
+ * Why no target was collected. `quiet` is the one case where that is the expected answer: a pull
+ * request that changes none of the files the inputs match (or a rendered set equal to its base).
+ */
+export interface NothingCollected {
+  searched: string
+  quiet: boolean
+}

@@ -4,7 +4,8 @@
  * src/redact.ts) from logs, outputs, the summary and files; untrusted text neutralised before core writes it to
  * stdout (core escapes line breaks in command data but not a line-start `::` in a plain log line,
  * nor `##[`), its invisible format characters shown in the log and the summary as `<U+202E>`
- * (showFormatCharacters); and GitHub's size caps for outputs and the step summary.
+ * (showFormatCharacters); and GitHub's size caps for outputs and the step summary. The verdict a
+ * step returns is applied here too (applyVerdict), the one place a step's outcome meets the runner.
  */
 import { randomUUID } from 'node:crypto'
 import { appendFileSync, statSync } from 'node:fs'
@@ -32,6 +33,9 @@ export const OUTPUT_LIMIT_BYTES = 1_000_000
 /** GitHub refuses a step summary over 1 MiB, and the whole summary of the step is then lost. @internal */
 export const GITHUB_SUMMARY_LIMIT_BYTES = 1024 * 1024
 
+/** Each output's last value written, so the same value is written once. */
+const written = new Map<string, string>()
+
 /**
  * Set a step output. A value over GitHub's limit per output is cut to fit, with a note at its
  * end (and a warning in the log) that says where the whole value is: `wholeIn`, by default the
@@ -39,6 +43,10 @@ export const GITHUB_SUMMARY_LIMIT_BYTES = 1024 * 1024
  */
 export function setOutput(name: string, value: string, options: { wholeIn?: string } = {}): void {
   value = redact(value)
+  // GITHUB_OUTPUT is appended to: a value written early (the run id, as soon as the run exists,
+  // for an `if: cancelled()` step) is not written again when the step ends with the same one.
+  if (written.get(name) === value) return
+  written.set(name, value)
   const size = Buffer.byteLength(value, 'utf8')
   if (size > OUTPUT_LIMIT_BYTES) {
     const wholeIn = options.wholeIn ?? 'the result file (output `result-file`)'
@@ -56,7 +64,7 @@ export function setOutput(name: string, value: string, options: { wholeIn?: stri
  * Append markdown to the job summary; false when there is no summary file (not on a runner).
  * A last resort against GitHub's 1 MiB limit for a step's summary (the renderers fit their own
  * budgets first): what would pass it is cut at a line, an open code fence is closed, and a note
- * says where the whole report is.
+ * says where the whole report is. Steps call writeSummary; tests call this directly. @internal
  */
 export function appendSummary(markdown: string): boolean {
   const file = process.env.GITHUB_STEP_SUMMARY
@@ -129,6 +137,28 @@ export function infoVerbatim(text: string): void {
   // Commands are off until the resume token, so the text is shown as written but for `##[`.
   core.info(breakLegacyCommands(showFormatCharacters(redact(text))))
   core.info(`::${resume}::`)
+}
+
+/** Print text we do not control with workflow commands switched off around it. */
+export function logUntrusted(title: string, text: string): void {
+  if (title) info(title)
+  infoVerbatim(text)
+}
+
+export function writeSummary(markdown: string): void {
+  if (!appendSummary(markdown)) info('GITHUB_STEP_SUMMARY is not set (not on a runner): the job summary is skipped.')
+}
+
+/** A step's outcome and the one sentence that says why; main.ts gives it to the runner. */
+export interface Verdict {
+  status: 'pass' | 'warn' | 'fail'
+  message: string
+}
+
+export function applyVerdict(verdict: Verdict): void {
+  if (verdict.status === 'fail') setFailed(verdict.message)
+  else if (verdict.status === 'warn') warning(verdict.message)
+  else notice(verdict.message)
 }
 
 /**

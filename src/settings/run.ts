@@ -15,10 +15,10 @@ export interface RunSettings extends WaitSettings {
   idempotencyKey: string | undefined
   /** `auto` keys are derived with the token (or random): nobody without it can start a run under one first. */
   idempotencyKeySource: 'auto' | 'explicit' | 'none'
-  /** The `auto` key of this re-run attempt, for the re-run rule (steps/run/rerun.ts); only when runAttempt > 1. */
+  /** The `auto` key of this re-run attempt, for the re-run rule (steps/run/start.ts); only when runAttempt > 1. */
   rerunIdempotencyKey?: string | undefined
   sessionId: string
-  /** GITHUB_RUN_ATTEMPT: above 1 on a re-run (see steps/run/rerun.ts). */
+  /** GITHUB_RUN_ATTEMPT: above 1 on a re-run (see steps/run/start.ts). */
   runAttempt?: number | undefined
 }
 

@@ -119,6 +119,18 @@ describe('a run that succeeds', () => {
     expect(fenced.at(-1)).toBe(output)
     expect(fenced[0]).toMatch(/^Step 1: graph_query ok/)
   })
+
+  it('writes each output to GITHUB_OUTPUT once: run-id and reused, set as soon as the run exists, not again at the end', async () => {
+    const result = await act({ agent: 'quick', task: 'Status of payments?' })
+    expect(result.code).toBe(0)
+    const file = result.files[join(result.dir, 'github_output')] ?? ''
+    // Each entry is a `name<<delimiter` line (the runner's file-command format).
+    const names = [...file.matchAll(/^([^=<\n]+)<</gm)].map((entry) => entry[1])
+    expect(names.filter((name) => name === 'run-id')).toEqual(['run-id'])
+    expect(names.filter((name) => name === 'reused')).toEqual(['reused'])
+    expect(names).toHaveLength(new Set(names).size)
+    expect(result.outputs['run-id']).toBe(hub.runs().at(-1)?.id)
+  })
 })
 
 describe('what the hub receives', () => {

@@ -11,7 +11,7 @@ import { untrustedMarkdown } from '../../src/markdown/untrusted.js'
 import { jsonTextForDisplay } from '../../src/markdown/json-text.js'
 import { mermaidText, renderMermaid } from '../../src/steps/impact/mermaid.js'
 import { stepLogLine } from '../../src/steps/run/live-steps.js'
-import { quoteHubText } from '../../src/steps/run/refusal.js'
+import { quoteHubText } from '../../src/steps/run/approve.js'
 import { quoteInput } from '../../src/settings/fields.js'
 import { toGitHubError } from '../../src/github/errors.js'
 import { renderRunSummary } from '../../src/steps/run/summary.js'
@@ -70,7 +70,7 @@ describe.each(Object.entries(TOKEN_SHAPES))('a %s-shaped secret', (_shape, secre
     'live-steps.ts clip': {
       text: stepLogLine({ number: 1, step: { tool: `${'t'.repeat(70)}${secret}`, outcome: 'error', error: secret } }),
     },
-    'refusal.ts quote': { text: `${quoteHubText(secret)} ${quoteHubText(`${'q'.repeat(180)}${secret}`)}` },
+    'approve.ts quote': { text: `${quoteHubText(secret)} ${quoteHubText(`${'q'.repeat(180)}${secret}`)}` },
     'fields.ts quoteInput()': { text: `${quoteInput(secret)} ${quoteInput(`${'s'.repeat(60)}${secret}`)}` },
   }
 

@@ -13,15 +13,7 @@ import {
   formatCount,
   inline,
 } from '../../markdown/format.js'
-
-export interface PlannedRequest {
-  method: string
-  url: string
-  headers: Record<string, string>
-  body?: unknown
-  /** What this request is for, and what depends on earlier answers. */
-  note: string
-}
+import type { PlannedRequest } from '../command.js'
 
 const MAX_REQUEST = 64 * 1024
 const MAX_LINE = 2_000

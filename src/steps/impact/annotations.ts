@@ -13,7 +13,7 @@ import { statSync } from 'node:fs'
 import { dirname, isAbsolute, normalize } from 'node:path'
 import type { ImpactReport, TargetImpact } from './model.js'
 import { isRemovedTarget, targetLabel, type Target } from '../../model/target.js'
-import { readWorkspaceFile } from './read-workspace-file.js'
+import { readWorkspaceFile } from '../../sources/read-workspace-file.js'
 
 /** Notice annotations GitHub shows per step. @internal */
 export const NOTICES_PER_STEP = 10

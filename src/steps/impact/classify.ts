@@ -4,7 +4,8 @@
  * end here, so they count the same way.
  */
 import type { McpRelated } from '../../hub/mcp/impact.js'
-import { objectKey, type Direction, type RelatedObject } from './model.js'
+import type { Direction, RelatedObject } from './model.js'
+import { objectKey } from '../../model/target.js'
 
 const DIRECTIONS: Record<string, Direction> = {
   owners: 'upstream',

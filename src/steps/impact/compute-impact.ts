@@ -9,14 +9,20 @@ import { HubProtocolError, HubRequestError } from '../../hub/errors.js'
 import { edgeOf, type GraphClient, type QueryStatus } from '../../hub/graph.js'
 import type { McpGraphClient } from '../../hub/mcp/client.js'
 import { baseRelation, classifyRelated, mergeRelated, withoutOwnSelected } from './classify.js'
-import { objectKey, type Direction, type ImpactReport, type SkippedFile, type TargetImpact } from './model.js'
-import type { Target } from '../../model/target.js'
-import { buildImpactQuery, DEFAULT_ROOT_LIMIT, impactsFromStatus, TRANSITIVE_RELATIONS } from './query-impact.js'
+import type { Direction, ImpactReport, TargetImpact } from './model.js'
+import { objectKey, type SkippedFile, type Target } from '../../model/target.js'
+import {
+  buildImpactQuery,
+  DEFAULT_ROOT_LIMIT,
+  impactsFromStatus,
+  requestLimiter,
+  TRANSITIVE_RELATIONS,
+  type Limiter,
+} from './query-impact.js'
 import { addPodWalks, unsyncedSecretImpacts } from './walks.js'
-import type { Verdict } from '../../runner/publish.js'
+import type { Verdict } from '../../runner/core.js'
 import type { ImpactSettings } from '../../settings/settings.js'
-import { requestLimiter, type Limiter } from './bounds.js'
-import { partitionByScope } from './scope.js'
+import { partitionByScope } from '../../sources/scope.js'
 
 /** The slice of the MCP client this command needs. */
 export type ImpactTool = Pick<McpGraphClient, 'impact'>

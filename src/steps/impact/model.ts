@@ -2,7 +2,7 @@
  * The impact report: what the `impact` command found, before any rendering. Renderers and
  * the result file read this model; nothing here knows about markdown or the hub's wire format.
  */
-import type { Target } from '../../model/target.js'
+import type { NothingCollected, SkippedFile, SkippedTarget, Target } from '../../model/target.js'
 
 export type Direction = 'upstream' | 'downstream' | 'associated'
 
@@ -36,17 +36,6 @@ export interface TargetImpact {
   unknown?: string[] | undefined
 }
 
-export interface SkippedFile {
-  path: string
-  reason: string
-}
-
-/** A target outside the scope the workflow allows (`allowed-namespaces`, `allowed-kinds`): never queried. */
-export interface SkippedTarget {
-  target: Target
-  reason: string
-}
-
 export interface ImpactReport {
   source: 'query' | 'mcp'
   /** Distinct targets named by input or manifests, before edge lookup. */
@@ -67,24 +56,4 @@ export interface ImpactReport {
   warnings: string[]
   /** Set when no target was collected: what was searched. */
   nothing?: NothingCollected | undefined
-}
-
-/**
- * Why no target was collected. `quiet` is the one case where that is the expected answer: a pull
- * request that changes none of the files the inputs match (or a rendered set equal to its base).
- */
-export interface NothingCollected {
-  searched: string
-  quiet: boolean
-}
-
-/** Stable identity of an object for de-duplication and counting. */
-export function objectKey(object: {
-  edge?: string | undefined
-  group: string
-  kind: string
-  namespace?: string | undefined
-  name: string
-}): string {
-  return [object.edge ?? '', object.group, object.kind, object.namespace ?? '', object.name].join('\u0000')
 }

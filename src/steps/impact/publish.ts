@@ -1,11 +1,13 @@
 /** The impact step's log lines, outputs, result file and job summary. */
 import type { ImpactReport } from './model.js'
 import { targetLabel } from '../../model/target.js'
-import { RESULT_FILES, impactOutputs, resultDirectory, writeJsonFile } from '../../runner/outputs.js'
-import { writeSummary } from '../../runner/publish.js'
+import { resultDirectory, writeJsonFile } from '../../runner/result-file.js'
 import { renderImpactVerdictLine } from './impact-report.js'
 import type { RunnerContext } from '../../runner/context.js'
 import * as core from '../../runner/core.js'
+
+/** The schema id and version at the head of the result file; a change of shape bumps the version. */
+const RESULT_FILE = { schema: 'hub-action/impact-report', version: 1 } as const
 
 export interface PublishedImpact {
   report: ImpactReport
@@ -24,7 +26,7 @@ export function publishImpact(published: PublishedImpact, runner: RunnerContext)
   for (const { target, reason } of report.skippedTargets) core.info(`Skipped ${targetLabel(target)}: ${reason}.`)
   for (const warning of report.warnings) core.warning(warning)
   const path = writeJsonFile(resultDirectory(runner.tempDir), 'impact-report.json', {
-    ...RESULT_FILES.impact,
+    ...RESULT_FILE,
     ...report,
   })
   const wholeIn = `the result file ${path} (output \`result-file\`)`
@@ -32,5 +34,20 @@ export function publishImpact(published: PublishedImpact, runner: RunnerContext)
     impactOutputs(report, published.commentMarkdown, published.commentUrl, path),
   ))
     core.setOutput(name, value, { wholeIn })
-  writeSummary(published.summaryMarkdown)
+  core.writeSummary(published.summaryMarkdown)
+}
+
+/** The names are the row's (./index.ts), which the compiler holds to exactly these. */
+export type ImpactOutputName = keyof ReturnType<typeof impactOutputs>
+
+function impactOutputs(report: ImpactReport, markdown: string, commentUrl: string | undefined, resultFile: string) {
+  return {
+    'targets-count': String(report.targets.length),
+    'upstream-count': String(report.totals.upstream),
+    'downstream-count': String(report.totals.downstream),
+    'associated-count': String(report.totals.associated),
+    report: markdown,
+    'comment-url': commentUrl ?? '',
+    'result-file': resultFile,
+  }
 }

@@ -15,8 +15,8 @@ import {
   type QueryStatus,
 } from '../../hub/graph.js'
 import { classifyRelated, type RelatedRef } from './classify.js'
-import { objectKey, type TargetImpact } from './model.js'
-import type { Target } from '../../model/target.js'
+import type { TargetImpact } from './model.js'
+import { objectKey, type Target } from '../../model/target.js'
 
 const IMPACT_RELATIONS = [
   'descendants+',
@@ -115,5 +115,32 @@ export function refOf(result: ObjectResult, relation: string): RelatedRef {
     ...(typeof namespace === 'string' && namespace ? { namespace } : {}),
     name: typeof object.metadata?.name === 'string' ? object.metadata.name : '',
     relation,
+  }
+}
+
+/** Hub requests one impact step has in flight at most. */
+const PARALLEL_REQUESTS = 4
+
+export type Limiter = <T>(request: () => Promise<T>) => Promise<T>
+
+/**
+ * At most `size` requests in flight; the others wait their turn in order. Wrap single requests
+ * (or one paging loop) only: work that waits for another limited request while holding a place
+ * could wait for itself.
+ */
+export function requestLimiter(size = PARALLEL_REQUESTS): Limiter {
+  let active = 0
+  const waiting: Array<() => void> = []
+  return async (request) => {
+    if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve))
+    else active++
+    try {
+      return await request()
+    } finally {
+      // hand the place on directly, so a newcomer cannot take it between the two
+      const next = waiting.shift()
+      if (next) next()
+      else active--
+    }
   }
 }

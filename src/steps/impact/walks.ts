@@ -13,10 +13,9 @@
 import type { GraphClient, ObjectResult, QuerySpec } from '../../hub/graph.js'
 import { classifyRelated, mergeRelated, type RelatedRef } from './classify.js'
 import type { TargetImpact } from './model.js'
-import type { Limiter } from './bounds.js'
 import { labelSelectorMatches, REFERENCED_KINDS, serviceSelectorMatches } from './pod-spec.js'
 import { podFacts, podScanQuery, podsOf, type PodFacts } from './pod-walks.js'
-import { refOf } from './query-impact.js'
+import { refOf, type Limiter } from './query-impact.js'
 import { isRecord } from '../../model/plain-value.js'
 
 /** Kinds whose Pods are read from the Pod side (core Pod, apps and batch workloads). */

@@ -7,10 +7,11 @@ import type { GraphClient, ObjectResult, PageGuardResult, QuerySpec } from '../.
 import { MAX_QUERY_LIMIT, walkRelations } from '../../hub/graph.js'
 import type { QuerySettings } from '../../settings/settings.js'
 import { redact } from '../../redact.js'
-import { RESULT_FILES } from '../../runner/outputs.js'
 
 const DEFAULT_PAGE_SIZE = 1_000
 const SAMPLE_SIZE = 20
+/** The schema id and version at the head of the result file; a change of shape bumps the version. */
+const RESULT_FILE = { schema: 'hub-action/query-result', version: 1 } as const
 
 export interface QueryResult {
   count: number
@@ -51,7 +52,7 @@ export async function runQuery(
   try {
     writeSync(
       fd,
-      `{"schema":${JSON.stringify(RESULT_FILES.query.schema)},"version":${RESULT_FILES.query.version},"query":${JSON.stringify(spec)},"objects":[\n`,
+      `{"schema":${JSON.stringify(RESULT_FILE.schema)},"version":${RESULT_FILE.version},"query":${JSON.stringify(spec)},"objects":[\n`,
     )
     outcome = await graph.forEachPage(
       spec,

@@ -5,8 +5,7 @@
  */
 import type { QueryResult } from './run-query.js'
 import { edgeOf } from '../../hub/graph.js'
-import { kindLabel } from '../../model/target.js'
-import { groupOf } from '../rollout/live-object.js'
+import { groupOf, kindLabel } from '../../model/target.js'
 import { SUMMARY_BYTE_BUDGET, byteLength, clip, code, inline, table, formatCount } from '../../markdown/format.js'
 
 const MAX_CELL = 300

@@ -1,83 +1,19 @@
-/**
- * The rollout gate, loaded on demand by main.ts: the targets and their expected state (as
- * impact collects them, with its caps and scope), then the fleet polled until every target is
- * current on every watched edge (or the quorum), one fails, or `timeout-seconds` runs out; then
- * the report. Targets of kinds the graph does not sync are listed as not checked; a gate left
- * with nothing it can check fails at once.
- */
-import { GraphClient } from '../../hub/graph.js'
-import type { HubTransport } from '../../hub/transport.js'
-import { checkGraphWorkspace } from '../../hub/workspace-check.js'
-import type { Verdict } from '../../runner/publish.js'
-import * as core from '../../runner/core.js'
-import type { SettingsFor } from '../../settings/settings.js'
-import { openPullRequest } from '../impact/pull-request-session.js'
-import { readSnapshot, rolloutQueries } from './observe.js'
-import { nothingCheckable, uncheckedLines } from './unchecked.js'
-import { pollRollout, systemClock, type Clock, type RolloutOutcome } from './poll.js'
-import { publishRollout } from './publish.js'
-import { collectRolloutTargets } from './targets.js'
-import { quorumText } from './verdict.js'
+/** The row of `rollout` (the table is ../index.ts): its code loads only when asked for. */
+import { outputNames, type Command } from '../command.js'
+import type { RolloutOutputName } from './publish.js'
 
-export async function rolloutStep(
-  settings: SettingsFor<'rollout'>,
-  transport: HubTransport,
-  signal: AbortSignal,
-  clock: Clock = systemClock,
-): Promise<Verdict> {
-  const { rollout, runner } = settings
-  const pullRequest = await openPullRequest({ ...rollout, comment: 'off', commentKey: 'rollout' }, runner)
-  const collected = await collectRolloutTargets(rollout, {
-    // Off a runner (npm run local), the manifests are read from where the action was started.
-    workspace: runner.workspace ?? process.cwd(),
-    pullRequest: pullRequest?.files,
-    signal,
-    log: core.info,
-  })
-  for (const line of uncheckedLines(collected)) core.info(line)
-  if (collected.targets.length === 0) {
-    // nothing is published on this path: the warnings that say what matched nothing go out here
-    for (const warning of collected.warnings) core.warning(warning)
-    return { status: 'fail', message: nothingCheckable(collected) }
-  }
-  await checkGraphWorkspace(transport, settings.hub, signal, core.info)
-  const graph = new GraphClient(transport)
-  const where = rollout.edges ? `edge(s) ${rollout.edges.join(', ')}` : 'every engaged edge'
-  core.info(
-    `Waiting up to ${rollout.timeoutSeconds} s for ${collected.targets.length} target(s) on ${where} (${quorumText(rollout.require)} required), ${rolloutQueries(collected.targets).length} query(ies) a poll at most.`,
-  )
-  const outcome = await pollRollout({
-    targets: collected.targets,
-    named: rollout.edges,
-    quorum: rollout.require,
-    budgetMs: rollout.timeoutSeconds * 1000,
-    read: (s, pick) => readSnapshot(graph, collected.targets, { signal: s, now: () => clock.now(), pick }),
-    clock,
-    signal,
-    log: core.info,
-  })
-  publishRollout(outcome, collected, { quorum: rollout.require, runner })
-  return verdictOf(outcome, rollout.onTimeout, rollout.timeoutSeconds)
-}
-
-/** Advice that fits what the gate still waited on: more time only where more time can help. */
-const TIMEOUT_ADVICE = {
-  'in-progress': 'Raise `timeout-seconds` if the rollout is only slow; the job summary says what each edge waits for.',
-  'not-reporting':
-    'More time helps only if those edges reconnect: engage them, leave them out of `edges`, or set `require` to tolerate edges that are not reporting.',
-  incomplete:
-    "Narrow the targets (`targets`, `manifests`) so that one query's rows stay under the hub's 10,000-row cap.",
-} as const
-
-function verdictOf(outcome: RolloutOutcome, onTimeout: 'fail' | 'warn', timeoutSeconds: number): Verdict {
-  if (outcome.state === 'current') return { status: 'pass', message: `Rolled out: ${outcome.message}` }
-  if (outcome.state === 'failed')
-    return {
-      status: 'fail',
-      message: `Rollout failed: ${outcome.message} See the job summary for each edge and reason.`,
-    }
-  return {
-    status: onTimeout === 'warn' ? 'warn' : 'fail',
-    message: `Rollout not complete after ${timeoutSeconds} s (timeout-seconds): ${outcome.message} ${TIMEOUT_ADVICE[outcome.waitingOn ?? 'in-progress']}`,
-  }
+export const rollout: Command<'rollout'> = {
+  outputs: outputNames<RolloutOutputName>()([
+    'rollout-state',
+    'current-count',
+    'in-progress-count',
+    'failed-count',
+    'not-reporting-count',
+    'lagging',
+    'result-file',
+  ]),
+  load: async () => {
+    const { rolloutPlan, rolloutStep } = await import('./step.js')
+    return { step: rolloutStep, plan: rolloutPlan }
+  },
 }

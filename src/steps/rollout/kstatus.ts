@@ -11,12 +11,12 @@ import {
   current,
   failed,
   generationsOf,
-  groupOf,
   inProgress,
   kindKey,
   str,
 } from './live-object.js'
 import { isRecord } from '../../model/plain-value.js'
+import { groupOf } from '../../model/target.js'
 import type { HealthResult, KindRule, LiveObject, Rule } from './live-object.js'
 import { KIND_RULES } from './kstatus-kinds.js'
 

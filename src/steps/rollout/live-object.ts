@@ -44,13 +44,6 @@ export function str(value: unknown): string {
   return typeof value === 'string' ? value : ''
 }
 
-/** "apps/v1" → "apps"; "v1" → "" (the core group). */
-export function groupOf(apiVersion: unknown): string {
-  const text = str(apiVersion)
-  const slash = text.indexOf('/')
-  return slash === -1 ? '' : text.slice(0, slash)
-}
-
 /** The table key for a kind, as kstatus keys it: "apps/Deployment", or "Pod" for the core group. */
 export function kindKey(group: string, kind: string): string {
   return group ? `${group}/${kind}` : kind

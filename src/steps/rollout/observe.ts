@@ -7,7 +7,8 @@
  * not engaged "not reporting", and a result the row cap cut is marked incomplete.
  */
 import { edgeOf, type GraphClient, type QuerySpec } from '../../hub/graph.js'
-import { at, groupOf, shortText, str } from './live-object.js'
+import { groupOf } from '../../model/target.js'
+import { at, shortText, str } from './live-object.js'
 import { rolloutProjection } from './projection.js'
 import { rolloutState } from './revision.js'
 import { stuckPods, watchesPods } from './pods.js'

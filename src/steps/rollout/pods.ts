@@ -10,7 +10,8 @@
  */
 import { edgeOf, type GraphClient, type QuerySpec } from '../../hub/graph.js'
 import { stuckContainers, stuckText } from './kstatus-kinds.js'
-import { at, groupOf, list, str } from './live-object.js'
+import { groupOf } from '../../model/target.js'
+import { at, list, str } from './live-object.js'
 import { sameImage } from './synced.js'
 import type { RolloutTarget } from './targets.js'
 

@@ -1,6 +1,5 @@
 /** The rollout step's outputs, result file, job summary and annotations. */
-import { RESULT_FILES, resultDirectory, writeJsonFile, type RolloutOutputName } from '../../runner/outputs.js'
-import { writeSummary } from '../../runner/publish.js'
+import { resultDirectory, writeJsonFile } from '../../runner/result-file.js'
 import type { RunnerContext } from '../../runner/context.js'
 import * as core from '../../runner/core.js'
 import type { Quorum } from '../../settings/rollout.js'
@@ -9,6 +8,9 @@ import { countCells, renderRolloutSummary } from './summary.js'
 import type { RolloutTargets } from './targets.js'
 import { NOT_SYNCED_REASON } from './unchecked.js'
 import { targetLabel } from '../../model/target.js'
+
+/** The schema id and version at the head of the result file; a change of shape bumps the version. */
+const RESULT_FILE = { schema: 'hub-action/rollout-result', version: 1 } as const
 
 /** GitHub shows 10 error annotations per step; the failed verdict is one of them. */
 const MAX_ERROR_ANNOTATIONS = 9
@@ -28,7 +30,7 @@ export function publishRollout(
   const wholeIn = `the result file ${path} (output \`result-file\`)`
   for (const [name, value] of Object.entries(rolloutOutputs(outcome, collected, path)))
     core.setOutput(name, value, { wholeIn })
-  writeSummary(
+  core.writeSummary(
     renderRolloutSummary(outcome, collected.targets, {
       quorum: context.quorum,
       resultFile: path,
@@ -39,11 +41,10 @@ export function publishRollout(
   annotateFailures(outcome, collected)
 }
 
-function rolloutOutputs(
-  outcome: RolloutOutcome,
-  collected: RolloutTargets,
-  resultFile: string,
-): Record<RolloutOutputName, string> {
+/** The names are the row's (./index.ts), which the compiler holds to exactly these. */
+export type RolloutOutputName = keyof ReturnType<typeof rolloutOutputs>
+
+function rolloutOutputs(outcome: RolloutOutcome, collected: RolloutTargets, resultFile: string) {
   const counts = countCells(outcome.edges)
   return {
     'rollout-state': outcome.state,
@@ -88,7 +89,7 @@ function lagging(outcome: RolloutOutcome, collected: RolloutTargets) {
 function resultFile(outcome: RolloutOutcome, collected: RolloutTargets, quorum: Quorum) {
   const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString())
   return {
-    ...RESULT_FILES.rollout,
+    ...RESULT_FILE,
     state: outcome.state,
     message: outcome.message,
     require: quorum,

@@ -9,7 +9,7 @@ import { STATE_WORDS, clockTime, type EdgeTrack, type RolloutOutcome, type Track
 import type { RolloutTarget } from './targets.js'
 import { quorumText } from './verdict.js'
 import type { Quorum } from '../../settings/rollout.js'
-import type { SkippedTarget } from '../impact/model.js'
+import type { SkippedTarget } from '../../model/target.js'
 import { targetLabel } from '../../model/target.js'
 
 /** Wider tables do not fit GitHub's page; the rest of the edges are in the result file. */

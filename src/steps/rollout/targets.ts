@@ -4,14 +4,21 @@
  * whole from its file, since the manifest is the expected state. A manifest object without a
  * namespace is in the `namespace` input's, else in `default`, as kubectl applies it.
  */
-import { objectsFromManifest } from '../impact/manifests.js'
-import { objectKey, type NothingCollected, type SkippedFile, type SkippedTarget } from '../impact/model.js'
-import { partitionByScope } from '../impact/scope.js'
+import { objectsFromManifest } from '../../sources/manifests.js'
+import { partitionByScope } from '../../sources/scope.js'
 import { isChecked } from './checked-kinds.js'
-import { isRemovedTarget, targetLabel, type Target } from '../../model/target.js'
-import { MAX_MANIFEST_BYTES, readWorkspaceFile, workspaceRoot } from '../impact/read-workspace-file.js'
-import { MAX_RENDERED_FILE_BYTES } from '../impact/rendered.js'
-import { collectTargets, type PullRequestFiles } from '../impact/targets.js'
+import {
+  isRemovedTarget,
+  objectKey,
+  targetLabel,
+  type NothingCollected,
+  type SkippedFile,
+  type SkippedTarget,
+  type Target,
+} from '../../model/target.js'
+import { MAX_MANIFEST_BYTES, readWorkspaceFile, workspaceRoot } from '../../sources/read-workspace-file.js'
+import { MAX_RENDERED_FILE_BYTES } from '../../sources/rendered.js'
+import { collectTargets, type PullRequestFiles } from '../../sources/targets.js'
 import type { RolloutSettings } from '../../settings/rollout.js'
 
 export interface RolloutTarget {

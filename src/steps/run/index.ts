@@ -1,31 +1,49 @@
-/** The run step: start (or attach to) a run, wait for it, publish what it left. */
-import { AgentsClient } from '../../hub/agents.js'
-import type { HubTransport } from '../../hub/transport.js'
-import type { Verdict } from '../../runner/publish.js'
-import type { SettingsFor } from '../../settings/settings.js'
-import { publishRun, runEventsToLog } from './publish.js'
-import { runAgent } from './run-agent.js'
-import { runVerdict } from './verdict.js'
+/**
+ * The rows of the commands of a run's life (the table is ../index.ts). `run` is loaded with the
+ * action, the one command that must start fast; wait, cancel and approve only when asked for.
+ */
+import { outputNames, type Command } from '../command.js'
+import type { RunOutputName } from './publish.js'
+import { runPlan, runStep } from './step.js'
 
-export async function runStep(
-  settings: SettingsFor<'run'>,
-  transport: HubTransport,
-  signal: AbortSignal,
-): Promise<Verdict> {
-  const events = runEventsToLog(settings.run)
-  let result
-  try {
-    // The scope lets the loop check the workspace (GET /api/whoami) before it starts a run.
-    const scope = { org: settings.hub.org, workspace: settings.hub.workspace }
-    result = await runAgent(
-      settings.run,
-      { client: new AgentsClient(transport, settings.hub.clusterId), events, scope },
-      signal,
-    )
-  } finally {
-    events.finish()
-  }
-  const verdict = runVerdict(result, settings.run)
-  await publishRun(result, verdict, settings.runner)
-  return verdict
+/** Every output a run's step sets (`wait` and `approve` too). */
+const RUN_OUTPUTS = outputNames<RunOutputName>()([
+  'run-id',
+  'phase',
+  'settled',
+  'reused',
+  'output',
+  'approval-id',
+  'approval-tool',
+  'approval-args',
+  'result-file',
+])
+
+export const run: Command<'run'> = {
+  outputs: RUN_OUTPUTS,
+  load: () => Promise.resolve({ step: runStep, plan: runPlan }),
+}
+
+export const wait: Command<'wait'> = {
+  outputs: RUN_OUTPUTS,
+  load: async () => {
+    const { waitPlan, waitStep } = await import('./lifecycle-steps.js')
+    return { step: waitStep, plan: waitPlan }
+  },
+}
+
+export const cancel: Command<'cancel'> = {
+  outputs: ['run-id', 'cancel-result'],
+  load: async () => {
+    const { cancelPlan, cancelStep } = await import('./lifecycle-steps.js')
+    return { step: cancelStep, plan: cancelPlan }
+  },
+}
+
+export const approve: Command<'approve'> = {
+  outputs: RUN_OUTPUTS,
+  load: async () => {
+    const { waitPlan, approveStep } = await import('./lifecycle-steps.js')
+    return { step: approveStep, plan: waitPlan }
+  },
 }

@@ -1,7 +1,8 @@
 /**
  * The later commands of a run's life, as steps: `wait` attaches to a run, `cancel` cancels it,
  * `approve` resolves its approval and then (unless `timeout-seconds` is 0) waits like `wait`.
- * Each reads the hub through the agents client and publishes through the same publisher as `run`.
+ * Each reads the hub through the agents client and publishes through the same publisher as `run`;
+ * the plans are the requests a dry run shows for each.
  */
 import { runVerdict } from './verdict.js'
 import { AgentsClient } from '../../hub/agents.js'
@@ -10,14 +11,15 @@ import { abortableSleep } from '../../http/retry.js'
 import type { HubTransport } from '../../hub/transport.js'
 import type { Settings, SettingsFor } from '../../settings/settings.js'
 import type { AttachSettings } from '../../settings/lifecycle.js'
-import { logUntrusted, writeSummary, type Verdict } from '../../runner/publish.js'
+import type { Verdict } from '../../runner/core.js'
 import { publishRun, runEventsToLog } from './publish.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
 import { code, inline } from '../../markdown/format.js'
 import * as core from '../../runner/core.js'
-import { approvalToResolve, readAfterResolve } from './approve.js'
+import { approvalToResolve, quoteHubText, readAfterResolve } from './approve.js'
 import { attachedRunSettings, attachToRun } from './attach.js'
-import { quoteHubText } from './refusal.js'
+import { firstHoldSeconds } from './pacing.js'
+import { planned, type Plan } from '../command.js'
 
 /** Characters of the approved call's arguments written to the log. */
 const ARGS_LOG_CHARS = 64 * 1024
@@ -51,7 +53,7 @@ export async function cancelStep(
             status: 'warn' as const,
             message: `The hub accepted the cancel of run ${runId} but says it is not cancelling it (cancelling: false): it may be executing on another replica and may still finish. Check the run on the hub.`,
           }
-  writeSummary(`## Cancel run ${code(runId)}: ${result}\n\n${inline(verdict.message)}\n`)
+  core.writeSummary(`## Cancel run ${code(runId)}: ${result}\n\n${inline(verdict.message)}\n`)
   return verdict
 }
 
@@ -68,7 +70,7 @@ export async function approveStep(
     `Resolving approval ${pending.inboxId} of run ${approve.runId} (tool ${quoteHubText(pending.tool)}) with decision ${approve.decision}.`,
   )
   if (pending.args !== undefined)
-    logUntrusted('Arguments of the call:', jsonTextForDisplay(pending.args, ARGS_LOG_CHARS))
+    core.logUntrusted('Arguments of the call:', jsonTextForDisplay(pending.args, ARGS_LOG_CHARS))
   await client.resolveApproval(pending.inboxId, approve.decision, approve.response, signal)
   const resolved = `Approval ${pending.inboxId} of run ${approve.runId} was resolved (${approve.decision})`
   if (wait.timeoutSeconds === 0) {
@@ -98,4 +100,35 @@ async function followRun(
   const verdict = runVerdict(result, runSettings)
   await publishRun(result, verdict, settings.runner)
   return verdict
+}
+
+export function waitPlan(settings: SettingsFor<'wait'> | SettingsFor<'approve'>, transport: HubTransport): Plan {
+  const agents = new AgentsClient(transport, settings.hub.clusterId)
+  const { runId, timeoutSeconds, liveSteps } = settings.wait
+  const requests = [planned(transport, agents.getRunCall(runId), 'read the run')]
+  if (settings.command === 'approve') {
+    const { decision, response } = settings.approve
+    requests.push(
+      planned(
+        transport,
+        agents.resolveApprovalCall('INBOX_ID', decision, response),
+        "resolve the pending approval (INBOX_ID is the run's pending.inboxID), only when the run is at the gate and the call is the expected one",
+      ),
+    )
+  }
+  if (timeoutSeconds > 0)
+    requests.push(
+      planned(
+        transport,
+        // The loop's first hold on a run past Pending (its phase is known only once it is read).
+        agents.waitRunCall(runId, firstHoldSeconds({ liveSteps, timeoutSeconds })),
+        `long-poll, repeated until the run settles or ${timeoutSeconds} s pass`,
+      ),
+    )
+  return { requests }
+}
+
+export function cancelPlan(settings: SettingsFor<'cancel'>, transport: HubTransport): Plan {
+  const agents = new AgentsClient(transport, settings.hub.clusterId)
+  return { requests: [planned(transport, agents.cancelCall(settings.cancel.runId), 'cancel the run')] }
 }

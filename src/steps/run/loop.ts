@@ -14,9 +14,9 @@ import { canonicalPhase, isSettled, isTerminal } from '../../hub/schemas.js'
 import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { StepTracker, type NumberedStep } from './live-steps.js'
-import { diagnosePending } from './preflight.js'
 import type { FollowedRun } from './followed-run.js'
 import { longestHoldSeconds, nextHoldMs, Pacer, PROGRESS_EVERY_MS } from './pacing.js'
+import { HubError } from '../../hub/errors.js'
 
 /** @internal */
 export type RunOutcome =
@@ -214,4 +214,26 @@ function terminalOutcome(phase: string): RunOutcome {
   if (phase === 'Succeeded') return 'succeeded'
   if (phase === 'Aborted') return 'aborted'
   return 'failed'
+}
+
+/** Why a run may sit in Pending, from the agent's status; undefined when the hub cannot tell. */
+async function diagnosePending(
+  client: Pick<AgentsClient, 'getAgent' | 'canReadAgents'>,
+  agent: string,
+  signal: AbortSignal,
+  deadline: number,
+): Promise<string | undefined> {
+  if (!client.canReadAgents) return undefined
+  try {
+    const status = (await client.getAgent(agent, signal, deadline)).status
+    const phase = status?.phase
+    if (!phase) return undefined
+    const reason = status.suspendedReason?.trim()
+    if (phase.toLowerCase() === 'suspended')
+      return `agent "${agent}" is Suspended${reason ? ` (${reason.slice(0, 500)})` : ''}`
+    return `agent "${agent}" is ${phase}`
+  } catch (error) {
+    if (error instanceof HubError) return undefined
+    throw error
+  }
 }

@@ -4,14 +4,34 @@
  */
 import * as core from '../../runner/core.js'
 import type { RunEvents, RunResult } from './loop.js'
-import { logUntrusted, writeSummary, type Verdict } from '../../runner/publish.js'
+import type { Verdict } from '../../runner/core.js'
 import { canonicalPhase, isSettled } from '../../hub/schemas.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
-import { RESULT_FILES, resultDirectory, runOutputs, writeJsonFile, type RunResultFile } from '../../runner/outputs.js'
+import { resultDirectory, writeJsonFile } from '../../runner/result-file.js'
 import type { RunnerContext } from '../../runner/context.js'
 import { formatDuration } from '../../markdown/format.js'
 import { stepLogLine } from './live-steps.js'
+
+/** The schema id and version at the head of the result file; a change of shape bumps the version. */
+const RESULT_FILE = { schema: 'hub-action/run-result', version: 1 } as const
+
+interface RunResultFile {
+  schema: typeof RESULT_FILE.schema
+  version: typeof RESULT_FILE.version
+  agent: string
+  runId: string
+  phase: string
+  settled: boolean
+  reused: boolean
+  outcome: RunResult['outcome']
+  verdict: { status: 'pass' | 'warn' | 'fail'; message: string }
+  waitedMs: number
+  idempotencyKey: string | null
+  sessionId: string
+  /** The run detail exactly as the hub last sent it (null when none was received). */
+  run: unknown
+}
 
 /** Characters of approval arguments written to the log; the result file keeps them whole. */
 const APPROVAL_ARGS_LOG_CHARS = 64 * 1024
@@ -51,7 +71,10 @@ export function runEventsToLog(
       )
       // The hub sends the arguments as JSON text: shown parsed and indented, bounded.
       if (detail.pending?.args !== undefined)
-        logUntrusted('Arguments awaiting approval:', jsonTextForDisplay(detail.pending.args, APPROVAL_ARGS_LOG_CHARS))
+        core.logUntrusted(
+          'Arguments awaiting approval:',
+          jsonTextForDisplay(detail.pending.args, APPROVAL_ARGS_LOG_CHARS),
+        )
     },
     info(message) {
       core.info(message)
@@ -69,7 +92,7 @@ export function runEventsToLog(
 
 export async function publishRun(result: RunResult, verdict: Verdict, runner: RunnerContext): Promise<void> {
   const file: RunResultFile = {
-    ...RESULT_FILES.run,
+    ...RESULT_FILE,
     agent: result.agent,
     runId: result.runId,
     phase: result.phase,
@@ -87,11 +110,11 @@ export async function publishRun(result: RunResult, verdict: Verdict, runner: Ru
   for (const [name, value] of Object.entries(runOutputs(result, path))) core.setOutput(name, value, { wholeIn })
   if (result.detail?.output) {
     core.startGroup('Agent output')
-    logUntrusted('', result.detail.output)
+    core.logUntrusted('', result.detail.output)
     core.endGroup()
   }
   const renderRunSummary = await loadRenderer()
-  writeSummary(renderRunSummary(result, verdict, { resultFile: path }))
+  core.writeSummary(renderRunSummary(result, verdict, { resultFile: path }))
 }
 
 type RenderRunSummary = typeof import('./summary.js').renderRunSummary
@@ -114,4 +137,45 @@ function loadRenderer(): Promise<RenderRunSummary> {
     renderer.catch(() => undefined)
   }
   return renderer
+}
+
+/** The names are the rows' (./index.ts), which the compiler holds to exactly these. */
+export type RunOutputName = keyof ReturnType<typeof runOutputs>
+
+/** @internal */
+export function runOutputs(result: RunResult, resultFile: string) {
+  return {
+    'run-id': result.runId,
+    phase: result.phase,
+    settled: String(result.settled),
+    reused: String(result.reused),
+    output: result.detail?.output ?? '',
+    ...approvalOutputs(result),
+    'result-file': resultFile,
+  }
+}
+
+/**
+ * The approval a run stopped at, for a later job's `approve` (empty unless the run is at the
+ * gate). The arguments are JSON: the hub's JSON text as sent, or that text as a JSON string when
+ * it does not parse (the hub may have clipped it).
+ */
+function approvalOutputs(result: RunResult): Record<'approval-id' | 'approval-tool' | 'approval-args', string> {
+  const pending = result.phase === 'PendingApproval' ? result.detail?.pending : undefined
+  return {
+    'approval-id': pending?.inboxID ?? '',
+    'approval-tool': pending?.tool ?? '',
+    'approval-args': pending ? jsonOutput(pending.args) : '',
+  }
+}
+
+function jsonOutput(args: unknown): string {
+  if (args === undefined) return '{}'
+  if (typeof args !== 'string') return JSON.stringify(args)
+  try {
+    JSON.parse(args)
+    return args
+  } catch {
+    return JSON.stringify(args)
+  }
 }

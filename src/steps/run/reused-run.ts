@@ -14,7 +14,7 @@
 import type { StartRun } from '../../hub/agents.js'
 import type { RunDetail } from '../../hub/schemas.js'
 import { redact } from '../../redact.js'
-import { quoteHubText, StepRefusal } from './refusal.js'
+import { quoteHubText, StepRefusal } from './approve.js'
 
 /** What the step sent, and whether its key is one nobody else can compute. */
 export interface SentStart extends Pick<StartRun, 'task' | 'sessionId' | 'idempotencyKey'> {

@@ -1,15 +1,13 @@
 /**
  * The start of `command: run`: the whoami preflight (user route only), the start itself, and the
- * re-run rule (rerun.ts) that may start a fresh run in place of a failed one. A run the hub hands
+ * re-run rule (below) that may start a fresh run in place of a failed one. A run the hub hands
  * back for the key is taken only when it runs this step's task in this step's session
  * (reused-run.ts). Hands the wait loop the run it is to follow (loop.ts).
  */
 import type { AgentsClient, StartRun } from '../../hub/agents.js'
-import type { CreateRunResponse } from '../../hub/schemas.js'
-import { canonicalPhase } from '../../hub/schemas.js'
+import { canonicalPhase, type CreateRunResponse } from '../../hub/schemas.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { checkWorkspace, type HubScope } from '../../hub/workspace-check.js'
-import { freshKeyForRerun, rerunNotice } from './rerun.js'
 import { FollowedRun } from './followed-run.js'
 import type { RunEvents, RunInHand } from './loop.js'
 import { checkReusedRun } from './reused-run.js'
@@ -77,4 +75,28 @@ export async function startOrAttach(
   deps.events.info(rerunNotice(firstCreated, oldKey, freshKey, settings.runAttempt ?? 1))
   const fresh = { ...first, idempotencyKey: freshKey }
   return inHand(fresh, await verified(fresh, await deps.client.startRun(fresh)))
+}
+
+/**
+ * The re-run rule of `idempotency-key: auto`. The derived key leaves the run attempt out, so a
+ * re-run of a job attaches to the run its first attempt started: no duplicate work while that
+ * run is going or after it succeeded. But a re-run is how people retry a failure, and attaching
+ * to a run that ended Failed or Aborted would only repeat the failure: then a re-run attempt
+ * (GITHUB_RUN_ATTEMPT > 1) starts a fresh run under the key of that attempt, derived with the token
+ * like the first (settings/run.ts): the first key is in a public log, so a key made from it alone
+ * could be planted before the re-run.
+ */
+/** The key to start a fresh run under, when `created` calls for one; else undefined. */
+function freshKeyForRerun(settings: RunSettings, created: CreateRunResponse): string | undefined {
+  const attempt = settings.runAttempt ?? 1
+  if (settings.idempotencyKeySource !== 'auto' || !settings.idempotencyKey || attempt <= 1 || created.reused !== true)
+    return undefined
+  const phase = canonicalPhase(created.run?.phase ?? created.phase)
+  if (phase !== 'Failed' && phase !== 'Aborted') return undefined
+  return settings.rerunIdempotencyKey
+}
+
+function rerunNotice(created: CreateRunResponse, oldKey: string, freshKey: string, attempt: number): string {
+  const phase = canonicalPhase(created.run?.phase ?? created.phase)
+  return `Idempotency key ${oldKey} returned run ${created.runId}, which ended ${phase}; this is re-run attempt ${attempt}, so a fresh run starts under key ${freshKey} instead of attaching to it.`
 }

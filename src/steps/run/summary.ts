@@ -7,7 +7,7 @@
  * Loaded on demand: it pulls in the markdown parser.
  */
 import type { RunResult } from './loop.js'
-import type { Verdict } from '../../runner/publish.js'
+import type { Verdict } from '../../runner/core.js'
 import { ChildRunSchema, type RunDetail, type RunStep } from '../../hub/schemas.js'
 import {
   SUMMARY_BYTE_BUDGET,

@@ -1,5 +1,5 @@
 /** What a run's result means for the step: pass, warn or fail (see `runVerdict`). */
-import type { Verdict } from '../../runner/publish.js'
+import type { Verdict } from '../../runner/core.js'
 import type { RunSettings } from '../../settings/settings.js'
 import type { RunResult } from './loop.js'
 

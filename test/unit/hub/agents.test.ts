@@ -1,7 +1,7 @@
 import { MockAgent } from 'undici'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FollowedRun } from '../../../src/steps/run/followed-run.js'
-import { runAgent } from '../../../src/steps/run/run-agent.js'
+import { runAgent } from '../../../src/steps/run/step.js'
 import { AgentsClient, MAX_WAIT_SECONDS } from '../../../src/hub/agents.js'
 import { HubNotFoundError, HubServerError } from '../../../src/hub/errors.js'
 import { HubTransport } from '../../../src/hub/transport.js'

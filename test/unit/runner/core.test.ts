@@ -158,6 +158,17 @@ describe('size limits', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  it('writes an output once per value: the same value again is skipped, a new one is written', () => {
+    process.env.GITHUB_OUTPUT = join(dir, 'output')
+    writeFileSync(process.env.GITHUB_OUTPUT, '')
+    setOutput('once-id', 'r-1')
+    setOutput('once-id', 'r-1')
+    setOutput('once-id', 'r-2')
+    const names = [...readFileSync(process.env.GITHUB_OUTPUT, 'utf8').matchAll(/^([^=<\n]+)<</gm)].map((m) => m[1])
+    expect(names).toEqual(['once-id', 'once-id'])
+    expect(parseOutputFile(readFileSync(process.env.GITHUB_OUTPUT, 'utf8'))['once-id']).toBe('r-2')
+  })
+
   it('cuts an output over 1 MB on a character boundary, with a note saying where the whole value is', () => {
     process.env.GITHUB_OUTPUT = join(dir, 'output')
     writeFileSync(process.env.GITHUB_OUTPUT, '')

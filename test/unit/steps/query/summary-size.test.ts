@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { QueryResult } from '../../../../src/steps/query/run-query.js'
-import { renderDryRun, type PlannedRequest } from '../../../../src/steps/dry-run/summary.js'
+import { renderDryRun } from '../../../../src/steps/dry-run/summary.js'
+import type { PlannedRequest } from '../../../../src/steps/command.js'
 import { SUMMARY_BYTE_BUDGET } from '../../../../src/markdown/format.js'
 import { renderQuerySummary } from '../../../../src/steps/query/summary.js'
 

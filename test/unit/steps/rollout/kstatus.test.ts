@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import { computeHealth, GENERIC_RULES } from '../../../../src/steps/rollout/kstatus.js'
 import { KIND_RULES, SCHEDULE_WINDOW_MS } from '../../../../src/steps/rollout/kstatus-kinds.js'
-import { groupOf, kindKey, MAX_LIST, type HealthResult } from '../../../../src/steps/rollout/live-object.js'
+import { kindKey, MAX_LIST, type HealthResult } from '../../../../src/steps/rollout/live-object.js'
+import { groupOf } from '../../../../src/model/target.js'
 
 const NOW = Date.parse('2025-06-01T12:00:00Z')
 const ago = (ms: number) => new Date(NOW - ms).toISOString()

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RunDetail } from '../../../../src/hub/schemas.js'
 import type { ApproveSettings } from '../../../../src/settings/lifecycle.js'
-import { approvalToResolve, readAfterResolve } from '../../../../src/steps/run/approve.js'
-import { StepRefusal } from '../../../../src/steps/run/refusal.js'
+import { approvalToResolve, readAfterResolve, StepRefusal } from '../../../../src/steps/run/approve.js'
 
 const detail = (extra: Partial<RunDetail> = {}): RunDetail => ({
   id: 'r1',

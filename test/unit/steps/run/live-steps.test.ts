@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { runAgent } from '../../../../src/steps/run/run-agent.js'
+import { runAgent } from '../../../../src/steps/run/step.js'
 import type { RunEvents } from '../../../../src/steps/run/loop.js'
 import { runVerdict } from '../../../../src/steps/run/verdict.js'
 import type { AgentsClient } from '../../../../src/hub/agents.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Verdict } from '../../../../src/runner/publish.js'
+import type { Verdict } from '../../../../src/runner/core.js'
 import type { RunResult } from '../../../../src/steps/run/loop.js'
 import type { RunDetail } from '../../../../src/hub/schemas.js'
 import { renderRunSummary } from '../../../../src/steps/run/summary.js'

@@ -1,16 +1,16 @@
 /**
- * The pull request an impact step reports on, when there is one: its changed manifests and
- * its sticky comment. The GitHub client is loaded only here, only on pull-request events, so
- * the other commands never pay for it.
+ * The pull request an impact or rollout step reads, when there is one: its changed manifests and
+ * (impact's) sticky comment. The GitHub client is loaded only here, only on pull-request events,
+ * so the other commands never pay for it.
  */
-import type { ImpactSettings } from '../../settings/settings.js'
+import type { ImpactSettings } from '../settings/settings.js'
 import type { PullRequestFiles } from './targets.js'
-import { isPullRequestEvent, type RunnerContext } from '../../runner/context.js'
-import * as core from '../../runner/core.js'
-import { renderError } from '../../errors.js'
-import { redact } from '../../redact.js'
-import { showFormatCharacters } from '../../markdown/format.js'
-import { VERSION } from '../../version.js'
+import { isPullRequestEvent, type RunnerContext } from '../runner/context.js'
+import * as core from '../runner/core.js'
+import { renderError } from '../errors.js'
+import { redact } from '../redact.js'
+import { showFormatCharacters } from '../markdown/format.js'
+import { VERSION } from '../version.js'
 
 export interface PullRequestSession {
   number: number
@@ -27,7 +27,7 @@ export async function openPullRequest(
 ): Promise<PullRequestSession | undefined> {
   if (!isPullRequestEvent(runner.eventName)) return undefined
   if (impact.comment === 'off' && impact.manifests.length === 0) return undefined
-  const github = await import('../../github/index.js')
+  const github = await import('../github/index.js')
   const pr = github.readPullRequestEvent(runner.eventPath, runner.repository)
   if (!pr) {
     core.warning(

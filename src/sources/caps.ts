@@ -1,9 +1,9 @@
 /**
- * What bounds the work a pull request can cause: a cap on targets per step and on documents per
- * file, each checked while reading (before the first hub request), and one limiter on the hub
- * requests in flight, shared by every fan-out of the step (per target, edge and namespace).
+ * What bounds the targets a pull request can declare: a cap on targets per step and on documents
+ * per file, each checked while reading (before the first hub request). The limit on hub requests
+ * in flight is impact's own (steps/impact/query-impact.ts).
  */
-import { ActionError } from '../../errors.js'
+import { ActionError } from '../errors.js'
 
 /** A cap on what the inputs declared was passed; the step fails before any hub request. */
 export class CapError extends ActionError {
@@ -32,31 +32,4 @@ export function tooManyDocuments(path: string, max: number): CapError {
     `Too many documents in one file: ${path} holds more than ${max.toLocaleString('en-US')} YAML documents (a List's items each count as one), over \`max-documents\` (${max.toLocaleString('en-US')}); reading stopped there and nothing was sent to the hub. Raise \`max-documents\`, or split the file.`,
     'max-documents',
   )
-}
-
-/** Hub requests one impact step has in flight at most. */
-const PARALLEL_REQUESTS = 4
-
-export type Limiter = <T>(request: () => Promise<T>) => Promise<T>
-
-/**
- * At most `size` requests in flight; the others wait their turn in order. Wrap single requests
- * (or one paging loop) only: work that waits for another limited request while holding a place
- * could wait for itself.
- */
-export function requestLimiter(size = PARALLEL_REQUESTS): Limiter {
-  let active = 0
-  const waiting: Array<() => void> = []
-  return async (request) => {
-    if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve))
-    else active++
-    try {
-      return await request()
-    } finally {
-      // hand the place on directly, so a newcomer cannot take it between the two
-      const next = waiting.shift()
-      if (next) next()
-      else active--
-    }
-  }
 }

@@ -1,11 +1,10 @@
 /**
- * The scope the workflow gives an impact step (`allowed-namespaces`, `allowed-kinds`): a pull
+ * The scope the workflow gives an impact or rollout step (`allowed-namespaces`, `allowed-kinds`): a pull
  * request chooses its targets, but not which of them are queried. A target outside the scope is
  * listed with its reason and never sent to the hub.
  */
-import type { ImpactSettings } from '../../settings/settings.js'
-import type { SkippedTarget } from './model.js'
-import type { Target } from '../../model/target.js'
+import type { ImpactSettings } from '../settings/settings.js'
+import type { SkippedTarget, Target } from '../model/target.js'
 
 export function partitionByScope(
   targets: readonly Target[],

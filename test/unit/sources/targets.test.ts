@@ -7,11 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createGitHubClient, type GitHubClient } from '../../../../src/github/client.js'
-import { readBoundedFileAtRef } from '../../../../src/github/pull-request.js'
-import { collectTargets, type PullRequestFiles } from '../../../../src/steps/impact/targets.js'
-import { InputError } from '../../../../src/settings/settings.js'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../../../emulator/github.ts'
+import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js'
+import { readBoundedFileAtRef } from '../../../src/github/pull-request.js'
+import { collectTargets, type PullRequestFiles } from '../../../src/sources/targets.js'
+import { InputError } from '../../../src/settings/settings.js'
+import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../../emulator/github.ts'
 
 const CONFIG_MAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: flags, namespace: shop}\n'
 const BOMB =

@@ -13,10 +13,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { Composer, Lexer, Parser, isMap, isScalar, isSeq, type CST, type Document } from 'yaml'
-import type { SkippedFile } from './model.js'
-import type { Target, TargetOrigin } from '../../model/target.js'
-import { isRecord, unwalkable } from '../../model/plain-value.js'
-import { tooManyDocuments } from './bounds.js'
+import type { SkippedFile, Target, TargetOrigin } from '../model/target.js'
+import { isRecord, unwalkable } from '../model/plain-value.js'
+import { tooManyDocuments } from './caps.js'
 
 /** Kinds that live outside namespaces: they never get the default namespace. */
 const CLUSTER_SCOPED = new Set([

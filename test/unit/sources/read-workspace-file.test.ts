@@ -8,11 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  MAX_MANIFEST_BYTES,
-  readWorkspaceFile,
-  workspaceRoot,
-} from '../../../../src/steps/impact/read-workspace-file.js'
+import { MAX_MANIFEST_BYTES, readWorkspaceFile, workspaceRoot } from '../../../src/sources/read-workspace-file.js'
 
 const SECRET_NAME = 'db-password-outside-7f3a'
 let base: string

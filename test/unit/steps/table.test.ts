@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { RunResult } from '../../../src/steps/run/loop.js'
-import { ALL_OUTPUTS, resultDirectory, runOutputs, writeJsonFile } from '../../../src/runner/outputs.js'
-import { setSecret } from '../../../src/runner/core.js'
+import { runOutputs } from '../../../src/steps/run/publish.js'
+import { ALL_OUTPUTS, commandCode, outputSetters } from '../../../src/steps/index.js'
+import { COMMAND_NAMES } from '../../../src/settings/commands.js'
+import type { SettingsFor } from '../../../src/settings/settings.js'
 
 const detail = (): NonNullable<RunResult['detail']> => ({
   id: 'r1',
@@ -109,48 +109,25 @@ describe('run outputs', () => {
     const written = [...new Set([...Object.keys(runOutputs(result(), 'f')), ...literal])].sort()
     expect(written.filter((name) => !declared.includes(name ?? ''))).toEqual([])
   })
+})
 
-  it('writes the result file as JSON, private, with a safe name', () => {
-    const root = mkdtempSync(join(tmpdir(), 'hub-action-unit-'))
-    try {
-      const directory = resultDirectory(root)
-      expect(directory).toBe(join(root, 'hub-action'))
-      const path = writeJsonFile(directory, '../run r1.json', { a: 1 })
-      expect(path).toBe(join(directory, '.._run_r1.json'))
-      expect(readFileSync(path, 'utf8')).toBe('{\n  "a": 1\n}\n')
-      expect(statSync(path).mode & 0o777).toBe(0o600)
-      // A run id from the hub can be long: the name is cut, and stays distinct.
-      const long = (tail: string) => writeJsonFile(directory, `run-${'x'.repeat(5000)}${tail}.json`, {})
-      const [first, second] = [long('a'), long('b')]
-      expect(first).not.toBe(second)
-      for (const file of [first, second])
-        expect(file.slice(directory.length + 1)).toMatch(/^run-x+-[0-9a-f]{12}\.json$/)
-      expect(first.length - directory.length - 1).toBeLessThanOrEqual(100)
-    } finally {
-      rmSync(root, { recursive: true, force: true })
+describe('the command table', () => {
+  it('has a row for every command the settings know, whose step and plan load', async () => {
+    for (const command of COMMAND_NAMES) {
+      const code = await commandCode({ command } as SettingsFor<typeof command>)
+      expect([command, typeof code.step, typeof code.plan]).toEqual([command, 'function', 'function'])
     }
   })
 
-  it('redacts a secret holding `"` and `\\` before JSON escapes it, in values and in keys', () => {
-    const secret = 'quo"te\\back\\slash-7e1d'
-    const original = process.stdout.write.bind(process.stdout)
-    process.stdout.write = () => true
-    try {
-      setSecret(secret)
-    } finally {
-      process.stdout.write = original
-    }
-    const root = mkdtempSync(join(tmpdir(), 'hub-action-unit-'))
-    try {
-      const path = writeJsonFile(root, 'r.json', {
-        message: `denied for ${secret}`,
-        nested: [{ [secret]: 1, echo: JSON.stringify({ token: secret }) }],
-      })
-      const text = readFileSync(path, 'utf8')
-      expect(text).not.toContain('7e1d')
-      expect(JSON.parse(text)).toEqual({ message: 'denied for ***', nested: [{ '***': 1, echo: '{"token":"***"}' }] })
-    } finally {
-      rmSync(root, { recursive: true, force: true })
-    }
+  it("says which commands set each output as docs/reference.md's outputs table does", () => {
+    const reference = readFileSync(new URL('../../../docs/reference.md', import.meta.url), 'utf8')
+    const table = /<!-- outputs:start[^\n]*\n([\s\S]*?)<!-- outputs:end -->/.exec(reference)?.[1] ?? ''
+    const documented = [...table.matchAll(/^\| `([^`]+)` \| ([^|]+) \|/gm)].map(
+      (row) => [row[1], [...(row[2] ?? '').matchAll(/`([^`]+)`/g)].map((name) => name[1]).sort()] as const,
+    )
+    expect(documented.length).toBeGreaterThan(0)
+    const setters = outputSetters()
+    expect(documented).toEqual(documented.map(([name]) => [name, [...(setters.get(name ?? '') ?? [])].sort()]))
+    expect(documented.map(([name]) => name).sort()).toEqual([...setters.keys()].sort())
   })
 })

@@ -8,13 +8,18 @@ import { statSync } from 'node:fs'
 import { matchesGlob, resolve } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { targetsFromManifest } from './manifests.js'
-import type { ChangedFile } from '../../github/pull-request.js'
-import type { NothingCollected, SkippedFile } from './model.js'
-import { isRemovedTarget, type Target, type TargetOrigin } from '../../model/target.js'
+import type { ChangedFile } from '../github/pull-request.js'
+import {
+  isRemovedTarget,
+  type NothingCollected,
+  type SkippedFile,
+  type Target,
+  type TargetOrigin,
+} from '../model/target.js'
 import { matchFiles, readRenderedSet, renderedTargets } from './rendered.js'
 import { MAX_MANIFEST_BYTES, readWorkspaceFile, tooLarge, workspaceRoot, type FileRead } from './read-workspace-file.js'
-import { tooManyTargets } from './bounds.js'
-import { InputError } from '../../settings/settings.js'
+import { tooManyTargets } from './caps.js'
+import { InputError } from '../settings/settings.js'
 
 /** What the pull-request side must provide; implemented over the GitHub API. */
 export interface PullRequestFiles {

@@ -8,12 +8,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { InputError, readSettings } from '../../../../src/settings/settings.js'
-import { CapError, requestLimiter } from '../../../../src/steps/impact/bounds.js'
-import { objectsFromManifest } from '../../../../src/steps/impact/manifests.js'
-import { partitionByScope } from '../../../../src/steps/impact/scope.js'
-import { collectTargets } from '../../../../src/steps/impact/targets.js'
-import type { Target } from '../../../../src/model/target.js'
+import { InputError, readSettings } from '../../../src/settings/settings.js'
+import { CapError } from '../../../src/sources/caps.js'
+import { requestLimiter } from '../../../src/steps/impact/query-impact.js'
+import { objectsFromManifest } from '../../../src/sources/manifests.js'
+import { partitionByScope } from '../../../src/sources/scope.js'
+import { collectTargets } from '../../../src/sources/targets.js'
+import type { Target } from '../../../src/model/target.js'
 
 const configMap = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${name}, namespace: shop}\n`
 
@@ -269,7 +270,7 @@ describe('every fan-out of computeImpact shares the limiter', () => {
       namespace: 'shop',
       origin: { kind: 'input' },
     }))
-    const { computeImpact } = await import('../../../../src/steps/impact/compute-impact.js')
+    const { computeImpact } = await import('../../../src/steps/impact/compute-impact.js')
     const settings = { ...impactSettings({}), scope: { namespaces: [], kinds: [] } }
     const report = await computeImpact(
       settings,

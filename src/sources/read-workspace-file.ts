@@ -8,9 +8,9 @@
 import { constants } from 'node:fs'
 import { open, readlink, realpath, type FileHandle } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
-import { formatBytes } from '../../markdown/format.js'
-import { errorCode } from '../../http/wire.js'
-import { redact } from '../../redact.js'
+import { formatBytes } from '../markdown/format.js'
+import { errorCode } from '../http/wire.js'
+import { redact } from '../redact.js'
 
 /**
  * The largest manifest file read, from the checkout or from GitHub at the base commit. 4 MiB:

@@ -12,9 +12,8 @@ import { globSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { objectsFromManifest, type ManifestObject } from './manifests.js'
-import { objectKey, type SkippedFile } from './model.js'
-import { isRecord } from '../../model/plain-value.js'
-import type { RenderedChange, Target } from '../../model/target.js'
+import { isRecord } from '../model/plain-value.js'
+import { objectKey, type RenderedChange, type SkippedFile, type Target } from '../model/target.js'
 import { readWorkspaceFile } from './read-workspace-file.js'
 
 /**

@@ -5,9 +5,9 @@
  */
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { isTemplate, targetsFromManifest, TEMPLATE_REASON } from '../../../../src/steps/impact/manifests.js'
-import type { TargetOrigin } from '../../../../src/model/target.js'
-import { BILLION_LAUGHS } from '../../../fixtures/hostile-yaml.ts'
+import { isTemplate, targetsFromManifest, TEMPLATE_REASON } from '../../../src/sources/manifests.js'
+import type { TargetOrigin } from '../../../src/model/target.js'
+import { BILLION_LAUGHS } from '../../fixtures/hostile-yaml.ts'
 
 const ORIGIN: TargetOrigin = { kind: 'manifest', path: 'deploy/app.yaml', change: 'workspace' }
 const parse = (text: string, options = {}) => targetsFromManifest('deploy/app.yaml', text, ORIGIN, options)

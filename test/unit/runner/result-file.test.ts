@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { resultDirectory, writeJsonFile } from '../../../src/runner/result-file.js'
+import { setSecret } from '../../../src/runner/core.js'
+
+describe('result files', () => {
+  it('writes the result file as JSON, private, with a safe name', () => {
+    const root = mkdtempSync(join(tmpdir(), 'hub-action-unit-'))
+    try {
+      const directory = resultDirectory(root)
+      expect(directory).toBe(join(root, 'hub-action'))
+      const path = writeJsonFile(directory, '../run r1.json', { a: 1 })
+      expect(path).toBe(join(directory, '.._run_r1.json'))
+      expect(readFileSync(path, 'utf8')).toBe('{\n  "a": 1\n}\n')
+      expect(statSync(path).mode & 0o777).toBe(0o600)
+      // A run id from the hub can be long: the name is cut, and stays distinct.
+      const long = (tail: string) => writeJsonFile(directory, `run-${'x'.repeat(5000)}${tail}.json`, {})
+      const [first, second] = [long('a'), long('b')]
+      expect(first).not.toBe(second)
+      for (const file of [first, second])
+        expect(file.slice(directory.length + 1)).toMatch(/^run-x+-[0-9a-f]{12}\.json$/)
+      expect(first.length - directory.length - 1).toBeLessThanOrEqual(100)
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+
+  it('redacts a secret holding `"` and `\\` before JSON escapes it, in values and in keys', () => {
+    const secret = 'quo"te\\back\\slash-7e1d'
+    const original = process.stdout.write.bind(process.stdout)
+    process.stdout.write = () => true
+    try {
+      setSecret(secret)
+    } finally {
+      process.stdout.write = original
+    }
+    const root = mkdtempSync(join(tmpdir(), 'hub-action-unit-'))
+    try {
+      const path = writeJsonFile(root, 'r.json', {
+        message: `denied for ${secret}`,
+        nested: [{ [secret]: 1, echo: JSON.stringify({ token: secret }) }],
+      })
+      const text = readFileSync(path, 'utf8')
+      expect(text).not.toContain('7e1d')
+      expect(JSON.parse(text)).toEqual({ message: 'denied for ***', nested: [{ '***': 1, echo: '{"token":"***"}' }] })
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
