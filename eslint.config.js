@@ -3,6 +3,7 @@
 // tsconfig nearest each file (src/tsconfig.json for the sources, ./tsconfig.json for the rest).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+import { boundariesConfig } from './eslint.boundaries.js'
 
 const TS_FILES = ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.ts']
 const TEST_FILES = ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts']
@@ -96,4 +97,7 @@ export default tseslint.config(
       ],
     },
   },
+
+  // Which folder of src/ may import which (commands never import each other).
+  boundariesConfig,
 )
