@@ -20,19 +20,26 @@ const FORBIDDEN = {
   'src/model': [['src/sources', 'src/hub', 'src/github', 'src/settings', 'src/runner'], 'the model is plain data'],
 }
 
-/** src/steps/impact/x.ts → src/steps/impact; src/steps/index.ts → src/steps; src/hub/mcp/x.ts → src/hub. */
+/**
+ * src/steps/impact/x.ts → src/steps/impact; src/steps/index.ts (the table) → src/steps;
+ * src/steps/command.ts (what a row declares, which every command uses) → its own unit;
+ * src/hub/mcp/x.ts → src/hub.
+ */
 function unitOf(path) {
   const parts = path.split('/')
   if (parts[0] !== 'src') return undefined
   if (parts.length === 2) return 'src'
-  if (parts[1] === 'steps') return parts.length === 3 ? 'src/steps' : `src/steps/${parts[2]}`
+  if (parts[1] === 'steps' && parts.length === 3)
+    return /^command\.[jt]s$/.test(parts[2]) ? 'src/steps/command' : 'src/steps'
+  if (parts[1] === 'steps') return `src/steps/${parts[2]}`
   return `src/${parts[1]}`
 }
 
-const isCommand = (unit) => unit.startsWith('src/steps/')
+const isCommand = (unit) => unit.startsWith('src/steps/') && unit !== 'src/steps/command'
 
 function problem(from, to) {
   if (from === to) return undefined
+  if (to === 'src/steps/command') return from.startsWith('src/steps') ? undefined : BELOW_STEPS
   if (isCommand(to) || to === 'src/steps') {
     if (isCommand(from)) return STEPS
     if (from === 'src/steps' || from === 'src') return undefined

@@ -48,5 +48,11 @@ describe('folder boundaries', () => {
     expect(await crossings('src/steps/impact/x.ts', "import './model.js'\nimport '../../hub/graph.js'\n")).toEqual([])
     expect(await crossings('src/main.ts', "const s = await import('./steps/run/index.js')\n")).toEqual([])
     expect(await crossings('src/hub/mcp/x.ts', "import '../errors.js'\nimport '../../http/retry.js'\n")).toEqual([])
+    expect(await crossings('src/steps/query/x.ts', "import type { Plan } from '../command.js'\n")).toEqual([])
+  })
+
+  it('a command may use what a row declares (steps/command.ts) but not the table itself', async () => {
+    expect(await crossings('src/steps/query/x.ts', "import { COMMANDS } from '../index.js'\n")).toHaveLength(1)
+    expect(await crossings('src/runner/x.ts', "import type { Plan } from '../steps/command.js'\n")).toHaveLength(1)
   })
 })
