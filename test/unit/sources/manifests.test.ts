@@ -135,6 +135,6 @@ describe('targetsFromManifest', () => {
 describe('a template', () => {
   it('is skipped with the way forward: render it and pass the output as `rendered-head`, as the Helm example does', () => {
     expect(TEMPLATE_REASON).toContain('as `rendered-head` (examples/helm-impact.yml)')
-    expect(existsSync(new URL('../../../../examples/helm-impact.yml', import.meta.url))).toBe(true)
+    expect(existsSync(new URL('../../../examples/helm-impact.yml', import.meta.url))).toBe(true)
   })
 })
