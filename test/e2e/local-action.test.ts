@@ -69,6 +69,20 @@ describe('npm run local (@github/local-action on the sources)', () => {
     expect(given.sort()).toEqual(declared.map((name) => `INPUT_${name.replace(/ /g, '_').toUpperCase()}`).sort())
   })
 
+  it('.env.example names every command, above INPUT_COMMAND and in a section of its own', () => {
+    const commands = (
+      parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: { command: { description: string } } }
+    ).inputs.command.description
+    // each command is named in backticks before what it does: `run` (start …)
+    const names = [...commands.matchAll(/`([a-z]+)` \(/g)].map((match) => match[1] ?? '')
+    expect(names.length).toBe(7)
+    const comment = /((?:^#.*\n)+)INPUT_COMMAND=/m.exec(EXAMPLE_TEXT)?.[1] ?? ''
+    for (const name of names) {
+      expect(comment, `the comment above INPUT_COMMAND names ${name}`).toMatch(new RegExp(`\\b${name}\\b`))
+      expect(EXAMPLE_TEXT, `a section for ${name}`).toMatch(new RegExp(`^# ── command: .*\\b${name}\\b`, 'm'))
+    }
+  })
+
   it(
     'with no .env: starts a hub emulator, runs .env.example against it, prints the job summary and stops the emulator',
     async () => {
