@@ -126,36 +126,28 @@ async function walkPlace(
     warnings.push(
       `The Pod walk ${where} stopped early (${scanned}): Pods, and what uses or is used by them, may be missing.`,
     )
-  const holders: ObjectResult[] = []
-  if (members.some((impact) => ownsPods(impact.target) || isService(impact.target))) {
-    const stopped = await scan(
-      graph,
-      holdersQuery(edge, namespace),
-      `read the selectors ${where}`,
-      limit,
-      signal,
-      (row) => holders.push(row),
-    )
-    if (stopped)
-      warnings.push(
-        `The selector walk ${where} stopped early (${stopped}): Services, HPAs and policies may be missing.`,
-      )
+  // Every row of a walk, or none when no member needs it; a walk cut short is said once.
+  const walk = async (needed: boolean, spec: QuerySpec, what: string, walkName: string, missing: string) => {
+    const rows: ObjectResult[] = []
+    if (!needed) return rows
+    const stopped = await scan(graph, spec, `read the ${what} ${where}`, limit, signal, (row) => rows.push(row))
+    if (stopped) warnings.push(`The ${walkName} walk ${where} stopped early (${stopped}): ${missing}`)
+    return rows
   }
-  const ingresses: ObjectResult[] = []
-  if (members.some((impact) => isService(impact.target))) {
-    const stopped = await scan(
-      graph,
-      ingressQuery(edge, namespace),
-      `read the Ingresses ${where}`,
-      limit,
-      signal,
-      (row) => ingresses.push(row),
-    )
-    if (stopped)
-      warnings.push(
-        `The Ingress walk ${where} stopped early (${stopped}): Ingresses routing to a Service may be missing.`,
-      )
-  }
+  const holders = await walk(
+    members.some((impact) => ownsPods(impact.target) || isService(impact.target)),
+    holdersQuery(edge, namespace),
+    'selectors',
+    'selector',
+    'Services, HPAs and policies may be missing.',
+  )
+  const ingresses = await walk(
+    members.some((impact) => isService(impact.target)),
+    ingressQuery(edge, namespace),
+    'Ingresses',
+    'Ingress',
+    'Ingresses routing to a Service may be missing.',
+  )
   for (const impact of members) {
     const refs = isReferenced(impact.target)
       ? referrers(impact, pods)
