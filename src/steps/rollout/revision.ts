@@ -14,6 +14,12 @@ type RolloutState = 'rolled-out' | 'in-progress' | 'failed' | 'terminating' | 'u
 export interface RolloutVerdict {
   state: RolloutState
   reason: string
+  /**
+   * What showed the live object is this release (the last-applied annotation, the applier's
+   * managedFields and time, a revision stamp, a change seen during the step), or, when the
+   * state is not rolled-out for want of it, what could not be proven. Shown in the report.
+   */
+  proof?: string | undefined
 }
 
 /**
