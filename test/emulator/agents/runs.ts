@@ -190,19 +190,14 @@ export function createRunLifecycle(st: AgentsState) {
     return true
   }
 
-  /** The pending call goes on as the decision says: approved, denied, or answered with `response`. */
-  function resumeRun(run: Run, decision: 'deny' | 'answer', response: string | undefined): void {
+  /** The pending call is denied: the run goes on without it (`answer` never moves a run: inbox.ts). */
+  function denyRun(run: Run, response: string | undefined): void {
     if (run.approveTimer) clearTimeout(run.approveTimer)
     run.approveTimer = undefined
     for (const s of run.steps) {
       if (s.outcome !== 'pending_approval') continue
-      if (decision === 'deny') {
-        s.outcome = 'denied'
-        s.error = response ?? 'denied by a human'
-      } else {
-        s.outcome = 'ok'
-        s.result = asJsonText({ answer: response ?? '' })
-      }
+      s.outcome = 'denied'
+      s.error = response ?? 'denied by a human'
     }
     setPhase(run, 'Running')
     advance(run)
@@ -225,5 +220,5 @@ export function createRunLifecycle(st: AgentsState) {
     run.approveTimer = undefined
   }
 
-  return { advance, approveRun, resumeRun, cancelRun, stopRun }
+  return { advance, approveRun, denyRun, cancelRun, stopRun }
 }

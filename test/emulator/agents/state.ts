@@ -44,6 +44,12 @@ export interface AgentsProviderOptions {
   idempotencyInsertDelayMs?: number
   /** An older hub: run details leave these fields out (the full task `input`, the session `sessionID`). */
   runDetailWithout?: ReadonlyArray<'input' | 'sessionID'>
+  /**
+   * Where the hub keeps runs (docs/hub-facts.md, "Cancelling a run"): `memory` (the default, the
+   * development store) ends a cancelled run Aborted; on `postgres` the final save runs with the
+   * already-cancelled context and fails, so the cut run's record stays Running.
+   */
+  runStore?: 'memory' | 'postgres'
 }
 
 export interface StepDetail {
