@@ -45,6 +45,7 @@ function publishQuery(result: QueryResult, maxObjects: number): void {
     core.notice(
       `Paged with relations: the hub pages such a query by an internal path, not by the order asked, so pages can repeat or skip objects. ${plural(result.relationPaging.repeated, 'repeated object')} dropped; skipped ones cannot be seen, so the result may be incomplete. For a complete list, query one edge at a time with a \`limit\` above the number of objects, or without relations.`,
     )
+  if (result.storeNote) core.info(result.storeNote)
   if (result.count === 0)
     core.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
   core.writeSummary(renderQuerySummary(result, maxObjects))
