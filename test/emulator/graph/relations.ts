@@ -205,8 +205,12 @@ const postgresFleets = new WeakSet<Fleet>()
 
 /** The store the graph provider serves `fleet` from (docs/hub-facts.md, "Store drivers"). */
 export function setFleetStore(fleet: Fleet, driver: 'sqlite' | 'postgres' | undefined): void {
+  if ((driver === 'postgres') === postgresFleets.has(fleet)) return
   if (driver === 'postgres') postgresFleets.add(fleet)
   else postgresFleets.delete(fleet)
+  // Selections already computed were matched under the other store's rule.
+  const idx = indexes.get(fleet)
+  if (idx) delete idx.selection
 }
 
 /**

@@ -1,7 +1,7 @@
 // Execution: which fleet a tenant sees, and a QuerySpec run against it, page by page.
 import type { Fleet } from '../fleet.ts'
 import type { Entry } from '../relations.ts'
-import { getIndex } from '../relations.ts'
+import { getIndex, setFleetStore } from '../relations.ts'
 import type { ExecuteOptions, ObjectResult, QueryStatus, TenantLike } from './spec.ts'
 import { ROW_CAP } from './spec.ts'
 import { decodeQuerySpec } from './decode.ts'
@@ -33,6 +33,7 @@ export function executeQuery(
   opts: ExecuteOptions = {},
 ): QueryStatus {
   const v = validateQuerySpec(decodeQuerySpec(rawSpec))
+  if (opts.storeDriver !== undefined) setFleetStore(fleet, opts.storeDriver)
   if (!tenantSeesFleet(fleet, tenant, opts)) return {}
   const wsPath = tenantPath(fleet, tenant, opts)
   const spec = v.spec
