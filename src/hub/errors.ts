@@ -225,6 +225,14 @@ export function hubFailure(answer: HubAnswer, context: FailureContext): HubError
         : 'The provider is not ready: try again in a minute; if it persists, ask the hub administrators.',
     })
   }
+  if (status >= 500 && context.request?.includes('/services/providers/graph/') && message.includes('query failed')) {
+    // The engine's SQL fails the whole query on a malformed link annotation of any object it
+    // reads, as on the 30-second timeout (docs/hub-facts.md, "Relations, more precisely").
+    return new HubServerError({
+      ...base,
+      hint: 'The graph failed the query. Its usual causes: the 30-second query limit (ask for less: a lower `limit`, fewer relations, one edge), or a malformed `kuery.io/relates-to` annotation (not a JSON array) on an object the query reads, which fails every query that reads it; fix the annotation on the cluster. If neither applies, report it to the hub administrators with the time of the failure.',
+    })
+  }
   if (status >= 500) {
     return new HubServerError({
       ...base,
