@@ -288,7 +288,7 @@ function asksForRelations(spec: QuerySpec): boolean {
 }
 
 /** The edge of an object: the hub sends `<tenant workspace path>/<edge>`. */
-export { walkRelations, type ObjectResult, type RelationNode } from './graph-tree.js'
+export { walkRelations, type ObjectResult } from './graph-tree.js'
 
 export function edgeOf(cluster: string | undefined): string | undefined {
   if (!cluster) return undefined

@@ -12,6 +12,8 @@ import { createTimestampFleet } from '../emulator/graph/hub-facts-fleet.ts'
 const COUNT = 30
 const sqlite = useHubEmulator({ fleet: createTimestampFleet(COUNT), storeDriver: 'sqlite' })
 const postgres = useHubEmulator({ fleet: createTimestampFleet(COUNT), storeDriver: 'postgres' })
+/** An older graph provider: no status route (the portal's HTML answers it). */
+const older = useHubEmulator({ fleet: createTimestampFleet(COUNT) })
 
 const spec = (direction: 'Asc' | 'Desc') =>
   JSON.stringify({
@@ -49,5 +51,15 @@ describe('the same order on a Postgres store', () => {
     expect(result.outputs.count).toBe(String(COUNT))
     expect(queries(postgres)).toHaveLength(COUNT / 5 + 1)
     expect(result.stdout).toContain('the hub keeps its graph in Postgres, whose cursor pages such an order exactly')
+  })
+})
+
+describe('a hub that does not name its store', () => {
+  it('is taken as possibly SQLite, its default: one page, and the log says why', async () => {
+    const result = await runStep({ inputs: hubInputs(older, { command: 'query', query: spec('Asc') }) })
+    expect(result.code).toBe(0)
+    expect(result.outputs.count).toBe(String(COUNT))
+    expect(queries(older)).toHaveLength(1)
+    expect(result.stdout).toContain('The hub does not say which store it keeps its graph in (no GET /api/status)')
   })
 })

@@ -94,6 +94,16 @@ describe('org-wide memberships', () => {
 })
 
 describe('the service-account route mapping', () => {
+  it('reads check the mapping first: an unknown cluster id is a 409 on get and wait, a 403 on create', async () => {
+    emu = await startHubEmulator()
+    const sa = emu.headers({ Authorization: `Bearer ${emu.serviceAccountToken}` })
+    for (const path of ['runs/r-1', 'runs/r-1/wait?timeoutSeconds=1'])
+      expect((await call(emu, 'GET', `${A}/s2s/clusters/c-mistyped/${path}`, undefined, sa)).status).toBe(409)
+    expect((await call(emu, 'POST', `${A}/s2s/clusters/c-mistyped/agents/quick/runs`, { task: 'x' }, sa)).status).toBe(
+      403,
+    )
+  })
+
   it('whoami does not map the workspace; a user route acting on runs does', async () => {
     emu = await startHubEmulator({ unmappedCluster: true })
     const sa = emu.headers({ Authorization: `Bearer ${emu.serviceAccountToken}` })

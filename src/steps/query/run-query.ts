@@ -47,7 +47,7 @@ function timestampOrder(spec: QuerySpec): boolean {
 }
 
 /** A query the action declined to page because the hub would answer it wrongly. */
-export class QueryRefusal extends ActionError<StatementErrorData> {
+class QueryRefusal extends ActionError<StatementErrorData> {
   constructor(statement: string) {
     super({ kind: 'statement', operation: 'query the fleet graph', hint: 'see the message', statement })
     this.name = 'QueryRefusal'

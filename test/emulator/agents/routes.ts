@@ -93,6 +93,17 @@ export function createRoutes(
         return
       }
       const mapped = opts.clusters[s2s.cluster]
+      // Reads check the mapping first: a cluster id nobody mapped, mistyped or not, is a 409
+      // there (docs/hub-facts.md, "Service-account route"); a create answers 403 or 503.
+      if (!mapped && s2s.route.kind !== 'create') {
+        sendError(
+          res,
+          409,
+          'Conflict',
+          `workspace ${s2s.cluster} is not mapped yet — open the agents UI in it once, then retry`,
+        )
+        return
+      }
       if (!mapped) {
         if (opts.unknownClusterStatus === 503)
           sendText(res, 503, `locating workspace: no shard serves cluster ${s2s.cluster}`)

@@ -79,7 +79,7 @@ export type ExecuteOptions = {
   storeDriver?: StoreDriver
 }
 
-export type StoreDriver = 'sqlite' | 'postgres'
+type StoreDriver = 'sqlite' | 'postgres'
 
 /** 400 `invalid QuerySpec body: …` */
 export class QueryBodyError extends Error {
