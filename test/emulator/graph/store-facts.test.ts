@@ -206,6 +206,16 @@ describe('relations, more precisely', () => {
     expect(status.objects?.[0]?.relations).toBeUndefined()
   })
 
+  it('root: clusters rows carry id = cluster = <workspace path>/<edge> and a synthetic Cluster with status.phase', () => {
+    const status = run([obj('e1', 'ConfigMap', 'a', 'app')], {
+      root: 'clusters',
+      objects: { id: true, cluster: true, object: { kind: true, status: { phase: true } } },
+    })
+    expect(status.objects).toEqual([
+      { id: `${TENANT}/e1`, cluster: `${TENANT}/e1`, object: { kind: 'Cluster', status: { phase: 'Ready' } } },
+    ])
+  })
+
   it("the group label and link annotation are the engine's own names", () => {
     expect([GROUP_LABEL, LINKED_ANNOTATION]).toEqual(['kuery.io/group', 'kuery.io/relates-to'])
   })

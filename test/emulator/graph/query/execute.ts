@@ -7,7 +7,7 @@ import { ROW_CAP } from './spec.ts'
 import { decodeQuerySpec } from './decode.ts'
 import { validateQuerySpec } from './validate.ts'
 import { compareToKeyset, decodeCursor, encodeCursor, keysetKeys, sortedRoots, sqliteKeyset } from './order.ts'
-import { renderFlat, sqliteBooleans } from './render.ts'
+import { projectObject, renderFlat, sqliteBooleans } from './render.ts'
 import { renderWithRelations } from './rows.ts'
 
 function tenantPath(fleet: Fleet, tenant: TenantLike, opts: ExecuteOptions): string {
@@ -43,10 +43,23 @@ export function executeQuery(
     const edges = [...fleet.edges].filter((x) => edge === undefined || x === edge).sort()
     if (edges.length === 0) return {}
     const p = spec.objects
+    // A cluster row's id is its cluster path, and its object a synthetic Cluster
+    // (docs/hub-facts.md, "Relations, more precisely").
     const objects = edges.slice(0, v.limit).map((x) => {
       const r: ObjectResult = {}
-      if (p?.id) r.id = x
+      if (p?.id) r.id = `${wsPath}/${x}`
       if (p?.cluster) r.cluster = `${wsPath}/${x}`
+      const object = projectObject(
+        {
+          edge: x,
+          apiVersion: 'v1',
+          kind: 'Cluster',
+          metadata: { name: x, uid: x, creationTimestamp: '' },
+          status: { phase: 'Ready' },
+        },
+        p?.object,
+      )
+      if (object !== undefined) r.object = object
       return r
     })
     const st: QueryStatus = { objects }
