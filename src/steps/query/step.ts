@@ -57,9 +57,20 @@ function plural(count: number, noun: string): string {
 
 export function queryPlan({ query }: SettingsFor<'query'>, transport: HubTransport): Plan {
   const first = { ...pagedSpec(query.spec), limit: pageSizeOf(query) }
+  const byTimestamp = (query.spec.order ?? []).some((entry) => entry.field === 'creationTimestamp')
+  const graph = new GraphClient(transport)
   return {
     requests: [
       graphPreflight(transport),
+      ...(byTimestamp
+        ? [
+            planned(
+              transport,
+              graph.storeDriverCall(),
+              "the graph's store: on SQLite (or when the hub does not say) an order by creationTimestamp is read in one page",
+            ),
+          ]
+        : []),
       planned(
         transport,
         new GraphClient(transport).queryCall(first),
