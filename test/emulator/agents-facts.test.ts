@@ -44,6 +44,28 @@ describe('cancel', () => {
     expect((await call(emu, 'GET', `${A}/api/runs/${runId}`)).json.phase).toBe('Running')
   })
 
+  it.each([
+    ['fails it', 'fail', 'Failed'],
+    ['resumes it from its last checkpoint', 'resume', 'Succeeded'],
+  ] as const)('on Postgres the recovery sweep later %s', async (_what, outcome, phase) => {
+    emu = await startHubEmulator({
+      runStore: 'postgres',
+      recoverySweep: { afterMs: 20, outcome },
+      agents: {
+        ends: {
+          steps: [
+            { phase: 'Running', afterMs: 0 },
+            { phase: 'Succeeded', afterMs: 3_000 },
+          ],
+        },
+      },
+    })
+    const runId = await startRun(emu, 'ends')
+    expect((await call(emu, 'POST', `${A}/api/runs/${runId}/cancel`)).json).toEqual({ id: runId, cancelling: true })
+    // The long-poll answers when the run settles: after the sweep, and for a resume its last step.
+    expect((await call(emu, 'GET', `${A}/api/runs/${runId}/wait?timeoutSeconds=30`)).json.phase).toBe(phase)
+  })
+
   it('on the in-memory store (the default) the same run ends Aborted', async () => {
     emu = await startHubEmulator({ agents: { endless } })
     const runId = await startRun(emu, 'endless')

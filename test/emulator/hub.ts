@@ -100,6 +100,8 @@ export interface HubEmulatorOptions {
   orgWideMembership?: boolean
   /** Where runs are kept: `memory` (default) or `postgres`, where a cancelled run stays Running (agents/state.ts). */
   runStore?: 'memory' | 'postgres'
+  /** With `runStore: 'postgres'`: the recovery sweep that later fails or resumes a cut run (agents/state.ts). */
+  recoverySweep?: { afterMs: number; outcome: 'fail' | 'resume' }
   /** The graph provider's store driver (graph/handler.ts); unset: today's behaviour and no `/api/status` route. */
   storeDriver?: 'sqlite' | 'postgres'
   user?: string
@@ -213,6 +215,7 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     ...(options.unmappedCluster ? { unmappedClusters: [clusterId] } : {}),
     ...(options.runDetailWithout !== undefined ? { runDetailWithout: options.runDetailWithout } : {}),
     ...(options.runStore !== undefined ? { runStore: options.runStore } : {}),
+    ...(options.recoverySweep !== undefined ? { recoverySweep: options.recoverySweep } : {}),
   })
 
   const fleet = options.fleet === false ? undefined : (options.fleet ?? createDemoFleet({ workspace }))

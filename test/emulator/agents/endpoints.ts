@@ -18,7 +18,7 @@ export type RunEndpoints = ReturnType<typeof createRunEndpoints>
 
 export function createRunEndpoints(st: AgentsState, life: RunLifecycle, views: RunViews, holds: Holds) {
   const { runs, idempotency, raceLosers, opts } = st
-  const { advance, cancelRun, stopRun } = life
+  const { advance, cancelRun, cutRun, stopRun } = life
   const { ph, detail } = views
   const { hold, pause, capHold } = holds
 
@@ -165,7 +165,7 @@ export function createRunEndpoints(st: AgentsState, life: RunLifecycle, views: R
       return
     }
     // Executing here: the run is cut. On Postgres its final save fails and the record stays as it was.
-    if (opts.runStore === 'postgres') stopRun(run)
+    if (opts.runStore === 'postgres') cutRun(run)
     else cancelRun(run)
     sendJson(res, 202, { id: run.id, cancelling: true })
   }

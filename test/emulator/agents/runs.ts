@@ -211,6 +211,23 @@ export function createRunLifecycle(st: AgentsState) {
     setPhase(run, 'Aborted', 'cancelled by user')
   }
 
+  /**
+   * A run cut on a Postgres store stays Running; the hub's recovery sweep later fails it or
+   * resumes it from its last checkpoint (docs/hub-facts.md, "Cancelling a run").
+   */
+  function cutRun(run: Run): void {
+    stopRun(run)
+    const sweep = st.opts.recoverySweep
+    if (!sweep) return
+    run.timer = setTimeout(() => {
+      run.timer = undefined
+      if (st.closed || isTerminal(run.phase)) return
+      if (sweep.outcome === 'fail') setPhase(run, 'Failed', 'run interrupted; failed by the recovery sweep')
+      else advance(run)
+    }, sweep.afterMs)
+    run.timer.unref()
+  }
+
   function stopRun(run: Run): void {
     for (const t of run.toolStepTimers) clearTimeout(t)
     run.toolStepTimers = []
@@ -220,5 +237,5 @@ export function createRunLifecycle(st: AgentsState) {
     run.approveTimer = undefined
   }
 
-  return { advance, approveRun, denyRun, cancelRun, stopRun }
+  return { advance, approveRun, denyRun, cancelRun, cutRun, stopRun }
 }

@@ -50,6 +50,11 @@ export interface AgentsProviderOptions {
    * already-cancelled context and fails, so the cut run's record stays Running.
    */
   runStore?: 'memory' | 'postgres'
+  /**
+   * On `postgres`: the hub's recovery sweep, this long after a cut (about 15 minutes on a real hub),
+   * fails the run or resumes it from its last checkpoint. Absent: the run stays Running.
+   */
+  recoverySweep?: { afterMs: number; outcome: 'fail' | 'resume' }
 }
 
 export interface StepDetail {
