@@ -30,17 +30,25 @@ describe('objects of several kinds sharing a name', () => {
 
 describe('a namespaced block at its cap', () => {
   const hub = useHubEmulator({ fleet: createLargeFleet({ objects: 2_000 }) })
-  it('is reported incomplete, and fail-on-downstream does not pass on it', async () => {
-    const result = await runStep({
-      inputs: hubInputs(hub, {
-        command: 'impact',
-        targets: '[{kind: Namespace, name: bulk, edge: edge-00}]',
-        'fail-on-downstream': '100000',
-      }),
-    })
-    expect(result.code).toBe(1)
-    expect(result.stdout).toContain('Namespace bulk on edge-00 holds at least 200 objects')
-    expect(errors(result).join('\n')).toContain('is a lower bound')
-    expect(errors(result).join('\n')).toContain('so fail-on-downstream (100000) cannot pass on it')
-  })
+  it.each([
+    ['query', {}],
+    ['mcp', { 'impact-source': 'mcp' }],
+  ])(
+    'is reported incomplete, and fail-on-downstream does not pass on it (impact-source: %s)',
+    async (_source, extra) => {
+      const result = await runStep({
+        inputs: hubInputs(hub, {
+          command: 'impact',
+          targets: '[{kind: Namespace, name: bulk, edge: edge-00}]',
+          'fail-on-downstream': '100000',
+          ...extra,
+          ...('impact-source' in extra ? { 'mcp-url': hub.mcpUrl } : {}),
+        }),
+      })
+      expect(result.code).toBe(1)
+      expect(result.stdout).toContain('Namespace bulk on edge-00 holds at least 200 objects')
+      expect(errors(result).join('\n')).toContain('is a lower bound')
+      expect(errors(result).join('\n')).toContain('so fail-on-downstream (100000) cannot pass on it')
+    },
+  )
 })

@@ -280,11 +280,14 @@ async function impactFromTool(
     ...ref,
     relation: baseRelation(ref.relation),
   }))
+  // The tool caps `namespaced` as the query does: at the cap, the list is incomplete.
+  const namespacedCapped = refs.filter((ref) => ref.relation === 'namespaced').length >= NAMESPACED_CAP
   return {
     target: { ...target, namespace: target.namespace ?? self.namespace },
     edge: self.edge,
     ...classifyRelated(refs, objectKey(self)),
-    incomplete: false,
+    incomplete: namespacedCapped,
+    ...(namespacedCapped ? { namespacedCapped } : {}),
   }
 }
 
