@@ -25,6 +25,14 @@ describe('a workspace string the hub admits but knows no cluster for', () => {
       },
     ],
     ['query', { command: 'query', query: '{filter: {objects: [{groupKind: {kind: Deployment}}]}}' }],
+    [
+      'rollout',
+      {
+        command: 'rollout',
+        targets: '[{kind: Deployment, group: apps, name: checkout, namespace: shop}]',
+        'timeout-seconds': '30',
+      },
+    ],
     ['run', { agent: 'quick', task: 'Check' }],
     ['wait', { command: 'wait', 'run-id': 'r-1' }],
     ['cancel', { command: 'cancel', 'run-id': 'r-1' }],
