@@ -25,6 +25,9 @@ export const MAX_WAIT_SECONDS = 300
 export const HOLD_SECONDS = 50
 const WAIT_SLACK_MS = 15_000
 
+/** What the hub answered to a cancel (`requestCancel`). */
+export type CancelAnswer = 'cancelling' | 'not-cancelling' | 'already-settled'
+
 export interface StartRun {
   agent: string
   task: string
@@ -96,12 +99,12 @@ export class AgentsClient {
     }
   }
 
-  async getRun(runId: string, signal?: AbortSignal): Promise<RunDetail> {
-    const { data } = await this.transport.call(this.getRunCall(runId, signal))
+  async getRun(runId: string, signal?: AbortSignal, timeoutMs?: number): Promise<RunDetail> {
+    const { data } = await this.transport.call(this.getRunCall(runId, signal, timeoutMs))
     return data as RunDetail
   }
 
-  getRunCall(runId: string, signal?: AbortSignal): JsonRequest<RunDetail> {
+  getRunCall(runId: string, signal?: AbortSignal, timeoutMs?: number): JsonRequest<RunDetail> {
     return {
       method: 'GET',
       path: this.runPath(runId),
@@ -110,23 +113,26 @@ export class AgentsClient {
       subject: `run ${runId}`,
       repeatable: true,
       ...(signal ? { signal } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     }
   }
 
-  /** Ask the hub to cancel. `already-settled` when it had ended (409), which is fine. */
-  async cancelRun(runId: string, timeoutMs = 10_000): Promise<'cancelling' | 'already-settled'> {
-    const answer = await this.requestCancel(runId, { timeoutMs })
-    return answer === 'already-settled' ? 'already-settled' : 'cancelling'
+  /** Ask the hub to cancel (see `requestCancel`), within `timeoutMs`. */
+  async cancelRun(runId: string, timeoutMs = 10_000): Promise<CancelAnswer> {
+    return this.requestCancel(runId, { timeoutMs })
   }
 
   /**
-   * Cancel, telling apart what the hub said: `not-cancelling` when it accepted the request with
-   * `cancelling: false` (the run may be executing on another replica and may still finish).
+   * Cancel, telling apart what the hub said. Neither answer says how the run ends
+   * (docs/hub-facts.md, "Cancelling a run"): `cancelling` (cut on this replica; on a Postgres
+   * store its record may stay Running), `not-cancelling` (not executing here: parked at an
+   * approval, which the hub has then already written Aborted, or on another replica), and
+   * `already-settled` (409: it had ended). Read the run back to know.
    */
   async requestCancel(
     runId: string,
     options: { timeoutMs?: number; signal?: AbortSignal } = {},
-  ): Promise<'cancelling' | 'not-cancelling' | 'already-settled'> {
+  ): Promise<CancelAnswer> {
     const { status, data } = await this.transport.call(this.cancelCall(runId, options))
     if (status === 409) return 'already-settled'
     const cancelling = CancelAnswerSchema.safeParse(data).data?.cancelling

@@ -59,6 +59,13 @@ export class HubProtocolError extends HubError {}
 export class HubDeadlineError extends HubError {}
 
 /**
+ * The graph routes identify a user (docs/hub-facts.md, "What the graph knows"): a service-account
+ * token is refused there whatever `cluster-id` says, which serves the agent commands only.
+ */
+export const GRAPH_TOKEN_HINT =
+  "The hub refused the token for a graph command (`impact`, `query` and `rollout` each read the fleet graph): `token` is invalid or expired, or it is a service-account token, which the graph refuses on every route — `cluster-id` does not help there, it serves only the agent commands (`run`, `wait`). Pass a user token (or the hub's static token) for the graph commands."
+
+/**
  * Turns a refused hub answer into a typed error with a message a user can act on.
  * The hub speaks three dialects (docs/hub-facts.md, "Agents provider", "The hub in front", "Graph queries"): JSON Status from the agents
  * provider, plain text from the hub and routers and the graph provider, and the portal's
@@ -135,11 +142,22 @@ export function hubFailure(answer: HubAnswer, context: FailureContext): HubError
       hint: `The hub refused the GitHub OIDC token (audience "${context.oidcAudience}", requested again once). A hub accepts GitHub's tokens only if its operator made it trust GitHub's issuer (https://token.actions.githubusercontent.com) for that audience and created the user the token maps to; a stock hub trusts only its own login provider. Ask the hub's operator, or pass a hub token in \`token\` instead of \`oidc-audience\`.`,
     })
   }
+  if (status === 401 && context.request?.includes('/services/providers/graph/')) {
+    return new HubAuthError({ ...base, hint: GRAPH_TOKEN_HINT })
+  }
   if (status === 401) {
     const hint = context.clusterId
       ? `The service-account route for cluster "${context.clusterId}" refused the token: check that \`token\` is valid, unexpired and issued in ${where}.`
       : `The hub refused the token: \`token\` is invalid or expired, or it is a service-account token, which the hub refuses on user routes — set \`cluster-id\` to the workspace's cluster id to use the service-account route.`
     return new HubAuthError({ ...base, hint })
+  }
+  if (status === 409 && context.clusterId && message.includes('not mapped')) {
+    // Reads check the mapping before the run and the token, and only the user routes that act on
+    // runs write it (whoami does not): docs/hub-facts.md, "Service-account route".
+    return new HubWorkspaceError({
+      ...base,
+      hint: `The service-account route knows no workspace for cluster "${context.clusterId}" (409 "not mapped yet"). Either \`cluster-id\` is mistyped (the hub checks the mapping first, so a wrong cluster id answers this rather than 403), or nobody has used a user route that acts on runs in that workspace yet (the mapping is written only there; whoami does not write it). Check \`cluster-id\` against the workspace's settings; if it is right, start or read one run there with a user token (or open the agents UI in it), then retry.`,
+    })
   }
   if (status === 403 && context.clusterId) {
     // The service-account route answers 403 for an invalid, expired or foreign token, and for a
@@ -205,6 +223,14 @@ export function hubFailure(answer: HubAnswer, context: FailureContext): HubError
       hint: context.clusterId
         ? 'The provider is not ready or not connected for this cluster: try again in a minute; if it persists, ask the hub administrators.'
         : 'The provider is not ready: try again in a minute; if it persists, ask the hub administrators.',
+    })
+  }
+  if (status >= 500 && context.request?.includes('/services/providers/graph/') && message.includes('query failed')) {
+    // The engine's SQL fails the whole query on a malformed link annotation of any object it
+    // reads, as on the 30-second timeout (docs/hub-facts.md, "Relations, more precisely").
+    return new HubServerError({
+      ...base,
+      hint: 'The graph failed the query. Its usual causes: the 30-second query limit (ask for less: a lower `limit`, fewer relations, one edge), or a malformed `kuery.io/relates-to` annotation (not a JSON array) on an object the query reads, which fails every query that reads it; fix the annotation on the cluster. If neither applies, report it to the hub administrators with the time of the failure.',
     })
   }
   if (status >= 500) {

@@ -5,9 +5,10 @@
  * silently restarting at page 1, and a keyset that ignores the edge unless ordered by it.
  */
 import * as z from '../zod.js'
-import { HubProtocolError } from './errors.js'
+import { HubNotFoundError, HubProtocolError } from './errors.js'
 import type { JsonRequest, ResponseLimits } from './request.js'
 import type { HubTransport } from './transport.js'
+import type { ObjectResult } from './graph-tree.js'
 
 const PREFIX = '/services/providers/graph'
 /** The hub cuts a query at 30 s; our request must outlive that to hear its answer. */
@@ -27,15 +28,6 @@ const QUERY_PAGE_LIMITS: ResponseLimits = Object.freeze({
   maxDepth: 128,
   hint: 'A page may hold at most 16 MiB (10,000 rows of 1.6 KiB on average): ask for smaller pages with a lower `limit` in the `query` input, or project fewer fields with `objects`.',
 })
-
-export interface ObjectResult {
-  id?: string | undefined
-  cluster?: string | undefined
-  mutablePath?: unknown
-  object?: Record<string, unknown> | undefined
-  relations?: Record<string, ObjectResult[]> | undefined
-  [key: string]: unknown
-}
 
 const ObjectResultSchema: z.ZodMiniType<ObjectResult> = z.lazy(() =>
   z.looseObject({
@@ -65,6 +57,13 @@ const ShallowQueryStatusSchema = z.extend(QueryStatusSchema, {
 }) as unknown as typeof QueryStatusSchema
 
 const EdgesSchema = z.looseObject({ edges: z.nullish(z.array(z.string())) })
+const StatusSchema = z.looseObject({ storeDriver: z.optional(z.unknown()) })
+
+/**
+ * The graph's store (docs/hub-facts.md, "Store drivers"): SQLite and Postgres answer some
+ * queries differently. `unknown` when the provider does not say (an older one has no status route).
+ */
+export type StoreDriver = 'sqlite' | 'postgres' | 'unknown'
 
 /** A QuerySpec as sent; its shape is checked where the user wrote it (src/settings/query.ts). */
 export type QuerySpec = Record<string, unknown>
@@ -141,6 +140,31 @@ export class GraphClient {
       ...(signal ? { signal } : {}),
     })
     return data?.edges ?? []
+  }
+
+  /** Which store the graph answers from; `unknown` when the provider does not say. Needs no tenant. */
+  async storeDriver(signal?: AbortSignal): Promise<StoreDriver> {
+    try {
+      const { data } = await this.transport.call(this.storeDriverCall(signal))
+      const driver = (data as z.infer<typeof StatusSchema>).storeDriver
+      return driver === 'sqlite' || driver === 'postgres' ? driver : 'unknown'
+    } catch (error) {
+      // A provider without the route answers the portal's HTML or a 404: it says nothing of its store.
+      if (error instanceof HubProtocolError || error instanceof HubNotFoundError) return 'unknown'
+      throw error
+    }
+  }
+
+  storeDriverCall(signal?: AbortSignal): JsonRequest<unknown> {
+    return {
+      method: 'GET',
+      path: `${PREFIX}/api/status`,
+      schema: StatusSchema,
+      operation: "read the graph's store driver",
+      repeatable: true,
+      timeoutMs: 15_000,
+      ...(signal ? { signal } : {}),
+    }
   }
 
   /**
@@ -264,27 +288,37 @@ function asksForRelations(spec: QuerySpec): boolean {
 }
 
 /** The edge of an object: the hub sends `<tenant workspace path>/<edge>`. */
+export { walkRelations, type ObjectResult } from './graph-tree.js'
+
 export function edgeOf(cluster: string | undefined): string | undefined {
   if (!cluster) return undefined
   const at = cluster.lastIndexOf('/')
   return at >= 0 ? cluster.slice(at + 1) : cluster
 }
 
+/**
+ * The order paging sends: the edge first (the keyset ignores it otherwise), the user's order or
+ * namespace and name, then kind and group. The keyset is the order fields plus namespace and
+ * name, so objects of several kinds with one namespace and name on one edge tie, and a page
+ * boundary between them skips the later ones (docs/hub-facts.md, "Relations, more precisely").
+ */
 function orderedByEdgeFirst(order: unknown): Array<Record<string, unknown>> {
   const given = Array.isArray(order) ? (order as Array<Record<string, unknown>>) : []
-  if (given.some((entry) => entry.field === 'cluster')) return given
-  // The keyset uses one comparison for the whole tuple (docs/hub-facts.md, "Graph queries"): the edge we put
-  // first must take the user's direction, or a Desc order would become a mixed one.
+  // One comparison for the whole tuple (docs/hub-facts.md, "Graph queries"): every field we add
+  // takes the user's direction, or a Desc order would become a mixed one.
   const direction = given[0]?.direction === 'Desc' ? 'Desc' : 'Asc'
-  return [
-    { field: 'cluster', direction },
+  const fields = [
+    ...(given.some((entry) => entry.field === 'cluster') ? [] : [{ field: 'cluster', direction }]),
     ...(given.length > 0
       ? given
       : [
-          { field: 'namespace', direction: 'Asc' },
-          { field: 'name', direction: 'Asc' },
+          { field: 'namespace', direction },
+          { field: 'name', direction },
         ]),
   ]
+  for (const field of ['kind', 'apiGroup'])
+    if (!fields.some((entry) => entry.field === field)) fields.push({ field, direction })
+  return fields
 }
 
 function rowKey(object: ObjectResult): string {
@@ -293,67 +327,4 @@ function rowKey(object: ObjectResult): string {
   return [object.cluster, object.object?.apiVersion, object.object?.kind, meta.namespace, meta.name, meta.uid]
     .map(String)
     .join('\u0000')
-}
-
-/** One node of a relation tree, as `walkRelations` hands it out. */
-export interface RelationNode {
-  /** The node exactly as the hub sent it. */
-  node: ObjectResult
-  /** The relation key it hangs under, as requested (`descendants+`, `references`). */
-  relation: string
-  /** 1 for the root's own relations, 2 for what hangs under those, and so on. */
-  depth: number
-  /** The object it hangs under (the root at depth 1). */
-  parent: ObjectResult
-  /**
-   * The node's edge: its own `cluster` when the hub sent one, else the nearest ancestor's.
-   * Nodes below the first level of a transitive relation come without `cluster` (docs/hub-facts.md,
-   * "Relations"), and every relation but `linked` and `grouped` stays on its parent's edge.
-   */
-  cluster: string | undefined
-  /** True when `cluster` came from an ancestor, not from the hub for this node. */
-  inherited: boolean
-}
-
-/**
- * Every node of the relation trees under `root`, depth first, parents before children, each
- * relation's nodes in the order the hub sent them. Iterative, so a deep tree cannot overflow
- * the stack. The engine nests a transitive relation (a Deployment's ReplicaSets, under each
- * its Pods), so a reader of the first level alone misses the deeper objects.
- */
-export function* walkRelations(root: ObjectResult): Generator<RelationNode> {
-  const stack: RelationNode[] = []
-  const pushChildren = (parent: ObjectResult, depth: number, cluster: string | undefined): void => {
-    const children: RelationNode[] = []
-    // Rows paged shallowly are not checked below the first level: skip what is not an object.
-    const relations: unknown = parent.relations
-    if (!relations || typeof relations !== 'object') return
-    for (const [relation, nodes] of Object.entries(relations as Record<string, unknown>)) {
-      if (!Array.isArray(nodes)) continue
-      for (const node of nodes as unknown[]) {
-        if (!node || typeof node !== 'object' || Array.isArray(node)) continue
-        const own = clusterOf(node as ObjectResult)
-        children.push({
-          node: node as ObjectResult,
-          relation,
-          depth,
-          parent,
-          cluster: own ?? cluster,
-          inherited: own === undefined && cluster !== undefined,
-        })
-      }
-    }
-    // Reversed onto the stack, so they come off in the hub's order.
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as RelationNode)
-  }
-  pushChildren(root, 1, clusterOf(root))
-  while (stack.length > 0) {
-    const entry = stack.pop() as RelationNode
-    yield entry
-    pushChildren(entry.node, entry.depth + 1, entry.cluster)
-  }
-}
-
-function clusterOf(object: ObjectResult): string | undefined {
-  return typeof object.cluster === 'string' && object.cluster !== '' ? object.cluster : undefined
 }

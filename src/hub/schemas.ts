@@ -72,6 +72,7 @@ export const WhoAmISchema = z.looseObject({
   tenantPath: optionalString,
   orgUUID: optionalString,
   workspaceUUID: optionalString,
+  clusterID: optionalString,
   user: z.optional(z.unknown()),
 })
 

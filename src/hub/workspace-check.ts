@@ -2,13 +2,15 @@
  * Is `org`/`workspace` a workspace the token's user belongs to? The hub does not say so when it
  * is not: it silently uses the user's personal org instead, where the agents provider refuses a
  * run but the graph answers 200 with no objects, an empty fleet that would pass any gate
- * (docs/hub-facts.md, "The hub in front"). Only the agents provider's whoami shows the fallback,
- * as an empty workspace; the graph provider has no such route. So every command asks it once
- * before it creates a run or sends a graph query.
+ * (docs/hub-facts.md, "The hub in front"). And an org-wide membership admits any workspace
+ * string, existing or not: whoami echoes it with an empty clusterID, and the graph again answers
+ * nothing (docs/hub-facts.md, "Memberships and the workspace proof"). Only the agents provider's
+ * whoami shows either, so every command on the user route asks it once before it acts, and takes
+ * the workspace as proven only when whoami echoes the same UUID with a non-empty clusterID.
  */
 import { renderError } from '../errors.js'
 import { AgentsClient } from './agents.js'
-import { HubAuthError, HubError, HubNoRouteError, HubWorkspaceError } from './errors.js'
+import { GRAPH_TOKEN_HINT, HubAuthError, HubError, HubNoRouteError, HubWorkspaceError } from './errors.js'
 import type { HubTransport } from './transport.js'
 
 export interface HubScope {
@@ -17,22 +19,30 @@ export interface HubScope {
 }
 
 /** What the check may stop, in the words its messages use. */
-export type Guarded = 'run' | 'graph'
+export type Guarded = 'run' | 'graph' | 'lifecycle'
 
 /** `confirmed`: whoami named the workspace. `unchecked`: the hub could not be asked, which proves nothing. */
 export type WorkspaceCheck = 'confirmed' | 'unchecked'
 
-const WORDS: Record<Guarded, { before: string; nothing: string; consequence: string }> = {
+const WORDS: Record<Guarded, { before: string; nothing: string; consequence: string; noCluster: string }> = {
   run: {
     before: 'before starting',
     nothing: 'No run was created.',
     consequence: 'so a run would start outside the workspace you named',
+    noCluster: 'the hub would refuse the run ("no workspace cluster on request")',
   },
   graph: {
     before: 'before querying the graph',
     nothing: 'No graph query was sent.',
     consequence:
       "so the graph would answer for the user's personal org: no objects, which no gate may take for an empty fleet",
+    noCluster: 'the graph would answer nothing for it, which no gate may take for an empty fleet',
+  },
+  lifecycle: {
+    before: 'before acting on the run',
+    nothing: 'Nothing was sent to the run.',
+    consequence: 'so the run would be looked for outside the workspace you named',
+    noCluster: 'the hub would refuse every run request ("no workspace cluster on request")',
   },
 }
 
@@ -43,11 +53,14 @@ export async function checkWorkspace(
   options: { signal: AbortSignal; deadline?: number | undefined; log: (line: string) => void },
 ): Promise<WorkspaceCheck> {
   const words = WORDS[guarded]
-  let answered: { workspaceUUID?: string | undefined }
+  let answered: { workspaceUUID?: string | undefined; clusterID?: string | undefined }
   try {
     answered = await client.whoami(options.signal, options.deadline)
   } catch (error) {
     // A refused token would be refused by what follows too: say so now, before anything is sent.
+    // A graph command's whoami is refused for the graph's reason: the token must be a user's.
+    if (error instanceof HubAuthError && guarded === 'graph' && error.data.status === 401)
+      throw error.with({ hint: GRAPH_TOKEN_HINT })
     if (!(error instanceof HubError) || error instanceof HubAuthError || options.signal.aborted) throw error
     const meaning =
       guarded === 'graph' ? ' An empty answer may then mean a wrong `org`/`workspace` as much as an empty fleet.' : ''
@@ -62,15 +75,29 @@ export async function checkWorkspace(
   const resolved = answered.workspaceUUID?.trim()
   // An older hub without the field proves nothing either way.
   if (resolved === undefined) return 'unchecked'
-  if (resolved !== '') return 'confirmed'
   const named = `org ${JSON.stringify(scope.org)}, workspace ${JSON.stringify(scope.workspace)}`
-  throw new HubWorkspaceError({
-    operation: `check the workspace ${words.before} (GET /api/whoami)`,
-    hint: "set `org` and `workspace` to the UUIDs of a workspace the token's user belongs to",
-    problems: [
-      `\`org\`/\`workspace\` (${named}): the hub resolved this token to no workspace (GET /api/whoami answered an empty workspaceUUID), which means it fell back to the user's personal org, ${words.consequence}. Set org and workspace to the UUIDs of a workspace the token's user is a member of (the hub's workspace settings show both). ${words.nothing}`,
-    ],
-  })
+  const refuse = (problem: string): never => {
+    throw new HubWorkspaceError({
+      operation: `check the workspace ${words.before} (GET /api/whoami)`,
+      hint: "set `org` and `workspace` to the UUIDs of a workspace the token's user belongs to",
+      problems: [
+        `\`org\`/\`workspace\` (${named}): ${problem} Set org and workspace to the UUIDs of a workspace the token's user is a member of (the hub's workspace settings show both). ${words.nothing}`,
+      ],
+    })
+  }
+  if (resolved === '')
+    refuse(
+      `the hub resolved this token to no workspace (GET /api/whoami answered an empty workspaceUUID), which means it fell back to the user's personal org, ${words.consequence}.`,
+    )
+  if (resolved !== scope.workspace)
+    refuse(
+      `the hub resolved this token to another workspace (GET /api/whoami answered workspaceUUID ${JSON.stringify(resolved.slice(0, 64))}), ${words.consequence}.`,
+    )
+  if (!answered.clusterID?.trim())
+    refuse(
+      `the hub echoed the workspace but with no cluster behind it (GET /api/whoami answered an empty clusterID). An org-wide membership (an org administrator) admits any workspace string, existing or not, so this workspace is mistyped or deleted, and ${words.noCluster}.`,
+    )
+  return 'confirmed'
 }
 
 /** A graph command's check: the user route's whoami, the only one the graph's tokens may call. */

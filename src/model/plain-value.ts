@@ -30,3 +30,14 @@ function walk(value: unknown, around: Set<object>, depth: number, maxDepth: numb
   around.delete(value)
   return undefined
 }
+
+/**
+ * A boolean read from a graph projection: on the graph's SQLite store a boolean leaf of a sparse
+ * projection comes back as 1 or 0 (docs/hub-facts.md, "Store drivers"), on Postgres as itself.
+ * Undefined for anything else (absent, null, another value).
+ */
+export function asBoolean(value: unknown): boolean | undefined {
+  if (value === true || value === 1) return true
+  if (value === false || value === 0) return false
+  return undefined
+}

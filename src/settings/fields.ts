@@ -81,6 +81,9 @@ export const uuid = (name: 'org' | 'workspace') =>
       error: (issue) =>
         `${quoteInput(issue.input)} is not a UUID. Use the ${name === 'org' ? 'organization' : 'workspace'} UUID shown in the hub's settings, not its display name; the hub silently ignores anything else.`,
     }),
+    // The hub compares UUIDs exactly and writes them in lower case: an upper-case spelling would
+    // be another workspace to it (docs/hub-facts.md, "Memberships and the workspace proof").
+    z.toLowerCase(),
   )
 
 /**

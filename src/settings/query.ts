@@ -103,6 +103,10 @@ const QuerySpecSchema = z
       message: 'has more than 10 relation blocks (the hub allows at most 10 in one query)',
       path: ['objects', 'relations'],
     }),
+    z.superRefine((spec, ctx) => {
+      for (const problem of engineProblems(spec.filter?.objects, ['filter', 'objects'], spec.objects, ['objects']))
+        ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path, input: problem.input })
+    }),
     z.refine((spec) => new Set((spec.order ?? []).map((entry) => entry.direction ?? 'Asc')).size <= 1, {
       message:
         "mixes Asc and Desc; the hub pages with one comparison for the whole order tuple (taken from the first field's direction), so a mixed order repeats rows from page 2 on. Give every `order` entry the same direction",
@@ -110,6 +114,71 @@ const QuerySpecSchema = z
     }),
   )
 type QuerySpecInput = z.infer<typeof QuerySpecSchema>
+
+type Filter = z.infer<typeof ObjectFilterSchema>
+
+/**
+ * What the engine answers wrongly or with a 500 although the shape is valid (docs/hub-facts.md,
+ * "Relations, more precisely"): refused here, naming the field and the fix, before any request.
+ */
+function engineProblems(
+  filters: readonly Filter[] | undefined,
+  filtersAt: PropertyKey[],
+  projection: Projection | undefined,
+  projectionAt: PropertyKey[],
+): Array<{ message: string; path: PropertyKey[]; input: unknown }> {
+  const problems: Array<{ message: string; path: PropertyKey[]; input: unknown }> = []
+  ;(filters ?? []).forEach((filter, i) =>
+    (filter.labelExpressions ?? []).forEach((expression, j) => {
+      if ((expression.operator === 'In' || expression.operator === 'NotIn') && !expression.values?.length)
+        problems.push({
+          message: EMPTY_VALUES(expression.operator),
+          path: [...filtersAt, i, 'labelExpressions', j],
+          input: expression,
+        })
+    }),
+  )
+  for (const [name, block] of Object.entries(projection?.relations ?? {})) {
+    const at = [...projectionAt, 'relations', name]
+    if (name.endsWith('+') && !TRANSITIVE_FORMS.includes(name))
+      problems.push({ message: NO_TRANSITIVE_FORM, path: at, input: name })
+    if (name.endsWith('+') && (block.filters ?? []).some((f) => f.groupKind || f.name || f.namespace))
+      problems.push({ message: NO_FILTER_ON_TRANSITIVE, path: [...at, 'filters'], input: block.filters })
+    if (name === 'references')
+      (block.filters ?? []).forEach((f, i) => {
+        const kind = f.groupKind?.kind
+        if (kind && !/^[A-Z]/.test(kind))
+          problems.push({ message: inexactKind(kind), path: [...at, 'filters', i, 'groupKind', 'kind'], input: kind })
+      })
+    problems.push(...engineProblems(block.filters, [...at, 'filters'], block.objects, [...at, 'objects']))
+  }
+  return problems
+}
+
+/** The only transitive forms the engine has; any other `X+` fails its query with a 500. */
+const TRANSITIVE_FORMS = ['descendants+', 'owners+', 'linked+']
+const NO_TRANSITIVE_FORM =
+  'is not a transitive relation the hub has: only `descendants+`, `owners+` and `linked+` exist, and any other name ending in `+` fails the whole query (500). Drop the `+`, or use one of those three'
+const NO_FILTER_ON_TRANSITIVE =
+  'cannot filter by kind, name or namespace on a transitive (`+`) relation: the hub fails the whole query (500) on such a filter (and ignores its other fields). Filter on the client, or use the relation without `+`'
+const EMPTY_VALUES = (operator: string): string =>
+  `needs values with operator ${operator}: the hub drops an ${operator} expression without values, so the filter would match everything. Give \`values: [...]\`, or use Exists or DoesNotExist`
+/** Short and lower-case spellings of kinds a `references` filter is commonly given. */
+const CANONICAL_KINDS: Record<string, string> = {
+  cm: 'ConfigMap',
+  configmap: 'ConfigMap',
+  secret: 'Secret',
+  svc: 'Service',
+  service: 'Service',
+  sa: 'ServiceAccount',
+  serviceaccount: 'ServiceAccount',
+  pvc: 'PersistentVolumeClaim',
+  persistentvolumeclaim: 'PersistentVolumeClaim',
+}
+function inexactKind(kind: string): string {
+  const canonical = CANONICAL_KINDS[kind.toLowerCase()]
+  return `names a kind the \`references\` relation compares exactly and case-sensitively, so ${quoteInput(kind)} matches nothing: write the kind as Kubernetes spells it${canonical ? ` (${canonical})` : ', such as ConfigMap or Secret'}`
+}
 
 function countRelationBlocks(projection: Projection | undefined): number {
   if (!projection?.relations) return 0

@@ -56,7 +56,8 @@ describe('a Deployment on one edge', () => {
     // the tool's query, then the walks the engine's relations leave to the client: the Pods of
     // shop on prod-eu (its references sit on its Pods), then what selects or scales them
     expect(queried).toHaveLength(3)
-    expect(edgeLookups()).toHaveLength(0)
+    // checkout is grouped with its twin on the other edge: associated objects are kept only on engaged edges
+    expect(edgeLookups()).toHaveLength(1)
     expect(mcpCalls()).toEqual([])
     const spec = JSON.parse(queried[0]?.body ?? '{}') as {
       cluster?: { name: string }
@@ -254,7 +255,8 @@ describe('edge scoping', () => {
     hub.reset()
     const viaMcp = await impact({ targets: CHECKOUT_ANY_EDGE, 'impact-source': 'mcp', 'mcp-url': hub.mcpUrl })
     expect(viaMcp.code).toBe(0)
-    expect(edgeLookups()).toHaveLength(0)
+    // checkout is grouped with its twin on the other edge: associated objects are kept only on engaged edges
+    expect(edgeLookups()).toHaveLength(1)
     expect(mcpCalls().map((call) => call.params?.arguments?.edge)).toEqual(['prod-eu', 'prod-us'])
     expect(counts(viaMcp)).toEqual(counts(viaQuery))
     expect(verdictLines(viaMcp.outputs.report ?? '')).toEqual(verdictLines(viaQuery.outputs.report ?? ''))

@@ -169,8 +169,9 @@ describe('examples/approval-review.yml: approval through a GitHub Environment re
     // On the user routes the hub refuses a service-account token (401), the inbox included.
     const onUserRoute = await runInputs(withProposeToken)
     expect(onUserRoute.code).not.toBe(0)
+    // The workspace proof is the first request the token is refused on.
     expect(hub.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
-      `GET /services/providers/agents/api/runs/${first.outputs['run-id']}`,
+      'GET /services/providers/agents/api/whoami',
     ])
     expect(errorLines(onUserRoute).join('\n')).toContain('401')
     const direct = await fetch(

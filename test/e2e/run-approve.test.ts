@@ -76,7 +76,7 @@ describe('command: approve resolves the gate, then waits', () => {
     expect(result.outputs.phase).toBe('Succeeded')
   })
 
-  it('answer: the agent receives the response instead of the call', async () => {
+  it('answer: refused at an approval, which an answer never moves (docs/hub-facts.md, "Answers and approvals")', async () => {
     const { runId } = await atTheGate()
     const result = await act({
       command: 'approve',
@@ -84,10 +84,10 @@ describe('command: approve resolves the gate, then waits', () => {
       decision: 'answer',
       response: 'Use minAvailable: 1 instead.',
     })
-    expect(result.code).toBe(0)
-    expect(hub.agents.inbox()[0]).toMatchObject({ decision: 'answer', response: 'Use minAvailable: 1 instead.' })
-    const steps = (hub.runDetail(runId)?.steps ?? []) as Array<{ outcome: string; result?: string }>
-    expect(steps.at(-1)).toMatchObject({ outcome: 'ok', result: '{"answer":"Use minAvailable: 1 instead."}' })
+    expect(result.code).toBe(1)
+    expect(errors(result)[0]).toContain('`decision: answer` never moves a run at an approval')
+    expect(resolves()).toHaveLength(0)
+    expect(hub.run(runId)?.phase).toBe('PendingApproval')
   })
 
   it('timeout-seconds 0: resolves and returns without waiting', async () => {
@@ -98,7 +98,8 @@ describe('command: approve resolves the gate, then waits', () => {
     expect(result.stdout).toContain(
       `::notice::Approval ${approvalId} of run ${runId} was resolved (approve); not waiting for the run because timeout-seconds is 0.`,
     )
-    expect(hub.requests.map((r) => r.method)).toEqual(['GET', 'POST'])
+    // whoami (the workspace proof), the run, the resolve.
+    expect(hub.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'POST'])
   })
 })
 

@@ -61,11 +61,12 @@ describe('command: wait', () => {
     })
     expect(result.outputs.output).toContain('Applied `PodDisruptionBudget/ledger`')
     expect(result.summary).toContain('## ✅ Agent run: approval — Succeeded')
-    // Nothing started: one read, then long-polls of that run.
+    // Nothing started: the workspace proof, one read, then long-polls of that run.
     expect(creates()).toHaveLength(0)
     expect(hub.runs()).toHaveLength(1)
-    expect(hub.requests[0]).toMatchObject({ method: 'GET', path: `/services/providers/agents/api/runs/${runId}` })
-    expect(hub.requests.slice(1).every((r) => r.path === `/services/providers/agents/api/runs/${runId}/wait`)).toBe(
+    expect(hub.requests[0]).toMatchObject({ method: 'GET', path: '/services/providers/agents/api/whoami' })
+    expect(hub.requests[1]).toMatchObject({ method: 'GET', path: `/services/providers/agents/api/runs/${runId}` })
+    expect(hub.requests.slice(2).every((r) => r.path === `/services/providers/agents/api/runs/${runId}/wait`)).toBe(
       true,
     )
   })
@@ -75,7 +76,7 @@ describe('command: wait', () => {
     const result = await act({ command: 'wait', 'run-id': runId, 'timeout-seconds': '1', 'on-timeout': 'cancel' })
     expect(result.code).toBe(1)
     expect(errors(result)).toEqual([
-      `::error::Run ${runId} of agent "endless" did not settle within timeout-seconds (1 s); last phase Running. It was cancelled on the hub.`,
+      `::error::Run ${runId} of agent "endless" did not settle within timeout-seconds (1 s); last phase Running. It was cancelled on the hub (on-timeout: cancel): read back Aborted.`,
     ])
     expect(hub.run(runId)?.phase).toBe('Aborted')
   })
@@ -94,8 +95,11 @@ describe('command: cancel', () => {
     const first = await act({ command: 'cancel', 'run-id': runId })
     expect(first.code).toBe(0)
     expect(first.outputs).toMatchObject({ 'run-id': runId, 'cancel-result': 'cancelling' })
-    expect(first.stdout).toContain(`::notice::Run ${runId} is being cancelled on the hub; it ends Aborted.`)
-    expect(first.summary).toContain(`## Cancel run \`${runId}\`: cancelling`)
+    expect(first.stdout).toContain(
+      `::notice::Run ${runId} was cancelled on the hub (command: cancel): read back Aborted.`,
+    )
+    expect(first.outputs.phase).toBe('Aborted')
+    expect(first.summary).toContain(`## Cancel run \`${runId}\`: cancelling, read back \`Aborted\``)
     expect(hub.run(runId)).toMatchObject({ phase: 'Aborted', message: 'cancelled by user' })
 
     const second = await act({ command: 'cancel', 'run-id': runId })
@@ -105,7 +109,7 @@ describe('command: cancel', () => {
     expect(cancels()).toHaveLength(2)
   })
 
-  it('the hub accepting without cancelling (cancelling: false) warns that the run may still finish', async () => {
+  it('the hub accepting without cancelling (cancelling: false) while the run reads Running fails, saying it may still finish', async () => {
     const runId = await startWithoutWaiting('endless')
     hub.addFault({
       method: 'POST',
@@ -115,10 +119,10 @@ describe('command: cancel', () => {
       contentType: 'application/json',
     })
     const result = await act({ command: 'cancel', 'run-id': runId })
-    expect(result.code).toBe(0)
-    expect(result.outputs['cancel-result']).toBe('not-cancelling')
-    expect(result.stdout).toContain(
-      `::warning::The hub accepted the cancel of run ${runId} but says it is not cancelling it (cancelling: false)`,
+    expect(result.code).toBe(1)
+    expect(result.outputs).toMatchObject({ 'cancel-result': 'not-cancelling', phase: 'Running' })
+    expect(errors(result)[0]).toContain(
+      `::error::Run ${runId}: The hub accepted the cancel (command: cancel; cancelling: false), but the run still reads Running 4 s later. The hub is not cancelling it here: it may be executing on another replica and may still finish`,
     )
   })
 

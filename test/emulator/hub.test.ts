@@ -153,7 +153,7 @@ describe('hub proxy and auth', () => {
     expect(emu.runs()).toHaveLength(0)
   })
 
-  it('accepts the membership in upper case and echoes the tenant', async () => {
+  it('compares UUIDs exactly: the membership in upper case is another workspace, so the fallback (docs/hub-facts.md, "Memberships and the workspace proof")', async () => {
     const r = await call(
       emu,
       'GET',
@@ -162,13 +162,15 @@ describe('hub proxy and auth', () => {
       emu.headers({ 'X-Hub-Org': emu.org.toUpperCase(), 'X-Hub-Workspace': emu.workspace.toUpperCase() }),
     )
     expect(r.json).toEqual({
-      tenantPath: `${emu.org}/${emu.workspace}`,
-      clusterID: emu.clusterId,
-      orgUUID: emu.org,
-      workspaceUUID: emu.workspace,
+      tenantPath: emu.personalOrg,
+      clusterID: '',
+      orgUUID: emu.personalOrg,
+      workspaceUUID: '',
       user: emu.user,
       hasToken: true,
     })
+    const own = await call(emu, 'GET', `${A}/api/whoami`)
+    expect(own.json).toMatchObject({ clusterID: emu.clusterId, workspaceUUID: emu.workspace })
   })
 
   it('refuses the service-account token on normal routes', async () => {
@@ -377,7 +379,7 @@ describe('agents provider: runs', () => {
     ])
   })
 
-  it('inbox: lists pending items; resolve approve/deny/answer resumes the run; no check that the item is still pending; no s2s form', async () => {
+  it('inbox: lists pending items; resolve approve/deny resumes the run, answer does not; no check that the item is still pending; no s2s form', async () => {
     const start = async () =>
       (await call(emu, 'POST', `${A}/api/agents/approval/runs`, { task: 'add a PDB', wait: 5 })).json
     const approved = await start()
@@ -417,8 +419,13 @@ describe('agents provider: runs', () => {
       decision: 'answer',
       response: 'use staging',
     })
-    const afterAnswer = (await call(emu, 'GET', `${A}/api/runs/${answered.runId}/wait?timeoutSeconds=5`)).json
-    expect(afterAnswer.steps.at(-1)).toMatchObject({ outcome: 'ok', result: '{"answer":"use staging"}' })
+    // `answer` marks the item and never moves the run (docs/hub-facts.md, "Answers and approvals").
+    const afterAnswer = (await call(emu, 'GET', `${A}/api/runs/${answered.runId}`)).json
+    expect(afterAnswer).toMatchObject({ phase: 'PendingApproval', pending: { inboxID: answered.run.pending.inboxID } })
+    expect(emu.agents.inbox().find((i) => i.id === answered.run.pending.inboxID)).toMatchObject({
+      state: 'resolved',
+      decision: 'answer',
+    })
 
     expect((await call(emu, 'POST', `${A}/api/inbox/nope/resolve`, { decision: 'approve' })).status).toBe(404)
     expect(

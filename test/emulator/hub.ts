@@ -91,6 +91,19 @@ export interface HubEmulatorOptions {
   workspace?: string
   /** Org used on silent fallback. */
   personalOrg?: string
+  /**
+   * The user's membership is org-wide (an org administrator): any workspace string under `org` is
+   * admitted as sent, existing or not, with no syntax check (docs/hub-facts.md, "Memberships and
+   * the workspace proof"). whoami then echoes it with an empty clusterID, the agents routes answer
+   * 400 "no workspace cluster on request" and the graph answers nothing.
+   */
+  orgWideMembership?: boolean
+  /** Where runs are kept: `memory` (default) or `postgres`, where a cancelled run stays Running (agents/state.ts). */
+  runStore?: 'memory' | 'postgres'
+  /** With `runStore: 'postgres'`: the recovery sweep that later fails or resumes a cut run (agents/state.ts). */
+  recoverySweep?: { afterMs: number; outcome: 'fail' | 'resume' }
+  /** The graph provider's store driver (graph/handler.ts); unset: today's behaviour and no `/api/status` route. */
+  storeDriver?: 'sqlite' | 'postgres'
   user?: string
   clusterId?: string
   /**
@@ -201,13 +214,18 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     ...(options.unknownClusterStatus !== undefined ? { unknownClusterStatus: options.unknownClusterStatus } : {}),
     ...(options.unmappedCluster ? { unmappedClusters: [clusterId] } : {}),
     ...(options.runDetailWithout !== undefined ? { runDetailWithout: options.runDetailWithout } : {}),
+    ...(options.runStore !== undefined ? { runStore: options.runStore } : {}),
+    ...(options.recoverySweep !== undefined ? { recoverySweep: options.recoverySweep } : {}),
   })
 
   const fleet = options.fleet === false ? undefined : (options.fleet ?? createDemoFleet({ workspace }))
   const graphProviders: Record<string, ProviderHandler> = {}
   const graphRoutes: ExtraRoute[] = []
   if (fleet) {
-    const graph = createGraphProvider(fleet, { workspace })
+    const graph = createGraphProvider(fleet, {
+      workspace,
+      ...(options.storeDriver !== undefined ? { storeDriver: options.storeDriver } : {}),
+    })
     const mcp = createMcpHandler(fleet, { workspace })
     const asGraphTenant = (t: Tenant | undefined) =>
       t ? { org: t.org, workspace: t.workspace ?? '', user: t.user } : null
@@ -258,9 +276,13 @@ export async function startHubEmulator(options: HubEmulatorOptions = {}): Promis
     const who = serviceAccount ? DEFAULT_SERVICE_ACCOUNT_USER : user
     const o = typeof h['x-hub-org'] === 'string' ? h['x-hub-org'] : ''
     const w = typeof h['x-hub-workspace'] === 'string' ? h['x-hub-workspace'] : ''
-    if (UUID_RE.test(o) && UUID_RE.test(w) && o.toLowerCase() === org && w.toLowerCase() === workspace) {
+    // UUIDs are compared exactly: an upper-case spelling is another workspace (docs/hub-facts.md,
+    // "Memberships and the workspace proof").
+    if (UUID_RE.test(o) && UUID_RE.test(w) && o === org && w === workspace) {
       return { org, workspace, user: who, serviceAccount }
     }
+    // An org-wide membership admits any workspace string of the org, unchecked.
+    if (options.orgWideMembership && o === org && w !== '') return { org, workspace: w, user: who, serviceAccount }
     // Silent fallback: malformed or non-member org/workspace → personal org, no workspace.
     return { org: personalOrg, workspace: null, user: who, serviceAccount }
   }

@@ -1,8 +1,12 @@
 // Standalone hub emulator.
-//   node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--github] [--verbose]
+//   node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--store-driver sqlite|postgres] [--run-store memory|postgres] [--org-wide] [--github] [--verbose]
 // Prints one JSON line {url, token, org, workspace, clusterId, serviceAccountToken, agents, fleet}
 // to stdout, then serves until SIGINT/SIGTERM. --verbose logs requests to stderr.
 // --fleet rollout:SCENARIO serves a scripted rollout fleet (graph/rollouts.ts) on wall time from start-up.
+// --store-driver sqlite|postgres: the graph's store (its booleans, cursors, selector keys and
+// GET /api/status; docs/hub-facts.md, "Store drivers"); unset: the emulator's older behaviour.
+// --run-store postgres: a cancelled run stays Running ("Cancelling a run"). --org-wide: the user's
+// membership admits any workspace string ("Memberships and the workspace proof").
 // --github also serves a GitHub API emulator with a pull request (pull-request.ts): the JSON line gains
 // `github`, then lines say how to run `command: impact` on it with `npm run local`, and each comment the
 // action writes there is printed as it lands.
@@ -17,7 +21,7 @@ import { ROLLOUT_SCENARIOS, createRolloutFleet, parseRolloutFleetArg, wallClock 
 
 function usage(msg: string): never {
   process.stderr.write(
-    `${msg}\nusage: node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--github] [--verbose]\n`,
+    `${msg}\nusage: node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--store-driver sqlite|postgres] [--run-store memory|postgres] [--org-wide] [--github] [--verbose]\n`,
   )
   process.exit(2)
 }
@@ -54,6 +58,21 @@ for (let i = 0; i < argv.length; i++) {
         )
       break
     }
+    case '--store-driver': {
+      const driver = inline ?? argv[++i] ?? ''
+      if (driver !== 'sqlite' && driver !== 'postgres') usage(`--store-driver ${driver}: use sqlite or postgres`)
+      opts.storeDriver = driver
+      break
+    }
+    case '--run-store': {
+      const store = inline ?? argv[++i] ?? ''
+      if (store !== 'memory' && store !== 'postgres') usage(`--run-store ${store}: use memory or postgres`)
+      opts.runStore = store
+      break
+    }
+    case '--org-wide':
+      opts.orgWideMembership = true
+      break
     case '--lowercase':
       opts.lowercasePhases = true
       break

@@ -141,6 +141,40 @@ describe('renderError: the one renderer, the same words as before errors were da
   })
 })
 
+describe('the workspace proof', () => {
+  const check = (answer: Record<string, string>) =>
+    checkWorkspace({ whoami: async () => answer }, { org: 'o', workspace: 'w' }, 'graph', {
+      signal: new AbortController().signal,
+      log: () => {},
+    }).then(
+      (result) => result,
+      (caught: unknown) => (caught instanceof HubWorkspaceError ? renderError(caught) : caught),
+    )
+
+  it('is whoami echoing the same workspace with a non-empty clusterID', async () => {
+    expect(await check({ workspaceUUID: 'w', clusterID: 'c-1' })).toBe('confirmed')
+  })
+
+  it('an empty clusterID is a workspace an org-wide membership admits but nothing backs (docs/hub-facts.md, "Memberships and the workspace proof")', async () => {
+    const said = await check({ workspaceUUID: 'w', clusterID: '' })
+    expect(said).toContain(
+      'the hub echoed the workspace but with no cluster behind it (GET /api/whoami answered an empty clusterID)',
+    )
+    expect(said).toContain('No graph query was sent.')
+    expect(await check({ workspaceUUID: 'w' })).toContain('empty clusterID')
+  })
+
+  it('another workspace echoed is no proof either', async () => {
+    expect(await check({ workspaceUUID: 'x', clusterID: 'c-1' })).toContain(
+      'the hub resolved this token to another workspace (GET /api/whoami answered workspaceUUID "x")',
+    )
+  })
+
+  it('an older hub without workspaceUUID proves nothing either way', async () => {
+    expect(await check({})).toBe('unchecked')
+  })
+})
+
 describe('the workspace preflight', () => {
   it('reports the fallback to the personal org as a hub error (the request was sent), in the same words', async () => {
     const client = { whoami: async () => ({ workspaceUUID: '' }) }

@@ -14,7 +14,10 @@ import { objectKey, type SkippedFile, type Target } from '../../model/target.js'
 import {
   buildImpactQuery,
   DEFAULT_ROOT_LIMIT,
+  dropForeignAssociated,
   impactsFromStatus,
+  isUnreferenceable,
+  NAMESPACED_CAP,
   requestLimiter,
   TRANSITIVE_RELATIONS,
   type Limiter,
@@ -71,11 +74,25 @@ export async function computeImpact(
       )
   }
   for (const impact of impacts) {
-    if (impact.incomplete)
+    if (impact.namespacedCapped)
+      warnings.push(
+        `Namespace ${impact.target.name} on ${impact.edge} holds at least ${NAMESPACED_CAP} objects, the most the \`namespaced\` relation lists: the rest are not in the report, and counts are a lower bound.`,
+      )
+    else if (impact.incomplete)
       warnings.push(
         `The hub cut the result for ${impact.target.kind} ${impact.target.name} on ${impact.edge} (row cap): counts are a lower bound.`,
       )
+    if (isUnreferenceable(impact.target))
+      impact.unknown = [
+        ...(impact.unknown ?? []),
+        `What uses ${impact.target.kind} ${impact.target.name}: the engine's \`references\` never match a cluster-scoped object (they join on equal namespaces), so the graph names none, which does not mean there are none.`,
+      ]
   }
+  const foreign = await dropForeignAssociated(impacts, workspaceEdges)
+  if (foreign > 0)
+    warnings.push(
+      `${foreign} associated object${foreign === 1 ? ' was' : 's were'} left out: the graph's \`grouped\` (and \`linked\` with a \`cluster\` key) also reach other workspaces' objects and rows of edges this workspace has not engaged.`,
+    )
 
   return {
     source: settings.source,
@@ -263,11 +280,14 @@ async function impactFromTool(
     ...ref,
     relation: baseRelation(ref.relation),
   }))
+  // The tool caps `namespaced` as the query does: at the cap, the list is incomplete.
+  const namespacedCapped = refs.filter((ref) => ref.relation === 'namespaced').length >= NAMESPACED_CAP
   return {
     target: { ...target, namespace: target.namespace ?? self.namespace },
     edge: self.edge,
     ...classifyRelated(refs, objectKey(self)),
-    incomplete: false,
+    incomplete: namespacedCapped,
+    ...(namespacedCapped ? { namespacedCapped } : {}),
   }
 }
 
@@ -296,6 +316,13 @@ export function impactVerdict(report: ImpactReport, failOnDownstream: number | u
     }
   }
   const scope = `${report.impacts.length} target-edge pair${report.impacts.length === 1 ? '' : 's'}`
+  const cut = report.impacts.filter((impact) => impact.incomplete).length
+  if (failOnDownstream !== undefined && cut > 0 && report.totals.downstream <= failOnDownstream) {
+    return {
+      status: 'fail',
+      message: `Impact: ${report.totals.downstream} distinct objects downstream is a lower bound (the result was incomplete for ${cut} target-edge pair${cut === 1 ? '' : 's'}: see the warnings), so fail-on-downstream (${failOnDownstream}) cannot pass on it. ${counts} across ${scope}.`,
+    }
+  }
   if (failOnDownstream !== undefined && report.totals.downstream > failOnDownstream) {
     return {
       status: 'fail',

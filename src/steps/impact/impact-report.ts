@@ -145,7 +145,12 @@ function impactParts(impact: TargetImpact, open: boolean): ImpactParts {
   const summary = renderImpactVerdictLine(impact)
   // The summary line already names the target, the edge and the counts: the body adds only where the target came from.
   const unknown = (impact.unknown ?? []).map((line) => ` ${inline(clip(line, MAX_WARNING, ' …'))}`).join('')
-  const fixed = `${capitalize(originText(impact.target))}.${impact.incomplete ? ' The hub cut this result (row cap or limit): the lists below are incomplete.' : ''}${unknown}`
+  const cut = impact.namespacedCapped
+    ? ' The `namespaced` relation lists at most 200 objects: the lists below are incomplete.'
+    : impact.incomplete
+      ? ' The hub cut this result (row cap or limit): the lists below are incomplete.'
+      : ''
+  const fixed = `${capitalize(originText(impact.target))}.${cut}${unknown}`
   return {
     summary,
     fixed,

@@ -30,8 +30,12 @@ export interface TargetImpact {
   upstream: RelatedObject[]
   downstream: RelatedObject[]
   associated: RelatedObject[]
-  /** The hub said the result was cut (row cap or limit). */
+  /** The hub said the result was cut (row cap or limit), or the `namespaced` block hit its cap. */
   incomplete: boolean
+  /** The `namespaced` block came back at its cap (200): more objects of the Namespace were not listed. */
+  namespacedCapped?: boolean | undefined
+  /** Associated objects left out: on another workspace, or on an edge this workspace has not engaged. */
+  foreign?: number | undefined
   /** What the graph cannot tell about this target, said plainly rather than left as an empty list. */
   unknown?: string[] | undefined
 }

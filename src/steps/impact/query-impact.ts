@@ -29,6 +29,8 @@ const IMPACT_RELATIONS = [
   'namespace',
   'namespaced',
 ] as const
+/** The cap the hub's impact tool (and so this query) puts on the `namespaced` block. */
+export const NAMESPACED_CAP = 200
 /** The relations whose answer is a tree, of which the MCP tool reads only the first level. */
 export const TRANSITIVE_RELATIONS = ['descendants+', 'linked+'] as const
 /** The hub's default `limit` (roots per page); the impact query sets none. */
@@ -53,7 +55,9 @@ export function buildImpactQuery(
   const relations: Record<string, unknown> = {}
   for (const relation of only) {
     relations[relation] =
-      relation === 'namespaced' ? { limit: 200, objects: RELATED_PROJECTION } : { objects: RELATED_PROJECTION }
+      relation === 'namespaced'
+        ? { limit: NAMESPACED_CAP, objects: RELATED_PROJECTION }
+        : { objects: RELATED_PROJECTION }
   }
   const spec: QuerySpec = {
     filter: { objects: [filter] },
@@ -73,30 +77,51 @@ export function buildImpactQuery(
 export function impactsFromStatus(status: QueryStatus, target: Target): TargetImpact[] {
   return (status.objects ?? []).map((anchor) => {
     const self = refOf(anchor, '')
-    const classified = classifyRelated(relatedRefs(anchor, self.edge), objectKey(self))
+    const { refs, foreign } = relatedRefs(anchor, self.edge)
+    const classified = classifyRelated(refs, objectKey(self))
+    const namespacedCapped = (anchor.relations?.namespaced?.length ?? 0) >= NAMESPACED_CAP
     return {
       target: { ...target, namespace: target.namespace ?? self.namespace },
       edge: self.edge ?? target.edge ?? '',
       ...classified,
       // `incomplete` alone also marks a full page of roots; the row cap adds a warning (docs/hub-facts.md, "Paging").
       incomplete:
-        isTruncated(status) || (status.incomplete === true && (status.objects?.length ?? 0) >= DEFAULT_ROOT_LIMIT),
+        namespacedCapped ||
+        isTruncated(status) ||
+        (status.incomplete === true && (status.objects?.length ?? 0) >= DEFAULT_ROOT_LIMIT),
+      ...(namespacedCapped ? { namespacedCapped } : {}),
+      ...(foreign > 0 ? { foreign } : {}),
     }
   })
 }
 
+/** The workspace path of a `cluster` (`<workspace path>/<edge>`), or undefined. */
+function workspacePathOf(cluster: string | undefined): string | undefined {
+  const cut = cluster?.lastIndexOf('/') ?? -1
+  return cluster && cut > 0 ? cluster.slice(0, cut) : undefined
+}
+
 /**
  * Every related object of a row, at every level of each relation's tree, named by the relation
- * it hangs under. A nested node has no `cluster`: it is on its parent's edge.
+ * it hangs under. A nested node has no `cluster`: it is on its parent's edge. Roots are this
+ * workspace's, related objects need not be: `grouped` (and `linked` with a `cluster` key) reach
+ * other workspaces (docs/hub-facts.md, "Relations, more precisely"), whose objects are left out
+ * and counted as `foreign`.
  */
-function relatedRefs(row: ObjectResult, edge: string | undefined): RelatedRef[] {
+function relatedRefs(row: ObjectResult, edge: string | undefined): { refs: RelatedRef[]; foreign: number } {
   const refs: RelatedRef[] = []
-  for (const { node, relation, cluster } of walkRelations(row)) {
+  const home = workspacePathOf(row.cluster)
+  const foreign = new Set<string>()
+  for (const { node, relation, cluster, inherited } of walkRelations(row)) {
     const ref = refOf(node, relation)
+    if (home !== undefined && !inherited && cluster !== undefined && workspacePathOf(cluster) !== home) {
+      foreign.add(`${cluster}\u0000${objectKey(ref)}`)
+      continue
+    }
     const nodeEdge = edgeOf(cluster) ?? edge
     refs.push(ref.edge === undefined && nodeEdge !== undefined ? { ...ref, edge: nodeEdge } : ref)
   }
-  return refs
+  return { refs, foreign: foreign.size }
 }
 
 export function refOf(result: ObjectResult, relation: string): RelatedRef {
@@ -143,4 +168,30 @@ export function requestLimiter(size = PARALLEL_REQUESTS): Limiter {
       else active--
     }
   }
+}
+
+/** Cluster-scoped kinds that objects name in the engine's reference paths (docs/hub-facts.md, "Relations"). */
+const REFERENCED_CLUSTER_KINDS = new Set(['StorageClass', 'PersistentVolume', 'ClusterRole'])
+
+export function isUnreferenceable(target: Target): boolean {
+  return !target.namespace && REFERENCED_CLUSTER_KINDS.has(target.kind)
+}
+
+/**
+ * Associated objects not on this workspace's engaged edges (GET /api/edges, read once when any
+ * are listed), dropped; with those of other workspaces already dropped per row, the count left out.
+ */
+export async function dropForeignAssociated(
+  impacts: TargetImpact[],
+  workspaceEdges: () => Promise<string[]>,
+): Promise<number> {
+  let dropped = impacts.reduce((sum, impact) => sum + (impact.foreign ?? 0), 0)
+  if (!impacts.some((impact) => impact.associated.length > 0)) return dropped
+  const engaged = new Set(await workspaceEdges())
+  for (const impact of impacts) {
+    const kept = impact.associated.filter((object) => object.edge === undefined || engaged.has(object.edge))
+    dropped += impact.associated.length - kept.length
+    impact.associated = kept
+  }
+  return dropped
 }

@@ -226,6 +226,10 @@ function serviceRefs(
   for (const row of ingresses) {
     if ((row.relations?.references ?? []).some((ref) => refOf(ref, '').name === target.name))
       refs.push(related(edge, target.namespace, refOf(row, ''), 'referenced-by', false))
+    // The engine reads only rule backends: a `spec.defaultBackend` is no reference to it
+    // (docs/hub-facts.md, "Relations, more precisely"), so that use is derived here.
+    else if (defaultBackendService(row) === target.name)
+      refs.push(related(edge, target.namespace, refOf(row, ''), 'referenced-by', true))
   }
   const self = holders.find((row) => refOf(row, '').kind === 'Service' && refOf(row, '').name === target.name)
   const selector = isRecord(self?.object?.spec) ? self.object.spec.selector : undefined
@@ -245,7 +249,12 @@ function ingressQuery(edge: string, namespace: string): QuerySpec {
     objects: {
       id: true,
       cluster: true,
-      object: { kind: true, apiVersion: true, metadata: { name: true, namespace: true } },
+      object: {
+        kind: true,
+        apiVersion: true,
+        metadata: { name: true, namespace: true },
+        spec: { defaultBackend: { service: { name: true } } },
+      },
       // One filter: the engine AND-s several, and matches a name against any kind without one.
       relations: {
         references: {
@@ -255,6 +264,12 @@ function ingressQuery(edge: string, namespace: string): QuerySpec {
       },
     },
   }
+}
+
+function defaultBackendService(ingress: ObjectResult): unknown {
+  const spec = ingress.object?.spec
+  const backend = isRecord(spec) && isRecord(spec.defaultBackend) ? spec.defaultBackend.service : undefined
+  return isRecord(backend) ? backend.name : undefined
 }
 
 function scales(scaleTargetRef: unknown, target: { group: string; kind: string; name: string }): boolean {

@@ -3,8 +3,9 @@
  * file as they arrive, so memory stays flat however many there are.
  */
 import { closeSync, openSync, writeSync } from 'node:fs'
-import type { GraphClient, ObjectResult, PageGuardResult, QuerySpec } from '../../hub/graph.js'
+import type { GraphClient, ObjectResult, PageGuardResult, QuerySpec, StoreDriver } from '../../hub/graph.js'
 import { MAX_QUERY_LIMIT, walkRelations } from '../../hub/graph.js'
+import { ActionError, type StatementErrorData } from '../../errors.js'
 import type { QuerySettings } from '../../settings/settings.js'
 import { redact } from '../../redact.js'
 
@@ -29,6 +30,28 @@ export interface QueryResult {
   /** The workspace's edges, read only when nothing matched (to explain why). */
   edges: string[] | undefined
   resultFile: string
+  /** How the answer depends on the graph's store, when it does (an order by creationTimestamp). */
+  storeNote: string | undefined
+}
+
+/**
+ * On SQLite a cursor over creationTimestamp is compared as text in another format, so a later
+ * page skips (Asc) or repeats (Desc) every row of the cursor's day (docs/hub-facts.md, "Store
+ * drivers"). Such an order is read in one page, and refused when one page cannot hold it.
+ */
+function timestampOrder(spec: QuerySpec): boolean {
+  return (
+    Array.isArray(spec.order) &&
+    spec.order.some((entry) => (entry as { field?: unknown }).field === 'creationTimestamp')
+  )
+}
+
+/** A query the action declined to page because the hub would answer it wrongly. */
+class QueryRefusal extends ActionError<StatementErrorData> {
+  constructor(statement: string) {
+    super({ kind: 'statement', operation: 'query the fleet graph', hint: 'see the message', statement })
+    this.name = 'QueryRefusal'
+  }
 }
 
 /** Objects per request: the spec's own `limit`, else 1,000; never above the hub's 10,000. */
@@ -43,7 +66,9 @@ export async function runQuery(
   signal?: AbortSignal,
 ): Promise<QueryResult> {
   const spec = settings.spec as QuerySpec
-  const pageSize = pageSizeOf(settings)
+  const driver: StoreDriver | undefined = timestampOrder(spec) ? await graph.storeDriver(signal) : undefined
+  const onePage = driver !== undefined && driver !== 'postgres'
+  const pageSize = onePage ? Math.min(MAX_QUERY_LIMIT, settings.maxObjects) : pageSizeOf(settings)
   const sample: Array<Record<string, unknown>> = []
   const fd = openSync(resultFile, 'w', 0o600)
   let written = 0
@@ -56,7 +81,7 @@ export async function runQuery(
     )
     outcome = await graph.forEachPage(
       spec,
-      { pageSize, maxObjects: settings.maxObjects, ...(signal ? { signal } : {}) },
+      { pageSize, maxObjects: onePage ? pageSize : settings.maxObjects, ...(signal ? { signal } : {}) },
       (objects) => {
         for (const object of objects) fillInheritedEdges(object)
         const chunk = objects.map((object) => JSON.stringify(object)).join(',\n')
@@ -65,6 +90,10 @@ export async function runQuery(
         for (const object of objects) if (sample.length < SAMPLE_SIZE) sample.push(object)
       },
     )
+    if (onePage && outcome.stoppedBy === 'max-objects' && settings.maxObjects > pageSize)
+      throw new QueryRefusal(
+        `The query orders by creationTimestamp and more than ${pageSize.toLocaleString('en-US')} objects match. ${storeWords(driver)} a cursor over creationTimestamp is compared as text in another format, so every later page would skip (Asc) or repeat (Desc) the rows of the cursor's calendar day: the action reads such an order in one page only, and one page holds at most ${MAX_QUERY_LIMIT.toLocaleString('en-US')}. Narrow the query (a namespace, an edge with \`cluster\`, \`creationTimestamp.after\`), or order by name. The result file holds only the first page.`,
+      )
     relationPaging = outcome.withRelations && outcome.pages > 1 ? { repeated: outcome.repeated } : undefined
     // Complete only when the cursor can be trusted: not over several pages of a query with relations.
     const complete = outcome.stoppedBy === 'last-page' && relationPaging === undefined
@@ -88,7 +117,19 @@ export async function runQuery(
     sample,
     edges,
     resultFile,
+    storeNote:
+      driver === undefined
+        ? undefined
+        : onePage
+          ? `Ordered by creationTimestamp: ${storeWords(driver)} such an order cannot be paged with a cursor, so it was read in one page of up to ${pageSize.toLocaleString('en-US')}.`
+          : 'Ordered by creationTimestamp: the hub keeps its graph in Postgres, whose cursor pages such an order exactly.',
   }
+}
+
+function storeWords(driver: StoreDriver | undefined): string {
+  return driver === 'sqlite'
+    ? 'The hub keeps its graph in SQLite (GET /api/status), where'
+    : 'The hub does not say which store it keeps its graph in (no GET /api/status), and on SQLite, its default,'
 }
 
 /**

@@ -45,6 +45,7 @@ function publishQuery(result: QueryResult, maxObjects: number): void {
     core.notice(
       `Paged with relations: the hub pages such a query by an internal path, not by the order asked, so pages can repeat or skip objects. ${plural(result.relationPaging.repeated, 'repeated object')} dropped; skipped ones cannot be seen, so the result may be incomplete. For a complete list, query one edge at a time with a \`limit\` above the number of objects, or without relations.`,
     )
+  if (result.storeNote) core.info(result.storeNote)
   if (result.count === 0)
     core.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
   core.writeSummary(renderQuerySummary(result, maxObjects))
@@ -56,9 +57,20 @@ function plural(count: number, noun: string): string {
 
 export function queryPlan({ query }: SettingsFor<'query'>, transport: HubTransport): Plan {
   const first = { ...pagedSpec(query.spec), limit: pageSizeOf(query) }
+  const byTimestamp = (query.spec.order ?? []).some((entry) => entry.field === 'creationTimestamp')
+  const graph = new GraphClient(transport)
   return {
     requests: [
       graphPreflight(transport),
+      ...(byTimestamp
+        ? [
+            planned(
+              transport,
+              graph.storeDriverCall(),
+              "the graph's store: on SQLite (or when the hub does not say) an order by creationTimestamp is read in one page",
+            ),
+          ]
+        : []),
       planned(
         transport,
         new GraphClient(transport).queryCall(first),

@@ -20,6 +20,7 @@ export function renderQuerySummary(result: QueryResult, maxObjects: number): str
   sections.push(
     `Collected from ${result.pages} page${result.pages === 1 ? '' : 's'}; written to ${code(result.resultFile)} (output \`result-file\`).`,
   )
+  if (result.storeNote) sections.push(`> [!NOTE]\n> ${inline(result.storeNote)}`)
   if (result.stoppedBy === 'max-objects') {
     sections.push(
       `> [!WARNING]\n> Stopped at max-objects (${formatCount(maxObjects)}): more objects match. Raise \`max-objects\` or narrow the query.`,

@@ -5,6 +5,7 @@
  * and pods that cannot pull or keep crashing fail at once. A rule runs only after the generic
  * rules passed, so the controller has seen the latest generation.
  */
+import { asBoolean } from '../../model/plain-value.js'
 import {
   at,
   condition,
@@ -36,7 +37,7 @@ function short(label: string, have: number, want: number): string | undefined {
 
 const deployment: KindRule = (live) => {
   // kstatus waits on a paused Deployment; its controller does nothing until it is resumed.
-  if (spec(live, 'paused') === true)
+  if (asBoolean(spec(live, 'paused')) === true)
     return failed('paused (spec.paused): it rolls out only once resumed, e.g. kubectl rollout resume')
   let progressing = int(spec(live, 'progressDeadlineSeconds'), NO_DEADLINE) === NO_DEADLINE
   for (const c of live.conditions) {
@@ -130,7 +131,7 @@ const job: KindRule = (live) => {
     if (c.type === 'Complete') return current(`complete ${succeeded}/${completions}`)
     if (c.type === 'Failed') return failed(conditionText('job failed', c))
   }
-  if (spec(live, 'suspend') === true) return inProgress('suspended (spec.suspend)')
+  if (asBoolean(spec(live, 'suspend')) === true) return inProgress('suspended (spec.suspend)')
   if (!str(status(live, 'startTime'))) return inProgress('not started')
   return inProgress(
     `running: ${succeeded}/${completions} succeeded, ${int(status(live, 'active'), 0)} active, ${int(status(live, 'failed'), 0)} failed`,

@@ -18,6 +18,15 @@ export interface PendingApproval {
   args: unknown
 }
 
+/**
+ * Without `approval-id` or `expect-tool` the step resolves whatever call the run waits for now,
+ * which may not be the one anybody reviewed: a warning naming both inputs, or undefined.
+ */
+export function unpinnedApprovalWarning(settings: ApproveSettings): string | undefined {
+  if (settings.approvalId || settings.expectTool) return undefined
+  return `\`command: approve\` without \`approval-id\` or \`expect-tool\` resolves whatever call run ${settings.runId} waits for when the step reads it, not necessarily the one a reviewer saw. Pass \`approval-id\` (the output of the step that stopped at the gate) or \`expect-tool\`.`
+}
+
 /** The approval to resolve, or a StepRefusal saying why this run's gate is not the expected one. */
 export function approvalToResolve(detail: RunDetail, settings: ApproveSettings): PendingApproval {
   const run = `Run ${settings.runId}${detail.agent ? ` of agent ${quoteHubText(detail.agent)}` : ''}`
@@ -34,6 +43,13 @@ export function approvalToResolve(detail: RunDetail, settings: ApproveSettings):
     )
   }
   const tool = detail.pending?.tool ?? ''
+  // The hub only marks an approval answered: the run stays at the same gate for good
+  // (docs/hub-facts.md, "Answers and approvals"), and every gate a run detail shows is an approval.
+  if (settings.decision === 'answer') {
+    throw new StepRefusal(
+      `${run} waits at approval ${quoteHubText(inboxId)} (a call to ${quoteHubText(tool)}), and \`decision: answer\` never moves a run at an approval: the hub would mark it answered and the run would stay at the same gate. Nothing was resolved. Use \`decision: approve\`, or \`decision: deny\` with your answer as \`response\` (the agent receives it as the reason).`,
+    )
+  }
   if (settings.approvalId && inboxId !== settings.approvalId) {
     throw new StepRefusal(
       `${run} is waiting for approval ${quoteHubText(inboxId)}, not ${quoteHubText(settings.approvalId)} (\`approval-id\`): the pending call is not the one shown to the reviewer, so nothing was resolved. Re-run the workflow so a reviewer sees the current request.`,

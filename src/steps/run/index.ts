@@ -33,7 +33,7 @@ export const wait: Command<'wait'> = {
 }
 
 export const cancel: Command<'cancel'> = {
-  outputs: ['run-id', 'cancel-result'],
+  outputs: ['run-id', 'cancel-result', 'phase'],
   load: async () => {
     const { cancelPlan, cancelStep } = await import('./lifecycle-steps.js')
     return { step: cancelStep, plan: cancelPlan }

@@ -4,7 +4,9 @@
  * Each reads the hub through the agents client and publishes through the same publisher as `run`;
  * the plans are the requests a dry run shows for each.
  */
-import { runVerdict } from './verdict.js'
+import { cancelFate, runVerdict } from './verdict.js'
+import { readBackAfterCancel } from './loop.js'
+import { canonicalPhase, isTerminal } from '../../hub/schemas.js'
 import { AgentsClient } from '../../hub/agents.js'
 import type { RunDetail } from '../../hub/schemas.js'
 import { abortableSleep } from '../../http/retry.js'
@@ -16,10 +18,11 @@ import { publishRun, runEventsToLog } from './publish.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
 import { code, inline } from '../../markdown/format.js'
 import * as core from '../../runner/core.js'
-import { approvalToResolve, quoteHubText, readAfterResolve } from './approve.js'
+import { approvalToResolve, quoteHubText, readAfterResolve, unpinnedApprovalWarning } from './approve.js'
 import { attachedRunSettings, attachToRun } from './attach.js'
 import { firstHoldSeconds } from './pacing.js'
-import { planned, type Plan } from '../command.js'
+import { planned, type Plan, type PlannedRequest } from '../command.js'
+import { checkWorkspace } from '../../hub/workspace-check.js'
 
 /** Characters of the approved call's arguments written to the log. */
 const ARGS_LOG_CHARS = 64 * 1024
@@ -30,10 +33,17 @@ export async function waitStep(
   signal: AbortSignal,
 ): Promise<Verdict> {
   const client = new AgentsClient(transport, settings.hub.clusterId)
+  await checkRunWorkspace(settings, client, signal)
   const detail = await client.getRun(settings.wait.runId, signal)
   return followRun(settings, settings.wait, detail, client, signal)
 }
 
+/**
+ * Cancel, then read the run back for a few seconds and report the phase read (docs/hub-facts.md,
+ * "Cancelling a run"). The rule (docs/commands.md, "cancel"): the step passes when the run reads
+ * ended (or had ended), and fails when it still reads Pending, Running or PendingApproval after
+ * the read-back, or cannot be read back: the hub's answer alone proves nothing.
+ */
 export async function cancelStep(
   settings: SettingsFor<'cancel'>,
   transport: HubTransport,
@@ -41,19 +51,24 @@ export async function cancelStep(
 ): Promise<Verdict> {
   const { runId } = settings.cancel
   core.setOutput('run-id', runId)
-  const answer = await new AgentsClient(transport, settings.hub.clusterId).requestCancel(runId, { signal })
+  const client = new AgentsClient(transport, settings.hub.clusterId)
+  await checkRunWorkspace(settings, client, signal)
+  const answer = await client.requestCancel(runId, { signal })
   const result = answer === 'already-settled' ? 'already-ended' : answer
   core.setOutput('cancel-result', result)
-  const verdict =
-    answer === 'cancelling'
-      ? { status: 'pass' as const, message: `Run ${runId} is being cancelled on the hub; it ends Aborted.` }
-      : answer === 'already-settled'
-        ? { status: 'pass' as const, message: `Run ${runId} had already ended: there was nothing to cancel.` }
-        : {
-            status: 'warn' as const,
-            message: `The hub accepted the cancel of run ${runId} but says it is not cancelling it (cancelling: false): it may be executing on another replica and may still finish. Check the run on the hub.`,
-          }
-  core.writeSummary(`## Cancel run ${code(runId)}: ${result}\n\n${inline(verdict.message)}\n`)
+  const read =
+    answer === 'already-settled' ? undefined : await readBackAfterCancel(client, runId, abortableSleep, signal)
+  const phase = read && canonicalPhase(read.phase)
+  if (phase) core.setOutput('phase', phase)
+  const ended = answer === 'already-settled' || (phase !== undefined && isTerminal(phase))
+  const fate = cancelFate(answer, phase, 'command: cancel', `Run ${runId}`)
+  const verdict: Verdict =
+    answer === 'already-settled'
+      ? { status: 'pass', message: `Run ${runId} had already ended: there was nothing to cancel.` }
+      : { status: ended ? 'pass' : 'fail', message: ended && phase === 'Aborted' ? fate : `Run ${runId}: ${fate}` }
+  core.writeSummary(
+    `## Cancel run ${code(runId)}: ${result}${phase ? `, read back ${code(phase)}` : ''}\n\n${inline(verdict.message)}\n`,
+  )
   return verdict
 }
 
@@ -65,6 +80,9 @@ export async function approveStep(
   const { approve, wait } = settings
   const client = new AgentsClient(transport, settings.hub.clusterId)
   core.setOutput('run-id', approve.runId)
+  await checkRunWorkspace(settings, client, signal)
+  const unpinned = unpinnedApprovalWarning(approve)
+  if (unpinned) core.warning(unpinned)
   const pending = approvalToResolve(await client.getRun(approve.runId, signal), approve)
   core.info(
     `Resolving approval ${pending.inboxId} of run ${approve.runId} (tool ${quoteHubText(pending.tool)}) with decision ${approve.decision}.`,
@@ -79,6 +97,16 @@ export async function approveStep(
   core.info(`${resolved}; waiting for the run.`)
   const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, abortableSleep)
   return followRun(settings, wait, detail, client, signal)
+}
+
+/**
+ * On the user route, the workspace is proven (whoami) before the run is touched: a run id is
+ * looked up in the workspace the headers name (docs/hub-facts.md, "Memberships and the workspace
+ * proof"). The service-account route has no whoami; its cluster id names the workspace.
+ */
+async function checkRunWorkspace(settings: Settings, client: AgentsClient, signal: AbortSignal): Promise<void> {
+  if (!client.canReadAgents) return
+  await checkWorkspace(client, settings.hub, 'lifecycle', { signal, log: core.info })
 }
 
 /** The wait loop on the run just read, then its verdict and outputs, as `run` publishes them. */
@@ -105,7 +133,10 @@ async function followRun(
 export function waitPlan(settings: SettingsFor<'wait'> | SettingsFor<'approve'>, transport: HubTransport): Plan {
   const agents = new AgentsClient(transport, settings.hub.clusterId)
   const { runId, timeoutSeconds, liveSteps } = settings.wait
-  const requests = [planned(transport, agents.getRunCall(runId), 'read the run')]
+  const requests = [
+    ...workspacePreflight(agents, transport),
+    planned(transport, agents.getRunCall(runId), 'read the run'),
+  ]
   if (settings.command === 'approve') {
     const { decision, response } = settings.approve
     requests.push(
@@ -130,5 +161,27 @@ export function waitPlan(settings: SettingsFor<'wait'> | SettingsFor<'approve'>,
 
 export function cancelPlan(settings: SettingsFor<'cancel'>, transport: HubTransport): Plan {
   const agents = new AgentsClient(transport, settings.hub.clusterId)
-  return { requests: [planned(transport, agents.cancelCall(settings.cancel.runId), 'cancel the run')] }
+  const { runId } = settings.cancel
+  return {
+    requests: [
+      ...workspacePreflight(agents, transport),
+      planned(transport, agents.cancelCall(runId), 'cancel the run'),
+      planned(
+        transport,
+        agents.getRunCall(runId),
+        'read the run back, a few times over about 4 s until it reads ended: the step passes only on an ended run',
+      ),
+    ],
+  }
+}
+
+function workspacePreflight(agents: AgentsClient, transport: HubTransport): PlannedRequest[] {
+  if (!agents.canReadAgents) return []
+  return [
+    planned(
+      transport,
+      agents.whoamiCall(),
+      'preflight: the step goes on only when whoami echoes the workspace with a non-empty clusterID',
+    ),
+  ]
 }

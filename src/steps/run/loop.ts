@@ -6,7 +6,7 @@
  * started (start.ts), `wait` and `approve` with the run they read (attach.ts). Deciding pass or
  * fail is `runVerdict`'s job (verdict.ts), not this loop's.
  */
-import type { AgentsClient } from '../../hub/agents.js'
+import type { AgentsClient, CancelAnswer } from '../../hub/agents.js'
 import { ActionError, renderError } from '../../errors.js'
 import { HubDeadlineError } from '../../hub/errors.js'
 import { abortableSleep } from '../../http/retry.js'
@@ -42,7 +42,9 @@ export interface RunResult {
   /** The last run detail the hub sent, if any. */
   detail: RunDetail | undefined
   waitedMs: number
-  cancel: 'cancelling' | 'already-settled' | 'failed' | undefined
+  cancel: CancelAnswer | 'failed' | undefined
+  /** The run's phase read back after the cancel (canonical), or undefined when it could not be read. */
+  afterCancel?: string | undefined
   /** Why the agent may be stuck in Pending, when we could tell (agent suspended). */
   pendingDiagnosis?: string | undefined
   idempotencyKey: string | undefined
@@ -67,7 +69,7 @@ export interface RunEvents {
 }
 
 export interface LoopDeps {
-  client: Pick<AgentsClient, 'cancelRun' | 'getAgent' | 'canReadAgents'>
+  client: Pick<AgentsClient, 'cancelRun' | 'getRun' | 'getAgent' | 'canReadAgents'>
   events: RunEvents
   now?: () => number
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>
@@ -131,18 +133,24 @@ export async function waitForRun(
     sessionId: settings.sessionId,
     ...extra,
   })
-  const cancelQuietly = async (): Promise<RunResult['cancel']> => {
+  const cancelQuietly = async (): Promise<Pick<RunResult, 'cancel' | 'afterCancel'>> => {
+    let cancel: CancelAnswer
     try {
-      return await deps.client.cancelRun(followed.runId, 2_000)
+      cancel = await deps.client.cancelRun(followed.runId, 2_000)
     } catch (error) {
       deps.events.info(
         `Could not cancel run ${followed.runId}: ${error instanceof ActionError ? renderError(error as ActionError) : error instanceof Error ? error.message : String(error)}`,
       )
-      return 'failed'
+      return { cancel: 'failed' }
     }
+    if (cancel === 'already-settled') return { cancel }
+    // The answer does not say how the run ends: read it back (after a job cancel, the job's own
+    // signal is spent, so the read-back has its own).
+    const read = await readBackAfterCancel(deps.client, followed.runId, sleep, new AbortController().signal)
+    return { cancel, afterCancel: read && canonicalPhase(read.phase) }
   }
   const timedOut = async (): Promise<RunResult> =>
-    result('timed-out', { cancel: settings.onTimeout === 'cancel' ? await cancelQuietly() : undefined })
+    result('timed-out', settings.onTimeout === 'cancel' ? await cancelQuietly() : {})
 
   if (settings.timeoutSeconds === 0 && !isTerminal(seen.phase)) return result('started')
 
@@ -204,10 +212,42 @@ export async function waitForRun(
     // The budget ran out inside a request (a slow or dripping hub, an outage): on-timeout decides.
     if (error instanceof HubDeadlineError && !signal.aborted) return await timedOut()
     if (!signal.aborted) throw error
-    return result('interrupted', { cancel: settings.onCancel === 'cancel' ? await cancelQuietly() : undefined })
+    return result('interrupted', settings.onCancel === 'cancel' ? await cancelQuietly() : {})
   } finally {
     clearInterval(ticker)
   }
+}
+
+/** Pauses between reads of a run just cancelled: about 4 s in all, then what was read is reported. */
+const CANCEL_READ_BACK_PAUSES_MS = [250, 500, 1_000, 2_000]
+/** Seconds a cancelled run is read back for, as the messages say. */
+export const CANCEL_READ_BACK_SECONDS = 4
+const CANCEL_READ_TIMEOUT_MS = 5_000
+
+/**
+ * The run as read back after a cancel, until it reads terminal or the pauses are spent; the last
+ * detail read, or undefined when no read succeeded. A cancel's answer never says how the run
+ * ends: on a Postgres-backed hub a cut run stays Running (docs/hub-facts.md, "Cancelling a run").
+ */
+export async function readBackAfterCancel(
+  client: Pick<AgentsClient, 'getRun'>,
+  runId: string,
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>,
+  signal: AbortSignal,
+): Promise<RunDetail | undefined> {
+  let detail: RunDetail | undefined
+  for (const pause of [0, ...CANCEL_READ_BACK_PAUSES_MS]) {
+    if (pause > 0) await sleep(pause, signal)
+    if (signal.aborted) return detail
+    try {
+      detail = await client.getRun(runId, signal, CANCEL_READ_TIMEOUT_MS)
+    } catch (error) {
+      if (error instanceof HubError || signal.aborted) return detail
+      throw error
+    }
+    if (isTerminal(canonicalPhase(detail.phase))) return detail
+  }
+  return detail
 }
 
 function terminalOutcome(phase: string): RunOutcome {

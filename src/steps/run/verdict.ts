@@ -1,7 +1,8 @@
 /** What a run's result means for the step: pass, warn or fail (see `runVerdict`). */
 import type { Verdict } from '../../runner/core.js'
 import type { RunSettings } from '../../settings/settings.js'
-import type { RunResult } from './loop.js'
+import { CANCEL_READ_BACK_SECONDS, type RunResult } from './loop.js'
+import type { CancelAnswer } from '../../hub/agents.js'
 
 /** Pass, warn or fail, and the one sentence that says why. */
 export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
@@ -33,11 +34,9 @@ export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
       if (settings.onTimeout === 'warn') return { status: 'warn', message: `${after} ${onHub}` }
       if (settings.onTimeout === 'cancel') {
         const cancelled =
-          result.cancel === 'cancelling'
-            ? 'It was cancelled on the hub.'
-            : result.cancel === 'already-settled'
-              ? 'It had already ended when the cancel arrived.'
-              : `The cancel request failed, so it may continue on the hub; find it by this run id.`
+          result.cancel === 'failed' || result.cancel === undefined
+            ? `The cancel request failed, so it may continue on the hub; find it by this run id.`
+            : cancelFate(result.cancel, result.afterCancel, 'on-timeout: cancel')
         return { status: 'fail', message: `${after} ${cancelled}` }
       }
       return { status: 'fail', message: `${after} ${onHub} Raise timeout-seconds, or set on-timeout: warn.` }
@@ -49,15 +48,13 @@ export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
       }
     }
     case 'interrupted': {
-      const fate =
-        result.cancel === 'cancelling'
-          ? 'the run was cancelled on the hub (on-cancel: cancel).'
-          : result.cancel === 'already-settled'
-            ? 'the run had already ended.'
-            : result.cancel === 'failed'
-              ? 'cancelling the run failed, so it continues on the hub.'
-              : 'the run continues on the hub (on-cancel: detach).'
-      return { status: 'fail', message: `The job was cancelled while waiting for ${run}; ${fate}` }
+      const waiting = `The job was cancelled while waiting for ${run}`
+      if (result.cancel === 'failed')
+        return { status: 'fail', message: `${waiting}; cancelling the run failed, so it continues on the hub.` }
+      if (result.cancel === undefined)
+        return { status: 'fail', message: `${waiting}; the run continues on the hub (on-cancel: detach).` }
+      const fate = cancelFate(result.cancel, result.afterCancel, 'on-cancel: cancel', 'The run')
+      return { status: 'fail', message: `${waiting}. ${fate}` }
     }
     case 'started':
       return {
@@ -78,11 +75,9 @@ function approvalGateTimeout(result: RunResult, settings: RunSettings, run: stri
   const decide = 'A human must approve or deny it on the hub (or with command: approve).'
   if (settings.onTimeout === 'cancel') {
     const fate =
-      result.cancel === 'cancelling'
-        ? 'It was cancelled on the hub (on-timeout: cancel).'
-        : result.cancel === 'already-settled'
-          ? 'It had already ended when the cancel arrived.'
-          : `The cancel request failed, so it still waits on the hub. ${decide}`
+      result.cancel === 'failed' || result.cancel === undefined
+        ? `The cancel request failed, so it still waits on the hub. ${decide}`
+        : cancelFate(result.cancel, result.afterCancel, 'on-timeout: cancel')
     return { status: 'fail', message: `${waiting} ${fate}` }
   }
   return { status: settings.onTimeout === 'warn' ? 'warn' : 'fail', message: `${waiting} ${decide} ${onHub}` }
@@ -97,4 +92,27 @@ function pendingCauses(diagnosis: string | undefined): string {
   if (!diagnosis) return ` Likely causes: ${budgetOrCredential}, or the agent is suspended.`
   if (/ is Suspended\b/.test(diagnosis)) return ` The hub says ${diagnosis}: resume the agent on the hub.`
   return ` The hub says ${diagnosis}, so it is not suspended. Likely causes: ${budgetOrCredential}.`
+}
+
+/**
+ * What became of a run the step cancelled, from what was read back, never from the cancel's
+ * answer alone (docs/hub-facts.md, "Cancelling a run"). One sentence, also for `command: cancel`.
+ */
+export function cancelFate(answer: CancelAnswer, afterCancel: string | undefined, why: string, subject = 'It'): string {
+  if (answer === 'already-settled') return `${subject} had already ended when the cancel arrived.`
+  const said = `cancelling: ${answer === 'cancelling'}`
+  if (afterCancel === undefined)
+    return `The hub accepted the cancel (${why}; ${said}), but the run could not be read back, so how it ends is unknown; find it on the hub by this run id.`
+  if (afterCancel === 'Aborted') return `${subject} was cancelled on the hub (${why}): read back Aborted.`
+  if (afterCancel === 'Succeeded' || afterCancel === 'Failed')
+    return `The hub accepted the cancel (${why}); the run read back ${afterCancel}, so it ended on its own.`
+  return `The hub accepted the cancel (${why}; ${said}), but the run still reads ${afterCancel} ${CANCEL_READ_BACK_SECONDS} s later. ${stillGoing(answer)}`
+}
+
+/** What the hub may still do with a cancelled run that reads as not ended. */
+function stillGoing(answer: CancelAnswer): string {
+  const sweep = "about 15 minutes later the hub's recovery sweep either fails it or resumes it from its last checkpoint"
+  return answer === 'cancelling'
+    ? `On a hub that keeps runs in Postgres a cut run's record stays Running, and ${sweep}. Check the run on the hub, and cancel it there again if it resumes.`
+    : `The hub is not cancelling it here: it may be executing on another replica and may still finish, or ${sweep}. Check the run on the hub.`
 }

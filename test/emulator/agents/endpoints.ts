@@ -18,7 +18,7 @@ export type RunEndpoints = ReturnType<typeof createRunEndpoints>
 
 export function createRunEndpoints(st: AgentsState, life: RunLifecycle, views: RunViews, holds: Holds) {
   const { runs, idempotency, raceLosers, opts } = st
-  const { advance, cancelRun, stopRun } = life
+  const { advance, cancelRun, cutRun, stopRun } = life
   const { ph, detail } = views
   const { hold, pause, capHold } = holds
 
@@ -153,11 +153,20 @@ export function createRunEndpoints(st: AgentsState, life: RunLifecycle, views: R
       sendError(res, 409, 'Conflict', `run ${run.id} already finished (${ph(run.phase)})`)
       return
     }
+    // Not executing on this replica: `cancelling: false`. A run parked at an approval is not
+    // executing anywhere, so the hub writes Aborted at once (docs/hub-facts.md, "Cancelling a run").
+    if (run.phase === 'PendingApproval') {
+      cancelRun(run)
+      sendJson(res, 202, { id: run.id, cancelling: false })
+      return
+    }
     if (run.script.elsewhere) {
       sendJson(res, 202, { id: run.id, cancelling: false })
       return
     }
-    cancelRun(run)
+    // Executing here: the run is cut. On Postgres its final save fails and the record stays as it was.
+    if (opts.runStore === 'postgres') cutRun(run)
+    else cancelRun(run)
     sendJson(res, 202, { id: run.id, cancelling: true })
   }
 

@@ -11,7 +11,7 @@ export type Inbox = ReturnType<typeof createInbox>
 
 export function createInbox(st: AgentsState, life: RunLifecycle, endpoints: RunEndpoints) {
   const { inbox } = st
-  const { approveRun, resumeRun } = life
+  const { approveRun, denyRun } = life
   const { findRun } = endpoints
 
   async function resolveItem(
@@ -41,9 +41,10 @@ export function createInbox(st: AgentsState, life: RunLifecycle, endpoints: RunE
     item.resolutions++
     if (response !== undefined) item.response = response
     else delete item.response
+    // `answer` only marks the item: the run stays at the same gate (docs/hub-facts.md, "Answers and approvals").
     if (run.phase === 'PendingApproval' && run.pending?.inboxID === id) {
       if (decision === 'approve') approveRun(run)
-      else resumeRun(run, decision, response)
+      else if (decision === 'deny') denyRun(run, response)
     }
     sendJson(res, 200, { ...item })
   }

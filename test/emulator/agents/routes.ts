@@ -7,6 +7,8 @@ import type { Inbox } from './inbox.ts'
 import type { AgentsState } from './state.ts'
 import type { RunViews } from './views.ts'
 
+const RUN_ROUTES = new Set(['create', 'get', 'wait', 'cancel', 'inbox', 'resolve'])
+
 export function createRoutes(
   st: AgentsState,
   views: RunViews,
@@ -91,6 +93,17 @@ export function createRoutes(
         return
       }
       const mapped = opts.clusters[s2s.cluster]
+      // Reads check the mapping first: a cluster id nobody mapped, mistyped or not, is a 409
+      // there (docs/hub-facts.md, "Service-account route"); a create answers 403 or 503.
+      if (!mapped && s2s.route.kind !== 'create') {
+        sendError(
+          res,
+          409,
+          'Conflict',
+          `workspace ${s2s.cluster} is not mapped yet — open the agents UI in it once, then retry`,
+        )
+        return
+      }
       if (!mapped) {
         if (opts.unknownClusterStatus === 503)
           sendText(res, 503, `locating workspace: no shard serves cluster ${s2s.cluster}`)
@@ -126,7 +139,6 @@ export function createRoutes(
         )
         return
       }
-      if (tenant.workspace !== null) mapWorkspace(tenant.org, tenant.workspace)
       if (matched.route.kind === 'whoami') {
         sendJson(res, 200, whoami(tenant))
         return
@@ -135,7 +147,15 @@ export function createRoutes(
         sendError(res, 400, 'BadRequest', 'a workspace is required')
         return
       }
+      // Admitted by an org-wide membership but no workspace the hub knows: no cluster to act in.
+      if (!Object.values(opts.clusters).some((m) => m.org === tenant.org && m.workspace === tenant.workspace)) {
+        sendError(res, 400, 'BadRequest', 'no workspace cluster on request')
+        return
+      }
       scope = { org: tenant.org, workspace: tenant.workspace }
+      // Only the user routes that act on runs write the cluster-id mapping; whoami does not
+      // (docs/hub-facts.md, "Service-account route").
+      if (RUN_ROUTES.has(matched.route.kind)) mapWorkspace(tenant.org, tenant.workspace)
     }
 
     const route = matched.route

@@ -190,19 +190,14 @@ export function createRunLifecycle(st: AgentsState) {
     return true
   }
 
-  /** The pending call goes on as the decision says: approved, denied, or answered with `response`. */
-  function resumeRun(run: Run, decision: 'deny' | 'answer', response: string | undefined): void {
+  /** The pending call is denied: the run goes on without it (`answer` never moves a run: inbox.ts). */
+  function denyRun(run: Run, response: string | undefined): void {
     if (run.approveTimer) clearTimeout(run.approveTimer)
     run.approveTimer = undefined
     for (const s of run.steps) {
       if (s.outcome !== 'pending_approval') continue
-      if (decision === 'deny') {
-        s.outcome = 'denied'
-        s.error = response ?? 'denied by a human'
-      } else {
-        s.outcome = 'ok'
-        s.result = asJsonText({ answer: response ?? '' })
-      }
+      s.outcome = 'denied'
+      s.error = response ?? 'denied by a human'
     }
     setPhase(run, 'Running')
     advance(run)
@@ -216,6 +211,23 @@ export function createRunLifecycle(st: AgentsState) {
     setPhase(run, 'Aborted', 'cancelled by user')
   }
 
+  /**
+   * A run cut on a Postgres store stays Running; the hub's recovery sweep later fails it or
+   * resumes it from its last checkpoint (docs/hub-facts.md, "Cancelling a run").
+   */
+  function cutRun(run: Run): void {
+    stopRun(run)
+    const sweep = st.opts.recoverySweep
+    if (!sweep) return
+    run.timer = setTimeout(() => {
+      run.timer = undefined
+      if (st.closed || isTerminal(run.phase)) return
+      if (sweep.outcome === 'fail') setPhase(run, 'Failed', 'run interrupted; failed by the recovery sweep')
+      else advance(run)
+    }, sweep.afterMs)
+    run.timer.unref()
+  }
+
   function stopRun(run: Run): void {
     for (const t of run.toolStepTimers) clearTimeout(t)
     run.toolStepTimers = []
@@ -225,5 +237,5 @@ export function createRunLifecycle(st: AgentsState) {
     run.approveTimer = undefined
   }
 
-  return { advance, approveRun, resumeRun, cancelRun, stopRun }
+  return { advance, approveRun, denyRun, cancelRun, cutRun, stopRun }
 }

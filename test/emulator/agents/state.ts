@@ -44,6 +44,17 @@ export interface AgentsProviderOptions {
   idempotencyInsertDelayMs?: number
   /** An older hub: run details leave these fields out (the full task `input`, the session `sessionID`). */
   runDetailWithout?: ReadonlyArray<'input' | 'sessionID'>
+  /**
+   * Where the hub keeps runs (docs/hub-facts.md, "Cancelling a run"): `memory` (the default, the
+   * development store) ends a cancelled run Aborted; on `postgres` the final save runs with the
+   * already-cancelled context and fails, so the cut run's record stays Running.
+   */
+  runStore?: 'memory' | 'postgres'
+  /**
+   * On `postgres`: the hub's recovery sweep, this long after a cut (about 15 minutes on a real hub),
+   * fails the run or resumes it from its last checkpoint. Absent: the run stays Running.
+   */
+  recoverySweep?: { afterMs: number; outcome: 'fail' | 'resume' }
 }
 
 export interface StepDetail {

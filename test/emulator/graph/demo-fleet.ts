@@ -20,7 +20,7 @@ const recommended = (name: string, partOf: string) => ({
  *   ConfigMap `checkout-config` (volume and envFrom), read Secret `checkout-db` and ConfigMap
  *   `feature-flags` through env, pull with Secret `regcred`, run as ServiceAccount `checkout`;
  *   Service `checkout` (spec.selector) and PDB `checkout` select its Pods; HPA `checkout` scales
- *   it; Ingress `shop` routes to Services; both checkouts are `grouped` (label hub.sh/group).
+ *   it; Ingress `shop` routes to Services; both checkouts are `grouped` (label kuery.io/group).
  * - Deployment `frontend` (ns `shop`, every edge): its Pods mount ConfigMap `frontend-config` and
  *   ConfigMap `app.config` (a dotted name, which the engine drops from relation results).
  * - ConfigMap `feature-flags` exists in namespaces `shop` and `payments` on prod-eu.

@@ -51,10 +51,10 @@ export type Fleet = {
 export type FleetOptions = { workspace?: string; workspacePath?: string }
 
 const DEFAULT_WORKSPACE_PATH = 'acme/ws-platform'
-/** Annotation declaring one-way links: a JSON array of `{kind, name, namespace?, group?}` on the same edge. */
-export const LINKED_ANNOTATION = 'hub.sh/linked'
+/** Annotation declaring one-way links: a JSON array of `{kind, name, namespace?, group?, cluster?}`. */
+export const LINKED_ANNOTATION = 'kuery.io/relates-to'
 /** Label declaring group membership (one group name); objects sharing it are `grouped`, on any edge. */
-export const GROUP_LABEL = 'hub.sh/group'
+export const GROUP_LABEL = 'kuery.io/group'
 
 // ---------------------------------------------------------------------------
 // Kind catalogue (resource plural and short names for filters and links)

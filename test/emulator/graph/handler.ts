@@ -5,7 +5,7 @@ import type * as http from 'node:http'
 import type { Fleet } from './fleet.ts'
 import type { ExecuteOptions, QueryStatus } from './query.ts'
 import { QueryBodyError, QueryValidationError, executeQuery, tenantSeesFleet } from './query.ts'
-import { warmIndex } from './relations.ts'
+import { setFleetStore, warmIndex } from './relations.ts'
 import { sendJson as sendJsonAnswer, sendText } from '../http.ts'
 
 export type GraphTenant = { org: string; workspace: string; user: string }
@@ -64,6 +64,8 @@ export function createGraphProvider(fleet: Fleet, opts: GraphProviderOptions = {
   const execOpts: ExecuteOptions = {}
   if (opts.workspace !== undefined) execOpts.workspace = opts.workspace
   if (opts.workspacePath !== undefined) execOpts.workspacePath = opts.workspacePath
+  if (opts.storeDriver !== undefined) execOpts.storeDriver = opts.storeDriver
+  setFleetStore(fleet, opts.storeDriver)
   if (opts.warm ?? true) warmIndex(fleet)
 
   return (req, res) => {
@@ -95,6 +97,12 @@ export function createGraphProvider(fleet: Fleet, opts: GraphProviderOptions = {
       }
       opts.onQuery?.(raw, status)
       return sendJson(res, 200, status)
+    }
+
+    // Only a provider that names its store serves its status (unset: an older one, the portal's HTML).
+    // No tenant needed; `engagedEdges` counts what this replica syncs, for every tenant.
+    if (path === '/api/status' && opts.storeDriver !== undefined && (method === 'GET' || method === 'HEAD')) {
+      return sendJson(res, 200, { storeDriver: opts.storeDriver, engagedEdges: fleet.edges.length })
     }
 
     if (path === '/api/edges') {

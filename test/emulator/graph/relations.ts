@@ -11,6 +11,7 @@
 import type { Fleet, FleetObject } from './fleet.ts'
 import { GROUP_LABEL, LINKED_ANNOTATION, canonicalKind, groupOf } from './fleet.ts'
 import { list, referencedNames } from './references.ts'
+import { QueryInternalError } from './query/spec.ts'
 
 export type Direction = 'upstream' | 'downstream' | 'lateral'
 
@@ -199,10 +200,26 @@ function matchLabelsOf(o: FleetObject): Record<string, unknown> | undefined {
   return isRecord(ml) ? ml : undefined
 }
 
-/** Every key must hold the value; a key with a `.` never matches (SQLite reads `$.<key>` as a path). */
-function labelsMatch(ml: Record<string, unknown>, labels: Record<string, string>): boolean {
+/** Fleets served as a Postgres store (set by the graph provider), where dotted keys match. */
+const postgresFleets = new WeakSet<Fleet>()
+
+/** The store the graph provider serves `fleet` from (docs/hub-facts.md, "Store drivers"). */
+export function setFleetStore(fleet: Fleet, driver: 'sqlite' | 'postgres' | undefined): void {
+  if ((driver === 'postgres') === postgresFleets.has(fleet)) return
+  if (driver === 'postgres') postgresFleets.add(fleet)
+  else postgresFleets.delete(fleet)
+  // Selections already computed were matched under the other store's rule.
+  const idx = indexes.get(fleet)
+  if (idx) delete idx.selection
+}
+
+/**
+ * Every key must hold the value. On SQLite (and by default) a key with a `.` never matches: the
+ * store reads `$.<key>` as a path. Postgres uses containment and matches every key.
+ */
+function labelsMatch(ml: Record<string, unknown>, labels: Record<string, string>, dottedMatch: boolean): boolean {
   for (const [k, v] of Object.entries(ml))
-    if (k.includes('.') || !Object.hasOwn(labels, k) || labels[k] !== v) return false
+    if ((!dottedMatch && k.includes('.')) || !Object.hasOwn(labels, k) || labels[k] !== v) return false
   return true
 }
 
@@ -222,8 +239,9 @@ function selectsOf(idx: FleetIndex, e: Entry): readonly Entry[] {
   if (cached) return cached
   const ml = matchLabelsOf(e.obj)
   if (!ml) return EMPTY
+  const dotted = postgresFleets.has(idx.fleet)
   const out = (keysOf(idx).nsMembers.get(e.edge + SEP + e.ns) ?? EMPTY).filter(
-    (m) => m !== e && labelsMatch(ml, m.labels),
+    (m) => m !== e && labelsMatch(ml, m.labels, dotted),
   )
   sel.selects[e.i] = out
   return out
@@ -231,7 +249,8 @@ function selectsOf(idx: FleetIndex, e: Entry): readonly Entry[] {
 
 function selectedByOf(idx: FleetIndex, e: Entry): readonly Entry[] {
   const holders = selectionOf(idx).holders.get(e.edge + SEP + e.ns) ?? []
-  return holders.filter(([h, ml]) => h !== e && labelsMatch(ml, e.labels)).map(([h]) => h)
+  const dotted = postgresFleets.has(idx.fleet)
+  return holders.filter(([h, ml]) => h !== e && labelsMatch(ml, e.labels, dotted)).map(([h]) => h)
 }
 
 function groupsOf(idx: FleetIndex): Map<string, Entry[]> {
@@ -259,7 +278,12 @@ function referencesOf(idx: FleetIndex, e: Entry, kinds: readonly string[]): read
   return out
 }
 
-/** `linked`: one way, from a JSON array of `{kind, name, namespace?, group?}` in the annotation, on the same edge. */
+/**
+ * `linked`: one way, from a JSON array of `{kind, name, namespace?, group?, cluster?}` in the
+ * annotation, on the same edge unless `cluster` names another (which need not be engaged, nor of
+ * this workspace). A malformed annotation fails the whole query (docs/hub-facts.md, "Relations,
+ * more precisely").
+ */
 function linkedOf(idx: FleetIndex, e: Entry): readonly Entry[] {
   const raw = e.obj.metadata.annotations?.[LINKED_ANNOTATION]
   if (!raw) return EMPTY
@@ -267,14 +291,13 @@ function linkedOf(idx: FleetIndex, e: Entry): readonly Entry[] {
   try {
     refs = JSON.parse(raw)
   } catch {
-    return EMPTY
+    throw new QueryInternalError(`malformed ${LINKED_ANNOTATION} annotation on ${e.kind} ${e.ns}/${e.name}`)
   }
   const out: Entry[] = []
   for (const r of list(refs)) {
     if (!isRecord(r) || typeof r.kind !== 'string' || typeof r.name !== 'string') continue
-    const t = keysOf(idx).byKey.get(
-      objectKey(e.edge, typeof r.namespace === 'string' ? r.namespace : '', r.kind, r.name),
-    )
+    const edge = typeof r.cluster === 'string' && r.cluster !== '' ? r.cluster : e.edge
+    const t = keysOf(idx).byKey.get(objectKey(edge, typeof r.namespace === 'string' ? r.namespace : '', r.kind, r.name))
     if (t && t.group === (typeof r.group === 'string' ? r.group : '')) out.push(t)
   }
   return out

@@ -155,10 +155,41 @@ describe('hubFailure', () => {
     expect(error.message).toContain(`may not start a run of agent "triage" in workspace ${WS} (org ${ORG})`)
   })
 
-  it('409 with a cluster id is a plain request error (the service-account route never answers 409)', () => {
+  it('409 with a cluster id and another message is a plain request error', () => {
     const error = hubFailure({ status: 409, contentType: TEXT_TYPE, body: 'conflict' }, withCluster)
     expect(error).toBeInstanceOf(HubRequestError)
     expect(error.message).not.toContain('not mapped')
+  })
+
+  it('409 "not mapped yet" on the service-account route names both causes (docs/hub-facts.md, "Service-account route")', () => {
+    const body = status(
+      409,
+      'Conflict',
+      'workspace edge-7 is not mapped yet — open the agents UI in it once, then retry',
+    )
+    const error = hubFailure({ status: 409, contentType: JSON_TYPE, body }, withCluster)
+    expect(error).toBeInstanceOf(HubWorkspaceError)
+    expect(error.message).toContain('Either `cluster-id` is mistyped')
+    expect(error.message).toContain('or nobody has used a user route that acts on runs in that workspace yet')
+    expect(error.message).toContain('whoami does not write it')
+  })
+
+  it('401 on a graph route says graph commands need a user token, not `cluster-id`', () => {
+    const error = hubFailure(
+      { status: 401, contentType: TEXT_TYPE, body: 'unauthorized' },
+      { ...context, request: 'POST https://hub.example/services/providers/graph/api/query' },
+    )
+    expect(error).toBeInstanceOf(HubAuthError)
+    expect(error.message).toContain('`impact`, `query` and `rollout` each read the fleet graph')
+    expect(error.message).toContain('`cluster-id` does not help there')
+  })
+
+  it('a graph 500 "query failed" names the 30 s limit and a malformed link annotation', () => {
+    const error = hubFailure(
+      { status: 500, contentType: TEXT_TYPE, body: 'query failed: internal error' },
+      { ...context, request: 'POST https://hub.example/services/providers/graph/api/query' },
+    )
+    expect(error.message).toContain('a malformed `kuery.io/relates-to` annotation')
   })
 
   it('403 on the service-account route names `token` and `cluster-id`', () => {

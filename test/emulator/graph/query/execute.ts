@@ -1,13 +1,13 @@
 // Execution: which fleet a tenant sees, and a QuerySpec run against it, page by page.
 import type { Fleet } from '../fleet.ts'
 import type { Entry } from '../relations.ts'
-import { getIndex } from '../relations.ts'
+import { getIndex, setFleetStore } from '../relations.ts'
 import type { ExecuteOptions, ObjectResult, QueryStatus, TenantLike } from './spec.ts'
 import { ROW_CAP } from './spec.ts'
 import { decodeQuerySpec } from './decode.ts'
 import { validateQuerySpec } from './validate.ts'
-import { compareToKeyset, decodeCursor, encodeCursor, keysetKeys, sortedRoots } from './order.ts'
-import { renderFlat } from './render.ts'
+import { compareToKeyset, decodeCursor, encodeCursor, keysetKeys, sortedRoots, sqliteKeyset } from './order.ts'
+import { projectObject, renderFlat, sqliteBooleans } from './render.ts'
 import { renderWithRelations } from './rows.ts'
 
 function tenantPath(fleet: Fleet, tenant: TenantLike, opts: ExecuteOptions): string {
@@ -33,6 +33,7 @@ export function executeQuery(
   opts: ExecuteOptions = {},
 ): QueryStatus {
   const v = validateQuerySpec(decodeQuerySpec(rawSpec))
+  if (opts.storeDriver !== undefined) setFleetStore(fleet, opts.storeDriver)
   if (!tenantSeesFleet(fleet, tenant, opts)) return {}
   const wsPath = tenantPath(fleet, tenant, opts)
   const spec = v.spec
@@ -42,10 +43,23 @@ export function executeQuery(
     const edges = [...fleet.edges].filter((x) => edge === undefined || x === edge).sort()
     if (edges.length === 0) return {}
     const p = spec.objects
+    // A cluster row's id is its cluster path, and its object a synthetic Cluster
+    // (docs/hub-facts.md, "Relations, more precisely").
     const objects = edges.slice(0, v.limit).map((x) => {
       const r: ObjectResult = {}
-      if (p?.id) r.id = x
+      if (p?.id) r.id = `${wsPath}/${x}`
       if (p?.cluster) r.cluster = `${wsPath}/${x}`
+      const object = projectObject(
+        {
+          edge: x,
+          apiVersion: 'v1',
+          kind: 'Cluster',
+          metadata: { name: x, uid: x, creationTimestamp: '' },
+          status: { phase: 'Ready' },
+        },
+        p?.object,
+      )
+      if (object !== undefined) r.object = object
       return r
     })
     const st: QueryStatus = { objects }
@@ -57,6 +71,8 @@ export function executeQuery(
   const idx = getIndex(fleet)
   const roots = sortedRoots(idx, edge, v.filters, v.order)
   const ksKeys = keysetKeys(v.order)
+  // What the WHERE clause compares rows with: on SQLite, timestamps in the column's own text.
+  const whereKeys = opts.storeDriver === 'sqlite' ? sqliteKeyset(ksKeys) : ksKeys
   const cursor = decodeCursor(spec.page?.cursor, ksKeys.length)
   let start = 0
   let page = 1
@@ -65,7 +81,7 @@ export function executeQuery(
     // Mixed directions: the one-operator keyset is not monotonic in the sort, so filter every
     // row as the hub's WHERE clause does; rows before the cursor come back again.
     page = cursor.p
-    afterCursor = roots.filter((e) => compareToKeyset(ksKeys, e, cursor.k) > 0)
+    afterCursor = roots.filter((e) => compareToKeyset(whereKeys, e, cursor.k) > 0)
   } else if (cursor) {
     page = cursor.p
     // first root strictly after the keyset (binary search; the keyset is a prefix of the sort key)
@@ -73,7 +89,7 @@ export function executeQuery(
     let hi = roots.length
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      if (compareToKeyset(ksKeys, roots[mid] as Entry, cursor.k) <= 0) lo = mid + 1
+      if (compareToKeyset(whereKeys, roots[mid] as Entry, cursor.k) <= 0) lo = mid + 1
       else hi = mid
     }
     start = lo
@@ -97,6 +113,7 @@ export function executeQuery(
     rendered = pageRoots.map((e) => renderFlat(wsPath, e, proj))
     last = pageRoots[pageRoots.length - 1]
   }
+  if (opts.storeDriver === 'sqlite') sqliteBooleans(rendered, proj)
   if (rendered.length) status.objects = rendered
   if (spec.cursor && last)
     status.cursor = { next: encodeCursor({ p: page + 1, k: ksKeys.map((k) => k.fn(last)) }), page, pageSize: v.limit }

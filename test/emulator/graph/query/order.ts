@@ -17,6 +17,18 @@ const FIELD_FNS: Record<OrderField, KeyFn> = {
 
 type Key = { fn: KeyFn; desc: boolean }
 
+/** `2025-03-01T09:00:00Z` as the SQLite column holds it: `2025-03-01 09:00:00+00:00`. */
+const sqliteTimestamp: KeyFn = (e) => e.ts.replace('T', ' ').replace(/Z$/, '+00:00')
+
+/**
+ * The keyset as SQLite compares it with a cursor: the timestamp column as text in its own format
+ * against the cursor's RFC 3339 text, so every row of the cursor's calendar day compares lower
+ * (docs/hub-facts.md, "Store drivers"): Asc skips them, Desc repeats them.
+ */
+export function sqliteKeyset(keys: readonly Key[]): Key[] {
+  return keys.map((k) => (k.fn === FIELD_FNS.creationTimestamp ? { ...k, fn: sqliteTimestamp } : k))
+}
+
 /**
  * Keyset: the order fields plus namespace and name (which take the first field's direction).
  * The edge is NOT part of it unless ordered by cluster (faithful trap).
@@ -111,7 +123,9 @@ export function sortedRoots(
   }
   const pred = compileFilters(filters)
   const out: Entry[] = []
-  for (const e of idx.entries) if ((edge === undefined || e.edge === edge) && pred(e)) out.push(e)
+  // Roots are tenant-scoped: rows of another workspace (an edge holding `/`) are never roots.
+  for (const e of idx.entries)
+    if ((edge === undefined || e.edge === edge) && !e.edge.includes('/') && pred(e)) out.push(e)
   const keys = sortKeys(order)
   out.sort((a, b) => compareBy(keys, a, b))
   idx.cache.set(key, out)

@@ -61,7 +61,9 @@ function mutablePath(wsPath: string, e: Entry): string {
 /** The flags (`id`, `cluster`, `mutablePath`) of a row under projection `p`; none without one. */
 export function flags(r: ObjectResult, wsPath: string, e: Entry, p: Projection | undefined): ObjectResult {
   if (p?.id) r.id = e.uid
-  if (p?.cluster) r.cluster = `${wsPath}/${e.edge}`
+  // A row of another workspace (an edge holding `/`: its own `<path>/<edge>`), which `grouped` and
+  // `linked` reach (docs/hub-facts.md, "Relations, more precisely").
+  if (p?.cluster) r.cluster = e.edge.includes('/') ? e.edge : `${wsPath}/${e.edge}`
   if (p?.mutablePath) r.mutablePath = mutablePath(wsPath, e)
   return r
 }
@@ -72,4 +74,28 @@ export function renderFlat(wsPath: string, e: Entry, p: Projection | undefined):
   const object = projectObject(e.obj, p?.object)
   if (object !== undefined) r.object = object
   return r
+}
+
+/**
+ * On SQLite a boolean leaf of a sparse projection comes back 1/0; lists and sub-objects projected
+ * whole keep real booleans (docs/hub-facts.md, "Store drivers"). Rewrites rendered rows in place.
+ */
+export function sqliteBooleans(rows: readonly ObjectResult[] | undefined, p: Projection | undefined): void {
+  for (const row of rows ?? []) {
+    if (row.object && isObj(p?.object)) leavesAsNumbers(row.object, p.object)
+    for (const [name, children] of Object.entries(row.relations ?? {})) {
+      const own = p?.relations?.[name]?.objects
+      // Nested nodes of a transitive relation hang under the same key, projected the same way.
+      sqliteBooleans(children, own)
+      for (const child of children) sqliteBooleans(Object.values(child.relations ?? {}).flat(), own)
+    }
+  }
+}
+
+function leavesAsNumbers(object: Record<string, unknown>, tree: ObjectTree): void {
+  for (const [key, sel] of Object.entries(tree)) {
+    const value = object[key]
+    if (sel === true && typeof value === 'boolean') object[key] = value ? 1 : 0
+    else if (isObj(sel) && isObj(value)) leavesAsNumbers(value, sel)
+  }
 }

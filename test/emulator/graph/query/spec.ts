@@ -69,7 +69,17 @@ export type ExecuteOptions = {
   workspace?: string
   /** Workspace path rendered in `cluster`; defaults to fleet.workspacePath (a string tenant wins). */
   workspacePath?: string
+  /**
+   * The engine's store (docs/hub-facts.md, "Store drivers"). `sqlite`: a boolean leaf of a sparse
+   * projection comes back 1/0, and a cursor over creationTimestamp skips (Asc) or repeats (Desc)
+   * the rows of its calendar day. `postgres`: real booleans, exact cursors, and dotted selector
+   * keys match. Unset: the emulator's older behaviour (real booleans and cursors, dotted keys
+   * never matching).
+   */
+  storeDriver?: StoreDriver
 }
+
+type StoreDriver = 'sqlite' | 'postgres'
 
 /** 400 `invalid QuerySpec body: …` */
 export class QueryBodyError extends Error {
@@ -79,6 +89,11 @@ export class QueryBodyError extends Error {
 /** 400 `query failed: validation: …` */
 export class QueryValidationError extends Error {
   override name = 'QueryValidationError'
+}
+
+/** 500 `query failed: internal error`: what the engine's SQL fails on (docs/hub-facts.md, "Relations, more precisely"). */
+export class QueryInternalError extends Error {
+  override name = 'QueryInternalError'
 }
 
 export const DEFAULT_LIMIT = 100

@@ -7,23 +7,33 @@ import {
   MAX_LIMIT,
   MAX_RELATION_BLOCKS,
   ORDER_FIELDS,
+  QueryInternalError,
   QueryValidationError,
 } from './spec.ts'
 
 const OPERATORS = new Set(['In', 'NotIn', 'Exists', 'DoesNotExist'])
+/** The only transitive forms the engine has; any other `X+` fails its SQL (a 500). */
+const TRANSITIVE = new Set(['descendants+', 'owners+', 'linked+'])
 
-function validateFilter(f: ObjectFilter, where: string): void {
+/**
+ * The validator is lenient (docs/hub-facts.md, "Relations, more precisely"): a label expression
+ * with an unknown operator, or `In`/`NotIn` without values, is dropped, so the filter matches
+ * as if it were not there. Returns the filter the engine then applies.
+ */
+function lenientFilter(f: ObjectFilter, where: string): ObjectFilter {
   for (const x of f.labelExpressions ?? []) {
     if (!x.key) throw new QueryValidationError(`${where}: labelExpressions: key is required`)
-    if (!OPERATORS.has(x.operator))
-      throw new QueryValidationError(
-        `${where}: labelExpressions: unsupported operator "${x.operator}" (In, NotIn, Exists, DoesNotExist)`,
-      )
-    if ((x.operator === 'In' || x.operator === 'NotIn') && !(x.values ?? []).length)
-      throw new QueryValidationError(`${where}: labelExpressions: operator ${x.operator} requires values`)
     if ((x.operator === 'Exists' || x.operator === 'DoesNotExist') && (x.values ?? []).length)
       throw new QueryValidationError(`${where}: labelExpressions: operator ${x.operator} takes no values`)
   }
+  if (!f.labelExpressions) return f
+  const kept = f.labelExpressions.filter(
+    (x) => OPERATORS.has(x.operator) && !((x.operator === 'In' || x.operator === 'NotIn') && !(x.values ?? []).length),
+  )
+  return kept.length === f.labelExpressions.length ? f : { ...f, labelExpressions: kept }
+}
+
+function validateFilter(f: ObjectFilter, where: string): void {
   for (const c of f.conditions ?? [])
     if (!c.type) throw new QueryValidationError(`${where}: conditions: type is required`)
   for (const k of ['after', 'before'] as const) {
@@ -44,9 +54,17 @@ function validateProjection(p: Projection | undefined, where: string): void {
   if (!p?.relations) return
   for (const [name, r] of Object.entries(p.relations)) {
     if (!name) throw new QueryValidationError(`${where}: relation name must not be empty`)
+    if (name.endsWith('+')) {
+      if (!TRANSITIVE.has(name)) throw new QueryInternalError(`${where}: no transitive form "${name}"`)
+      // The recursive SQL cannot take these; other filter fields are silently ignored there.
+      if ((r.filters ?? []).some((f) => f.groupKind?.kind || f.name || f.namespace))
+        throw new QueryInternalError(`${where}: kind, name or namespace filter on "${name}"`)
+    }
     if (r.limit !== undefined && r.limit < 0)
       throw new QueryValidationError(`${where}.relations[${name}].limit must not be negative`)
     for (const f of r.filters ?? []) validateFilter(f, `${where}.relations[${name}].filters`)
+    if (name.endsWith('+')) delete r.filters
+    else if (r.filters) r.filters = r.filters.map((f) => lenientFilter(f, `${where}.relations[${name}].filters`))
     validateProjection(r.objects, `${where}.relations[${name}].objects`)
   }
 }
@@ -65,14 +83,13 @@ export function validateQuerySpec(spec: QuerySpec): ValidatedSpec {
   const root = spec.root === undefined || spec.root === '' ? 'objects' : spec.root
   if (root !== 'objects' && root !== 'clusters')
     throw new QueryValidationError(`unsupported root "${root}" (objects, clusters)`)
+  // A negative limit or maxDepth becomes the default, like 0 (the lenient validator).
   const limitRaw = spec.limit ?? 0
-  if (limitRaw < 0) throw new QueryValidationError(`limit must not be negative, got ${limitRaw}`)
   if (limitRaw > MAX_LIMIT) throw new QueryValidationError(`limit ${limitRaw} exceeds the maximum of ${MAX_LIMIT}`)
-  const limit = limitRaw === 0 ? DEFAULT_LIMIT : limitRaw
+  const limit = limitRaw <= 0 ? DEFAULT_LIMIT : limitRaw
   const mdRaw = spec.maxDepth ?? 0
-  if (mdRaw < 0) throw new QueryValidationError(`maxDepth must not be negative, got ${mdRaw}`)
   if (mdRaw > MAX_DEPTH) throw new QueryValidationError(`maxDepth ${mdRaw} exceeds the maximum of ${MAX_DEPTH}`)
-  const maxDepth = mdRaw === 0 ? DEFAULT_MAX_DEPTH : mdRaw
+  const maxDepth = mdRaw <= 0 ? DEFAULT_MAX_DEPTH : mdRaw
   const order = (spec.order ?? []).map((o, i) => {
     if (!(ORDER_FIELDS as readonly string[]).includes(o.field))
       throw new QueryValidationError(`order[${i}]: unsupported field "${o.field}" (${ORDER_FIELDS.join(', ')})`)
@@ -81,8 +98,10 @@ export function validateQuerySpec(spec: QuerySpec): ValidatedSpec {
       throw new QueryValidationError(`order[${i}]: unsupported direction "${d}" (Asc, Desc)`)
     return { field: o.field as OrderField, desc: d === 'Desc' }
   })
-  const filters = spec.filter?.objects ?? []
-  filters.forEach((f, i) => validateFilter(f, `filter.objects[${i}]`))
+  const filters = (spec.filter?.objects ?? []).map((f, i) => {
+    validateFilter(f, `filter.objects[${i}]`)
+    return lenientFilter(f, `filter.objects[${i}]`)
+  })
   const blocks = countRelationBlocks(spec.objects)
   if (blocks > MAX_RELATION_BLOCKS)
     throw new QueryValidationError(`too many relation blocks: ${blocks} (maximum ${MAX_RELATION_BLOCKS})`)

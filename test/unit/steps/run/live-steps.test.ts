@@ -30,7 +30,7 @@ function harness(fake: Fake = {}) {
     whoami: vi.fn(async () => {
       order.push('whoami')
       if (fake.whoami instanceof Error) throw fake.whoami
-      return fake.whoami ?? { workspaceUUID: 'ws-1' }
+      return fake.whoami ?? { workspaceUUID: 'ws-1', clusterID: 'c-1' }
     }),
     startRun: vi.fn(async (_start: { idempotencyKey?: string }) => {
       order.push('start')

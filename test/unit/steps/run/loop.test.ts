@@ -16,7 +16,9 @@ interface FakeOptions {
   holds?: boolean
   agent?: AgentObject | Error
   canReadAgents?: boolean
-  cancel?: 'cancelling' | 'already-settled' | Error
+  cancel?: 'cancelling' | 'not-cancelling' | 'already-settled' | Error
+  /** What each read after a cancel answers (default: Aborted at once). */
+  afterCancel?: string[]
   /** The hold while running (default 10 s: the live-steps delay). */
   stepsWithinSeconds?: number
 }
@@ -25,6 +27,7 @@ function harness(options: FakeOptions = {}) {
   let clock = T0
   const now = () => clock
   const waits = [...(options.waits ?? [])]
+  const afterCancel = [...(options.afterCancel ?? ['Aborted'])]
   const startRun = vi.fn(async () => options.created ?? { runId: 'r1', phase: 'Pending' })
   const waitRun = vi.fn(async (runId: string, hold: number, signal?: AbortSignal, _deadline?: number) => {
     expect(runId).toBe('r1')
@@ -48,7 +51,9 @@ function harness(options: FakeOptions = {}) {
     waitRun,
     cancelRun,
     getAgent,
-    getRun: vi.fn(),
+    getRun: vi.fn(async (): Promise<RunDetail> =>
+      detail(afterCancel.length > 1 ? (afterCancel.shift() as string) : (afterCancel[0] ?? 'Aborted')),
+    ),
     canReadAgents: options.canReadAgents ?? true,
   }
   const sleep = vi.fn(async (ms: number, _signal: AbortSignal) => {
@@ -284,8 +289,41 @@ describe('runAgent: limits', () => {
     )
     expect(result.outcome).toBe('timed-out')
     expect(result.cancel).toBe('cancelling')
+    expect(result.afterCancel).toBe('Aborted')
     expect(h.client.cancelRun).toHaveBeenCalledTimes(1)
     expect(h.client.cancelRun.mock.calls[0]?.[0]).toBe('r1')
+    expect(h.client.getRun).toHaveBeenCalledTimes(1)
+  })
+
+  it('on-timeout cancel reads the run back until it ends, and reports the last phase read', async () => {
+    const h = harness({
+      stepsWithinSeconds: 50,
+      waits: [detail('Running'), detail('Running')],
+      afterCancel: ['Running', 'Running', 'Aborted'],
+    })
+    const result = await runAgent(
+      settings({ timeoutSeconds: 100, onTimeout: 'cancel' }),
+      h.deps,
+      new AbortController().signal,
+    )
+    expect(result.afterCancel).toBe('Aborted')
+    expect(h.client.getRun).toHaveBeenCalledTimes(3)
+  })
+
+  it('a run that still reads Running after the read-back is reported so (a Postgres-backed hub)', async () => {
+    const h = harness({
+      stepsWithinSeconds: 50,
+      waits: [detail('Running'), detail('Running')],
+      afterCancel: ['Running'],
+    })
+    const result = await runAgent(
+      settings({ timeoutSeconds: 100, onTimeout: 'cancel' }),
+      h.deps,
+      new AbortController().signal,
+    )
+    expect(result.afterCancel).toBe('Running')
+    // The first read, then one after each pause: bounded.
+    expect(h.client.getRun).toHaveBeenCalledTimes(5)
   })
 
   it('a failing cancel is reported, not thrown', async () => {
@@ -434,10 +472,21 @@ describe('runVerdict', () => {
     expect(fail.message).toContain(ON_HUB)
     expect(fail.message).toContain('Raise timeout-seconds, or set on-timeout: warn.')
     const cancelSettings = settings({ onTimeout: 'cancel' })
-    expect(runVerdict(result('timed-out', { cancel: 'cancelling' }), cancelSettings)).toMatchObject({
+    expect(
+      runVerdict(result('timed-out', { cancel: 'cancelling', afterCancel: 'Aborted' }), cancelSettings),
+    ).toMatchObject({
       status: 'fail',
-      message: expect.stringContaining('It was cancelled on the hub.'),
+      message: expect.stringContaining('It was cancelled on the hub (on-timeout: cancel): read back Aborted.'),
     })
+    const stillRunning = runVerdict(
+      result('timed-out', { cancel: 'cancelling', afterCancel: 'Running' }),
+      cancelSettings,
+    )
+    expect(stillRunning.message).toContain('but the run still reads Running 4 s later')
+    expect(stillRunning.message).toContain('resumes it from its last checkpoint')
+    expect(runVerdict(result('timed-out', { cancel: 'cancelling' }), cancelSettings).message).toContain(
+      'could not be read back',
+    )
     expect(runVerdict(result('timed-out', { cancel: 'already-settled' }), cancelSettings).message).toContain(
       'It had already ended when the cancel arrived.',
     )
@@ -483,14 +532,15 @@ describe('runVerdict', () => {
   })
 
   it.each([
-    ['cancelling', 'the run was cancelled on the hub (on-cancel: cancel).'],
-    ['already-settled', 'the run had already ended.'],
-    ['failed', 'cancelling the run failed, so it continues on the hub.'],
-    [undefined, 'the run continues on the hub (on-cancel: detach).'],
-  ] as const)('interrupted with cancel %s', (cancel, fate) => {
-    expect(runVerdict(result('interrupted', { cancel }), settings())).toEqual({
+    ['cancelling', 'Aborted', '. The run was cancelled on the hub (on-cancel: cancel): read back Aborted.'],
+    ['not-cancelling', 'Aborted', '. The run was cancelled on the hub (on-cancel: cancel): read back Aborted.'],
+    ['already-settled', undefined, '. The run had already ended when the cancel arrived.'],
+    ['failed', undefined, '; cancelling the run failed, so it continues on the hub.'],
+    [undefined, undefined, '; the run continues on the hub (on-cancel: detach).'],
+  ] as const)('interrupted with cancel %s', (cancel, afterCancel, fate) => {
+    expect(runVerdict(result('interrupted', { cancel, afterCancel }), settings())).toEqual({
       status: 'fail',
-      message: `The job was cancelled while waiting for ${RUN}; ${fate}`,
+      message: `The job was cancelled while waiting for ${RUN}${fate}`,
     })
   })
 
