@@ -8,6 +8,7 @@ import { statSync } from 'node:fs'
 import { matchesGlob, resolve } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { targetsFromManifest } from './manifests.js'
+import type { UnnamedObject } from './manifest-identity.js'
 import type { ChangedFile } from '../github/pull-request.js'
 import {
   isRemovedTarget,
@@ -39,6 +40,8 @@ export interface CollectedTargets {
   changedPaths: string[]
   /** Set when no target was collected: what was searched, for the verdict and the summary. */
   nothing?: NothingCollected | undefined
+  /** Manifest objects named by `generateName` (no name to look up): a rollout lists them as not checked. */
+  unnamed: UnnamedObject[]
 }
 
 export async function collectTargets(options: {
@@ -82,6 +85,7 @@ export async function collectTargets(options: {
   const rendering = (options.renderedHead?.length ?? 0) > 0
   add(options.given, options.globs.length === 0 && !rendering)
   const skippedFiles: SkippedFile[] = []
+  const unnamed: UnnamedObject[] = []
   const files: string[] = []
   const warnings: string[] = []
   const root = await workspaceRoot(options.workspace).catch(() => undefined)
@@ -108,7 +112,9 @@ export async function collectTargets(options: {
       files.push(source.path)
       const read = await readSource(source, root, options)
       if ('skipped' in read) {
-        skippedFiles.push({ path: source.path, reason: read.skipped })
+        // a removed file is no rollout target; any other one the step could not read is a failure to read it
+        const unreadable = source.change === 'removed' ? {} : { unreadable: {} }
+        skippedFiles.push({ path: source.path, reason: read.skipped, ...unreadable })
         continue
       }
       const origin: TargetOrigin = { kind: 'manifest', path: source.path, change: source.change }
@@ -119,6 +125,7 @@ export async function collectTargets(options: {
       })
       add(result.targets, index === sources.length - 1 && !rendering)
       if (result.skipped) skippedFiles.push(result.skipped)
+      unnamed.push(...(result.unnamed ?? []))
     }
   }
   if (options.renderedHead && rendering) {
@@ -162,6 +169,7 @@ export async function collectTargets(options: {
     warnings,
     changedPaths: changed.filter((file) => file.status !== 'removed').map((file) => file.path),
     nothing,
+    unnamed,
   }
 }
 

@@ -18,8 +18,31 @@ const PATH_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
 /** Nesting past this is projected whole: no manifest goes deeper, and the walk stays bounded. */
 const MAX_DEPTH = 12
 
-/** The top-level fields of a manifest that "synced" compares (a ConfigMap's data has no `spec`). */
-export const COMPARED_FIELDS = ['spec', 'data', 'binaryData'] as const
+/** Top-level fields "synced" never compares: the identity, and what the API server and controllers write. */
+const NOT_COMPARED = new Set(['apiVersion', 'kind', 'metadata', 'status'])
+/** kubectl's copy of the applied manifest: read as provenance (./provenance.ts), never compared as an annotation. */
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration'
+
+/**
+ * What of a manifest "synced" compares: every top-level field but identity and status (`spec`,
+ * `data`, `rules`, `subjects`, `roleRef`, a ServiceAccount's `imagePullSecrets`, `secrets`,
+ * `automountServiceAccountToken`…), and the labels and annotations it sets.
+ */
+export function comparedPart(expected: Record<string, unknown>): Record<string, unknown> {
+  const part: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(expected))
+    if (!NOT_COMPARED.has(field) && value !== undefined && value !== null) part[field] = value
+  const metadata = expected.metadata
+  if (isRecord(metadata)) {
+    const labels = isRecord(metadata.labels) ? metadata.labels : undefined
+    const annotations = isRecord(metadata.annotations)
+      ? Object.fromEntries(Object.entries(metadata.annotations).filter(([k]) => k !== LAST_APPLIED))
+      : undefined
+    if (labels || annotations)
+      part.metadata = { ...(labels ? { labels } : {}), ...(annotations ? { annotations } : {}) }
+  }
+  return part
+}
 
 /** The status fields the health rules read; lists (conditions, container statuses) whole. */
 const STATUS: ProjectionTree = {
@@ -56,7 +79,16 @@ const STATUS: ProjectionTree = {
 export const HEALTH_PROJECTION: ProjectionTree = {
   apiVersion: true,
   kind: true,
-  metadata: { name: true, namespace: true, generation: true, creationTimestamp: true, deletionTimestamp: true },
+  metadata: {
+    name: true,
+    namespace: true,
+    generation: true,
+    creationTimestamp: true,
+    deletionTimestamp: true,
+    // what proves which release wrote the object (./provenance.ts): lists and maps, so whole
+    annotations: true,
+    managedFields: true,
+  },
   spec: {
     replicas: true,
     paused: true,
@@ -98,14 +130,9 @@ export function mergeProjection(a: ProjectionTree, b: ProjectionTree): Projectio
   return out
 }
 
-/** The health fields, widened by what each manifest sets under the compared fields. */
+/** The health and provenance fields, widened by what each manifest sets under the compared fields. */
 export function rolloutProjection(expected: Iterable<Record<string, unknown>>): ProjectionTree {
   const set: ProjectionTree = {}
-  for (const object of expected) {
-    const compared: Record<string, unknown> = {}
-    for (const field of COMPARED_FIELDS)
-      if (object[field] !== undefined && object[field] !== null) compared[field] = object[field]
-    addPaths(set, compared, 0)
-  }
+  for (const object of expected) addPaths(set, comparedPart(object), 0)
   return mergeProjection(HEALTH_PROJECTION, set)
 }

@@ -17,6 +17,7 @@ import { nothingCheckable, uncheckedLines } from './unchecked.js'
 import { pollRollout, systemClock, type Clock, type RolloutOutcome } from './poll.js'
 import { publishRollout } from './publish.js'
 import { collectRolloutTargets } from './targets.js'
+import { refuseUnreadable } from './unreadable.js'
 import { quorumText } from './verdict.js'
 import { graphPreflight, planned, type Plan } from '../command.js'
 
@@ -36,6 +37,8 @@ export async function rolloutStep(
     log: core.info,
   })
   for (const line of uncheckedLines(collected)) core.info(line)
+  const unreadable = refuseUnreadable(collected.skippedFiles)
+  if (unreadable) return unreadable
   if (collected.targets.length === 0) {
     // nothing is published on this path: the warnings that say what matched nothing go out here
     for (const warning of collected.warnings) core.warning(warning)

@@ -123,7 +123,7 @@ describe('firstDifference', () => {
     )
   })
 
-  it('matches container ports by name, else by port number', () => {
+  it('matches ports by number and protocol (TCP when unset), as server-side apply keys them', () => {
     const want = deployment({
       containers: [container({ ports: [{ containerPort: 8080 }, { name: 'metrics', containerPort: 9090 }] })],
     })
@@ -134,7 +134,24 @@ describe('firstDifference', () => {
       ],
     })
     expect(text(want, live)).toBe(
-      'spec.template.spec.containers[web].ports[metrics].containerPort is 9091, the manifest sets 9090',
+      'spec.template.spec.containers[web].ports[9090/TCP] is not set, the manifest sets {"name":"metrics","containerPort":9090}',
+    )
+    const dns = (ports: object[]) => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'dns' }, spec: { ports } })
+    const both = [
+      { name: 'dns-tcp', port: 53, protocol: 'TCP' },
+      { name: 'dns', port: 53, protocol: 'UDP' },
+    ]
+    expect(
+      firstDifference(
+        dns([
+          { name: 'dns-tcp', port: 53 },
+          { name: 'dns', port: 53, protocol: 'UDP' },
+        ]),
+        dns(both),
+      ),
+    ).toBeUndefined()
+    expect(text(dns([{ name: 'dns', port: 53, protocol: 'UDP' }]), dns([both[0] as object]))).toBe(
+      'spec.ports[53/UDP] is not set, the manifest sets {"name":"dns","port":53,"protocol":"UDP"}',
     )
   })
 

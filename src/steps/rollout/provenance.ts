@@ -1,0 +1,144 @@
+/**
+ * Is the live object this release's, and not only alike where the manifest speaks? "Manifest ⊆
+ * live" cannot see a removal (an env var, a sidecar, a limit the new manifest drops): the old
+ * object holds everything the new manifest sets. The API server keeps two records of what was
+ * applied, and the graph stores both (docs/hub-facts.md, "What the API server stores"):
+ *
+ * 1. `kubectl.kubernetes.io/last-applied-configuration` (client-side `kubectl apply`, Argo CD by
+ *    default): the applied manifest itself. It must equal this manifest, removals included.
+ * 2. `metadata.managedFields` (server-side apply, Helm, Flux): the applier's field set must hold
+ *    every path the manifest sets. A server-side apply's set is exactly what was applied, so a
+ *    path it holds that the manifest does not is a removal not applied yet. An update's set also
+ *    holds the defaults the API server filled in, so it cannot show a removal: its time must then
+ *    fall within this step (less APPLY_SLACK_MS), when this release's write carried the removal.
+ *
+ * With neither, the comparison is of fields only, and the proof says so. Paths another manager
+ * owns (an HPA's `spec.replicas`, an injected sidecar) are handed back to be skipped. Pure.
+ */
+import { isRecord } from '../../model/plain-value.js'
+import { at, shortText } from './live-object.js'
+import { managedEntries, ownership, removedPath } from './fields-v1.js'
+import { member } from './list-keys.js'
+import { LAST_APPLIED, comparedPart } from './projection.js'
+import { valueText } from './synced.js'
+
+/**
+ * How long before this step's start an update may have been written and still count as this
+ * release's: the apply usually runs in the step before the gate (seconds earlier), and the
+ * cluster's clock and the runner's differ by seconds. Two minutes covers both; an apply in an
+ * earlier job that waited longer than that is not proven (docs/commands.md says so).
+ */
+export const APPLY_SLACK_MS = 120_000
+
+/** kubectl keeps the annotation under Kubernetes' 256 KiB of annotations; more is not read. */
+const MAX_LAST_APPLIED_CHARS = 1024 * 1024
+const MAX_DEPTH = 32
+
+export interface Provenance {
+  /** What showed the live object is this release (for the report). */
+  proof?: string | undefined
+  /** Why that is not shown yet: the cell stays in progress with this reason. */
+  unproven?: string | undefined
+  /** Paths the manifest sets that another manager owns: not compared. */
+  skip: ReadonlySet<string>
+}
+
+export function provenance(
+  expected: Record<string, unknown>,
+  live: unknown,
+  startedAt: number | undefined,
+): Provenance {
+  const part = comparedPart(expected)
+  const entries = managedEntries(live)
+  const owned = entries && ownership(part, entries)
+  const skip = owned?.skip ?? new Set<string>()
+  const others = owned && owned.others.size > 0 ? `; not compared, owned by ${ownersText(owned.others)}` : ''
+  const annotation = at(live, 'metadata', 'annotations', LAST_APPLIED)
+  const applied = typeof annotation === 'string' ? parseApplied(annotation) : undefined
+  if (applied) {
+    const difference = configDifference(part, comparedPart(applied), '', 0)
+    if (difference) return { unproven: `not applied yet: last-applied-configuration ${difference}`, skip }
+    return { proof: `last-applied-configuration is this manifest${others}`, skip }
+  }
+  if (!owned)
+    return {
+      proof:
+        'fields only: the object carries neither last-applied-configuration nor managedFields, so a removal cannot be seen',
+      skip,
+    }
+  const first = owned.unowned[0]
+  const applier = owned.applier
+  if (!applier || first !== undefined)
+    return {
+      unproven: `not applied yet: ${shortText(first ?? 'what the manifest sets')} is in no manager's fields`,
+      skip,
+    }
+  const who = shortText(applier.manager)
+  const when = applier.time === undefined ? 'at an unknown time' : `at ${new Date(applier.time).toISOString()}`
+  if (applier.operation === 'Apply') {
+    const removed = removedPath(applier, part)
+    if (removed)
+      return {
+        unproven: `not applied yet: ${who} still applies ${shortText(removed)}, which the manifest removes`,
+        skip,
+      }
+    return {
+      proof: `managedFields: ${who} applied exactly the manifest's fields (server-side apply ${when})${others}`,
+      skip,
+    }
+  }
+  if (startedAt !== undefined && (applier.time === undefined || applier.time < startedAt - APPLY_SLACK_MS))
+    return {
+      unproven: `not proven this release: ${who} last wrote the manifest's fields ${when}, before this step started, and an update's fields cannot show a removal`,
+      skip,
+    }
+  return { proof: `managedFields: ${who} wrote the manifest's fields ${when}, during this step${others}`, skip }
+}
+
+function ownersText(others: ReadonlyMap<string, string>): string {
+  return [...others]
+    .slice(0, 3)
+    .map(([manager, path]) => `${shortText(manager)} (${shortText(path)})`)
+    .join(', ')
+}
+
+function parseApplied(text: string): Record<string, unknown> | undefined {
+  if (text.length > MAX_LAST_APPLIED_CHARS) return undefined
+  try {
+    const value = JSON.parse(text) as unknown
+    return isRecord(value) ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The first way the last applied configuration and this manifest differ, both ways, as a phrase:
+ * "still sets spec.x, which the manifest removes", "sets spec.x to 1, the manifest 2".
+ */
+function configDifference(want: unknown, applied: unknown, path: string, depth: number): string | undefined {
+  if (depth > MAX_DEPTH) return undefined
+  const absent = (v: unknown) => v === undefined || v === null
+  if (absent(want) && absent(applied)) return undefined
+  if (absent(want)) return `still sets ${shortText(path)}, which the manifest removes`
+  if (absent(applied)) return `does not set ${shortText(path)}, which the manifest sets to ${valueText(want)}`
+  if (isRecord(want) && isRecord(applied)) {
+    for (const key of new Set([...Object.keys(want), ...Object.keys(applied)])) {
+      const found = configDifference(want[key], applied[key], path ? `${path}${member(key)}` : key, depth + 1)
+      if (found) return found
+    }
+    return undefined
+  }
+  if (Array.isArray(want) && Array.isArray(applied)) {
+    if (want.length !== applied.length)
+      return `sets ${shortText(path)} to ${valueText(applied)}, the manifest to ${valueText(want)}`
+    for (const [i, entry] of want.entries()) {
+      const found = configDifference(entry, applied[i], `${path}[${i}]`, depth + 1)
+      if (found) return found
+    }
+    return undefined
+  }
+  return want === applied
+    ? undefined
+    : `sets ${shortText(path)} to ${valueText(applied)}, the manifest to ${valueText(want)}`
+}
