@@ -32,6 +32,12 @@ export interface PullRequestFiles {
 export interface CollectedTargets {
   targets: Target[]
   skippedFiles: SkippedFile[]
+  /**
+   * Of the skipped files, those that could not be read at all (with the line where the parser
+   * stopped): a rollout gate fails on them. Kept apart so that `skippedFiles`, which impact
+   * reports, is as it was.
+   */
+  unreadable: SkippedFile[]
   /** Manifest files read, for the log. */
   files: string[]
   /** Globs that matched nothing, and the like: for the log and the report. */
@@ -85,6 +91,11 @@ export async function collectTargets(options: {
   const rendering = (options.renderedHead?.length ?? 0) > 0
   add(options.given, options.globs.length === 0 && !rendering)
   const skippedFiles: SkippedFile[] = []
+  const unreadable: SkippedFile[] = []
+  const skip = (file: SkippedFile) => {
+    skippedFiles.push({ path: file.path, reason: file.reason })
+    if (file.unreadable) unreadable.push(file)
+  }
   const unnamed: UnnamedObject[] = []
   const files: string[] = []
   const warnings: string[] = []
@@ -113,8 +124,7 @@ export async function collectTargets(options: {
       const read = await readSource(source, root, options)
       if ('skipped' in read) {
         // a removed file is no rollout target; any other one the step could not read is a failure to read it
-        const unreadable = source.change === 'removed' ? {} : { unreadable: {} }
-        skippedFiles.push({ path: source.path, reason: read.skipped, ...unreadable })
+        skip({ path: source.path, reason: read.skipped, ...(source.change === 'removed' ? {} : { unreadable: {} }) })
         continue
       }
       const origin: TargetOrigin = { kind: 'manifest', path: source.path, change: source.change }
@@ -124,7 +134,7 @@ export async function collectTargets(options: {
         maxDocuments: options.maxDocuments,
       })
       add(result.targets, index === sources.length - 1 && !rendering)
-      if (result.skipped) skippedFiles.push(result.skipped)
+      if (result.skipped) skip(result.skipped)
       unnamed.push(...(result.unnamed ?? []))
     }
   }
@@ -147,7 +157,7 @@ export async function collectTargets(options: {
     ] as const) {
       if (!set) continue
       files.push(...set.files)
-      skippedFiles.push(...set.skippedFiles)
+      set.skippedFiles.forEach(skip)
       if (set.emptyGlobs.length > 0) warnings.push(emptyGlobWarning(input, set.emptyGlobs, options.workspace, false))
     }
     const rendered = renderedTargets(head, base)
@@ -165,6 +175,7 @@ export async function collectTargets(options: {
   return {
     targets: [...found.values()],
     skippedFiles,
+    unreadable,
     files,
     warnings,
     changedPaths: changed.filter((file) => file.status !== 'removed').map((file) => file.path),

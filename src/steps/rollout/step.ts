@@ -37,7 +37,7 @@ export async function rolloutStep(
     log: core.info,
   })
   for (const line of uncheckedLines(collected)) core.info(line)
-  const unreadable = refuseUnreadable(collected.skippedFiles)
+  const unreadable = refuseUnreadable(collected.unreadable)
   if (unreadable) return unreadable
   if (collected.targets.length === 0) {
     // nothing is published on this path: the warnings that say what matched nothing go out here

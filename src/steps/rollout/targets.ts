@@ -46,6 +46,8 @@ export interface RolloutTargets {
   /** Outside `allowed-namespaces` / `allowed-kinds`: listed, never queried. */
   outOfScope: SkippedTarget[]
   skippedFiles: SkippedFile[]
+  /** Manifest files that could not be read: the gate fails on them (./unreadable.ts). */
+  unreadable: SkippedFile[]
   warnings: string[]
   files: string[]
   /** Set when no target was collected: what was searched (globs and folder). */
@@ -132,6 +134,7 @@ export async function collectRolloutTargets(
     unchecked,
     outOfScope: skipped,
     skippedFiles: collected.skippedFiles,
+    unreadable: collected.unreadable,
     warnings,
     files: collected.files,
     nothing: collected.nothing,

@@ -17,19 +17,13 @@ const MAX_ANNOTATIONS = 9
 /** Files named in the summary; the rest are counted. */
 const MAX_LISTED = 50
 
-/** The unreadable manifest files, each with where the parser stopped. */
-export function unreadableFiles(skipped: readonly SkippedFile[]): SkippedFile[] {
-  return skipped.filter((file) => file.unreadable !== undefined)
-}
-
 const where = (file: SkippedFile) => `${file.path}${file.unreadable?.line ? `, line ${file.unreadable.line}` : ''}`
 
 /**
  * When a manifest could not be read: annotations, the job summary and the failed verdict;
  * undefined when every file was read.
  */
-export function refuseUnreadable(skipped: readonly SkippedFile[]): Verdict | undefined {
-  const files = unreadableFiles(skipped)
+export function refuseUnreadable(files: readonly SkippedFile[]): Verdict | undefined {
   const first = files[0]
   if (!first) return undefined
   for (const file of files.slice(0, MAX_ANNOTATIONS))
