@@ -74,8 +74,8 @@ const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
   'EC2NodeClass',
 ])
 
-/** Whether objects of this kind live outside namespaces. @internal */
-export function isClusterScoped(kind: string): boolean {
+/** Whether objects of this kind live outside namespaces. */
+function isClusterScoped(kind: string): boolean {
   return CLUSTER_SCOPED.has(kind)
 }
 

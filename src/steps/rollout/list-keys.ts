@@ -37,7 +37,7 @@ export function isKeyedList(field: string, entries: readonly unknown[]): boolean
 }
 
 /** The entry's key fields with their defaults (`{containerPort: 53, protocol: 'UDP'}`), or undefined. */
-export function keyFields(field: string, entry: unknown): Record<string, unknown> | undefined {
+function keyFields(field: string, entry: unknown): Record<string, unknown> | undefined {
   const keys = LIST_KEYS.get(field)
   if (!keys || !isRecord(entry)) return undefined
   const out: Record<string, unknown> = {}

@@ -26,7 +26,7 @@ import { valueText } from './synced.js'
  * How long before this step's start an update may have been written and still count as this
  * release's: the apply usually runs in the step before the gate (seconds earlier), and the
  * cluster's clock and the runner's differ by seconds. Two minutes covers both; an apply in an
- * earlier job that waited longer than that is not proven (docs/commands.md says so).
+ * earlier job that waited longer than that is not proven (docs/commands.md says so). @internal
  */
 export const APPLY_SLACK_MS = 120_000
 

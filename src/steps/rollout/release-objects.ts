@@ -9,7 +9,16 @@ import type { UnnamedObject } from '../../sources/manifest-identity.js'
 import { kindLabel, objectKey, type Target } from '../../model/target.js'
 import { isRecord } from '../../model/plain-value.js'
 import { at, str } from './live-object.js'
-import type { RolloutTarget } from './targets.js'
+
+/** A target listed as not checked (./targets.ts's RolloutTarget, which imports this module). */
+interface ListedTarget {
+  key: string
+  label: string
+  target: Target
+  expected: Record<string, unknown>
+  place: { file: string; line: number }
+  notChecked: string
+}
 
 const HOOK = 'helm.sh/hook'
 
@@ -25,11 +34,11 @@ export function hookReason(value: Record<string, unknown>): string | undefined {
   return `not checked: a Helm ${test ? 'test' : 'hook'} (\`${HOOK}: ${phases.slice(0, 3).join(',')}\`) runs around a release and is deleted by its policy, so it is not a release target`
 }
 
-export const UNNAMED_REASON =
+const UNNAMED_REASON =
   'not checked: named by `generateName`, so the API server picks its name at creation and no graph row can be matched to it'
 
 /** Each `generateName` object, as a target listed as not checked. */
-export function unnamedTargets(unnamed: readonly UnnamedObject[]): RolloutTarget[] {
+export function unnamedTargets(unnamed: readonly UnnamedObject[]): ListedTarget[] {
   return unnamed.map((object) => {
     const target: Target = {
       kind: object.kind,
@@ -54,7 +63,9 @@ export function unnamedTargets(unnamed: readonly UnnamedObject[]): RolloutTarget
  * The identities (objectKey, no edge) of the workloads an HPA among the manifests scales: the
  * HPA writes their `spec.replicas`, so the manifest's value is not compared.
  */
-export function scaledByManifests(targets: Iterable<RolloutTarget>): Set<string> {
+export function scaledByManifests(
+  targets: Iterable<{ expected: Record<string, unknown>; target: Pick<Target, 'namespace'> }>,
+): Set<string> {
   const scaled = new Set<string>()
   for (const { expected: object, target } of targets) {
     if (object.kind !== 'HorizontalPodAutoscaler') continue

@@ -9,7 +9,7 @@ import type { RolloutTarget, RolloutTargets } from './targets.js'
 /** Shown by name up to this many; the rest are counted (the result file lists every one). */
 const MAX_NAMED = 10
 
-export const NOT_SYNCED_REASON =
+const NOT_SYNCED_REASON =
   'not checked: the graph does not sync this kind by default (name it in `synced-kinds` if its operator made it sync)'
 
 function named(labels: readonly string[]): string {

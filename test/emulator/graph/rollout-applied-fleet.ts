@@ -43,15 +43,15 @@ const deployment = (name: string, pod: object, replicas = 2): Manifest => ({
 })
 const container = (name: string, extra: object = {}) => ({ name, image: `registry/${name}:1.5`, ...extra })
 
-export const WEB = (env: string[]) =>
+const WEB = (env: string[]) =>
   deployment('web', { containers: [container('web', { env: env.map((n) => ({ name: n, value: 'on' })) })] })
-export const WEB_SERVICE = (internal: string): Manifest => ({
+const WEB_SERVICE = (internal: string): Manifest => ({
   apiVersion: 'v1',
   kind: 'Service',
   metadata: meta('web', { annotations: { 'service.beta.kubernetes.io/aws-load-balancer-internal': internal } }),
   spec: { selector: { app: 'web' }, ports: [{ name: 'http', port: 80 }] },
 })
-export const WORKER = deployment('worker', {
+const WORKER = deployment('worker', {
   hostNetwork: false,
   containers: [
     container('worker', {
@@ -61,7 +61,7 @@ export const WORKER = deployment('worker', {
   ],
   volumes: [{ name: 'config', configMap: { name: 'worker', defaultMode: 420 } }],
 })
-export const SCALED = deployment('scaled', { containers: [container('scaled')] }, 3)
+const SCALED = deployment('scaled', { containers: [container('scaled')] }, 3)
 const hpa = (name: string): Manifest => ({
   apiVersion: 'autoscaling/v2',
   kind: 'HorizontalPodAutoscaler',
@@ -73,10 +73,10 @@ const hpa = (name: string): Manifest => ({
     metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
   },
 })
-export const DNS = deployment('dns', {
+const DNS = deployment('dns', {
   containers: [container('dns', { ports: [{ containerPort: 53 }, { containerPort: 53, protocol: 'UDP' }] })],
 })
-export const READER = (verbs: string[]): Manifest => ({
+const READER = (verbs: string[]): Manifest => ({
   apiVersion: 'rbac.authorization.k8s.io/v1',
   kind: 'Role',
   metadata: meta('reader'),

@@ -150,7 +150,7 @@ function entryKey(field: string, item: Value): string | undefined {
 }
 
 /** The FieldsV1 set of every field `value` sets: `f:` per map key, `k:` per keyed entry, atomic lists whole. */
-export function fieldsOf(value: Value, key = ''): Record<string, Value> {
+function fieldsOf(value: Value, key = ''): Record<string, Value> {
   if (isMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [`f:${k}`, fieldsOf(v, k)]))
   if (Array.isArray(value) && LIST_KEYS[key])
     return Object.fromEntries(value.map((item) => [`k:${entryKey(key, item)}`, { '.': {}, ...fieldsOf(item, key) }]))
@@ -178,7 +178,7 @@ const entry = (manager: string, operation: string, apiVersion: string, at: numbe
 })
 
 /** The object an edge holds after `apply`, its `generation`-th change of spec. */
-export function appliedObject(edge: string, apply: Apply, generation: number): FleetObject {
+function appliedObject(edge: string, apply: Apply, generation: number): FleetObject {
   const { manifest, how, at } = apply
   const object = stored(manifest)
   const name = manifest.metadata.name
