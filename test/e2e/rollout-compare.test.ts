@@ -67,6 +67,33 @@ spec:
     expect(polls(emulator)).toBe(1)
   })
 
+  it('passes replicas an HPA in the graph scales, read in one query, where the object carries no record of its apply', async () => {
+    const legacy = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: legacy, namespace: shop}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: legacy}}
+  template:
+    metadata: {labels: {app: legacy}}
+    spec:
+      containers: [{name: legacy, image: registry/legacy:1.5}]
+`
+    const { result, emulator } = await gate({ 'deploy/legacy.yaml': legacy })
+    expect(result.code, result.stdout).toBe(0)
+    expect(logOf(result)).toContain(
+      'Deployment.apps shop/legacy: spec.replicas is not compared, HPA shop/legacy scales it.',
+    )
+    const kinds = emulator.requests
+      .filter((r) => r.path === QUERY)
+      .map(
+        (r) =>
+          (JSON.parse(r.body) as { filter: { objects: { groupKind: { kind: string } }[] } }).filter.objects[0]
+            ?.groupKind.kind,
+      )
+    expect(kinds).toEqual(['HorizontalPodAutoscaler', 'Deployment'])
+  })
+
   it('syncs ports 53/TCP and 53/UDP as two entries', async () => {
     const dns = `apiVersion: apps/v1
 kind: Deployment

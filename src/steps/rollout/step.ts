@@ -18,6 +18,7 @@ import { pollRollout, systemClock, type Clock, type RolloutOutcome } from './pol
 import { publishRollout } from './publish.js'
 import { collectRolloutTargets } from './targets.js'
 import { refuseUnreadable } from './unreadable.js'
+import { skipScaledReplicas } from './scalers.js'
 import { quorumText } from './verdict.js'
 import { graphPreflight, planned, type Plan } from '../command.js'
 
@@ -46,6 +47,7 @@ export async function rolloutStep(
   }
   await checkGraphWorkspace(transport, settings.hub, signal, core.info)
   const graph = new GraphClient(transport)
+  for (const line of (await skipScaledReplicas(graph, collected.targets, signal)).lines) core.info(line)
   const where = rollout.edges ? `edge(s) ${rollout.edges.join(', ')}` : 'every engaged edge'
   core.info(
     `Waiting up to ${rollout.timeoutSeconds} s for ${collected.targets.length} target(s) on ${where} (${quorumText(rollout.require)} required), ${rolloutQueries(collected.targets).length} query(ies) a poll at most.`,
@@ -91,7 +93,7 @@ export function rolloutPlan({ rollout }: SettingsFor<'rollout'>, transport: HubT
   const queries = rolloutQueries(rollout.targets.map((target) => ({ target })))
   const also =
     rollout.manifests.length + rollout.renderedHead.length > 0
-      ? ' (plus the objects of the manifests, read at run time)'
+      ? ' (plus the objects of the manifests, read at run time, after one query of the HPAs of their namespaces)'
       : ''
   return {
     requests: [

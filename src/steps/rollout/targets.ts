@@ -152,6 +152,13 @@ export function releaseContext(expected: object): ReleaseContext | undefined {
   return RELEASE_CONTEXT.get(expected)
 }
 
+/** Marks a path of a target's expected object as another manager's: not compared (./scalers.ts). */
+export function skipInComparison(expected: object, path: string): void {
+  const context = RELEASE_CONTEXT.get(expected)
+  if (context && !context.skip?.includes(path))
+    RELEASE_CONTEXT.set(expected, { ...context, skip: [...(context.skip ?? []), path] })
+}
+
 /** The group, kind, namespace and name of an object, without its edge. */
 function identityKey(object: Pick<Target, 'group' | 'kind' | 'namespace' | 'name'>): string {
   return objectKey({ group: object.group, kind: object.kind, namespace: object.namespace, name: object.name })

@@ -12,6 +12,8 @@
 // - Role reader: verbs get, list, watch → get, list at 20 s on prod-us; never on prod-eu.
 // - HPA web: one row whatever the version, flipping between autoscaling/v1 (from 0 s, then every
 //   other 10 s) and autoscaling/v2 (from 10 s, then every other 10 s), settled on v2 at 600 s.
+// - Deployment legacy, replicas 2, with neither last-applied nor managedFields (records the graph
+//   does not hold), scaled to 4 by HPA legacy: only the HPA in the graph says who owns the count.
 // - Helm's hook Job web-migrate and test Pod web-test ran before instant 0 and were deleted by
 //   their policy: the graph holds no row for them.
 import type { FleetObject } from './fleet.ts'
@@ -73,6 +75,7 @@ const hpa = (name: string): Manifest => ({
     metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
   },
 })
+const LEGACY = deployment('legacy', { containers: [container('legacy')] }, 2)
 const DNS = deployment('dns', {
   containers: [container('dns', { ports: [{ containerPort: 53 }, { containerPort: 53, protocol: 'UDP' }] })],
 })
@@ -139,6 +142,8 @@ export function appliedTracks(): { edge: string; frames: Keyframe[] }[] {
     track([apply(SCALED, CREATED_AT, { scaledTo: 5 })])
     track([apply(hpa('scaled'))])
     track([apply(DNS)])
+    track([{ at: CREATED_AT, manifest: LEGACY, how: 'unrecorded', scaledTo: 4 }])
+    track([apply(hpa('legacy'))])
     track([
       apply(READER(['get', 'list', 'watch'])),
       ...(edge === 'prod-us' ? [apply(READER(['get', 'list']), RELEASE_AT)] : []),

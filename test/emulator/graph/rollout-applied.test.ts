@@ -104,6 +104,18 @@ describe('objects as the API server stores applied manifests', () => {
     }
   })
 
+  it('holds an object with neither record of its apply, its replicas written by an HPA in the graph', async () => {
+    const { hub } = await serve()
+    const legacy = (await read(hub, 'Deployment', 'legacy', 'apps'))['prod-eu']
+    expect([legacy.spec.replicas, legacy.metadata.managedFields, legacy.metadata.annotations]).toEqual([
+      4,
+      undefined,
+      undefined,
+    ])
+    const hpa = (await read(hub, 'HorizontalPodAutoscaler', 'legacy', 'autoscaling'))['prod-eu']
+    expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'legacy' })
+  })
+
   it('keeps one HPA row whatever the version: its apiVersion and shape flip until the v2 informer wins', async () => {
     const { fleet, hub } = await serve()
     const hpa = async () => (await read(hub, 'HorizontalPodAutoscaler', 'web', 'autoscaling'))['prod-eu']

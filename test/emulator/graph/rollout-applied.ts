@@ -13,7 +13,8 @@
 import type { FleetObject } from './fleet.ts'
 import { CREATED_AT, iso, resourceVersion, uidOf } from './rollout-objects.ts'
 
-export type Applier = 'client-side' | 'server-side'
+/** How the manifest was applied; `unrecorded`: an object whose records of the apply the graph does not hold. */
+export type Applier = 'client-side' | 'server-side' | 'unrecorded'
 
 /** A manifest as kubectl sends it (YAML already read as YAML 1.1). */
 export type Manifest = {
@@ -203,6 +204,7 @@ function appliedObject(edge: string, apply: Apply, generation: number): FleetObj
     )
   }
   let status: Record<string, Value> | undefined
+  if (how === 'unrecorded') managedFields.length = 0
   if (manifest.kind === 'Deployment') {
     const replicas = typeof spec?.replicas === 'number' ? spec.replicas : 1
     status = {
@@ -216,9 +218,10 @@ function appliedObject(edge: string, apply: Apply, generation: number): FleetObj
         { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable' },
       ],
     }
-    managedFields.push(
-      entry('kube-controller-manager', 'Update', 'apps/v1', at + 1000, { 'f:status': fieldsOf(status) }, 'status'),
-    )
+    if (how !== 'unrecorded')
+      managedFields.push(
+        entry('kube-controller-manager', 'Update', 'apps/v1', at + 1000, { 'f:status': fieldsOf(status) }, 'status'),
+      )
   }
   return {
     ...(object as Omit<FleetObject, 'edge' | 'metadata'>),
@@ -232,7 +235,7 @@ function appliedObject(edge: string, apply: Apply, generation: number): FleetObj
       creationTimestamp: iso(CREATED_AT),
       generation,
       resourceVersion: resourceVersion(at, generation),
-      managedFields,
+      ...(managedFields.length > 0 ? { managedFields } : {}),
     } as FleetObject['metadata'],
     ...(status ? { status } : {}),
   }
