@@ -24,11 +24,13 @@ import { valueText } from './synced.js'
 
 /**
  * How long before this step's start an update may have been written and still count as this
- * release's: the apply usually runs in the step before the gate (seconds earlier), and the
- * cluster's clock and the runner's differ by seconds. Two minutes covers both; an apply in an
- * earlier job that waited longer than that is not proven (docs/commands.md says so). @internal
+ * release's. The apply runs in a step before the gate: seconds earlier, or up to Helm's default
+ * `--wait` timeout (5 minutes) when `helm upgrade --wait` precedes the gate; the cluster's
+ * clock and the runner's differ by seconds. Five minutes covers that. Wider would let a
+ * previous release's write pass for this one's when releases follow each other that closely;
+ * an apply longer before the step is not proven (docs/commands.md says so). @internal
  */
-export const APPLY_SLACK_MS = 120_000
+export const APPLY_SLACK_MS = 300_000
 
 /** kubectl keeps the annotation under Kubernetes' 256 KiB of annotations; more is not read. */
 const MAX_LAST_APPLIED_CHARS = 1024 * 1024

@@ -117,11 +117,11 @@ describe('provenance', () => {
     const fields = appliedFields(['A'])
     const stale = live(['A'], [entry('helm', 'Update', STARTED - APPLY_SLACK_MS - 1000, fields)])
     expect(provenance(want, stale, STARTED).unproven).toBe(
-      "not proven this release: helm last wrote the manifest's fields at 2025-06-02T09:57:59.000Z, before this step started, and an update's fields cannot show a removal",
+      "not proven this release: helm last wrote the manifest's fields at 2025-06-02T09:54:59.000Z, before this step started, and an update's fields cannot show a removal",
     )
     const fresh = live(['A'], [entry('helm', 'Update', STARTED - APPLY_SLACK_MS + 1000, fields)])
     expect(provenance(want, fresh, STARTED).proof).toBe(
-      "managedFields: helm wrote the manifest's fields at 2025-06-02T09:58:01.000Z, during this step",
+      "managedFields: helm wrote the manifest's fields at 2025-06-02T09:55:01.000Z, during this step",
     )
   })
 
