@@ -9,7 +9,7 @@
 import { isRecord } from '../../model/plain-value.js'
 import { MAX_LIST, at, str } from './live-object.js'
 import { entryKey, member } from './list-keys.js'
-import { LAST_APPLIED } from './projection.js'
+import { isDeliveryKey } from './projection.js'
 import { isZero } from './synced.js'
 
 export interface ManagedEntry {
@@ -207,7 +207,14 @@ export function removedPath(entry: ManagedEntry, part: Record<string, unknown>):
         const owned = node[`f:${sub}`]
         if (!isRecord(owned)) continue
         const want = at(part, 'metadata', sub)
-        const kept = Object.fromEntries(Object.entries(owned).filter(([k]) => k !== `f:${LAST_APPLIED}`))
+        // what a delivery tool added on apply is not the manifest's to remove
+        const set = isRecord(want) ? want : {}
+        const kept = Object.fromEntries(
+          Object.entries(owned).filter(
+            ([k]) => !(k.startsWith('f:') && isDeliveryKey(k.slice(2)) && !(k.slice(2) in set)),
+          ),
+        )
+        if (Object.keys(kept).every((k) => k === '.')) continue
         const found = extra(kept, want, `metadata.${sub}`, sub, 0)
         if (found) return found
       }
@@ -221,7 +228,13 @@ export function removedPath(entry: ManagedEntry, part: Record<string, unknown>):
 
 function extra(node: unknown, value: unknown, path: string, key: string, depth: number): string | undefined {
   if (!isRecord(node) || depth > MAX_DEPTH) return undefined
-  if (value === undefined || value === null) return isLeaf(node) || Object.keys(node).length > 0 ? path : undefined
+  if (value === undefined || value === null) {
+    // the manifest sets none of it: name the first field it owns under here (`metadata.labels.tier`)
+    const child = Object.keys(node).find((k) => k.startsWith('f:'))
+    return child === undefined
+      ? path
+      : (extra(node[child], undefined, `${path}${member(child.slice(2))}`, child.slice(2), depth + 1) ?? path)
+  }
   for (const [child, sub] of Object.entries(node)) {
     if (child === '.') continue
     if (child.startsWith('f:')) {

@@ -24,6 +24,19 @@ const NOT_COMPARED = new Set(['apiVersion', 'kind', 'metadata', 'status'])
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration'
 
 /**
+ * Labels and annotations a delivery tool adds to what it applies (Argo CD's tracking, Flux's
+ * owner labels, kapp's, Helm's): the applied configuration holds them and the manifest does not,
+ * which is no removal waiting to be applied.
+ */
+const DELIVERY_KEY =
+  /^(?:argocd\.argoproj\.io\/|kustomize\.toolkit\.fluxcd\.io\/|helm\.toolkit\.fluxcd\.io\/|kapp\.k14s\.io\/|meta\.helm\.sh\/|app\.kubernetes\.io\/(?:instance|managed-by)$|kubectl\.kubernetes\.io\/last-applied-configuration$)/
+
+/** A label or annotation key a delivery tool adds on apply (or kubectl's own record). */
+export function isDeliveryKey(key: string): boolean {
+  return DELIVERY_KEY.test(key)
+}
+
+/**
  * What of a manifest "synced" compares: every top-level field but identity and status (`spec`,
  * `data`, `rules`, `subjects`, `roleRef`, a ServiceAccount's `imagePullSecrets`, `secrets`,
  * `automountServiceAccountToken`…), and the labels and annotations it sets.

@@ -19,7 +19,7 @@ import { isRecord } from '../../model/plain-value.js'
 import { at, shortText } from './live-object.js'
 import { managedEntries, ownership, removedPath } from './fields-v1.js'
 import { member } from './list-keys.js'
-import { LAST_APPLIED, comparedPart } from './projection.js'
+import { LAST_APPLIED, comparedPart, isDeliveryKey } from './projection.js'
 import { valueText } from './synced.js'
 
 /**
@@ -58,7 +58,7 @@ export function provenance(
   const annotation = at(live, 'metadata', 'annotations', LAST_APPLIED)
   const applied = typeof annotation === 'string' ? parseApplied(annotation) : undefined
   if (applied) {
-    const difference = configDifference(part, comparedPart(applied), '', 0)
+    const difference = configDifference(part, withoutDeliveryKeys(comparedPart(applied), part), '', 0)
     if (difference) return { unproven: `not applied yet: last-applied-configuration ${difference}`, skip }
     return { proof: `last-applied-configuration is this manifest${others}`, skip }
   }
@@ -104,6 +104,27 @@ function ownersText(others: ReadonlyMap<string, string>): string {
     .join(', ')
 }
 
+/** The applied configuration without the labels and annotations a delivery tool added that the manifest lacks. */
+function withoutDeliveryKeys(applied: Record<string, unknown>, part: Record<string, unknown>): Record<string, unknown> {
+  const metadata = applied.metadata
+  if (!isRecord(metadata)) return applied
+  const kept: Record<string, unknown> = {}
+  for (const [field, map] of Object.entries(metadata)) {
+    const mine = at(part, 'metadata', field)
+    kept[field] = isRecord(map)
+      ? Object.fromEntries(Object.entries(map).filter(([k]) => !isDeliveryKey(k) || (isRecord(mine) && k in mine)))
+      : map
+  }
+  return { ...applied, metadata: kept }
+}
+
+/** Nothing set: undefined, null, or an empty map or list (a filtered metadata map ends so), however nested. */
+function absent(value: unknown, depth = 0): boolean {
+  if (value === undefined || value === null) return true
+  if (Array.isArray(value)) return value.length === 0
+  return isRecord(value) && depth < MAX_DEPTH && Object.values(value).every((v) => absent(v, depth + 1))
+}
+
 function parseApplied(text: string): Record<string, unknown> | undefined {
   if (text.length > MAX_LAST_APPLIED_CHARS) return undefined
   try {
@@ -120,7 +141,6 @@ function parseApplied(text: string): Record<string, unknown> | undefined {
  */
 function configDifference(want: unknown, applied: unknown, path: string, depth: number): string | undefined {
   if (depth > MAX_DEPTH) return undefined
-  const absent = (v: unknown) => v === undefined || v === null
   if (absent(want) && absent(applied)) return undefined
   if (absent(want)) return `still sets ${shortText(path)}, which the manifest removes`
   if (absent(applied)) return `does not set ${shortText(path)}, which the manifest sets to ${valueText(want)}`

@@ -105,6 +105,34 @@ describe('provenance', () => {
     )
   })
 
+  it("takes no label or annotation a delivery tool added on apply for a removal (Argo CD's tracking, Flux's owner labels)", () => {
+    const want = manifest(['A'])
+    const byArgo = live(['A'], undefined, {
+      'argocd.argoproj.io/tracking-id': 'shop:apps/Deployment:shop/web',
+      'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+        ...want,
+        metadata: {
+          ...want.metadata,
+          annotations: { 'argocd.argoproj.io/tracking-id': 'shop:apps/Deployment:shop/web' },
+        },
+      }),
+    })
+    expect(provenance(want, byArgo, STARTED).proof).toBe('last-applied-configuration is this manifest')
+    const fields = {
+      ...appliedFields(['A']),
+      'f:metadata': {
+        'f:labels': { 'f:kustomize.toolkit.fluxcd.io/name': {}, 'f:kustomize.toolkit.fluxcd.io/namespace': {} },
+      },
+    }
+    const byFlux = live(['A'], [entry('kustomize-controller', 'Apply', STARTED, fields)])
+    expect(provenance(want, byFlux, STARTED).proof).toContain('managedFields: kustomize-controller applied exactly')
+    // A label the manifest's author removed is a removal.
+    const mine = { ...appliedFields(['A']), 'f:metadata': { 'f:labels': { 'f:tier': {} } } }
+    expect(provenance(want, live(['A'], [entry('kubectl', 'Apply', STARTED, mine)]), STARTED).unproven).toBe(
+      'not applied yet: kubectl still applies metadata.labels.tier, which the manifest removes',
+    )
+  })
+
   it('says a field the manifest adds that no manager holds is not applied yet', () => {
     const now = live(['A'], [entry('kubectl', 'Apply', STARTED, appliedFields(['A']))])
     expect(provenance(manifest(['A', 'C']), now, STARTED).unproven).toBe(
