@@ -48,6 +48,8 @@ export function managedEntries(live: unknown): ManagedEntry[] | undefined {
 export interface Ownership {
   /** The entry that applied the manifest: the one owning most of what it sets. */
   applier: ManagedEntry | undefined
+  /** Of the object's own writers of what the manifest sets, the latest: when this release last wrote it. */
+  lastWriter: ManagedEntry | undefined
   /** Paths the manifest sets that another manager owns and the applier does not: not compared. */
   skip: Set<string>
   /** Per other manager, the first path it owns (for the report). */
@@ -57,24 +59,32 @@ export interface Ownership {
 }
 
 /** Which manager owns each part of what the manifest sets. */
-export function ownership(part: Record<string, unknown>, entries: readonly ManagedEntry[]): Ownership {
-  const candidates = entries.filter((e) => e.subresource === '')
+export function ownership(
+  part: Record<string, unknown>,
+  entries: readonly ManagedEntry[],
+  /** The entry the carrier names (the one that wrote kubectl's last-applied annotation), when there is one. */
+  preferred?: (entry: ManagedEntry) => boolean,
+): Ownership {
+  // The object's own writers (not status or scale writes) that set some of what the manifest sets.
+  const writers = entries
+    .filter((e) => e.subresource === '')
+    .map((entry) => ({ entry, count: ownedCount(part, entry.fields, '', 0) }))
+    .filter((w) => w.count > 0)
+  // The applier: the one the carrier names, else a server-side apply (its set is exactly what it
+  // applied), else any writer; the one owning most of the manifest, the latest on a tie.
+  const named = preferred ? writers.filter((w) => preferred(w.entry)) : []
+  const applying = writers.filter((w) => w.entry.operation === 'Apply')
+  const pool = named.length > 0 ? named : applying.length > 0 ? applying : writers
   let applier: ManagedEntry | undefined
   let best = 0
-  for (const entry of candidates) {
-    const count = ownedCount(part, entry.fields, '', 0)
-    const better =
-      count > best ||
-      (count === best &&
-        count > 0 &&
-        applier !== undefined &&
-        (rank(entry) > rank(applier) || (rank(entry) === rank(applier) && (entry.time ?? 0) > (applier.time ?? 0))))
-    if (better) {
+  for (const { entry, count } of pool)
+    if (count > best || (count === best && (entry.time ?? 0) > (applier?.time ?? 0))) {
       applier = entry
       best = count
     }
-  }
-  const result: Ownership = { applier, skip: new Set(), others: new Map(), unowned: [] }
+  let lastWriter: ManagedEntry | undefined
+  for (const { entry } of writers) if ((entry.time ?? 0) > (lastWriter?.time ?? -1)) lastWriter = entry
+  const result: Ownership = { applier, lastWriter, skip: new Set(), others: new Map(), unowned: [] }
   const others = entries.filter((e) => e !== applier)
   for (const [field, value] of Object.entries(part))
     walk(
@@ -88,9 +98,6 @@ export function ownership(part: Record<string, unknown>, entries: readonly Manag
     )
   return result
 }
-
-/** Server-side apply before an update: its field set is exactly the manifest's. */
-const rank = (entry: ManagedEntry) => (entry.operation === 'Apply' ? 1 : 0)
 
 function ownedCount(value: unknown, node: unknown, key: string, depth: number): number {
   if (!isRecord(node) || depth > MAX_DEPTH) return 0

@@ -17,7 +17,7 @@
  */
 import { isRecord } from '../../model/plain-value.js'
 import { at, shortText } from './live-object.js'
-import { managedEntries, ownership, removedPath } from './fields-v1.js'
+import { managedEntries, ownership, removedPath, type ManagedEntry } from './fields-v1.js'
 import { member } from './list-keys.js'
 import { LAST_APPLIED, comparedPart, isDeliveryKey } from './projection.js'
 import { valueText } from './synced.js'
@@ -52,11 +52,11 @@ export function provenance(
 ): Provenance {
   const part = comparedPart(expected)
   const entries = managedEntries(live)
-  const owned = entries && ownership(part, entries)
-  const skip = owned?.skip ?? new Set<string>()
-  const others = owned && owned.others.size > 0 ? `; not compared, owned by ${ownersText(owned.others)}` : ''
   const annotation = at(live, 'metadata', 'annotations', LAST_APPLIED)
   const applied = typeof annotation === 'string' ? parseApplied(annotation) : undefined
+  const owned = entries && ownership(part, entries, applied ? wroteLastApplied : undefined)
+  const skip = owned?.skip ?? new Set<string>()
+  const others = owned && owned.others.size > 0 ? `; not compared, owned by ${ownersText(owned.others)}` : ''
   if (applied) {
     const difference = configDifference(part, withoutDeliveryKeys(comparedPart(applied), part), '', 0)
     if (difference) return { unproven: `not applied yet: last-applied-configuration ${difference}`, skip }
@@ -89,12 +89,22 @@ export function provenance(
       skip,
     }
   }
-  if (startedAt !== undefined && (applier.time === undefined || applier.time < startedAt - APPLY_SLACK_MS))
+  // An update's set holds defaults too: the latest write of the manifest's fields must be this step's.
+  const last = owned.lastWriter ?? applier
+  const by = shortText(last.manager)
+  const written = last.time === undefined ? 'at an unknown time' : `at ${new Date(last.time).toISOString()}`
+  if (startedAt !== undefined && (last.time === undefined || last.time < startedAt - APPLY_SLACK_MS))
     return {
-      unproven: `not proven this release: ${who} last wrote the manifest's fields ${when}, before this step started, and an update's fields cannot show a removal`,
+      unproven: `not proven this release: ${by} last wrote the manifest's fields ${written}, before this step started, and an update's fields cannot show a removal`,
       skip,
     }
-  return { proof: `managedFields: ${who} wrote the manifest's fields ${when}, during this step${others}`, skip }
+  return { proof: `managedFields: ${by} wrote the manifest's fields ${written}, during this step${others}`, skip }
+}
+
+/** The entry that wrote kubectl's last-applied annotation: the client-side apply. */
+function wroteLastApplied(entry: ManagedEntry): boolean {
+  const annotations = at(entry.fields, 'f:metadata', 'f:annotations')
+  return isRecord(annotations) && Object.hasOwn(annotations, `f:${LAST_APPLIED}`)
 }
 
 function ownersText(others: ReadonlyMap<string, string>): string {

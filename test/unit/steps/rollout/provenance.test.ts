@@ -182,6 +182,38 @@ describe('provenance', () => {
     ).toBe('rolled-out')
   })
 
+  it('takes the writer of the last-applied annotation for the applier, and the latest writer for an update', () => {
+    const want = manifest(['A'])
+    const annotation = {
+      'f:metadata': { 'f:annotations': { 'f:kubectl.kubernetes.io/last-applied-configuration': {} } },
+    }
+    // Created by `kubectl create` (owning most), then applied client-side with a new image: that apply is the applier,
+    // so the image it owns is compared, not skipped as another manager's.
+    const created = entry('kubectl-create', 'Update', STARTED - 86_400_000, appliedFields(['A']))
+    const applied = entry('kubectl-client-side-apply', 'Update', STARTED, {
+      ...annotation,
+      'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"web"}': { 'f:image': {} } } } } },
+    })
+    const object = live(['A'], [created, applied], {
+      'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify(want),
+    })
+    const stale = {
+      ...object,
+      spec: {
+        ...object.spec,
+        template: { spec: { containers: [{ name: 'web', image: 'registry/web:1.4', env: env(['A']) }] } },
+      },
+    }
+    expect(rolloutState(want, stale, STARTED, { manifest: true, startedAt: STARTED }).reason).toBe(
+      'not synced: spec.template.spec.containers[web].image is "registry/web:1.4", the manifest sets "registry/web:1.5"',
+    )
+    // Without the annotation, an update's proof is the latest write of the manifest's fields.
+    const replaced = entry('kubectl-replace', 'Update', STARTED, appliedFields(['A']))
+    expect(provenance(want, live(['A'], [created, replaced]), STARTED).proof).toBe(
+      "managedFields: kubectl-replace wrote the manifest's fields at 2025-06-02T10:00:00.000Z, during this step",
+    )
+  })
+
   it('compares fields only when the object carries neither record, and says so', () => {
     expect(provenance(manifest(['A']), live(['A', 'B'], undefined), STARTED)).toEqual({
       proof:
