@@ -98,9 +98,6 @@ export const HEALTH_PROJECTION: ProjectionTree = {
     generation: true,
     creationTimestamp: true,
     deletionTimestamp: true,
-    // what proves which release wrote the object (./provenance.ts): lists and maps, so whole
-    annotations: true,
-    managedFields: true,
   },
   spec: {
     replicas: true,
@@ -143,9 +140,21 @@ export function mergeProjection(a: ProjectionTree, b: ProjectionTree): Projectio
   return out
 }
 
-/** The health and provenance fields, widened by what each manifest sets under the compared fields. */
+/**
+ * What shows which release wrote an object (./provenance.ts): a map and a list, so whole. Asked
+ * only where a manifest sets something to compare: the last-applied annotation is a copy of the
+ * manifest and managedFields are as long again, so a gate on `targets` alone does not pay for them.
+ */
+const PROVENANCE: ProjectionTree = { metadata: { annotations: true, managedFields: true } }
+
+/** The health fields, widened by what each manifest sets under the compared fields, and the provenance fields then. */
 export function rolloutProjection(expected: Iterable<Record<string, unknown>>): ProjectionTree {
   const set: ProjectionTree = {}
-  for (const object of expected) addPaths(set, comparedPart(object), 0)
-  return mergeProjection(HEALTH_PROJECTION, set)
+  let compares = false
+  for (const object of expected) {
+    const part = comparedPart(object)
+    if (Object.keys(part).length > 0) compares = true
+    addPaths(set, part, 0)
+  }
+  return mergeProjection(compares ? mergeProjection(HEALTH_PROJECTION, PROVENANCE) : HEALTH_PROJECTION, set)
 }
