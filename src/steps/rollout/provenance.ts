@@ -79,9 +79,16 @@ export function provenance(
   const when = applier.time === undefined ? 'at an unknown time' : `at ${new Date(applier.time).toISOString()}`
   if (applier.operation === 'Apply') {
     const removed = removedPath(applier, part)
-    if (removed)
+    // A mutating webhook's additions to an apply are the applier's too: an apply written during
+    // this step already dropped what the manifest removes, so what it holds beyond is admission's.
+    if (removed && !withinStep(applier.time, startedAt))
       return {
         unproven: `not applied yet: ${who} still applies ${shortText(removed)}, which the manifest removes`,
+        skip,
+      }
+    if (removed)
+      return {
+        proof: `managedFields: ${who} applied the manifest's fields during this step (${when}); it also holds ${shortText(removed)}, which admission added${others}`,
         skip,
       }
     return {
@@ -93,12 +100,17 @@ export function provenance(
   const last = owned.lastWriter ?? applier
   const by = shortText(last.manager)
   const written = last.time === undefined ? 'at an unknown time' : `at ${new Date(last.time).toISOString()}`
-  if (startedAt !== undefined && (last.time === undefined || last.time < startedAt - APPLY_SLACK_MS))
+  if (startedAt !== undefined && !withinStep(last.time, startedAt))
     return {
       unproven: `not proven this release: ${by} last wrote the manifest's fields ${written}, before this step started, and an update's fields cannot show a removal`,
       skip,
     }
   return { proof: `managedFields: ${by} wrote the manifest's fields ${written}, during this step${others}`, skip }
+}
+
+/** Written no earlier than the step's start less the slack. */
+function withinStep(time: number | undefined, startedAt: number | undefined): boolean {
+  return time !== undefined && startedAt !== undefined && time >= startedAt - APPLY_SLACK_MS
 }
 
 /** The entry that wrote kubectl's last-applied annotation: the client-side apply. */

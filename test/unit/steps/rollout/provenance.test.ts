@@ -99,6 +99,11 @@ describe('provenance', () => {
       'not applied yet: kubectl still applies spec.template.spec.containers[web].env[B], which the manifest removes',
     )
     // An unchanged object re-applied writes nothing, so its time stays old: the exact field set is the proof.
+    // Written during the step, what the apply holds beyond the manifest is a webhook's addition.
+    const mutated = live(['A', 'B'], [entry('kubectl', 'Apply', STARTED, appliedFields(['A', 'B']))])
+    expect(provenance(want, mutated, STARTED).proof).toBe(
+      "managedFields: kubectl applied the manifest's fields during this step (at 2025-06-02T10:00:00.000Z); it also holds spec.template.spec.containers[web].env[B], which admission added",
+    )
     const after = live(['A'], [entry('kubectl', 'Apply', old, appliedFields(['A']))])
     expect(provenance(want, after, STARTED).proof).toBe(
       "managedFields: kubectl applied exactly the manifest's fields (server-side apply at 2025-06-01T10:00:00.000Z)",
@@ -128,9 +133,9 @@ describe('provenance', () => {
     expect(provenance(want, byFlux, STARTED).proof).toContain('managedFields: kustomize-controller applied exactly')
     // A label the manifest's author removed is a removal.
     const mine = { ...appliedFields(['A']), 'f:metadata': { 'f:labels': { 'f:tier': {} } } }
-    expect(provenance(want, live(['A'], [entry('kubectl', 'Apply', STARTED, mine)]), STARTED).unproven).toBe(
-      'not applied yet: kubectl still applies metadata.labels.tier, which the manifest removes',
-    )
+    expect(
+      provenance(want, live(['A'], [entry('kubectl', 'Apply', STARTED - 86_400_000, mine)]), STARTED).unproven,
+    ).toBe('not applied yet: kubectl still applies metadata.labels.tier, which the manifest removes')
   })
 
   it('says a field the manifest adds that no manager holds is not applied yet', () => {
