@@ -79,8 +79,8 @@ export function provenance(
   const when = applier.time === undefined ? 'at an unknown time' : `at ${new Date(applier.time).toISOString()}`
   if (applier.operation === 'Apply') {
     const removed = removedPath(applier, part)
-    // A mutating webhook's additions to an apply are the applier's too: an apply written during
-    // this step already dropped what the manifest removes, so what it holds beyond is admission's.
+    // An apply's field set is what it applied: one written during this step already dropped what
+    // the manifest removes, so what it holds beyond can only be what admission added to the request.
     if (removed && !withinStep(applier.time, startedAt))
       return {
         unproven: `not applied yet: ${who} still applies ${shortText(removed)}, which the manifest removes`,
