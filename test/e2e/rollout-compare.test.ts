@@ -114,7 +114,7 @@ spec:
     expect(polls(emulator)).toBe(1)
   })
 
-  it('lists Helm test and hook objects as not checked, with the reason, and passes on the release', async () => {
+  it('lists Helm test and hook objects, and generateName objects, as not checked, with the reason, and passes on the release', async () => {
     const hooks = `apiVersion: batch/v1
 kind: Job
 metadata:
@@ -132,6 +132,12 @@ metadata:
   annotations: {helm.sh/hook: test}
 spec:
   containers: [{name: test, image: registry/web-test:1.5}]
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {generateName: seed-, namespace: shop}
+spec:
+  template: {spec: {restartPolicy: Never, containers: [{name: seed, image: registry/seed:1.5}]}}
 `
     const { result } = await gate({ 'deploy/worker.yaml': WORKER, 'deploy/hooks.yaml': hooks })
     expect(result.code, result.stdout).toBe(0)
@@ -139,11 +145,16 @@ spec:
       expect.arrayContaining([
         'Not checked (1): Job.batch shop/web-migrate: a Helm hook (`helm.sh/hook: pre-upgrade`) runs around a release and is deleted by its policy, so it is not a release target.',
         'Not checked (1): Pod shop/web-test: a Helm test (`helm.sh/hook: test`) runs around a release and is deleted by its policy, so it is not a release target.',
+        'Not checked (1): Job.batch shop/seed-… (generateName): named by `generateName`, so the API server picks its name at creation and no graph row can be matched to it.',
       ]),
     )
     expect(summaryText(result)).toContain('Not checked (1): Pod shop/web-test: a Helm test')
     const file = readResultFile<RolloutFile>(result)
-    expect(file.notChecked.map((t) => t.label)).toEqual(['Job.batch shop/web-migrate', 'Pod shop/web-test'])
+    expect(file.notChecked.map((t) => t.label)).toEqual([
+      'Job.batch shop/web-migrate',
+      'Pod shop/web-test',
+      'Job.batch shop/seed-… (generateName)',
+    ])
     expect(file.edges.every((e) => e.cells.length === 1)).toBe(true)
   })
 })
