@@ -7,7 +7,7 @@
  * server stores"). Untrusted input: every read checks its type, and the walk is bounded. Pure.
  */
 import { isRecord } from '../../model/plain-value.js'
-import { MAX_LIST, at, str } from './live-object.js'
+import { MAX_LIST, at, list, str } from './live-object.js'
 import { entryKey, member } from './list-keys.js'
 import { isDeliveryKey } from './projection.js'
 import { isZero } from './synced.js'
@@ -25,12 +25,18 @@ export interface ManagedEntry {
 
 const MAX_DEPTH = 32
 
-/** The entries of metadata.managedFields, or undefined when the object has none (or not a list). */
-export function managedEntries(live: unknown): ManagedEntry[] | undefined {
-  const list = at(live, 'metadata', 'managedFields')
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_LIST) return undefined
+/**
+ * The entries of metadata.managedFields, undefined when the object has none, or a problem when
+ * they cannot be read (not a list, or longer than any real object's): never taken for "none",
+ * which would leave the comparison to fields alone.
+ */
+export function managedEntries(live: unknown): ManagedEntry[] | { problem: string } | undefined {
+  const read = list(at(live, 'metadata', 'managedFields'), 'metadata.managedFields')
+  if (!read.ok) return { problem: read.problem }
+  if (read.value.length === 0) return undefined
+  const raw = read.value
   const entries: ManagedEntry[] = []
-  for (const entry of list) {
+  for (const entry of raw) {
     const fields = at(entry, 'fieldsV1')
     if (!isRecord(fields)) continue
     const time = Date.parse(str(at(entry, 'time')))

@@ -51,7 +51,9 @@ export function provenance(
   startedAt: number | undefined,
 ): Provenance {
   const part = comparedPart(expected)
-  const entries = managedEntries(live)
+  const read = managedEntries(live)
+  if (read && 'problem' in read) return { unproven: `unreadable: ${read.problem}`, skip: new Set() }
+  const entries = read
   const annotation = at(live, 'metadata', 'annotations', LAST_APPLIED)
   const applied = typeof annotation === 'string' ? parseApplied(annotation) : undefined
   const owned = entries && ownership(part, entries, applied ? wroteLastApplied : undefined)

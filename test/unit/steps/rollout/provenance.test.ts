@@ -219,6 +219,17 @@ describe('provenance', () => {
     )
   })
 
+  it('never takes managedFields it cannot read for none (which would leave fields alone)', () => {
+    const many = Array.from({ length: 300 }, (_, i) => entry(`m${i}`, 'Update', STARTED, {}))
+    expect(provenance(manifest(['A']), live(['A'], many), STARTED).unproven).toBe(
+      'unreadable: metadata.managedFields has 300 entries (more than 256)',
+    )
+    const odd = { ...live(['A'], undefined), metadata: { name: 'web', managedFields: 'yes' } }
+    expect(rolloutState(manifest(['A']), odd, STARTED, { manifest: true }).reason).toBe(
+      'unreadable: metadata.managedFields is not a list',
+    )
+  })
+
   it('compares fields only when the object carries neither record, and says so', () => {
     expect(provenance(manifest(['A']), live(['A', 'B'], undefined), STARTED)).toEqual({
       proof:
