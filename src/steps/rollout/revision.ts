@@ -53,7 +53,8 @@ export function rolloutState(
   let proof: string | undefined
   let unproven: string | undefined
   if (context.manifest) {
-    // One row per object whatever the version (docs/hub-facts.md, "One row per object"): a row of another version has another shape.
+    // One row per object whatever the version (docs/hub-facts.md, "One row per object"):
+    // a row of another version has another shape.
     const want = str(expected.apiVersion)
     const have = str(at(live, 'apiVersion'))
     if (have && want !== have)
