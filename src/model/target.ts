@@ -80,6 +80,12 @@ export function objectKey(object: {
 export interface SkippedFile {
   path: string
   reason: string
+  /**
+   * Set when the file could not be read at all (a YAML error, a parse cap, a read failure), not
+   * when it was read and holds a template or no object: a rollout gate fails on it. `line` is
+   * where the parser stopped, when it says.
+   */
+  unreadable?: { line?: number | undefined } | undefined
 }
 
 /** A target outside the scope the workflow allows (`allowed-namespaces`, `allowed-kinds`): never queried. */

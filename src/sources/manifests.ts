@@ -16,25 +16,8 @@ import { Composer, Lexer, Parser, isMap, isScalar, isSeq, type CST, type Documen
 import type { SkippedFile, Target, TargetOrigin } from '../model/target.js'
 import { isRecord, unwalkable } from '../model/plain-value.js'
 import { tooManyDocuments } from './caps.js'
-
-/** Kinds that live outside namespaces: they never get the default namespace. */
-const CLUSTER_SCOPED = new Set([
-  'Namespace',
-  'Node',
-  'PersistentVolume',
-  'ClusterRole',
-  'ClusterRoleBinding',
-  'CustomResourceDefinition',
-  'StorageClass',
-  'PriorityClass',
-  'IngressClass',
-  'RuntimeClass',
-  'ValidatingWebhookConfiguration',
-  'MutatingWebhookConfiguration',
-  'APIService',
-  'CSIDriver',
-  'VolumeAttachment',
-])
+import { asTarget, generatedName, type UnnamedObject } from './manifest-identity.js'
+import { KUBECTL_YAML } from './yaml-1-1.js'
 
 /**
  * Lexical tokens (scalars, indicators, spaces, line breaks) one YAML document may hold. The
@@ -55,11 +38,6 @@ const MAX_ALIAS_COUNT = 100
 /** Parse at most this long between two turns of the event loop. */
 const SLICE_MS = 20
 
-export interface ManifestTargets {
-  targets: Target[]
-  skipped?: SkippedFile
-}
-
 export interface ManifestOptions {
   defaultNamespace?: string | undefined
   /** Aborted when the job is cancelled: parsing stops at the next slice. */
@@ -76,6 +54,13 @@ export interface ManifestOptions {
 export const TEMPLATE_REASON =
   'a template (contains {{ }}): render it (`helm template`, `kustomize build`) in an earlier step and pass the output as `rendered-head` (examples/helm-impact.yml), or name its objects in `targets`'
 
+export interface ManifestTargets {
+  targets: Target[]
+  skipped?: SkippedFile
+  /** Objects named by `generateName`: no row can be matched to them, so they are listed, not targets. */
+  unnamed?: UnnamedObject[] | undefined
+}
+
 /** The objects a manifest file holds, or why it was skipped. Throws only the abort reason and a CapError. */
 export async function targetsFromManifest(
   path: string,
@@ -85,12 +70,12 @@ export async function targetsFromManifest(
 ): Promise<ManifestTargets> {
   if (isTemplate(text)) return { targets: [], skipped: { path, reason: TEMPLATE_REASON } }
   const read = await objectsFromManifest(path, text, options)
-  if (read.skipped) return { targets: [], skipped: read.skipped }
+  if (read.skipped) return { targets: [], skipped: read.skipped, unnamed: read.unnamed }
   const targets = read.objects.map((object) => ({
     ...object.target,
     origin: origin.kind === 'manifest' ? { ...origin, line: object.line } : origin,
   }))
-  return { targets }
+  return { targets, unnamed: read.unnamed }
 }
 
 /** One Kubernetes object of a file: its identity, its plain value, where it is declared. */
@@ -112,8 +97,9 @@ export async function objectsFromManifest(
   path: string,
   text: string,
   options: ManifestOptions = {},
-): Promise<{ objects: ManifestObject[]; skipped?: SkippedFile | undefined }> {
+): Promise<{ objects: ManifestObject[]; skipped?: SkippedFile | undefined; unnamed?: UnnamedObject[] | undefined }> {
   const objects: ManifestObject[] = []
+  const unnamed: UnnamedObject[] = []
   const lineAt = lineIndex(text)
   const maxDocuments = options.maxDocuments ?? Infinity
   const counted = { documents: 0 }
@@ -127,13 +113,12 @@ export async function objectsFromManifest(
       if (counted.documents > maxDocuments) throw new TooManyDocuments()
       for (const { value: object, offset } of found) {
         const target = asTarget(object, options.defaultNamespace)
-        if (target)
-          objects.push({
-            target,
-            value: object as Record<string, unknown>,
-            line: lineAt(offset ?? document.range[0]),
-            source,
-          })
+        const line = lineAt(offset ?? document.range[0])
+        if (target) objects.push({ target, value: object as Record<string, unknown>, line, source })
+        else {
+          const generated = generatedName(object, options.defaultNamespace)
+          if (generated) unnamed.push({ path, line, ...generated })
+        }
       }
     })
   } catch (error) {
@@ -144,14 +129,20 @@ export async function objectsFromManifest(
       skipped: {
         path,
         reason: error instanceof NotParsed ? error.message : `not readable as YAML (${firstLine(error)})`,
+        unreadable: { line: error instanceof NotParsed ? error.line : undefined },
       },
     }
   } finally {
     if (text.length >= LARGE_FILE_CHARS) collectGarbage()
   }
+  const named = unnamed.length > 0 ? { unnamed } : {}
   if (objects.length === 0)
-    return { objects, skipped: { path, reason: 'holds no Kubernetes object (apiVersion, kind and metadata.name)' } }
-  return { objects }
+    return {
+      objects,
+      skipped: { path, reason: 'holds no Kubernetes object (apiVersion, kind and metadata.name)' },
+      ...named,
+    }
+  return { objects, ...named }
 }
 
 /** `# Source: chart/templates/x.yaml`, which `helm template` writes above each document. */
@@ -215,7 +206,13 @@ export function isTemplate(text: string): boolean {
 }
 
 /** Why a file could not be read as YAML; its message is the reason shown to the user. */
-class NotParsed extends Error {}
+class NotParsed extends Error {
+  readonly line: number | undefined
+  constructor(message: string, line?: number) {
+    super(message)
+    this.line = line
+  }
+}
 
 /** The file holds more documents than `maxDocuments`: the step fails, naming the file. */
 class TooManyDocuments extends Error {}
@@ -234,7 +231,7 @@ async function eachDocument(
   const maxTokens = options.maxTokensPerDocument ?? MAX_TOKENS_PER_DOCUMENT
   const maxDocuments = options.maxDocuments ?? Infinity
   const parser = new Parser()
-  const composer = new Composer({})
+  const composer = new Composer(KUBECTL_YAML)
   const take = (document: Document.Parsed) => onValue(plainValue(document, text), document)
   // The parser hands over each document as it ends: count it then, before it is composed. Empty
   // ones count too (a million `---` cost seconds), but for the one a trailing `---` leaves.
@@ -278,17 +275,22 @@ async function eachDocument(
 
 function plainValue(document: Document.Parsed, text: string): unknown {
   const error = document.errors[0]
-  if (error) throw new NotParsed(`not valid YAML (${firstLine(error)}${lineOf(text, error.pos[0])})`)
+  if (error) {
+    const line = lineOf(text, error.pos[0])
+    throw new NotParsed(`not valid YAML (${firstLine(error)}${line ? ` at line ${line}` : ''})`, line)
+  }
   let value: unknown
   try {
     value = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT })
   } catch (failure) {
     // "Excessive alias count indicates a resource exhaustion attack", or an unknown anchor
-    throw new NotParsed(`its YAML aliases cannot be expanded safely (${firstLine(failure)})`)
+    const line = lineOf(text, document.range[0])
+    throw new NotParsed(`its YAML aliases cannot be expanded safely (${firstLine(failure)})`, line)
   }
   // An alias inside its own anchor: the List expansion and the rendered sets' fingerprint walk the value.
   const cycle = unwalkable(value)
-  if (cycle) throw new NotParsed(`its YAML aliases cannot be expanded safely (${cycle})`)
+  if (cycle)
+    throw new NotParsed(`its YAML aliases cannot be expanded safely (${cycle})`, lineOf(text, document.range[0]))
   return value
 }
 
@@ -310,26 +312,15 @@ function kindOffset(node: unknown): number | undefined {
   return key?.range?.[0] ?? node.range?.[0]
 }
 
-function asTarget(value: unknown, defaultNamespace?: string): Omit<Target, 'origin'> | undefined {
-  if (!isRecord(value) || !isRecord(value.metadata)) return undefined
-  const { apiVersion, kind } = value
-  const { name, namespace } = value.metadata
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || typeof name !== 'string' || !name) return undefined
-  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : ''
-  const scoped = !CLUSTER_SCOPED.has(kind)
-  const ns = scoped ? (typeof namespace === 'string' && namespace ? namespace : defaultNamespace) : undefined
-  return { kind, name, group, namespace: ns }
-}
-
 function firstLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   return message.split('\n')[0] ?? message
 }
 
-/** " at line N" for an offset, counted only when there is an error to place. */
-function lineOf(text: string, offset: number | undefined): string {
-  if (offset === undefined || offset < 0) return ''
+/** The 1-based line of an offset, counted only when there is an error to place. */
+function lineOf(text: string, offset: number | undefined): number | undefined {
+  if (offset === undefined || offset < 0) return undefined
   let line = 1
   for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++
-  return ` at line ${line}`
+  return line
 }

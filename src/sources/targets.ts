@@ -8,6 +8,7 @@ import { statSync } from 'node:fs'
 import { matchesGlob, resolve } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { targetsFromManifest } from './manifests.js'
+import type { UnnamedObject } from './manifest-identity.js'
 import type { ChangedFile } from '../github/pull-request.js'
 import {
   isRemovedTarget,
@@ -31,6 +32,12 @@ export interface PullRequestFiles {
 export interface CollectedTargets {
   targets: Target[]
   skippedFiles: SkippedFile[]
+  /**
+   * Of the skipped files, those that could not be read at all (with the line where the parser
+   * stopped): a rollout gate fails on them. Kept apart so that `skippedFiles`, which impact
+   * reports, is as it was.
+   */
+  unreadable: SkippedFile[]
   /** Manifest files read, for the log. */
   files: string[]
   /** Globs that matched nothing, and the like: for the log and the report. */
@@ -39,6 +46,8 @@ export interface CollectedTargets {
   changedPaths: string[]
   /** Set when no target was collected: what was searched, for the verdict and the summary. */
   nothing?: NothingCollected | undefined
+  /** Manifest objects named by `generateName` (no name to look up): a rollout lists them as not checked. */
+  unnamed: UnnamedObject[]
 }
 
 export async function collectTargets(options: {
@@ -82,6 +91,12 @@ export async function collectTargets(options: {
   const rendering = (options.renderedHead?.length ?? 0) > 0
   add(options.given, options.globs.length === 0 && !rendering)
   const skippedFiles: SkippedFile[] = []
+  const unreadable: SkippedFile[] = []
+  const skip = (file: SkippedFile) => {
+    skippedFiles.push({ path: file.path, reason: file.reason })
+    if (file.unreadable) unreadable.push(file)
+  }
+  const unnamed: UnnamedObject[] = []
   const files: string[] = []
   const warnings: string[] = []
   const root = await workspaceRoot(options.workspace).catch(() => undefined)
@@ -108,7 +123,8 @@ export async function collectTargets(options: {
       files.push(source.path)
       const read = await readSource(source, root, options)
       if ('skipped' in read) {
-        skippedFiles.push({ path: source.path, reason: read.skipped })
+        // a removed file is no rollout target; any other one the step could not read is a failure to read it
+        skip({ path: source.path, reason: read.skipped, ...(source.change === 'removed' ? {} : { unreadable: {} }) })
         continue
       }
       const origin: TargetOrigin = { kind: 'manifest', path: source.path, change: source.change }
@@ -118,7 +134,8 @@ export async function collectTargets(options: {
         maxDocuments: options.maxDocuments,
       })
       add(result.targets, index === sources.length - 1 && !rendering)
-      if (result.skipped) skippedFiles.push(result.skipped)
+      if (result.skipped) skip(result.skipped)
+      unnamed.push(...(result.unnamed ?? []))
     }
   }
   if (options.renderedHead && rendering) {
@@ -140,7 +157,7 @@ export async function collectTargets(options: {
     ] as const) {
       if (!set) continue
       files.push(...set.files)
-      skippedFiles.push(...set.skippedFiles)
+      set.skippedFiles.forEach(skip)
       if (set.emptyGlobs.length > 0) warnings.push(emptyGlobWarning(input, set.emptyGlobs, options.workspace, false))
     }
     const rendered = renderedTargets(head, base)
@@ -158,10 +175,12 @@ export async function collectTargets(options: {
   return {
     targets: [...found.values()],
     skippedFiles,
+    unreadable,
     files,
     warnings,
     changedPaths: changed.filter((file) => file.status !== 'removed').map((file) => file.path),
     nothing,
+    unnamed,
   }
 }
 

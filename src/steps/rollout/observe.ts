@@ -12,7 +12,7 @@ import { at, shortText, str } from './live-object.js'
 import { rolloutProjection } from './projection.js'
 import { rolloutState } from './revision.js'
 import { stuckPods, watchesPods } from './pods.js'
-import type { RolloutTarget } from './targets.js'
+import { releaseContext, type RolloutTarget } from './targets.js'
 
 export type CellState = 'current' | 'in-progress' | 'failed' | 'not-reporting'
 
@@ -168,7 +168,7 @@ async function failStuckPods(
 }
 
 function cellOf(expected: Record<string, unknown>, object: Record<string, unknown>, now: number): Cell {
-  const verdict = rolloutState(expected, object, now)
+  const verdict = rolloutState(expected, object, now, releaseContext(expected))
   if (verdict.state === 'rolled-out') return { state: 'current', reason: verdict.reason }
   if (verdict.state === 'failed') return { state: 'failed', reason: verdict.reason }
   return {

@@ -18,8 +18,44 @@ const PATH_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
 /** Nesting past this is projected whole: no manifest goes deeper, and the walk stays bounded. */
 const MAX_DEPTH = 12
 
-/** The top-level fields of a manifest that "synced" compares (a ConfigMap's data has no `spec`). */
-export const COMPARED_FIELDS = ['spec', 'data', 'binaryData'] as const
+/** Top-level fields "synced" never compares: the identity, and what the API server and controllers write. */
+const NOT_COMPARED = new Set(['apiVersion', 'kind', 'metadata', 'status'])
+/** kubectl's copy of the applied manifest: read as provenance (./provenance.ts), never compared as an annotation. */
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration'
+
+/**
+ * Labels and annotations a delivery tool adds to what it applies (Argo CD's tracking, Flux's
+ * owner labels, kapp's, Helm's): the applied configuration holds them and the manifest does not,
+ * which is no removal waiting to be applied.
+ */
+const DELIVERY_KEY =
+  /^(?:argocd\.argoproj\.io\/|kustomize\.toolkit\.fluxcd\.io\/|helm\.toolkit\.fluxcd\.io\/|kapp\.k14s\.io\/|meta\.helm\.sh\/|app\.kubernetes\.io\/(?:instance|managed-by)$|kubectl\.kubernetes\.io\/last-applied-configuration$)/
+
+/** A label or annotation key a delivery tool adds on apply (or kubectl's own record). */
+export function isDeliveryKey(key: string): boolean {
+  return DELIVERY_KEY.test(key)
+}
+
+/**
+ * What of a manifest "synced" compares: every top-level field but identity and status (`spec`,
+ * `data`, `rules`, `subjects`, `roleRef`, a ServiceAccount's `imagePullSecrets`, `secrets`,
+ * `automountServiceAccountToken`…), and the labels and annotations it sets.
+ */
+export function comparedPart(expected: Record<string, unknown>): Record<string, unknown> {
+  const part: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(expected))
+    if (!NOT_COMPARED.has(field) && value !== undefined && value !== null) part[field] = value
+  const metadata = expected.metadata
+  if (isRecord(metadata)) {
+    const labels = isRecord(metadata.labels) ? metadata.labels : undefined
+    const annotations = isRecord(metadata.annotations)
+      ? Object.fromEntries(Object.entries(metadata.annotations).filter(([k]) => k !== LAST_APPLIED))
+      : undefined
+    if (labels || annotations)
+      part.metadata = { ...(labels ? { labels } : {}), ...(annotations ? { annotations } : {}) }
+  }
+  return part
+}
 
 /** The status fields the health rules read; lists (conditions, container statuses) whole. */
 const STATUS: ProjectionTree = {
@@ -56,7 +92,13 @@ const STATUS: ProjectionTree = {
 export const HEALTH_PROJECTION: ProjectionTree = {
   apiVersion: true,
   kind: true,
-  metadata: { name: true, namespace: true, generation: true, creationTimestamp: true, deletionTimestamp: true },
+  metadata: {
+    name: true,
+    namespace: true,
+    generation: true,
+    creationTimestamp: true,
+    deletionTimestamp: true,
+  },
   spec: {
     replicas: true,
     paused: true,
@@ -98,14 +140,21 @@ export function mergeProjection(a: ProjectionTree, b: ProjectionTree): Projectio
   return out
 }
 
-/** The health fields, widened by what each manifest sets under the compared fields. */
+/**
+ * What shows which release wrote an object (./provenance.ts): a map and a list, so whole. Asked
+ * only where a manifest sets something to compare: the last-applied annotation is a copy of the
+ * manifest and managedFields are as long again, so a gate on `targets` alone does not pay for them.
+ */
+const PROVENANCE: ProjectionTree = { metadata: { annotations: true, managedFields: true } }
+
+/** The health fields, widened by what each manifest sets under the compared fields, and the provenance fields then. */
 export function rolloutProjection(expected: Iterable<Record<string, unknown>>): ProjectionTree {
   const set: ProjectionTree = {}
+  let compares = false
   for (const object of expected) {
-    const compared: Record<string, unknown> = {}
-    for (const field of COMPARED_FIELDS)
-      if (object[field] !== undefined && object[field] !== null) compared[field] = object[field]
-    addPaths(set, compared, 0)
+    const part = comparedPart(object)
+    if (Object.keys(part).length > 0) compares = true
+    addPaths(set, part, 0)
   }
-  return mergeProjection(HEALTH_PROJECTION, set)
+  return mergeProjection(compares ? mergeProjection(HEALTH_PROJECTION, PROVENANCE) : HEALTH_PROJECTION, set)
 }

@@ -6,7 +6,7 @@ import type { Quorum } from '../../settings/rollout.js'
 import type { RolloutOutcome } from './poll.js'
 import { countCells, renderRolloutSummary } from './summary.js'
 import type { RolloutTargets } from './targets.js'
-import { NOT_SYNCED_REASON } from './unchecked.js'
+import { notCheckedReason } from './unchecked.js'
 import { targetLabel } from '../../model/target.js'
 
 /** The schema id and version at the head of the result file; a change of shape bumps the version. */
@@ -107,11 +107,11 @@ function resultFile(outcome: RolloutOutcome, collected: RolloutTargets, quorum: 
       file: place?.file ?? null,
       line: place?.line ?? null,
     })),
-    notChecked: collected.unchecked.map(({ target, label }) => ({
+    notChecked: collected.unchecked.map(({ target, label, notChecked }) => ({
       label,
       ...target,
       origin: undefined,
-      reason: NOT_SYNCED_REASON,
+      reason: notCheckedReason({ notChecked }),
     })),
     outOfScope: collected.outOfScope.map(({ target, reason }) => ({
       label: targetLabel(target),

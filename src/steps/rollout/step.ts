@@ -17,6 +17,8 @@ import { nothingCheckable, uncheckedLines } from './unchecked.js'
 import { pollRollout, systemClock, type Clock, type RolloutOutcome } from './poll.js'
 import { publishRollout } from './publish.js'
 import { collectRolloutTargets } from './targets.js'
+import { refuseUnreadable } from './unreadable.js'
+import { skipScaledReplicas } from './scalers.js'
 import { quorumText } from './verdict.js'
 import { graphPreflight, planned, type Plan } from '../command.js'
 
@@ -36,6 +38,8 @@ export async function rolloutStep(
     log: core.info,
   })
   for (const line of uncheckedLines(collected)) core.info(line)
+  const unreadable = refuseUnreadable(collected.unreadable)
+  if (unreadable) return unreadable
   if (collected.targets.length === 0) {
     // nothing is published on this path: the warnings that say what matched nothing go out here
     for (const warning of collected.warnings) core.warning(warning)
@@ -43,6 +47,7 @@ export async function rolloutStep(
   }
   await checkGraphWorkspace(transport, settings.hub, signal, core.info)
   const graph = new GraphClient(transport)
+  for (const line of (await skipScaledReplicas(graph, collected.targets, signal)).lines) core.info(line)
   const where = rollout.edges ? `edge(s) ${rollout.edges.join(', ')}` : 'every engaged edge'
   core.info(
     `Waiting up to ${rollout.timeoutSeconds} s for ${collected.targets.length} target(s) on ${where} (${quorumText(rollout.require)} required), ${rolloutQueries(collected.targets).length} query(ies) a poll at most.`,
@@ -88,7 +93,7 @@ export function rolloutPlan({ rollout }: SettingsFor<'rollout'>, transport: HubT
   const queries = rolloutQueries(rollout.targets.map((target) => ({ target })))
   const also =
     rollout.manifests.length + rollout.renderedHead.length > 0
-      ? ' (plus the objects of the manifests, read at run time)'
+      ? ' (plus the objects of the manifests, read at run time, after one query of the HPAs of their namespaces)'
       : ''
   return {
     requests: [

@@ -8,6 +8,7 @@ import { STATE_RANK, type CellState } from './observe.js'
 import { STATE_WORDS, clockTime, type EdgeTrack, type RolloutOutcome, type TrackedCell } from './poll.js'
 import type { RolloutTarget } from './targets.js'
 import { quorumText } from './verdict.js'
+import { uncheckedSentences } from './unchecked.js'
 import type { Quorum } from '../../settings/rollout.js'
 import type { SkippedTarget } from '../../model/target.js'
 import { targetLabel } from '../../model/target.js'
@@ -62,15 +63,7 @@ export function renderRolloutSummary(
     )
   }
   const unchecked = context.unchecked ?? []
-  if (unchecked.length > 0)
-    head.push(
-      `> [!NOTE]\n> Not checked (${unchecked.length}), the graph does not sync their kind by default: ${unchecked
-        .slice(0, MAX_LISTED)
-        .map((t) => inlineClip(t.label, MAX_NAME * 2))
-        .join(
-          ', ',
-        )}${unchecked.length > MAX_LISTED ? ` and ${unchecked.length - MAX_LISTED} more` : ''}. Name a kind in \`synced-kinds\` if the graph's operator made it sync.`,
-    )
+  if (unchecked.length > 0) head.push(`> [!NOTE]\n> ${uncheckedSentences(unchecked).map(inline).join('\n>\n> ')}`)
   const outOfScope = context.outOfScope ?? []
   if (outOfScope.length > 0)
     head.push(

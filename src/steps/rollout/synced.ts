@@ -1,14 +1,21 @@
 /**
- * Is the live object the one the manifest asks for? Every field the manifest sets under `spec`
- * (the pod template's labels and annotations included) and a ConfigMap's `data` must hold the
- * same value live; what the manifest leaves out (defaults, injected sidecars) is not compared.
- * Lists are matched the way Kubernetes merges them (containers, env, volumes… by name), and the
- * values a cluster rewrites are normalised: quantities (`1000m` is `1`), an image pinned to
- * `tag@sha256:…` by an admission webhook, the `docker.io/library/` prefix. Pure.
+ * Is the live object the one the manifest asks for? Every field the manifest sets must hold the
+ * same value live: `spec`, a ConfigMap's `data`, a Role's `rules`, a binding's `subjects` and
+ * `roleRef`, a ServiceAccount's fields (every top-level field but identity and status), and the
+ * labels and annotations the manifest sets. What the manifest leaves out (defaults, injected
+ * sidecars) is not compared. The API server stores an object in its own form (docs/hub-facts.md,
+ * "What the API server stores"), so values are compared as it stores them: lists matched by the
+ * keys server-side apply merges them by (./list-keys.ts), tolerations as a set, a zero value it
+ * omits (`hostNetwork: false`) as absent, `1`/`0` as the booleans a SQLite graph projects them
+ * as, quantities by value wherever the API type is a quantity, an image pinned to `tag@sha256:…`
+ * by an admission webhook and the `docker.io/library/` prefix as the same image. Fields another
+ * manager owns are the caller's to skip (`skip`); `caBundle` (injected) always is, and a PVC may
+ * have grown past its manifest. Pure.
  */
 import { isRecord } from '../../model/plain-value.js'
 import { MAX_LIST, shortText } from './live-object.js'
-import { COMPARED_FIELDS } from './projection.js'
+import { SET_LISTS, entryKey, isKeyedList, member } from './list-keys.js'
+import { comparedPart } from './projection.js'
 
 export interface Difference {
   /** `spec.template.spec.containers[web].env[LOG_LEVEL].value` */
@@ -17,105 +24,147 @@ export interface Difference {
   have: unknown
 }
 
-/** The key each merged list is matched on, as the API's strategic merge patch does. */
-const LIST_KEYS: ReadonlyMap<string, readonly string[]> = new Map([
-  ['containers', ['name']],
-  ['initContainers', ['name']],
-  ['ephemeralContainers', ['name']],
-  ['env', ['name']],
-  ['volumes', ['name']],
-  ['imagePullSecrets', ['name']],
-  ['volumeMounts', ['mountPath']],
-  // A container port is keyed by containerPort, a Service port by port; a named one by its name.
-  ['ports', ['name', 'containerPort', 'port']],
-])
+export interface CompareOptions {
+  /** The manifest's kind, for the rules of one kind (a PVC's storage may grow). */
+  kind?: string | undefined
+  /** Paths (spelled as a Difference spells them) another manager owns: neither they nor what is under them are compared. */
+  skip?: ReadonlySet<string> | undefined
+}
 
-/** Maps whose values are quantities (resources, a volume's size): `1000m` equals `1`. */
-const QUANTITY_MAPS = new Set(['requests', 'limits', 'capacity', 'hard'])
+/** Maps whose values are quantities: resources, a LimitRange's bounds, a quota, an overhead. */
+const QUANTITY_MAPS = new Set([
+  'requests',
+  'limits',
+  'capacity',
+  'allocatable',
+  'hard',
+  'max',
+  'min',
+  'default',
+  'defaultRequest',
+  'maxLimitRequestRatio',
+  'overhead',
+])
+/** Fields that are quantities wherever they are (an emptyDir's sizeLimit). */
 const QUANTITY_KEYS = new Set(['sizeLimit'])
+/** Fields that are quantities inside an HPA's metrics (`target.averageValue`, v2beta1's `targetAverageValue`). */
+const METRIC_QUANTITY_KEYS = new Set(['averageValue', 'value', 'targetAverageValue', 'targetValue'])
+/** Set by cert-manager's or a service mesh's injector, never by the manifest's author. */
+const INJECTED_KEYS = new Set(['caBundle'])
 
 const MAX_DEPTH = 32
 
 /** The first field the manifest sets that the live object does not hold, or undefined when synced. */
-export function firstDifference(expected: Record<string, unknown>, live: unknown): Difference | undefined {
-  for (const field of COMPARED_FIELDS) {
-    const difference = compare(expected[field], isRecord(live) ? live[field] : undefined, field, field, 0)
+export function firstDifference(
+  expected: Record<string, unknown>,
+  live: unknown,
+  options: CompareOptions = {},
+): Difference | undefined {
+  const context: Context = { kind: options.kind ?? str(expected.kind), skip: options.skip ?? new Set() }
+  const part = comparedPart(expected)
+  for (const [field, want] of Object.entries(part)) {
+    const have = isRecord(live) ? live[field] : undefined
+    const difference = compare(want, have, field, field, 0, context)
     if (difference) return difference
   }
   return undefined
 }
+
+interface Context {
+  kind: string
+  skip: ReadonlySet<string>
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '')
 
 /** "spec.template.spec.containers[web].image is registry/web:1.4 on the edge, the manifest sets registry/web:1.5" */
 export function differenceText(d: Difference): string {
   return `${shortText(d.path)} is ${valueText(d.have)}, the manifest sets ${valueText(d.want)}`
 }
 
-function valueText(value: unknown): string {
+export function valueText(value: unknown): string {
   if (value === undefined || value === null) return 'not set'
   return shortText(JSON.stringify(value) ?? typeof value)
 }
 
-function compare(want: unknown, have: unknown, path: string, key: string, depth: number): Difference | undefined {
+/** A value the API server omits when it is zero (omitempty): absent live is the same value. */
+export function isZero(value: unknown): boolean {
+  if (value === false || value === 0 || value === '') return true
+  if (Array.isArray(value)) return value.length === 0
+  return isRecord(value) && Object.keys(value).length === 0
+}
+
+function compare(
+  want: unknown,
+  have: unknown,
+  path: string,
+  key: string,
+  depth: number,
+  context: Context,
+): Difference | undefined {
   if (want === undefined || want === null) return undefined
-  if (depth > MAX_DEPTH) return undefined
-  if (Array.isArray(want)) return compareList(want, have, path, key, depth)
+  if (depth > MAX_DEPTH || context.skip.has(path) || INJECTED_KEYS.has(key)) return undefined
+  if ((have === undefined || have === null) && isZero(want)) return undefined
+  if (Array.isArray(want)) return compareList(want, have, path, key, depth, context)
   if (isRecord(want)) {
-    const entries = Object.entries(want)
-    // An empty map the manifest spells out (`securityContext: {}`) is what the API server omits.
-    if (entries.length === 0) return undefined
     if (!isRecord(have)) return { path, want, have }
-    for (const [k, v] of entries) {
-      const difference = compare(v, have[k], `${path}${member(k)}`, k, depth + 1)
+    for (const [k, v] of Object.entries(want)) {
+      const difference = compare(v, have[k], `${path}${member(k)}`, k, depth + 1, context)
       if (difference) return difference
     }
     return undefined
+  }
+  if (context.kind === 'PersistentVolumeClaim' && path === 'spec.resources.requests.storage') {
+    // the volume may have been expanded since: the claim holds at least what the manifest asks
+    const a = quantity(want)
+    const b = quantity(have)
+    return a !== undefined && b !== undefined && b >= a * (1 - 1e-9) ? undefined : { path, want, have }
   }
   return sameScalar(want, have, key, path) ? undefined : { path, want, have }
 }
 
-function compareList(want: unknown[], have: unknown, path: string, key: string, depth: number): Difference | undefined {
-  if (want.length === 0) return undefined
+function compareList(
+  want: unknown[],
+  have: unknown,
+  path: string,
+  key: string,
+  depth: number,
+  context: Context,
+): Difference | undefined {
   if (!Array.isArray(have) || have.length > MAX_LIST) return { path, want, have }
-  const keys = LIST_KEYS.get(key)
-  const keyOf = keys && ((entry: unknown) => listKey(entry, keys))
-  if (keyOf && want.every((entry) => keyOf(entry) !== undefined)) {
+  if (isKeyedList(key, want)) {
     const live = new Map<string, unknown>()
     for (const entry of have) {
-      const k = keyOf(entry)
+      const k = entryKey(key, entry)
       if (k !== undefined && !live.has(k)) live.set(k, entry)
     }
     for (const entry of want) {
-      const k = keyOf(entry) as string
-      const difference = compare(entry, live.get(k), `${path}[${k}]`, key, depth + 1)
+      const k = entryKey(key, entry) as string
+      const difference = compare(entry, live.get(k), `${path}[${k}]`, key, depth + 1, context)
       if (difference) return difference
     }
     return undefined
   }
-  // Scalars (args, command) and unkeyed lists (tolerations, envFrom) are atomic: same length, each entry alike.
+  if (SET_LISTS.has(key)) {
+    for (const [i, entry] of want.entries()) {
+      if (!have.some((h) => compare(entry, h, `${path}[${i}]`, key, depth + 1, context) === undefined))
+        return { path: `${path}[${i}]`, want: entry, have: undefined }
+    }
+    return undefined
+  }
+  // Scalars (args, command) and atomic lists (rules, subjects, envFrom) are whole: same length, each entry alike.
   if (want.length !== have.length) return { path, want, have }
   for (const [i, entry] of want.entries()) {
-    const difference = compare(entry, have[i], `${path}[${i}]`, key, depth + 1)
+    const difference = compare(entry, have[i], `${path}[${i}]`, key, depth + 1, context)
     if (difference) return difference
   }
   return undefined
 }
 
-function listKey(entry: unknown, keys: readonly string[]): string | undefined {
-  if (!isRecord(entry)) return undefined
-  for (const k of keys) {
-    const value = entry[k]
-    if (typeof value === 'string' || typeof value === 'number') return String(value)
-  }
-  return undefined
-}
-
-/** `.name`, or `["checksum/config"]` for a key a dotted path cannot spell. */
-function member(key: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`
-}
-
 function sameScalar(want: unknown, have: unknown, key: string, path: string): boolean {
   if (want === have) return true
+  // A SQLite graph projects a boolean leaf as 1 or 0 (docs/hub-facts.md, "What the API server stores").
+  if (typeof want === 'boolean' && (have === 1 || have === 0)) return want === (have === 1)
   if (key === 'image' && typeof want === 'string' && typeof have === 'string') return sameImage(want, have)
   if (isQuantityPath(key, path)) {
     const a = quantity(want)
@@ -127,6 +176,7 @@ function sameScalar(want: unknown, have: unknown, key: string, path: string): bo
 
 function isQuantityPath(key: string, path: string): boolean {
   if (QUANTITY_KEYS.has(key)) return true
+  if (METRIC_QUANTITY_KEYS.has(key) && /(?:^|\.)metrics\[/.test(path)) return true
   const parent = /\.([A-Za-z]+)(?:\.[^.[]+|\["[^"]*"\])$/.exec(path)?.[1]
   return parent !== undefined && QUANTITY_MAPS.has(parent)
 }

@@ -2,11 +2,15 @@
  * The rollout's targets and what each should look like: collected as `impact` collects them
  * (the same function, so the same inputs, caps and scope), then each manifest object read back
  * whole from its file, since the manifest is the expected state. A manifest object without a
- * namespace is in the `namespace` input's, else in `default`, as kubectl applies it.
+ * namespace is in the `namespace` input's, else in `default`, as kubectl applies it. Helm hooks
+ * and tests, and objects named by `generateName`, are listed as not checked: they are no
+ * release's lasting objects, or no row can be matched to them.
  */
 import { objectsFromManifest } from '../../sources/manifests.js'
 import { partitionByScope } from '../../sources/scope.js'
 import { isChecked } from './checked-kinds.js'
+import { hookReason, scaledByManifests, unnamedTargets } from './release-objects.js'
+import type { ReleaseContext } from './revision.js'
 import {
   isRemovedTarget,
   objectKey,
@@ -30,16 +34,20 @@ export interface RolloutTarget {
   expected: Record<string, unknown>
   /** Where the manifest declares it, for annotations. */
   place?: { file: string; line: number } | undefined
+  /** For a target not checked: why (the kind is not synced when absent). */
+  notChecked?: string | undefined
 }
 
 export interface RolloutTargets {
   /** The targets the gate checks: in scope, of a kind the graph syncs. */
   targets: RolloutTarget[]
-  /** Of a kind the graph does not sync (Secret, HelmRelease…): listed as not checked, never waited for. */
+  /** Of a kind the graph does not sync (Secret, HelmRelease…), a Helm hook, a `generateName` object: listed as not checked, never waited for. */
   unchecked: RolloutTarget[]
   /** Outside `allowed-namespaces` / `allowed-kinds`: listed, never queried. */
   outOfScope: SkippedTarget[]
   skippedFiles: SkippedFile[]
+  /** Manifest files that could not be read: the gate fails on them (./unreadable.ts). */
+  unreadable: SkippedFile[]
   warnings: string[]
   files: string[]
   /** Set when no target was collected: what was searched (globs and folder). */
@@ -53,8 +61,11 @@ export async function collectRolloutTargets(
     pullRequest: PullRequestFiles | undefined
     signal: AbortSignal
     log: (line: string) => void
+    /** The step's start (ms since the epoch); now when not given. */
+    startedAt?: number | undefined
   },
 ): Promise<RolloutTargets> {
+  const startedAt = context.startedAt ?? Date.now()
   const defaultNamespace = settings.defaultNamespace ?? 'default'
   const collected = await collectTargets({
     given: settings.targets,
@@ -74,6 +85,7 @@ export async function collectRolloutTargets(
   const targets: RolloutTarget[] = []
   const unchecked: RolloutTarget[] = []
   const { inScope, skipped } = partitionByScope(collected.targets, settings.scope)
+  const fromManifest = new Set<RolloutTarget>()
   for (const target of inScope) {
     // A removed object is not rolled out: it is gone, which absence cannot prove (docs/hub-facts.md, "What the graph knows").
     if (isRemovedTarget(target)) {
@@ -96,24 +108,55 @@ export async function collectRolloutTargets(
             )
           ).get(objectKey(target))
         : undefined
-    const one = {
+    const one: RolloutTarget = {
       key: identityKey(target),
       label: targetLabel(target),
       target,
       expected: value ?? identityObject(target),
       place,
     }
-    ;(isChecked(target.group, target.kind, settings.syncedKinds) ? targets : unchecked).push(one)
+    if (value) fromManifest.add(one)
+    const hook = value && hookReason(value)
+    if (hook) unchecked.push({ ...one, notChecked: hook })
+    else (isChecked(target.group, target.kind, settings.syncedKinds) ? targets : unchecked).push(one)
   }
+  unchecked.push(...unnamedTargets(collected.unnamed))
+  // An HPA among the manifests owns its workload's spec.replicas.
+  const scaled = scaledByManifests([...targets, ...unchecked])
+  for (const one of targets)
+    RELEASE_CONTEXT.set(one.expected, {
+      startedAt,
+      manifest: fromManifest.has(one),
+      skip: scaled.has(identityKey(one.target)) ? ['spec.replicas'] : [],
+    })
   return {
     targets,
     unchecked,
     outOfScope: skipped,
     skippedFiles: collected.skippedFiles,
+    unreadable: collected.unreadable,
     warnings,
     files: collected.files,
     nothing: collected.nothing,
   }
+}
+
+/**
+ * What the comparison of each target's expected object needs to know (./revision.ts), kept
+ * beside the object rather than on it so the manifest stays the manifest.
+ */
+const RELEASE_CONTEXT = new WeakMap<object, ReleaseContext>()
+
+/** The context of a target's expected object; none for an object this module did not collect. */
+export function releaseContext(expected: object): ReleaseContext | undefined {
+  return RELEASE_CONTEXT.get(expected)
+}
+
+/** Marks a path of a target's expected object as another manager's: not compared (./scalers.ts). */
+export function skipInComparison(expected: object, path: string): void {
+  const context = RELEASE_CONTEXT.get(expected)
+  if (context && !context.skip?.includes(path))
+    RELEASE_CONTEXT.set(expected, { ...context, skip: [...(context.skip ?? []), path] })
 }
 
 /** The group, kind, namespace and name of an object, without its edge. */

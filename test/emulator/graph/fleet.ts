@@ -23,6 +23,8 @@ export type ObjectMeta = {
   ownerReferences?: OwnerReference[]
   creationTimestamp: string
   generation?: number
+  /** Who set which field (the API server's record; ./rollout-applied.ts writes it as a cluster does). */
+  managedFields?: object[]
 }
 
 export type FleetObject = {

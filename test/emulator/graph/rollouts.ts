@@ -12,6 +12,7 @@ import { namespace, type PodImages } from './rollout-objects.ts'
 import type { DeploymentPlan, Keyframe } from './rollout-workloads.ts'
 import { deploymentRollout, statefulSetRollout } from './rollout-workloads.ts'
 import { jobRollout } from './rollout-jobs.ts'
+import { APPLIED_EDGES, appliedTracks } from './rollout-applied-fleet.ts'
 
 /** The hub marks an edge disconnected after about 90 s without a heartbeat (docs/hub-facts.md, "What the graph knows"). */
 export const DISCONNECT_GRACE_MS = 90_000
@@ -36,6 +37,7 @@ export const ROLLOUT_SCENARIOS = [
   'statefulset-ondelete',
   'no-edges',
   'large',
+  'applied',
 ] as const
 export type RolloutScenario = (typeof ROLLOUT_SCENARIOS)[number]
 
@@ -248,6 +250,12 @@ function scenarioTimeline(scenario: RolloutScenario, large: LargeRolloutOptions)
       return { edges: [], tracks: [] }
     case 'large':
       return largeTimeline(large)
+    case 'applied':
+      // objects as the API server stores applied manifests (./rollout-applied-fleet.ts says which fact each pins)
+      return {
+        edges: Object.keys(APPLIED_EDGES).map((name) => ({ name })),
+        tracks: [...namespaces('shop', Object.keys(APPLIED_EDGES)), ...appliedTracks()],
+      }
   }
 }
 

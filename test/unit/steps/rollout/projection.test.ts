@@ -44,10 +44,36 @@ describe('rolloutProjection', () => {
     expect(leaves(rolloutProjection([configMap]))).toContain('data')
   })
 
-  it('compares only spec and data, not the manifest metadata', () => {
-    expect(leaves(rolloutProjection([web])).filter((p) => p.startsWith('metadata'))).toEqual(
-      leaves({ metadata: HEALTH_PROJECTION.metadata as object }),
-    )
+  it("projects the manifest's labels (whole: their keys hold dots), and the annotations and managedFields that prove a release where a manifest sets something", () => {
+    expect(leaves(rolloutProjection([web])).filter((p) => p.startsWith('metadata'))).toEqual([
+      ...leaves({ metadata: HEALTH_PROJECTION.metadata as object }),
+      'metadata.annotations',
+      'metadata.managedFields',
+      'metadata.labels',
+    ])
+    // A target named in `targets` has nothing to compare: no provenance is read for it.
+    const named = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' } }
+    expect(leaves(rolloutProjection([named]))).not.toContain('metadata.managedFields')
+  })
+
+  it("projects every top-level field a manifest sets but identity and status: a Role's rules, a ServiceAccount's fields", () => {
+    const role = {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'Role',
+      metadata: { name: 'r' },
+      rules: [{ verbs: ['get'] }],
+    }
+    const account = {
+      apiVersion: 'v1',
+      kind: 'ServiceAccount',
+      metadata: { name: 'sa' },
+      imagePullSecrets: [{ name: 'pull' }],
+      automountServiceAccountToken: false,
+      status: { x: 1 },
+    }
+    const projected = leaves(rolloutProjection([role, account]))
+    expect(projected).toEqual(expect.arrayContaining(['rules', 'imagePullSecrets', 'automountServiceAccountToken']))
+    expect(projected).not.toContain('status.x')
   })
 
   it('keeps a path whole when one manifest projects it whole and another a part of it', () => {

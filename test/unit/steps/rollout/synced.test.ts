@@ -13,7 +13,7 @@ const deployment = (pod: object, template: object = {}) => ({
 })
 const container = (extra: object = {}) => ({ name: 'web', image: 'registry/web:1.5', ...extra })
 /** As the API server stores it: defaults filled in, a sidecar injected. */
-const stored = (extra: object = {}, template: object = {}) =>
+const stored = (extra: object = {}, template: object = {}, pod: object = {}) =>
   deployment(
     {
       containers: [
@@ -22,6 +22,7 @@ const stored = (extra: object = {}, template: object = {}) =>
       ],
       restartPolicy: 'Always',
       dnsPolicy: 'ClusterFirst',
+      ...pod,
     },
     template,
   )
@@ -123,7 +124,7 @@ describe('firstDifference', () => {
     )
   })
 
-  it('matches container ports by name, else by port number', () => {
+  it('matches ports by number and protocol (TCP when unset), as server-side apply keys them', () => {
     const want = deployment({
       containers: [container({ ports: [{ containerPort: 8080 }, { name: 'metrics', containerPort: 9090 }] })],
     })
@@ -134,7 +135,24 @@ describe('firstDifference', () => {
       ],
     })
     expect(text(want, live)).toBe(
-      'spec.template.spec.containers[web].ports[metrics].containerPort is 9091, the manifest sets 9090',
+      'spec.template.spec.containers[web].ports[9090/TCP] is not set, the manifest sets {"name":"metrics","containerPort":9090}',
+    )
+    const dns = (ports: object[]) => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'dns' }, spec: { ports } })
+    const both = [
+      { name: 'dns-tcp', port: 53, protocol: 'TCP' },
+      { name: 'dns', port: 53, protocol: 'UDP' },
+    ]
+    expect(
+      firstDifference(
+        dns([
+          { name: 'dns-tcp', port: 53 },
+          { name: 'dns', port: 53, protocol: 'UDP' },
+        ]),
+        dns(both),
+      ),
+    ).toBeUndefined()
+    expect(text(dns([{ name: 'dns', port: 53, protocol: 'UDP' }]), dns([both[0] as object]))).toBe(
+      'spec.ports[53/UDP] is not set, the manifest sets {"name":"dns","port":53,"protocol":"UDP"}',
     )
   })
 
