@@ -59,6 +59,8 @@ async function comments(): Promise<Array<{ id: number; body: string; user: { log
   return (await response.json()) as Array<{ id: number; body: string; user: { login: string } }>
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /** Waits until the emulator's stdout matches, for its comment watcher prints on its own clock. */
 async function printed(pattern: RegExp): Promise<string> {
   for (let waited = 0; waited < 5_000 && !pattern.test(stdout); waited += 50)
@@ -73,9 +75,14 @@ it(
   async () => {
     expect(started.github).toMatchObject({ repository: 'acme/shop', pullRequest: 42 })
     // what it tells the newcomer: the command to run, the lines for a .env of their own, the GET
+    // the JSON line comes first; the rest may still be on its way when the machine is busy
+    await printed(
+      new RegExp(
+        escapeRegExp(`curl -s -H "Authorization: Bearer ${started.github.token}" ${started.github.commentsUrl}`),
+      ),
+    )
     expect(stdout).toContain(`npm run local -- ${started.github.dotenvFile}`)
     expect(stdout).toMatch(/^ {2}GITHUB_EVENT_PATH=\/.*event\.json$/m)
-    expect(stdout).toContain(`curl -s -H "Authorization: Bearer ${started.github.token}" ${started.github.commentsUrl}`)
     expect(await comments()).toEqual([])
 
     const first = await runLocal(ROOT, [started.github.dotenvFile], tmp)
