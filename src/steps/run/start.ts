@@ -19,13 +19,16 @@ export interface StartDeps {
   scope?: HubScope | undefined
 }
 
+/** The run in hand, and the session it was started in (a re-run's fresh run has its own). */
+export type StartedRun = RunInHand & { sessionId: string }
+
 /** Start the run (or find the one its idempotency key already started), within the budget begun at `started`. */
 export async function startOrAttach(
   settings: RunSettings,
   deps: StartDeps,
   signal: AbortSignal,
   started: number,
-): Promise<RunInHand> {
+): Promise<StartedRun> {
   // `timeout-seconds: 0` only starts the run: the start keeps its own per-request ceiling.
   const budget = settings.timeoutSeconds > 0 ? started + settings.timeoutSeconds * 1000 : undefined
   // One whoami before anything is created: it costs a request only on the user route.
@@ -43,23 +46,29 @@ export async function startOrAttach(
     signal,
     deadline: budget,
   }
-  /** `created` when it is a new run or this step's own (checked before anything of it is published). */
+  /**
+   * `created` when it is a new run or this step's own (checked before anything of it is
+   * published): a detail that came with it is compared whether or not the hub says `reused`.
+   */
   const verified = async (start: StartRun, created: CreateRunResponse): Promise<CreateRunResponse> => {
-    if (created.reused !== true) return created
+    const reused = created.reused === true
+    if (!reused && !created.run) return created
     const detail = created.run ?? (await deps.client.getRun(created.runId, signal))
     const sent = {
       task: start.task,
       sessionId: start.sessionId,
       idempotencyKey: start.idempotencyKey,
-      keyIsSecret: settings.idempotencyKeySource === 'auto',
+      keyIsSecret: settings.idempotencyKeyIsSecret ?? settings.idempotencyKeySource !== 'none',
+      keyLabel: settings.idempotencyKeyGiven,
     }
-    const note = checkReusedRun(sent, created.runId, detail)
+    const note = checkReusedRun(sent, created.runId, detail, reused)
     if (note) deps.events.info(note)
     return { ...created, run: detail }
   }
-  const inHand = (start: StartRun, created: CreateRunResponse): RunInHand => {
+  const inHand = (start: StartRun, created: CreateRunResponse): StartedRun => {
     deps.events.created(created, start.idempotencyKey)
     return {
+      sessionId: start.sessionId ?? settings.sessionId,
       // Follows the hub's stored run when this one lost the same-key race (followed-run.ts).
       followed: FollowedRun.started(deps.client, start, created, (line) => deps.events.info(line), verified),
       detail: created.run,
@@ -72,9 +81,12 @@ export async function startOrAttach(
   const oldKey = settings.idempotencyKey
   const freshKey = oldKey ? freshKeyForRerun(settings, firstCreated) : undefined
   if (!oldKey || !freshKey) return inHand(first, firstCreated)
+  // A new key, a new session: nothing of the failed run's conversation is replayed into the fresh one.
+  const fresh = { ...first, idempotencyKey: freshKey, sessionId: settings.rerunSessionId ?? settings.sessionId }
+  const freshCreated = await verified(fresh, await deps.client.startRun(fresh))
+  // Said once the fresh run holds the key: a key printed before could be started under first.
   deps.events.info(rerunNotice(firstCreated, oldKey, freshKey, settings.runAttempt ?? 1))
-  const fresh = { ...first, idempotencyKey: freshKey }
-  return inHand(fresh, await verified(fresh, await deps.client.startRun(fresh)))
+  return inHand(fresh, freshCreated)
 }
 
 /**
@@ -98,5 +110,5 @@ function freshKeyForRerun(settings: RunSettings, created: CreateRunResponse): st
 
 function rerunNotice(created: CreateRunResponse, oldKey: string, freshKey: string, attempt: number): string {
   const phase = canonicalPhase(created.run?.phase ?? created.phase)
-  return `Idempotency key ${oldKey} returned run ${created.runId}, which ended ${phase}; this is re-run attempt ${attempt}, so a fresh run starts under key ${freshKey} instead of attaching to it.`
+  return `Idempotency key ${oldKey} returned run ${created.runId}, which ended ${phase}; this is re-run attempt ${attempt}, so a fresh run started under key ${freshKey}, in a session of its own, instead of attaching to it.`
 }

@@ -8,6 +8,7 @@
  */
 import type { RunResult } from './loop.js'
 import type { Verdict } from '../../runner/core.js'
+import { fingerprint } from '../../runner/context.js'
 import { ChildRunSchema, type RunDetail, type RunStep } from '../../hub/schemas.js'
 import {
   SUMMARY_BYTE_BUDGET,
@@ -116,7 +117,8 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
   )
   if (result.idempotencyKey) {
     head.push(
-      `Idempotency key ${code(clip(result.idempotencyKey, LIMITS.name))}, session ${code(clip(result.sessionId, LIMITS.name))}.`,
+      // The session only as a fingerprint: whoever knows its id can write the history replayed into it.
+      `Idempotency key ${code(clip(result.idempotencyKey, LIMITS.name))}, session ${code(fingerprint(result.sessionId))}.`,
     )
   }
 

@@ -215,7 +215,7 @@ describe('re-runs', () => {
     expect(result.runId).toBe('r1')
     expect(result.idempotencyKey).toBe('gha-rerun-2')
     expect(h.events.info).toHaveBeenCalledWith(
-      expect.stringContaining('ended Failed; this is re-run attempt 2, so a fresh run starts under key gha-rerun-2'),
+      expect.stringContaining('ended Failed; this is re-run attempt 2, so a fresh run started under key gha-rerun-2'),
     )
     expect(h.events.created).toHaveBeenCalledTimes(1)
   })
