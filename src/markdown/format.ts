@@ -8,6 +8,22 @@
  */
 import { Buffer } from 'node:buffer'
 
+/**
+ * A name from outside (a pull request's file name: git allows a line break in one) on one line:
+ * line breaks and other control characters escaped as `\n`, `\r`, `\t` or `\u001b`, so a name
+ * printed in a log line cannot start a line of its own that reads as the action's.
+ */
+export function escapeControls(text: string): string {
+  return CONTROL.test(text) ? text.replace(CONTROLS, controlEscape) : text
+}
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u
+const CONTROLS = new RegExp(CONTROL.source, 'gu')
+const NAMED_CONTROL: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+function controlEscape(char: string): string {
+  return NAMED_CONTROL[char] ?? `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`
+}
+
 /** Put after `@` (no mention notifies anyone) or inside `::` and `##[` (no workflow command runs): it reads the same. */
 export const ZERO_WIDTH_SPACE = '\u200b'
 

@@ -4,6 +4,7 @@
  * changes (removed ones read at the base commit: deleting an object is the riskiest change);
  * elsewhere, the files in the workspace.
  */
+import { escapeControls } from '../markdown/format.js'
 import { statSync } from 'node:fs'
 import { matchesGlob, resolve } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
@@ -108,17 +109,18 @@ export async function collectTargets(options: {
       files.push(source.path)
       const read = await readSource(source, root, options)
       if ('skipped' in read) {
-        skippedFiles.push({ path: source.path, reason: read.skipped })
+        // A file name is the pull request's: shown on one line wherever it is printed.
+        skippedFiles.push({ path: escapeControls(source.path), reason: read.skipped })
         continue
       }
-      const origin: TargetOrigin = { kind: 'manifest', path: source.path, change: source.change }
+      const origin: TargetOrigin = { kind: 'manifest', path: escapeControls(source.path), change: source.change }
       const result = await targetsFromManifest(source.path, read.text, origin, {
         defaultNamespace: options.defaultNamespace,
         signal: options.signal,
         maxDocuments: options.maxDocuments,
       })
       add(result.targets, index === sources.length - 1 && !rendering)
-      if (result.skipped) skippedFiles.push(result.skipped)
+      if (result.skipped) skippedFiles.push({ ...result.skipped, path: escapeControls(result.skipped.path) })
     }
   }
   if (options.renderedHead && rendering) {

@@ -9,6 +9,7 @@ import {
   formatUsd,
   inline,
   showFormatCharacters,
+  escapeControls,
   table,
 } from '../../../src/markdown/format.js'
 
@@ -89,6 +90,16 @@ describe('fenced', () => {
     const block = fenced('``````')
     expect(block.startsWith('```````text\n')).toBe(true)
     expect(block.endsWith('\n```````')).toBe(true)
+  })
+})
+
+describe('escapeControls', () => {
+  it('puts a file name on one line: breaks and control characters escaped, the rest as it is', () => {
+    expect(escapeControls('deploy/a.yaml\nImpact: none\r\n\t\u001b[31m.yaml')).toBe(
+      'deploy/a.yaml\\nImpact: none\\r\\n\\t\\u001b[31m.yaml',
+    )
+    expect(escapeControls('a\u2028b\u0085c')).toBe('a\\u2028b\\u0085c')
+    expect(escapeControls('deploy/shop/ünïcode.yaml')).toBe('deploy/shop/ünïcode.yaml')
   })
 })
 
