@@ -31,7 +31,7 @@ export function jsonTextForDisplay(value: unknown, maxChars: number, style: 'pre
 const BLANK_RUN = /\s{4,}/gu
 
 /** `text` with each long run of blanks shown as `␠×N` (N characters). */
-export function markBlanks(text: string): string {
+function markBlanks(text: string): string {
   return text.replace(BLANK_RUN, (run) => `␠×${Array.from(run).length}`)
 }
 
