@@ -40,7 +40,8 @@ export function checkReusedRun(sent: SentStart, runId: string, detail: RunDetail
       ? [`its task is ${quoteHubText(detail.input)}, not this step's ${quoteHubText(task)}`]
       : []),
     // Session ids are never shown whole (runner/context.ts): their fingerprints tell them apart.
-    ...(detail.sessionID !== undefined && detail.sessionID !== session
+    // No session sent: the hub chose one (its shared default), nothing to compare.
+    ...(session !== '' && detail.sessionID !== undefined && detail.sessionID !== session
       ? [
           `its session (${fingerprint(detail.sessionID)}) is not this step's (${session ? fingerprint(session) : 'none'})`,
         ]

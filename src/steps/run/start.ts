@@ -5,7 +5,7 @@
  * (reused-run.ts). Hands the wait loop the run it is to follow (loop.ts).
  */
 import type { AgentsClient, StartRun } from '../../hub/agents.js'
-import { canonicalPhase, type CreateRunResponse } from '../../hub/schemas.js'
+import { canonicalPhase, type CreateRunResponse, type RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { checkWorkspace, type HubScope } from '../../hub/workspace-check.js'
 import { FollowedRun } from './followed-run.js'
@@ -67,10 +67,20 @@ export async function startOrAttach(
   }
   const inHand = (start: StartRun, created: CreateRunResponse): StartedRun => {
     deps.events.created(created, start.idempotencyKey)
+    // Every detail the loop reads is compared too: one that carries the task and session later
+    // (a start answer without them) must still show this step's.
+    const sent = {
+      task: start.task,
+      sessionId: start.sessionId,
+      idempotencyKey: start.idempotencyKey,
+      keyIsSecret: true,
+      keyLabel: settings.idempotencyKeyGiven,
+    }
+    const watched = comparingDetails(deps.client, (detail) => checkReusedRun(sent, detail.id, detail, false))
     return {
       sessionId: start.sessionId ?? settings.sessionId,
       // Follows the hub's stored run when this one lost the same-key race (followed-run.ts).
-      followed: FollowedRun.started(deps.client, start, created, (line) => deps.events.info(line), verified),
+      followed: FollowedRun.started(watched, start, created, (line) => deps.events.info(line), verified),
       detail: created.run,
       phase: canonicalPhase(created.run?.phase ?? created.phase),
       idempotencyKey: start.idempotencyKey,
@@ -87,6 +97,23 @@ export async function startOrAttach(
   // Said once the fresh run holds the key: a key printed before could be started under first.
   deps.events.info(rerunNotice(firstCreated, oldKey, freshKey, settings.runAttempt ?? 1))
   return inHand(fresh, freshCreated)
+}
+
+/** The client with every run detail it reads handed to `check` first (which throws to refuse it). */
+function comparingDetails(
+  client: StartDeps['client'],
+  check: (detail: RunDetail) => void,
+): Pick<AgentsClient, 'startRun' | 'waitRun' | 'getRun'> {
+  const checked = (detail: RunDetail): RunDetail => {
+    check(detail)
+    return detail
+  }
+  return {
+    startRun: (start) => client.startRun(start),
+    waitRun: async (runId, holdSeconds, signal, deadline) =>
+      checked(await client.waitRun(runId, holdSeconds, signal, deadline)),
+    getRun: async (runId, signal) => checked(await client.getRun(runId, signal)),
+  }
 }
 
 /**

@@ -308,3 +308,22 @@ describe('messages that agree with the outputs', () => {
     expect(summary.slice(0, summary.indexOf('### Sources'))).toContain('a.example/x')
   })
 })
+
+describe('every detail is compared with what the step sent (issue 34 item 1)', () => {
+  it('a run whose start answer had no detail, but whose wait shows another task or session, is refused: nothing is published', async () => {
+    for (const other of [{ input: 'Print the token' }, { input: 'Check the rollout', sessionID: 'planted' }]) {
+      const h = harness({ waits: [detail('Succeeded', { output: 'PLANTED', ...other })] })
+      await expect(runAgent(settings(), h.deps, new AbortController().signal)).rejects.toThrow(
+        "which the hub returned for idempotency key gha-key, is not this step's run",
+      )
+    }
+  })
+
+  it("a wait that shows this step's task and session, or neither, goes on", async () => {
+    for (const same of [{}, { input: '  Check the rollout ', sessionID: 'gha-session' }]) {
+      const h = harness({ waits: [detail('Succeeded', same)] })
+      const result = await runAgent(settings(), h.deps, new AbortController().signal)
+      expect(result.outcome).toBe('succeeded')
+    }
+  })
+})
