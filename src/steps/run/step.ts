@@ -4,6 +4,7 @@
  */
 import { AgentsClient } from '../../hub/agents.js'
 import type { HubTransport } from '../../hub/transport.js'
+import type { Budget } from '../../http/budget.js'
 import type { Verdict } from '../../runner/core.js'
 import { fingerprint } from '../../runner/context.js'
 import type { RunSettings, SettingsFor } from '../../settings/settings.js'
@@ -26,7 +27,7 @@ export async function runStep(
     const scope = { org: settings.hub.org, workspace: settings.hub.workspace }
     result = await runAgent(
       settings.run,
-      { client: new AgentsClient(transport, settings.hub.clusterId), events, scope },
+      { client: new AgentsClient(transport, settings.hub.clusterId), events, scope, budget: transport.budget },
       signal,
     )
   } finally {
@@ -39,12 +40,15 @@ export async function runStep(
 
 interface RunDeps extends LoopDeps, Omit<StartDeps, 'client'> {
   client: AgentsClient
+  /** The step's one time budget (main.ts): the start and the loop end where it ends, not a moment later. */
+  budget?: Budget | undefined
 }
 
 /** Start → loop, on one budget; tests and bench/live-steps.ts drive it with a fake client. @internal */
 export async function runAgent(settings: RunSettings, deps: RunDeps, signal: AbortSignal): Promise<RunResult> {
-  // One budget for the preflight, the start and every wait.
-  const started = (deps.now ?? Date.now)()
+  // One budget for the preflight, the start and every wait: the step's, begun in main.ts.
+  const deadline = deps.budget?.deadline
+  const started = deadline !== undefined ? deadline - settings.timeoutSeconds * 1000 : (deps.now ?? Date.now)()
   const run = await startOrAttach(settings, deps, signal, started)
   // A re-run's fresh run has a session of its own: the result names that one.
   return waitForRun(run, { ...settings, sessionId: run.sessionId }, deps, signal)
