@@ -116,13 +116,15 @@ export async function publishRun(result: RunResult, verdict: Verdict, runner: Ru
   }
   const path = writeJsonFile(resultDirectory(runner.tempDir), `run-${result.runId}.json`, file)
   const wholeIn = `the result file ${path} (output \`result-file\`)`
-  for (const [name, value] of Object.entries(runOutputs(result, path))) core.setOutput(name, value, { wholeIn })
+  const { renderRunSummary, cleanOutput } = await loadRenderer()
+  const cleaned = result.detail?.output ? cleanOutput(result.detail.output) : ''
+  for (const [name, value] of Object.entries(runOutputs(result, path, cleaned)))
+    core.setOutput(name, value, { wholeIn })
   if (result.detail?.output) {
     core.startGroup('Agent output')
     core.logUntrusted('', result.detail.output)
     core.endGroup()
   }
-  const renderRunSummary = await loadRenderer()
   core.writeSummary(renderRunSummary(result, verdict, { resultFile: path }))
 }
 
@@ -131,9 +133,9 @@ function withoutSessionId(detail: RunDetail): RunDetail {
   return detail.sessionID === undefined ? detail : { ...detail, sessionID: fingerprint(detail.sessionID) }
 }
 
-type RenderRunSummary = typeof import('./summary.js').renderRunSummary
+type Renderer = Pick<typeof import('./summary.js'), 'renderRunSummary' | 'cleanOutput'>
 
-let renderer: Promise<RenderRunSummary> | undefined
+let renderer: Promise<Renderer> | undefined
 
 /**
  * The summary renderer parses the agent's markdown with marked: not loaded at start-up, and not
@@ -141,11 +143,11 @@ let renderer: Promise<RenderRunSummary> | undefined
  * was most of the time from settle to exit (bench/README.md). It is started when the run exists,
  * so it loads (and warms up) while the hub holds the wait; a run that settles at once loses nothing.
  */
-function loadRenderer(): Promise<RenderRunSummary> {
+function loadRenderer(): Promise<Renderer> {
   if (!renderer) {
-    renderer = import('./summary.js').then(({ renderRunSummary, warmUp }) => {
+    renderer = import('./summary.js').then(({ renderRunSummary, cleanOutput, warmUp }) => {
       warmUp()
-      return renderRunSummary
+      return { renderRunSummary, cleanOutput }
     })
     // Handled here so an early failure is not an unhandled rejection; publishRun awaits it again.
     renderer.catch(() => undefined)
@@ -156,14 +158,15 @@ function loadRenderer(): Promise<RenderRunSummary> {
 /** The names are the rows' (./index.ts), which the compiler holds to exactly these. */
 export type RunOutputName = keyof ReturnType<typeof runOutputs>
 
-/** @internal */
-export function runOutputs(result: RunResult, resultFile: string) {
+/** `cleanedOutput`: the answer as the job summary shows it (summary.ts `cleanOutput`). @internal */
+export function runOutputs(result: RunResult, resultFile: string, cleanedOutput = '') {
   return {
     'run-id': result.runId,
     phase: result.phase,
     settled: String(result.settled),
     reused: String(result.reused),
     output: result.detail?.output ?? '',
+    'output-markdown': cleanedOutput,
     ...approvalOutputs(result),
     'result-file': resultFile,
   }

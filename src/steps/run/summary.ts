@@ -22,6 +22,7 @@ import {
   formatDuration,
   formatUsd,
   inline,
+  showFormatCharacters,
   table,
 } from '../../markdown/format.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
@@ -64,6 +65,17 @@ const WARM_UP_SAMPLE =
 export function warmUp(): void {
   untrustedMarkdown(WARM_UP_SAMPLE)
 }
+
+/**
+ * The agent's answer as the job summary shows it (output `output-markdown`): markdown the action
+ * wrote, with no raw HTML, no @mention that notifies, no image that loads, links only to http(s)
+ * and mailto, invisible characters shown; for recipes that publish the answer (release notes).
+ */
+export function cleanOutput(text: string): string {
+  return showFormatCharacters(untrustedMarkdown(text, { maxBytes: CLEAN_OUTPUT_BYTES }).markdown)
+}
+/** Under GitHub's 1 MB per output, with room for what showing invisible characters adds. */
+const CLEAN_OUTPUT_BYTES = 768 * 1024
 
 export function renderRunSummary(result: RunResult, verdict: Verdict, options: RunSummaryOptions = {}): string {
   const budget = options.budget ?? SUMMARY_BYTE_BUDGET
