@@ -96,6 +96,7 @@ function impactSettings(): ImpactSettings {
   return {
     targets: [],
     manifests: [],
+    timeoutSeconds: 1800,
     defaultNamespace: undefined,
     source: 'query',
     mcpUrl: undefined,

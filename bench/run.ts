@@ -16,6 +16,8 @@ await graphFigures()
 await hostileFigures()
 await (await import('./matrix-storm.ts')).matrixStormFigures()
 await (await import('./hostile-manifests.ts')).hostileManifestFigures()
+const { redactFigures } = await import('./hostile-redact.ts')
+redactFigures()
 
 console.log("\nthe run's last mile (issue 19), from the figures above:")
 console.log(`  settle → exit, median                 ${run.settleToExitMs.toFixed(0)} ms  (target ≤ 50 ms)`)

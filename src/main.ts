@@ -4,6 +4,7 @@
  * its verdict. The only place that fails the step.
  */
 import { ActionError, renderError } from './errors.js'
+import { Budget } from './http/budget.js'
 import { HubTransport } from './hub/transport.js'
 import * as core from './runner/core.js'
 import type { Verdict } from './runner/core.js'
@@ -31,6 +32,8 @@ export async function run(): Promise<void> {
 async function runCommand(settings: Settings, signal: AbortSignal): Promise<Verdict | undefined> {
   const code = await commandCode(settings)
   if (settings.dryRun) return (await import('./steps/dry-run/dry-run.js')).dryRunStep(settings, code.plan)
+  // The one time budget, begun here: every hub and GitHub request of the step honours it.
+  const budget = new Budget(budgetSeconds(settings))
   const oidcAudience = settings.hub.token ? undefined : settings.hub.oidcAudience
   const token = oidcAudience ? await bearerFromOidc(oidcAudience) : settings.hub.token
   const transport = new HubTransport({
@@ -42,12 +45,35 @@ async function runCommand(settings: Settings, signal: AbortSignal): Promise<Verd
     workspace: settings.hub.workspace,
     clusterId: settings.hub.clusterId,
     log: (message) => core.info(message),
+    budget,
   })
   try {
     return await code.step(settings, transport, signal)
   } finally {
     // A failure to close changes nothing the step reported.
     await transport.close().catch(() => undefined)
+  }
+}
+
+/**
+ * The command's `timeout-seconds`: the whole step's budget. None for `cancel` (one request with
+ * its own ceiling) and for `timeout-seconds: 0` (`run` and `approve` then only start or resolve).
+ */
+function budgetSeconds(settings: Settings): number | undefined {
+  switch (settings.command) {
+    case 'run':
+      return settings.run.timeoutSeconds
+    case 'wait':
+    case 'approve':
+      return settings.wait.timeoutSeconds
+    case 'impact':
+      return settings.impact.timeoutSeconds
+    case 'query':
+      return settings.query.timeoutSeconds
+    case 'rollout':
+      return settings.rollout.timeoutSeconds
+    case 'cancel':
+      return undefined
   }
 }
 

@@ -13,8 +13,13 @@
  * or more characters of one right before a clip mark (`…`, `...`) or at the end of the text.
  * One regular expression for all secrets, built once per registration: linear in the text. A
  * second, linear pass (`redactSpelled`) finds a secret spelled with references to its letters
- * (`&#117;`) or with invisible characters inside.
+ * (`&#117;`, zero-padded too), percent-encoded letters (`%75`), letters a renderer's NFKC shows
+ * alike (fullwidth `ｕ`, mathematical `𝐮`), or with invisible characters inside; a third (only on
+ * text with markup in it) one split by markdown or HTML a renderer drops (`s**e**cret`, `_e_`,
+ * `` `e` ``, `s<!-- -->ecret`, `s<b></b>ecret`).
  */
+
+import { base64Forms, charPattern, chars, prefixPattern } from './redact-forms.js'
 
 /** Shorter values are not registered: they would match ordinary words. The runner masks them. */
 const MIN_SECRET_LENGTH = 6
@@ -25,6 +30,9 @@ const MASK = '***'
 const secrets: string[] = []
 let whole: RegExp | undefined
 let clipped: RegExp | undefined
+/** `whole` and `clipped` for the secrets without the characters markdown emphasis is made of (the markup pass). */
+let bareWhole: RegExp | undefined
+let bareClipped: RegExp | undefined
 
 /** Register a secret: from now on it is redacted, in every form, from what is received and written. */
 export function registerSecret(value: string | undefined): void {
@@ -33,11 +41,32 @@ export function registerSecret(value: string | undefined): void {
   const forms = [...new Set(secrets.flatMap((secret) => [secret, ...base64Forms(secret)]))].sort(
     (a, b) => b.length - a.length,
   )
-  whole = new RegExp(forms.map((form) => chars(form).map(charPattern).join('')).join('|'), 'g')
+  const built = patterns(secrets, forms)
+  whole = built.whole
+  clipped = built.clipped
+  const bare = (text: string) => text.replace(MARKUP_CHARACTERS, '')
+  const bareSecrets = [...new Set(secrets.map(bare))].filter((secret) => secret.length >= MIN_SECRET_LENGTH)
+  const bareForms = [...new Set(forms.map(bare))].filter((form) => form.length >= MIN_SECRET_LENGTH)
+  const bareBuilt = patterns(bareSecrets, bareForms)
+  bareWhole = bareBuilt.whole
+  bareClipped = bareBuilt.clipped
+}
+
+/** Characters markdown emphasis and code are written with: dropped, with the markup, in the markup pass. */
+const MARKUP_CHARACTERS = /[*_`~]/g
+
+function patterns(list: readonly string[], forms: readonly string[]): { whole: RegExp; clipped: RegExp | undefined } {
+  const sorted = [...forms].sort((a, b) => b.length - a.length)
+  const all = new RegExp(sorted.map((form) => chars(form).map(charPattern).join('')).join('|'), 'g')
   // A clip mark or the end of the text may follow a half-written escape of the next character, then spaces.
   const boundary = String.raw`(?=(?:\\{1,8}|&#?[0-9A-Za-z]*|#[0-9A-Za-z]*|%[0-9A-Fa-f]?)?\s*(?:…|\.\.\.|$))`
-  const prefixes = secrets.filter((secret) => chars(secret).length > MIN_CLIPPED_PREFIX).map(prefixPattern)
-  clipped = prefixes.length > 0 ? new RegExp(`(?:${prefixes.join('|')})${boundary}`, 'g') : undefined
+  const prefixes = list
+    .filter((secret) => chars(secret).length > MIN_CLIPPED_PREFIX)
+    .map((secret) => prefixPattern(secret, MIN_CLIPPED_PREFIX))
+  return {
+    whole: all,
+    clipped: prefixes.length > 0 ? new RegExp(`(?:${prefixes.join('|')})${boundary}`, 'g') : undefined,
+  }
 }
 
 /** Text with every registered secret, in any encoded or clipped form, replaced by `***`. */
@@ -45,7 +74,9 @@ export function redact(text: string): string {
   if (!whole || text.length < MIN_SECRET_LENGTH) return hideBearer(text)
   let out = text.replace(whole, MASK)
   if (clipped) out = out.replace(clipped, MASK)
-  return hideBearer(redactSpelled(out))
+  out = redactSpelled(out, SPELLING, SPELLED, [whole, clipped])
+  if (bareWhole && HAS_MARKUP.test(out)) out = redactSpelled(out, MARKED_UP, MARKED_UP_TEST, [bareWhole, bareClipped])
+  return hideBearer(out)
 }
 
 /** Parsed JSON (or any plain data) with `redact` applied to every string in it, keys included. */
@@ -93,9 +124,17 @@ function hideBearer(text: string): string {
  * `\u0075`; and any of Unicode's default-ignorable code points as written (format characters
  * such as U+200B or U+202E, variation selectors, tag characters): nobody sees one.
  */
-const SPELLING =
-  /(?:<|‹|&lt;)U\\{0,7}\+([0-9A-Fa-f]{4,6})(?:>|›|&gt;)|&(?:amp;)*#(?:(\d{1,7})|[xX]([0-9A-Fa-f]{1,6}))(?:;|(?!\s*(?:…|\.\.\.|$)))|#(\d{1,7});|#[xX]([0-9A-Fa-f]{1,6});|&(?:amp;)*(shy|zwn?j|lrm|rlm|ZeroWidthSpace|Negative(?:VeryThin|Thin|Medium|Thick)Space|NoBreak|af|ApplyFunction|it|InvisibleTimes|ic|InvisibleComma);|\\{1,8}u([0-9A-Fa-f]{4})|\p{Default_Ignorable_Code_Point}+/gu
-const SPELLED = new RegExp(SPELLING.source, 'u')
+const SPELLING_SOURCE = String.raw`(?:<|‹|&lt;)U\\{0,7}\+([0-9A-Fa-f]{4,6})(?:>|›|&gt;)|&(?:amp;)*#(?:0{0,16}(\d{1,7})|[xX]0{0,16}([0-9A-Fa-f]{1,6}))(?:;|(?!\s*(?:…|\.\.\.|$)))|#0{0,16}(\d{1,7});|#[xX]0{0,16}([0-9A-Fa-f]{1,6});|&(?:amp;)*(shy|zwn?j|lrm|rlm|ZeroWidthSpace|Negative(?:VeryThin|Thin|Medium|Thick)Space|NoBreak|af|ApplyFunction|it|InvisibleTimes|ic|InvisibleComma);|\\{1,8}u([0-9A-Fa-f]{4})|%([0-7][0-9A-Fa-f])|([\uff01-\uff5e\u00aa\u00b2\u00b3\u00b9\u00ba\u2070-\u209f\u2100-\u214f\u2460-\u24ff\u{1d400}-\u{1d7ff}\u{1f100}-\u{1f1ff}])|\p{Default_Ignorable_Code_Point}+`
+const SPELLING = new RegExp(SPELLING_SOURCE, 'gu')
+const SPELLED = new RegExp(SPELLING_SOURCE, 'u')
+/**
+ * SPELLING, and what a markdown or HTML renderer drops between two characters: emphasis and code
+ * marks (behind any backslashes), HTML comments and tags (bounded, so the scan stays linear).
+ */
+const MARKUP_SOURCE = String.raw`${SPELLING_SOURCE}|\\{0,8}[*_\x60~]+|<!--[\s\S]{0,1024}?-->|<\/?[A-Za-z][A-Za-z0-9-]{0,30}(?:\s[^<>]{0,256})?\/?>`
+const MARKED_UP = new RegExp(MARKUP_SOURCE, 'gu')
+const MARKED_UP_TEST = new RegExp(MARKUP_SOURCE, 'u')
+const HAS_MARKUP = /[*_`~]|<[!/A-Za-z]/
 const INVISIBLE = /^\p{Default_Ignorable_Code_Point}*$/u
 
 /**
@@ -105,18 +144,25 @@ const INVISIBLE = /^\p{Default_Ignorable_Code_Point}*$/u
  * remembering where each spelled stretch lies in both; the secrets are searched in the copy, and
  * what they cover is masked in the text. Linear; text with nothing spelled is returned at once.
  */
-function redactSpelled(text: string): string {
-  if (!whole || !SPELLED.test(text)) return text
+function redactSpelled(
+  text: string,
+  spelling: RegExp,
+  spelled: RegExp,
+  searched: ReadonlyArray<RegExp | undefined>,
+): string {
+  if (!searched[0] || !spelled.test(text)) return text
+  const markup = spelling === MARKED_UP
   const parts: string[] = []
   const stretches = new Stretches()
   let at = 0
   let length = 0
-  for (const match of text.matchAll(SPELLING)) {
+  for (const match of text.matchAll(spelling)) {
     const start = match.index
     if (start > at) parts.push(text.slice(at, start))
     length += start - at
     const char = spelledCharacter(match)
-    const piece = INVISIBLE.test(char) ? '' : char
+    // In the markup pass a spelled `_` or `*` goes the way a written one does: the secrets searched are bare.
+    const piece = INVISIBLE.test(char) || (markup && /^[*_`~]$/.test(char)) ? '' : char
     if (piece) parts.push(piece)
     at = start + match[0].length
     stretches.add(length, length + piece.length, start, at)
@@ -125,7 +171,8 @@ function redactSpelled(text: string): string {
   parts.push(text.slice(at))
   const decoded = parts.join('')
   const spans: Array<[number, number]> = []
-  for (const pattern of clipped ? [whole, clipped] : [whole]) {
+  for (const pattern of searched) {
+    if (!pattern) continue
     for (const found of decoded.matchAll(pattern)) {
       if (found[0].length > 0)
         spans.push([stretches.source(found.index).start, stretches.source(found.index + found[0].length - 1).end])
@@ -196,126 +243,22 @@ class Stretches {
 
 /** The character one SPELLING match stands for ('' for a named invisible one or a run of them as written). */
 function spelledCharacter(match: RegExpMatchArray): string {
-  const [, shown, decimal, hexadecimal, mermaidDecimal, mermaidHex, , json] = match
+  const [, shown, decimal, hexadecimal, mermaidDecimal, mermaidHex, , json, percent, compatible] = match
   if (shown ?? hexadecimal ?? mermaidHex) return codePoint(parseInt(shown ?? hexadecimal ?? mermaidHex ?? '', 16))
   if (decimal ?? mermaidDecimal) return codePoint(Number(decimal ?? mermaidDecimal))
-  if (json) return String.fromCharCode(parseInt(json, 16))
+  if (json ?? percent) return String.fromCharCode(parseInt(json ?? percent ?? '', 16))
+  if (compatible) {
+    const code = compatible.codePointAt(0) ?? 0
+    // Fullwidth ASCII is ASCII moved by 0xFEE0 (the common case, without normalising).
+    if (code >= 0xff01 && code <= 0xff5e) return String.fromCharCode(code - 0xfee0)
+    // What a renderer that normalises (NFKC) shows: `𝐛` is `b`; one that becomes several characters stays itself.
+    const normal = compatible.normalize('NFKC')
+    return Array.from(normal).length === 1 ? normal : compatible
+  }
   return ''
 }
 
 /** A code point as text; a number that is none as U+FFFD, as HTML reads it. */
 function codePoint(code: number): string {
   return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd'
-}
-
-/** Code points, so a character outside the BMP is one pattern. */
-function chars(text: string): string[] {
-  return Array.from(text)
-}
-
-/** The first 8 characters of a secret, then as many more as follow, each optional in turn. */
-function prefixPattern(secret: string): string {
-  const parts = chars(secret).map(charPattern)
-  // Nested from the end: (?:c9(?:c10(?:…)?)?)?, all but the last character (the whole is `whole`'s).
-  const tail = parts.slice(MIN_CLIPPED_PREFIX, -1).reduceRight((inner, part) => `(?:${part}${inner})?`, '')
-  return parts.slice(0, MIN_CLIPPED_PREFIX).join('') + tail
-}
-
-/** Entity names for the punctuation a token may hold (HTML5; `quot`/`amp`… also Mermaid's `#quot;`). */
-const NAMED: Record<string, string[]> = {
-  '"': ['quot', 'QUOT'],
-  '&': ['amp', 'AMP'],
-  "'": ['apos'],
-  '<': ['lt', 'LT'],
-  '>': ['gt', 'GT'],
-  _: ['lowbar', 'UnderBar'],
-  '-': ['hyphen', 'dash'],
-  '+': ['plus'],
-  '/': ['sol'],
-  '\\': ['bsol'],
-  '=': ['equals'],
-  '.': ['period'],
-  '~': ['tilde'],
-  '#': ['num'],
-  '!': ['excl'],
-  '(': ['lpar'],
-  ')': ['rpar'],
-  '[': ['lsqb', 'lbrack'],
-  ']': ['rsqb', 'rbrack'],
-  '{': ['lcub', 'lbrace'],
-  '}': ['rcub', 'rbrace'],
-  '|': ['verbar', 'vert', 'VerticalLine'],
-  '*': ['ast', 'midast'],
-  '`': ['grave', 'DiacriticalGrave'],
-  '@': ['commat'],
-  ':': ['colon'],
-  ',': ['comma'],
-  ';': ['semi'],
-  '%': ['percnt'],
-  $: ['dollar'],
-  '?': ['quest'],
-  '^': ['Hat'],
-}
-
-/** The characters Mermaid labels show instead (src/steps/impact/mermaid.ts) and URL normalising's `\` → `/`. */
-const LOOK_ALIKE: Record<string, string[]> = {
-  '<': ['‹'],
-  '>': ['›'],
-  '[': ['［'],
-  ']': ['］'],
-  '{': ['｛'],
-  '}': ['｝'],
-  '(': ['（'],
-  ')': ['）'],
-  '|': ['¦'],
-  '`': ['ˋ'],
-  '\\': ['/'],
-}
-
-/** One character of a secret in every form an escape, entity, URL or JSON encoding gives it. */
-function charPattern(char: string): string {
-  if (/^[A-Za-z0-9]$/.test(char)) return char
-  const code = char.codePointAt(0) ?? 0
-  const utf8 = [...Buffer.from(char, 'utf8')].map((byte) => `%${hex(byte, 2)}`).join('')
-  // JSON's \uXXXX, one per UTF-16 unit (a surrogate pair for a character outside the BMP).
-  const escaped = [...Array(char.length).keys()].map((i) => String.raw`\\{1,8}u${hex(char.charCodeAt(i), 4)}`).join('')
-  const forms = [
-    // As written, behind any run of backslashes (markdown escapes, JSON's \" and \\, nested).
-    // Bounded, so a long run of backslashes costs a constant per position.
-    char === '\\' ? String.raw`\\{1,8}` : String.raw`\\{0,7}${escapeRegExp(char)}`,
-    `[&#]#?0*${code};`,
-    `[&#]#?[xX]0*${hex(code, 1)};`,
-    utf8,
-    escaped,
-    ...(NAMED[char] ?? []).map((name) => `[&#]${name};`),
-    ...(LOOK_ALIKE[char] ?? []).map(escapeRegExp),
-  ]
-  // The renderers put a zero-width space after `@` (no mention) and in `::` (no command).
-  return `(?:${forms.join('|')})${char === '@' || char === ':' ? '\u200b?' : ''}`
-}
-
-/** Hex digits of a number, either case accepted. */
-function hex(value: number, width: number): string {
-  return value
-    .toString(16)
-    .padStart(width, '0')
-    .replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`)
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
-}
-
-/** Base64 and base64url of the secret at each of the three byte alignments inside longer data. */
-function base64Forms(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8')
-  const forms: string[] = []
-  for (let shift = 0; shift < 3; shift++) {
-    // Inside a longer base64 text only whole 3-byte groups encode the same way wherever they are.
-    const length = Math.floor((bytes.length - shift) / 3) * 3
-    if (length < 6) continue
-    const base64 = bytes.subarray(shift, shift + length).toString('base64')
-    forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'))
-  }
-  return forms
 }

@@ -13,6 +13,7 @@ import { throttling } from '@octokit/plugin-throttling'
 import Bottleneck from 'bottleneck/light.js'
 import type { Dispatcher } from 'undici'
 import { defaultDispatcher } from '../http/wire.js'
+import type { Budget } from '../http/budget.js'
 import { info } from '../runner/core.js'
 import { toGitHubError } from './errors.js'
 import { redactValue, registerSecret } from '../redact.js'
@@ -40,6 +41,8 @@ export interface GitHubClientOptions {
   dispatcher?: Dispatcher
   /** Where retries and waits are reported; the text never holds the token. */
   log?: (message: string) => void
+  /** The step's one time budget (http/budget.ts): no attempt outlives it, no retry or rate-limit wait starts after it. */
+  budget?: Budget | undefined
   /** Least time between two writes (GraphQL included), per GitHub's guidance against secondary limits; 3× for writes that notify (comments). */
   writeSpacingMs?: number
 }
@@ -68,6 +71,10 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       retryCount: number,
     ): boolean => {
       const route = `${request.method ?? ''} ${request.url ?? ''}`
+      if (options.budget && retryAfter * 1000 >= options.budget.left()) {
+        log(`GitHub: ${kind} on ${route}; not waiting ${retryAfter} s: timeout-seconds ends first.`)
+        return false
+      }
       if (retryAfter > MAX_RATE_LIMIT_WAIT_SECONDS || retryCount >= RATE_LIMIT_RETRIES) {
         log(
           `GitHub: ${kind} on ${route}; not waiting ${retryAfter} s (at most ${MAX_RATE_LIMIT_WAIT_SECONDS} s, ${RATE_LIMIT_RETRIES} times).`,
@@ -87,6 +94,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
         fetch: createUndiciFetch({
           dispatcher: options.dispatcher ?? defaultDispatcher(),
           timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          budget: options.budget,
         }),
       },
       throttle: {
@@ -108,6 +116,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       },
       log,
       sleep: options.sleep,
+      budget: options.budget,
     }),
     throttling,
   )

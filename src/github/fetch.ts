@@ -6,6 +6,7 @@
  * headers and the body as text or bytes, so buffering the body into a Response is enough.
  */
 import type { Dispatcher } from 'undici'
+import type { Budget } from '../http/budget.js'
 import { send } from '../http/wire.js'
 
 const MAX_REDIRECTS = 5
@@ -16,48 +17,73 @@ export interface UndiciFetchOptions {
   dispatcher: Dispatcher
   /** Ceiling for one request, redirects included. */
   timeoutMs: number
+  /** The step's one time budget: no request outlives it (http/budget.ts). */
+  budget?: Budget | undefined
+}
+
+/** A GitHub request the step's time budget ended: its words say so (octokit keeps the message). */
+class GitHubBudgetSpent extends Error {
+  override name = 'GitHubBudgetSpent'
 }
 
 export function createUndiciFetch(options: UndiciFetchOptions): typeof fetch {
   return async (input, init = {}) => {
     if (typeof input !== 'string' && !(input instanceof URL)) throw new TypeError('Request objects are not supported')
-    const timeout = AbortSignal.timeout(options.timeoutMs)
+    const left = options.budget ? options.budget.left() : Infinity
+    const spent = () =>
+      new GitHubBudgetSpent(`${options.budget?.ranOut('GitHub') ?? ''}: ${init.method ?? 'GET'} ${String(input)}`)
+    if (left <= 0) throw spent()
+    const cutByBudget = left < options.timeoutMs
+    const timeout = AbortSignal.timeout(Math.max(1, Math.min(options.timeoutMs, left)))
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
-    let url = new URL(input)
-    let method = (init.method ?? 'GET').toUpperCase()
-    let body = bodyOf(init.body)
-    let headers = headersOf(init.headers)
-    for (let redirects = 0; ; redirects++) {
-      const response = await send(options.dispatcher, url, { method, headers, body, signal })
-      const location = response.headers['location']
-      const follow =
-        REDIRECT_STATUS.has(response.statusCode) && typeof location === 'string' && init.redirect !== 'manual'
-      if (!follow) {
-        const bytes =
-          NULL_BODY_STATUS.has(response.statusCode) || method === 'HEAD' ? null : await response.body.bytes()
-        if (bytes === null) await response.body.dump()
-        const result = new Response(bytes, { status: response.statusCode, headers: responseHeaders(response.headers) })
-        // Response.url is read-only on a constructed Response; octokit reports it in errors
-        Object.defineProperty(result, 'url', { value: url.toString() })
-        return result
-      }
-      await response.body.dump()
-      if (init.redirect === 'error' || redirects >= MAX_REDIRECTS)
-        throw new TypeError(`Too many redirects from ${url.origin}`)
-      const next = new URL(location, url)
-      // fetch semantics: 303, and 301/302 after a POST, turn into a body-less GET
-      if (
-        response.statusCode === 303 ||
-        ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')
-      ) {
-        method = 'GET'
-        body = undefined
-        headers = withoutHeaders(headers, ['content-type', 'content-length'])
-      }
-      // never carry the token to another origin (GitHub's own redirects stay on the API origin)
-      if (next.origin !== url.origin) headers = withoutHeaders(headers, ['authorization'])
-      url = next
+    try {
+      return await fetchWithin(input, init, signal, options)
+    } catch (error) {
+      if (cutByBudget && timeout.aborted && !init.signal?.aborted) throw spent()
+      throw error
     }
+  }
+}
+
+async function fetchWithin(
+  input: string | URL,
+  init: RequestInit,
+  signal: AbortSignal,
+  options: UndiciFetchOptions,
+): Promise<Response> {
+  let url = new URL(input)
+  let method = (init.method ?? 'GET').toUpperCase()
+  let body = bodyOf(init.body)
+  let headers = headersOf(init.headers)
+  for (let redirects = 0; ; redirects++) {
+    const response = await send(options.dispatcher, url, { method, headers, body, signal })
+    const location = response.headers['location']
+    const follow =
+      REDIRECT_STATUS.has(response.statusCode) && typeof location === 'string' && init.redirect !== 'manual'
+    if (!follow) {
+      const bytes = NULL_BODY_STATUS.has(response.statusCode) || method === 'HEAD' ? null : await response.body.bytes()
+      if (bytes === null) await response.body.dump()
+      const result = new Response(bytes, { status: response.statusCode, headers: responseHeaders(response.headers) })
+      // Response.url is read-only on a constructed Response; octokit reports it in errors
+      Object.defineProperty(result, 'url', { value: url.toString() })
+      return result
+    }
+    await response.body.dump()
+    if (init.redirect === 'error' || redirects >= MAX_REDIRECTS)
+      throw new TypeError(`Too many redirects from ${url.origin}`)
+    const next = new URL(location, url)
+    // fetch semantics: 303, and 301/302 after a POST, turn into a body-less GET
+    if (
+      response.statusCode === 303 ||
+      ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')
+    ) {
+      method = 'GET'
+      body = undefined
+      headers = withoutHeaders(headers, ['content-type', 'content-length'])
+    }
+    // never carry the token to another origin (GitHub's own redirects stay on the API origin)
+    if (next.origin !== url.origin) headers = withoutHeaders(headers, ['authorization'])
+    url = next
   }
 }
 

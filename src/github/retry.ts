@@ -8,6 +8,7 @@ import type { Octokit } from '@octokit/core'
 import { RequestError } from '@octokit/request-error'
 import { abortableSleep, decideRetry, describeOutcome, type AttemptOutcome, type RetryPolicy } from '../http/retry.js'
 import { errorCode } from '../http/wire.js'
+import type { Budget } from '../http/budget.js'
 
 /** The hub's transient statuses, and GitHub's 500: it answers one now and then to a request that works on retry. */
 export const GITHUB_RETRY_STATUS: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504])
@@ -19,6 +20,8 @@ export interface RetryPluginOptions {
   log: (message: string) => void
   /** Resolves early when the signal aborts; tests replace it to record the waits. */
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined
+  /** The step's one time budget: no retry starts after it. */
+  budget?: Budget | undefined
 }
 
 /** The parts of octokit's RequestError read here. */
@@ -57,6 +60,8 @@ export function retryPlugin(options: RetryPluginOptions) {
         }
         const decision = decideRetry(outcome, attempt, mayRepeat(method, url, outcome), options.policy, Date.now())
         if (!decision.retry) throw failure
+        // No retry that could only start after the step's budget ended.
+        if (options.budget && decision.delayMs >= options.budget.left()) throw failure
         options.log(`GitHub: ${method} ${url} ${describeOutcome(outcome)}; retrying in ${decision.delayMs} ms.`)
         await sleep(decision.delayMs, signal)
         if (signal?.aborted) throw failure

@@ -151,6 +151,8 @@ export class AgentsClient {
       timeoutMs: options.timeoutMs ?? 10_000,
       // Cancelling twice is harmless: the second answer is 409.
       repeatable: true,
+      // on-timeout: cancel sends it because the time budget ran out (transport.ts)
+      outlivesBudget: true,
       ...(options.signal ? { signal: options.signal } : {}),
     }
   }

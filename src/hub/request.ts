@@ -69,6 +69,8 @@ export interface HubRequest {
    * outlives it and no retry starts after it; then HubDeadlineError.
    */
   deadline?: number | undefined
+  /** Sent even when the step's time budget has run out (a cancel because it ran out): its own ceiling alone. */
+  outlivesBudget?: boolean | undefined
   signal?: AbortSignal | undefined
   /** May the hub see this request twice? GETs may; a POST only when it is idempotent. */
   repeatable: boolean

@@ -5,11 +5,18 @@
  * tests can inject a MockAgent.
  */
 import type { Dispatcher } from 'undici'
-import { HubConnectionError, HubDeadlineError, HubError, HubProtocolError } from './errors.js'
+import { HubError } from './errors.js'
 import { BodyCapError, errorCode, headerValue, hubDispatcher, readCapped, send } from '../http/wire.js'
-import { formatBytes } from '../markdown/format.js'
-import { renderError } from '../errors.js'
 import { hubFailure, type FailureContext } from './errors.js'
+import type { Budget } from '../http/budget.js'
+import {
+  connectionFailure,
+  deadlinePassed,
+  DEFAULT_TIMEOUT_MS,
+  PERMANENT_CONNECTION_CODES,
+  tooLarge,
+  type Addressed,
+} from './transport-errors.js'
 import { readMessages } from '../http/sse.js'
 import { redact, registerSecret } from '../redact.js'
 import {
@@ -26,7 +33,6 @@ import {
   prepareRequest,
   requestUrl,
   type HubIdentity,
-  type HubRequest,
   type HubResponse,
   type JsonRequest,
   type RefusedAnswer,
@@ -55,10 +61,13 @@ export interface TransportOptions extends HubIdentity {
   sleep?: Clock['sleep']
   /** The clock deadlines are read against (tests move it). */
   now?: Clock['now']
+  /**
+   * The step's one time budget (main.ts builds it from `timeout-seconds`): every request is
+   * bounded by it as by its own deadline, but for those marked `outlivesBudget` (a cancel sent
+   * because the budget ran out).
+   */
+  budget?: Budget | undefined
 }
-
-/** A request with its URL resolved, as the retry loop sends it. */
-type Addressed = HubRequest & { url: URL }
 
 /** How `call` or `stream` reads the answers of its request, refusals included. */
 interface Reading<A> {
@@ -86,19 +95,6 @@ const DEFAULT_BODY_LIMITS: ResponseLimits = Object.freeze({
 /** Only the first words of an error body are quoted (500 characters): the rest is dropped unread. */
 const ERROR_BODY_BYTES = 64 * 1024
 
-const DEFAULT_TIMEOUT_MS = 30_000
-/** Connection failures that another attempt cannot fix: DNS and TLS verification. */
-const PERMANENT_CONNECTION_CODES: ReadonlySet<string> = new Set([
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-])
-
 export class HubTransport {
   private current: Readonly<HubIdentity>
   private readonly renewToken: (() => Promise<string>) | undefined
@@ -108,6 +104,8 @@ export class HubTransport {
   private readonly policy: RetryPolicy
   private readonly log: (message: string) => void
   private readonly time: Clock
+  /** The step's one time budget; undefined: none (each request's own deadline and ceiling alone). */
+  readonly budget: Budget | undefined
   private readonly beforeClose: Array<() => Promise<void>> = []
 
   constructor(options: TransportOptions) {
@@ -125,7 +123,12 @@ export class HubTransport {
     this.dispatcher = options.dispatcher ?? hubDispatcher()
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
     this.log = options.log ?? (() => {})
-    this.time = { now: options.now ?? systemClock.now, sleep: options.sleep ?? systemClock.sleep }
+    this.budget = options.budget
+    // One clock: the budget's, when there is one, so its deadline and every request's agree.
+    this.time = {
+      now: options.now ?? options.budget?.clock.now ?? systemClock.now,
+      sleep: options.sleep ?? options.budget?.clock.sleep ?? systemClock.sleep,
+    }
   }
 
   get identity(): Readonly<HubIdentity> {
@@ -180,7 +183,10 @@ export class HubTransport {
   }
 
   /** The one retry loop: attempts within the deadline, 401 renewal, decideRetry, errors redacted. */
-  private async exchange<A>(wire: Addressed, reading: Reading<A>): Promise<A> {
+  private async exchange<A>(asked: Addressed, reading: Reading<A>): Promise<A> {
+    const budget = asked.outlivesBudget ? undefined : this.budget
+    const wire: Addressed = { ...asked, deadline: budget ? budget.bound(asked.deadline) : asked.deadline }
+    const passed = (last: HubError | undefined) => deadlinePassed(wire, last, budget, wire.deadline)
     const base = wire.policy ?? this.policy
     const policy = wire.retryUntilDeadline && wire.deadline !== undefined ? { ...base, maxAttempts: Infinity } : base
     const label = wire.label ?? `Hub: ${wire.method} ${wire.path ?? wire.url.pathname}`
@@ -189,7 +195,7 @@ export class HubTransport {
     let failure: HubError | undefined
     for (let attempt = 1; ; attempt++) {
       let outcome: AttemptOutcome
-      if (wire.deadline !== undefined && wire.deadline - this.time.now() <= 0) throw this.deadlinePassed(wire, failure)
+      if (wire.deadline !== undefined && wire.deadline - this.time.now() <= 0) throw passed(failure)
       try {
         const answer = await this.attempt(wire, reading)
         if (answer.kind === 'read') return answer.value
@@ -207,9 +213,8 @@ export class HubTransport {
       } catch (error) {
         if (wire.signal?.aborted) throw wire.signal.reason ?? error
         if (error instanceof HubError) throw error
-        failure = this.connectionFailure(error, wire)
-        if (wire.deadline !== undefined && wire.deadline - this.time.now() <= 0)
-          throw this.deadlinePassed(wire, failure)
+        failure = connectionFailure(error, wire)
+        if (wire.deadline !== undefined && wire.deadline - this.time.now() <= 0) throw passed(failure)
         if (PERMANENT_CONNECTION_CODES.has(errorCode(error) ?? '')) throw failure
         outcome = { kind: 'connection', code: errorCode(error) }
       }
@@ -217,7 +222,7 @@ export class HubTransport {
       if (!decision.retry) throw failure
       const left = wire.deadline === undefined ? Infinity : wire.deadline - this.time.now()
       // No retry that could only start after the budget ended.
-      if (decision.delayMs >= left) throw this.deadlinePassed(wire, failure)
+      if (decision.delayMs >= left) throw passed(failure)
       const of = Number.isFinite(policy.maxAttempts) ? `/${policy.maxAttempts - 1}` : ''
       const until =
         Number.isFinite(left) && !Number.isFinite(policy.maxAttempts)
@@ -262,15 +267,6 @@ export class HubTransport {
       hubUrl: this.current.baseUrl.href,
       request: `${request.method} ${request.url.origin}${request.url.pathname}`,
     }
-  }
-
-  private deadlinePassed(call: { operation: string }, last: HubError | undefined): HubDeadlineError {
-    const lastWords = last ? ` The last attempt: ${renderError(last)}` : ''
-    return new HubDeadlineError({
-      operation: call.operation,
-      hint: `The time budget ran out before the hub answered.${lastWords}`,
-      ...(last ? { cause: last } : {}),
-    })
   }
 
   private async renew(): Promise<void> {
@@ -324,39 +320,9 @@ export class HubTransport {
         retryAfter: headerValue(response.headers['retry-after']) || undefined,
       }
     } catch (error) {
-      if (error instanceof BodyCapError) throw this.tooLarge(error, wire, response.statusCode)
+      if (error instanceof BodyCapError) throw tooLarge(error, wire, response.statusCode, DEFAULT_BODY_LIMITS)
       throw error
     }
-  }
-
-  private tooLarge(error: BodyCapError, wire: Addressed, status: number): HubProtocolError {
-    const limits = error.limits
-    return new HubProtocolError({
-      operation: wire.operation,
-      status,
-      hubMessage: `${error.message}; the action stopped reading at the cap of ${formatBytes(limits.maxBytes)}${limits.maxValues ? ` / ${limits.maxValues.toLocaleString('en-US')} values` : ''} for ${wire.method} ${wire.url.pathname}`,
-      hint: wire.limits?.hint ?? DEFAULT_BODY_LIMITS.hint,
-      cause: error,
-    })
-  }
-
-  private connectionFailure(error: unknown, call: Addressed): HubError {
-    const code = errorCode(error)
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT')
-    const host = call.url.host
-    const input = call.urlInput ?? 'hub-url'
-    let hint: string
-    if (timedOut) {
-      hint = `No answer from ${host} within ${Math.round((call.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s: check that the hub is up and reachable from the runner.`
-    } else if (code && code.includes('CERT')) {
-      hint = `TLS verification of ${host} failed (${code}): for a hub with a private CA, point NODE_EXTRA_CA_CERTS at the CA bundle in the step's env.`
-    } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-      hint = `The host ${host} could not be resolved: check \`${input}\`, and HTTPS_PROXY/NO_PROXY on self-hosted runners.`
-    } else {
-      hint = `The connection to ${host} failed${code ? ` (${code})` : ''}: check \`${input}\`, the network and any proxy (HTTPS_PROXY/NO_PROXY).`
-    }
-    if (!call.repeatable && call.unsureDelivery) hint = `${hint} ${call.unsureDelivery}`
-    return new HubConnectionError({ operation: call.operation, hint, cause: error })
   }
 }
 

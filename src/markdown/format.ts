@@ -8,15 +8,39 @@
  */
 import { Buffer } from 'node:buffer'
 
+/**
+ * A name from outside (a pull request's file name: git allows a line break in one) on one line:
+ * line breaks and other control characters escaped as `\n`, `\r`, `\t` or `\u001b`, so a name
+ * printed in a log line cannot start a line of its own that reads as the action's.
+ */
+export function escapeControls(text: string): string {
+  return CONTROL.test(text) ? text.replace(CONTROLS, controlEscape) : text
+}
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u
+const CONTROLS = new RegExp(CONTROL.source, 'gu')
+const NAMED_CONTROL: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+function controlEscape(char: string): string {
+  return NAMED_CONTROL[char] ?? `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`
+}
+
 /** Put after `@` (no mention notifies anyone) or inside `::` and `##[` (no workflow command runs): it reads the same. */
 export const ZERO_WIDTH_SPACE = '\u200b'
 
 /**
- * Invisible format characters (Unicode category Cf) shown as what they are, `<U+202E>`: the
+ * Invisible characters shown as what they are, `<U+202E>`. First the format characters (Unicode category Cf): the
  * direction controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), which make a reader
  * see text in another order than it is, and every other invisible one (U+200B–U+200D, U+2060–U+2064,
  * U+FEFF, U+00AD, U+180E, the tag characters U+E0001–U+E007F that can carry text nobody sees, …),
- * which hide what is there. Kept as they are: the Arabic and Kaithi number signs (visible marks);
+ * which hide what is there. Then characters of other categories that render as nothing, and so can
+ * carry text too (a 51-character sentence was hidden in variation selectors): the variation
+ * selectors VS1–VS16 (U+FE00–U+FE0F) and VS17–VS256 (U+E0100–U+E01EF), the Mongolian ones
+ * (U+180B–U+180D, U+180F), the combining grapheme joiner U+034F, the Hangul fillers (U+115F,
+ * U+1160, U+3164, U+FFA0), the braille blank U+2800, the Khmer inherent vowels U+17B4 and U+17B5,
+ * and the musical null notehead U+1D159. Spaces (Zs, U+2000–U+200A…) are left: they show as
+ * space. Kept as they are: one presentation selector (U+FE0E, U+FE0F) right after an emoji (a
+ * keycap's digit counts) or, for U+FE00–U+FE0F and U+E0100–U+E01EF, after a CJK
+ * ideograph (ideographic variation sequences), never a second in a row; the Arabic and Kaithi number signs (visible marks);
  * U+200C/U+200D between two non-ASCII letters, marks or emoji (scripts and emoji sequences need
  * them; between ASCII letters they only hide); and the zero-width space this module and the
  * runner put after `@`, inside `::` and after `##` (it reads the same and stops a mention or a
@@ -27,6 +51,11 @@ export function showFormatCharacters(text: string): string {
   if (!HAS_FORMAT_CHARACTER.test(text)) return text
   return text.replace(FORMAT_CHARACTER, (char: string, offset: number, whole: string) => {
     if (VISIBLE_SIGN.test(char)) return char
+    if (VARIATION_SELECTOR.test(char)) {
+      const before = whole.slice(Math.max(0, offset - 2), offset)
+      if ((char === '\ufe0e' || char === '\ufe0f') && EMOJI_BEFORE.test(before)) return char
+      if (IDEOGRAPH_BEFORE.test(before)) return char
+    }
     const next = whole.charAt(offset + char.length)
     if (char === ZERO_WIDTH_SPACE) {
       const previous = whole.charAt(offset - 1)
@@ -48,8 +77,18 @@ export function showFormatCharacters(text: string): string {
   })
 }
 
-const HAS_FORMAT_CHARACTER = /\p{Cf}/u
-const FORMAT_CHARACTER = /\p{Cf}/gu
+/** Cf, and what renders as nothing outside it (see showFormatCharacters). */
+// Combining marks and selectors are listed to be matched alone, each one: that is the point.
+/* eslint-disable no-misleading-character-class */
+const HAS_FORMAT_CHARACTER =
+  /[\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2800\u3164\uffa0\ufe00-\ufe0f\u{1d159}\u{e0100}-\u{e01ef}]/u
+const FORMAT_CHARACTER = new RegExp(HAS_FORMAT_CHARACTER.source, 'gu')
+const VARIATION_SELECTOR = /^[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]$/u
+/* eslint-enable no-misleading-character-class */
+/** An emoji (or a keycap's digit, `#`, `*`) just before: a selector chooses its presentation. */
+const EMOJI_BEFORE = /\p{Emoji}$/u
+/** A CJK ideograph just before: an ideographic variation sequence. */
+const IDEOGRAPH_BEFORE = /\p{Ideographic}$/u
 const VISIBLE_SIGN = /^[\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u{110bd}\u{110cd}]$/u
 /** What a joiner may follow and precede: a letter outside ASCII, a mark, an emoji (with its modifier or VS16). */
 const JOINS_BEFORE = /(?:[^\P{L}\p{ASCII}]|\p{M}|\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f)$/u

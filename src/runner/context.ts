@@ -76,27 +76,46 @@ export function deriveIdempotencyKey(
 }
 
 /**
- * One session per workflow run and job, so runs never fall into the hub's shared default
- * session (whose last 40 messages are replayed into every run that names none), and one that
- * nobody can plant history in first: readable ids then an HMAC keyed by `secret` (the hub token),
- * the same for every attempt of the job, so a re-run's run and the run it attaches to share it.
- * Random without a secret or outside a workflow run.
+ * The key the hub sees for a key the workflow chose (`idempotency-key: ${{ github.run_id }}`):
+ * an HMAC of it and the repository keyed by `secret`. The workflow's key is public (it is in the
+ * workflow file or the run's URL); sent raw, anyone who may start runs in the workspace could
+ * start a run under it first, and the step would take that run as its own. The same key still
+ * means the same run for every step that sends it with the same token.
+ */
+export function deriveExplicitKey(context: RunnerContext, given: string, secret: string): string {
+  return `gha-${keyed(secret, 'explicit-idempotency-key', [context.repository ?? '', given])}`
+}
+
+/**
+ * The session of the run started under `hubKey`: an HMAC of that key keyed by `secret`, so the
+ * same key always means the same session (a second workflow run on the commit attaches to the
+ * first one's run, in its session) and a new key (a re-run attempt's fresh run, another step) a
+ * new one, and nobody without the token can name it first and write the history the hub replays
+ * into it. Random without a key or a secret: a session nobody can predict, used by this step alone.
  */
 export function deriveSessionId(
-  context: RunnerContext,
+  hubKey: string | undefined,
   secret: string | undefined,
   random: () => string = randomUUID,
 ): string {
-  if (!context.runId || !secret) return `${context.runId ? 'gha' : 'local'}-${random()}`
-  const repository = context.repository ?? 'repository'
-  const readable = `gha-${repository}-${context.runId}-${context.job ?? 'job'}`.replace(/[^A-Za-z0-9._-]/g, '-')
-  return `${readable}-${keyed(secret, 'session', [repository, context.runId, context.job ?? ''])}`
+  if (!hubKey || !secret) return `gha-${random()}`
+  return `gha-${keyed(secret, 'session', [hubKey])}`
+}
+
+/**
+ * What the log, summary and result file show of a session id (or a derived key before its run
+ * exists): 12 hex digits of its SHA-256, enough to tell two apart, useless to write into one.
+ */
+export function fingerprint(value: string): string {
+  return `sha256:${sha256(value).slice(0, 12)}`
 }
 
 /** 40 hex digits of an HMAC-SHA256 keyed by `secret`, over a purpose and the values, one a line. */
 function keyed(secret: string, purpose: string, values: readonly string[]): string {
+  // v3: sessions follow keys (issue 34); a run an earlier version started under a key is not taken
+  // as this version's, since its session is the old derivation's.
   return createHmac('sha256', secret)
-    .update(['hub-action/v2', purpose, ...values].join('\n'), 'utf8')
+    .update(['hub-action/v3', purpose, ...values].join('\n'), 'utf8')
     .digest('hex')
     .slice(0, 40)
 }

@@ -6,7 +6,7 @@ import * as z from '../zod.js'
 import { isPullRequestEvent, type RunnerContext } from '../runner/context.js'
 import type { Target } from '../model/target.js'
 import { mcpOriginProblems } from './bearer-origin.js'
-import { DNS_LABEL, oneOf, quoteInput, toServiceUrl, transformed } from './fields.js'
+import { DNS_LABEL, oneOf, quoteInput, seconds, toServiceUrl, transformed } from './fields.js'
 import { IMPACT_LIMIT_FIELDS, type AllowedKind } from './impact-limits.js'
 import { globList, noTargetSourceIssue, targetList } from './targets.js'
 
@@ -32,6 +32,8 @@ export interface ImpactSettings {
   maxDocuments: number
   /** Targets outside these are skipped, not queried; empty: no restriction. */
   scope: Readonly<{ namespaces: readonly string[]; kinds: readonly AllowedKind[] }>
+  /** The step's one time budget (http/budget.ts): every hub and GitHub request included. */
+  timeoutSeconds: number
 }
 
 export const ImpactSchema = z
@@ -96,6 +98,10 @@ export const ImpactSchema = z
       }),
     ),
     'github-token': z.string(),
+    'timeout-seconds': seconds(
+      'Use a whole number of seconds such as 600 for 10 minutes: it bounds the whole step, every request to the hub and GitHub included.',
+      1,
+    ),
     ...IMPACT_LIMIT_FIELDS,
   })
   .check(
@@ -163,6 +169,7 @@ export function impactSettings(impact: z.infer<typeof ImpactSchema>): Readonly<I
     githubToken: impact['github-token'],
     maxTargets: impact['max-targets'],
     maxDocuments: impact['max-documents'],
+    timeoutSeconds: impact['timeout-seconds'],
     scope: Object.freeze({
       namespaces: Object.freeze(impact['allowed-namespaces']),
       kinds: Object.freeze(impact['allowed-kinds']),

@@ -3,7 +3,7 @@
  * hub's limits (docs/hub-facts.md, "Graph queries") before any request, and `max-objects`.
  */
 import * as z from '../zod.js'
-import { quoteInput, transformed } from './fields.js'
+import { quoteInput, seconds, transformed } from './fields.js'
 import { isRecord } from '../model/plain-value.js'
 import { ACTION_OWNED, actionOwnedProblem, describeQueryIssue } from './query-messages.js'
 import { describePath, parseStructured } from './structured.js'
@@ -11,6 +11,8 @@ import { describePath, parseStructured } from './structured.js'
 export interface QuerySettings {
   spec: QuerySpecInput
   maxObjects: number
+  /** The step's one time budget (http/budget.ts): every page's request included. */
+  timeoutSeconds: number
 }
 
 const bool = z.boolean()
@@ -236,8 +238,16 @@ export const QuerySchema = z.object({
       error: (issue) => `${quoteInput(issue.input)} is out of range: use 1 to 1000000.`,
     }),
   ),
+  'timeout-seconds': seconds(
+    'Use a whole number of seconds such as 600 for 10 minutes: it bounds the whole step, every page of the query included.',
+    1,
+  ),
 })
 
 export function querySettings(query: z.infer<typeof QuerySchema>): Readonly<QuerySettings> {
-  return Object.freeze({ spec: query.query, maxObjects: query['max-objects'] })
+  return Object.freeze({
+    spec: query.query,
+    maxObjects: query['max-objects'],
+    timeoutSeconds: query['timeout-seconds'],
+  })
 }

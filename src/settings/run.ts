@@ -4,7 +4,7 @@
  */
 import * as z from '../zod.js'
 import * as core from '../runner/core.js'
-import { deriveIdempotencyKey, deriveSessionId, type RunnerContext } from '../runner/context.js'
+import { deriveExplicitKey, deriveIdempotencyKey, deriveSessionId, type RunnerContext } from '../runner/context.js'
 import { DNS_LABEL, quoteInput, seconds } from './fields.js'
 import { waitPolicy, WAITING_FIELDS, type WaitSettings } from './lifecycle.js'
 
@@ -15,8 +15,19 @@ export interface RunSettings extends WaitSettings {
   idempotencyKey: string | undefined
   /** `auto` keys are derived with the token (or random): nobody without it can start a run under one first. */
   idempotencyKeySource: 'auto' | 'explicit' | 'none'
+  /**
+   * True when nobody without the token can compute the key the hub sees: `auto`, and a key of
+   * the workflow's own sent as an HMAC keyed by the token. False only for a key of the workflow's
+   * sent as given (with `oidc-audience` no secret lasts from one job to the next).
+   */
+  idempotencyKeyIsSecret?: boolean | undefined
+  /** The workflow's own key as it wrote it (explicit keys), for the log: the hub sees `idempotencyKey`. */
+  idempotencyKeyGiven?: string | undefined
   /** The `auto` key of this re-run attempt, for the re-run rule (steps/run/start.ts); only when runAttempt > 1. */
   rerunIdempotencyKey?: string | undefined
+  /** The session of the run started under `rerunIdempotencyKey` (a new key, a new session). */
+  rerunSessionId?: string | undefined
+  /** Sent to the hub, never printed or stored whole (runner/context.ts, `fingerprint`). */
   sessionId: string
   /** GITHUB_RUN_ATTEMPT: above 1 on a re-run (see steps/run/start.ts). */
   runAttempt?: number | undefined
@@ -48,7 +59,7 @@ export const RunSchema = z.object({
   ...WAITING_FIELDS,
 })
 
-/** `secret`: the hub token, which keys the automatic idempotency key and session id (empty with OIDC). */
+/** `secret`: the hub token, which keys the idempotency key and session id the hub sees (empty with OIDC). */
 export function runSettings(
   run: z.infer<typeof RunSchema>,
   runner: RunnerContext,
@@ -58,15 +69,21 @@ export function runSettings(
   const runAttempt = Number.parseInt(runner.runAttempt ?? '', 10) || undefined
   const rerunKey =
     key.source === 'auto' && runAttempt && runAttempt > 1
-      ? deriveIdempotencyKey(runner, run.agent, run.task, secret, runAttempt)
+      ? deriveIdempotencyKey(runner, run.agent, run.task, secret || undefined, runAttempt)
       : undefined
+  const autoSession = run['session-id'] === 'auto'
+  // The same key, the same session: derived from the key the hub sees (runner/context.ts).
+  const session = (hubKey: string | undefined) =>
+    autoSession ? deriveSessionId(hubKey, secret || undefined) : run['session-id']
   return Object.freeze({
     agent: run.agent,
     task: run.task,
     idempotencyKey: key.value,
     idempotencyKeySource: key.source,
-    ...(rerunKey ? { rerunIdempotencyKey: rerunKey } : {}),
-    sessionId: run['session-id'] === 'auto' ? deriveSessionId(runner, secret || undefined) : run['session-id'],
+    idempotencyKeyIsSecret: key.secret,
+    ...(key.source === 'explicit' ? { idempotencyKeyGiven: run['idempotency-key'] } : {}),
+    ...(rerunKey ? { rerunIdempotencyKey: rerunKey, rerunSessionId: session(rerunKey) } : {}),
+    sessionId: session(key.value),
     ...waitPolicy(run),
     runAttempt,
   })
@@ -78,13 +95,19 @@ function resolveIdempotencyKey(
   agent: string,
   task: string,
   secret: string,
-): { value: string | undefined; source: RunSettings['idempotencyKeySource'] } {
-  if (given === 'none') return { value: undefined, source: 'none' }
-  if (given !== 'auto') return { value: given, source: 'explicit' }
+): { value: string | undefined; source: RunSettings['idempotencyKeySource']; secret: boolean } {
+  if (given === 'none') return { value: undefined, source: 'none', secret: false }
+  if (given !== 'auto') {
+    if (secret) return { value: deriveExplicitKey(runner, given, secret), source: 'explicit', secret: true }
+    core.warning(
+      `idempotency-key ${JSON.stringify(given)} is sent to the hub as given: with \`oidc-audience\` no secret lasts from one job to the next to derive it with, so anyone who may start runs in the workspace could start one under it first. A run the hub hands back for it is therefore refused, never taken as this step's. Use \`idempotency-key: auto\` (random with OIDC) or \`none\`, or a hub token.`,
+    )
+    return { value: given, source: 'explicit', secret: false }
+  }
   const derived = deriveIdempotencyKey(runner, agent, task, secret || undefined)
   if (!derived)
     core.warning(
       'idempotency-key is `auto` but GITHUB_SHA is not set, so no key is sent: a re-run will start a new run.',
     )
-  return { value: derived, source: derived ? 'auto' : 'none' }
+  return { value: derived, source: derived ? 'auto' : 'none', secret: Boolean(derived) }
 }

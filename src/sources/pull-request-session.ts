@@ -11,6 +11,7 @@ import { renderError } from '../errors.js'
 import { redact } from '../redact.js'
 import { showFormatCharacters } from '../markdown/format.js'
 import { VERSION } from '../version.js'
+import type { Budget } from '../http/budget.js'
 
 export interface PullRequestSession {
   number: number
@@ -24,6 +25,8 @@ export interface PullRequestSession {
 export async function openPullRequest(
   impact: Pick<ImpactSettings, 'comment' | 'commentKey' | 'manifests' | 'renderedHead' | 'githubToken'>,
   runner: RunnerContext,
+  /** The step's one time budget, which every GitHub request honours (http/budget.ts). */
+  budget?: Budget,
 ): Promise<PullRequestSession | undefined> {
   if (!isPullRequestEvent(runner.eventName)) return undefined
   if (impact.comment === 'off' && impact.manifests.length === 0) return undefined
@@ -40,6 +43,7 @@ export async function openPullRequest(
     apiUrl: runner.apiUrl,
     userAgent: `hub-action/${VERSION}`,
     log: core.info,
+    budget,
   })
   return {
     number: pr.number,

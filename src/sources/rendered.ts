@@ -8,6 +8,7 @@
  * The files are produced from the pull request, so they are read like any manifest: workspace-only
  * regular files under the size cap, linear YAML checks (read-workspace-file.ts, manifests.ts).
  */
+import { escapeControls } from '../markdown/format.js'
 import { globSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
@@ -77,7 +78,7 @@ export async function readRenderedSet(options: {
         ? { skipped: 'not in the workspace: render it in an earlier step of this job' }
         : await readWorkspaceFile(options.root, path, options.maxFileBytes ?? MAX_RENDERED_FILE_BYTES)
     if ('skipped' in read) {
-      set.skippedFiles.push({ path, reason: read.skipped })
+      set.skippedFiles.push({ path: escapeControls(path), reason: read.skipped })
       continue
     }
     const parsed = await objectsFromManifest(path, read.text, {
@@ -85,7 +86,7 @@ export async function readRenderedSet(options: {
       signal: options.signal,
       maxDocuments: options.maxDocuments,
     })
-    if (parsed.skipped) set.skippedFiles.push(parsed.skipped)
+    if (parsed.skipped) set.skippedFiles.push({ ...parsed.skipped, path: escapeControls(parsed.skipped.path) })
     for (const object of parsed.objects) {
       const key = objectKey(object.target)
       if (seen.has(key)) continue

@@ -4,6 +4,7 @@
  * changes (removed ones read at the base commit: deleting an object is the riskiest change);
  * elsewhere, the files in the workspace.
  */
+import { escapeControls } from '../markdown/format.js'
 import { statSync } from 'node:fs'
 import { matchesGlob, resolve } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
@@ -92,7 +93,9 @@ export async function collectTargets(options: {
   add(options.given, options.globs.length === 0 && !rendering)
   const skippedFiles: SkippedFile[] = []
   const unreadable: SkippedFile[] = []
-  const skip = (file: SkippedFile) => {
+  // A file name is the pull request's: shown on one line wherever it is printed.
+  const skip = (skipped: SkippedFile) => {
+    const file = { ...skipped, path: escapeControls(skipped.path) }
     skippedFiles.push({ path: file.path, reason: file.reason })
     if (file.unreadable) unreadable.push(file)
   }
@@ -127,7 +130,7 @@ export async function collectTargets(options: {
         skip({ path: source.path, reason: read.skipped, ...(source.change === 'removed' ? {} : { unreadable: {} }) })
         continue
       }
-      const origin: TargetOrigin = { kind: 'manifest', path: source.path, change: source.change }
+      const origin: TargetOrigin = { kind: 'manifest', path: escapeControls(source.path), change: source.change }
       const result = await targetsFromManifest(source.path, read.text, origin, {
         defaultNamespace: options.defaultNamespace,
         signal: options.signal,

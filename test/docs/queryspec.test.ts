@@ -18,7 +18,7 @@ describe('QuerySpec reference', () => {
   })
 
   it.each(examples.map((example, index) => [index + 1, example]))('example %i is a valid query input', (_, example) => {
-    const result = QuerySchema.safeParse({ query: example, 'max-objects': '10000' })
+    const result = QuerySchema.safeParse({ query: example, 'max-objects': '10000', 'timeout-seconds': '1800' })
     expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual([])
   })
 

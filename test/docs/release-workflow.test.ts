@@ -1,9 +1,11 @@
 /**
  * release.yml keeps `vX` moving forward only (issue 27): it refuses a tag older than the release
  * `vX` points at (compared as versions, so v1.10.0 is newer than v1.9.0), publishes the release
- * before it moves `vX`, and attests the build provenance of the verified commit's dist/ in a job
- * of its own, the only one that may mint an OIDC token. The refusal is run here, as bash, against
- * a throw-away git repository with real tags.
+ * before it moves `vX`, and attests the build provenance of the verified commit's dist/ and
+ * action.yml in a job of its own, the only one that may mint an OIDC token, and only after the
+ * gate: the protected `release` environment and the check that the commit is the tag's and on the
+ * default branch (issue 34 item 4: anyone who could push a tag got an attestation for any
+ * commit). The refusal is run here, as bash, against a throw-away git repository with real tags.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -21,6 +23,29 @@ const [moverName = '', mover] =
 const [attestName = '', attest] =
   jobs.find(([, job]) => stepsOf(job).some((step) => step.uses?.startsWith('actions/attest-build-provenance@'))) ?? []
 const forward = stepsOf(mover).find((step) => /only moves forward/.test(step.run ?? ''))
+const [gateName = '', gate] =
+  jobs.find(([, job]) => stepsOf(job).some((step) => /--is-ancestor/.test(step.run ?? ''))) ?? []
+
+/** The jobs `name` needs in `workflow`, directly or through others. */
+function upstream(name: string, workflow: Workflow = release): string[] {
+  const needs = [workflow.jobs?.[name]?.needs ?? []].flat()
+  return [...new Set(needs.flatMap((need) => [...upstream(need, workflow), need]))]
+}
+
+/** Jobs that sign an attestation without the gate (the release environment and the default-branch check) upstream. */
+function attestedBeforeGate(workflow: Workflow): string[] {
+  const all = Object.entries(workflow.jobs ?? {})
+  const [gateJob = ''] =
+    all.find(
+      ([, job]) =>
+        (typeof job.environment === 'string' ? job.environment : job.environment?.name) === 'release' &&
+        stepsOf(job).some((step) => /--is-ancestor/.test(step.run ?? '')),
+    ) ?? []
+  return all
+    .filter(([, job]) => stepsOf(job).some((step) => step.uses?.startsWith('actions/attest-build-provenance@')))
+    .filter(([name]) => !upstream(name, workflow).includes(gateJob))
+    .map(([name]) => `${name} runs before (or without) ${gateJob || 'a gate'}, the gate`)
+}
 
 // Real git and bash processes: slow on a loaded machine, so a generous limit (no waiting in the test itself).
 describe('vX only moves forward', { timeout: 60_000 }, () => {
@@ -90,7 +115,41 @@ describe('build provenance of dist/', () => {
   it('is attested by a pinned actions/attest-build-provenance, for the files the runner loads', () => {
     const step = stepsOf(attest).find((s) => s.uses?.startsWith('actions/attest-build-provenance@'))
     expect(step?.uses).toMatch(/^actions\/attest-build-provenance@[0-9a-f]{40}$/)
-    expect(String(step?.with?.['subject-path']).split('\n').filter(Boolean)).toEqual(['dist/*.js', 'dist/package.json'])
+    expect(String(step?.with?.['subject-path']).split('\n').filter(Boolean)).toEqual([
+      'dist/*.js',
+      'dist/package.json',
+      'action.yml',
+    ])
+  })
+
+  it('only after the gate: the release environment, the tag still on the verified commit, that commit on the default branch', () => {
+    const environment = gate?.environment
+    expect(typeof environment === 'string' ? environment : environment?.name, `job ${gateName}`).toBe('release')
+    expect(upstream(attestName), `${attestName} runs only once ${gateName} passed`).toContain(gateName)
+    const check = stepsOf(gate).find((step) => /--is-ancestor/.test(step.run ?? ''))
+    expect(check?.run).toMatch(/\$TAG\^\{commit\}[\s\S]*!= "\$COMMIT"[\s\S]*exit 1/)
+    expect(check?.run).toMatch(/git merge-base --is-ancestor "\$COMMIT" [^\n]*\n\s*echo "::error::[^\n]*\n\s*exit 1/)
+    // nothing before the gate may sign or write
+    for (const name of upstream(gateName)) {
+      const permissions = release.jobs?.[name]?.permissions
+      expect(permissions, `job ${name} runs before the gate`).toEqual({ contents: 'read' })
+    }
+    expect(gate?.permissions).toEqual({ contents: 'read' })
+    expect(upstream(moverName)).toEqual(expect.arrayContaining([gateName, attestName]))
+  })
+
+  it('the rule fails for the old order, which attested before the gate', () => {
+    const old = parse(`
+jobs:
+  verify: { permissions: { contents: read } }
+  attest: { needs: verify, steps: [{ uses: actions/attest-build-provenance@${'a'.repeat(40)} }] }
+  release:
+    needs: [verify, attest]
+    environment: release
+    steps: [{ run: git merge-base --is-ancestor "$COMMIT" main }]
+`) as Workflow
+    expect(attestedBeforeGate(old)).toEqual(['attest runs before (or without) release, the gate'])
+    expect(attestedBeforeGate(release)).toEqual([])
   })
 
   it('in a job of its own that checks out the verified commit, runs no script, and alone may sign', () => {
@@ -104,5 +163,20 @@ describe('build provenance of dist/', () => {
       expect(permissions['id-token'], `job ${name}`).toBeUndefined()
       expect(permissions.attestations, `job ${name}`).toBeUndefined()
     }
+  })
+})
+
+describe("docs/security.md's recipe to verify what you pin", () => {
+  const security = readFileSync(new URL('../../docs/security.md', import.meta.url), 'utf8')
+  const recipe = /## Verify what you pin[\s\S]*?```sh\n([\s\S]*?)```/.exec(security)?.[1] ?? ''
+
+  it('checks every file the release attests, bound to the pinned commit and the release workflow', () => {
+    const step = stepsOf(attest).find((s) => s.uses?.startsWith('actions/attest-build-provenance@'))
+    const subjects = String(step?.with?.['subject-path']).split('\n').filter(Boolean)
+    const loop = /for file in ([^;]+);/.exec(recipe)?.[1]?.trim().split(/\s+/) ?? []
+    expect([...loop].sort()).toEqual([...subjects].sort())
+    expect(recipe).toMatch(/--signer-workflow acme\/hub-action\/\.github\/workflows\/release\.yml/)
+    expect(recipe).toMatch(/--source-digest "\$COMMIT"/)
+    expect(recipe).toMatch(/git checkout --quiet "\$COMMIT"/)
   })
 })

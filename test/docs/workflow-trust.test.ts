@@ -74,6 +74,37 @@ function thirdParty(uses: string): boolean {
   return !uses.startsWith('./') && !uses.startsWith(THIS_ACTION)
 }
 
+/**
+ * This action's outputs that carry text the hub or an agent wrote, raw (redacted only). Not
+ * `output-markdown` (the answer as the summary shows it) nor `report` (impact's own markdown, the
+ * comment's body).
+ */
+const RAW_OUTPUTS = /\boutputs\.(output|approval-args|approval-tool)(?![\w-])/
+
+/** A step that publishes what it is given: the job summary, a release, a comment. */
+const PUBLISHES = /GITHUB_STEP_SUMMARY|\bgh\s+release\s+(?:create|edit)\b|\bgh\s+(?:pr|issue)\s+comment\b/
+
+/**
+ * Steps that publish one of RAW_OUTPUTS (directly, or through a job output that carries one) into
+ * the job summary, a release or a comment, as `job: a step`.
+ */
+function rawIntoSummary(workflow: Workflow): string[] {
+  const jobs = Object.entries(workflow.jobs ?? {})
+  // job outputs that carry a raw output: `needs.<job>.outputs.<name>`
+  const carried = jobs.flatMap(([jobName, job]) =>
+    Object.entries(job.outputs ?? {})
+      .filter(([, value]) => RAW_OUTPUTS.test(value))
+      .map(([output]) => `needs.${jobName}.outputs.${output}`),
+  )
+  const raw = (text: string) => RAW_OUTPUTS.test(text) || carried.some((expression) => text.includes(expression))
+  return jobs.flatMap(([jobName, job]) =>
+    (job.steps ?? [])
+      .filter((step) => PUBLISHES.test(step.run ?? ''))
+      .filter((step) => raw(step.run ?? '') || Object.values(step.env ?? {}).some((value) => raw(String(value))))
+      .map(() => `${jobName}: a step`),
+  )
+}
+
 describe('workflow trust rules', () => {
   it('find the workflows of .github, examples/ and the docs, the Helm and Kustomize recipes among them', () => {
     expect(repositoryWorkflows.map((source) => source.name)).toEqual(
@@ -151,6 +182,49 @@ describe('workflow trust rules', () => {
           'github-token',
         )
     }
+  })
+
+  it.each(names)(
+    '%s: the agent text this action outputs raw (`output`, `approval-args`, `approval-tool`) is never published (job summary, release, comment): the action writes its own summary, and `output-markdown` is the answer cleaned (issue 34 item 9)',
+    (name) => {
+      const source = bySource(name)
+      if (source.steps) return
+      expect(rawIntoSummary(parsed(source))).toEqual([])
+    },
+  )
+
+  it('the summary rule fails for the old start-then-wait recipe, which printed the raw answer into the summary', () => {
+    const old: Workflow = parse(`
+jobs:
+  review:
+    outputs:
+      answer: \${{ steps.review.outputs.output }}
+    steps:
+      - uses: acme/hub-action@${'0'.repeat(40)}
+        id: review
+        with: { command: wait }
+      - run: printf '%s\\n' "$ANSWER" >> "$GITHUB_STEP_SUMMARY"
+        env:
+          ANSWER: \${{ steps.review.outputs.output }}
+  later:
+    needs: review
+    steps:
+      - run: echo "\${{ needs.review.outputs.answer }}" >> $GITHUB_STEP_SUMMARY
+`) as Workflow
+    expect(rawIntoSummary(old)).toEqual(['review: a step', 'later: a step'])
+    // and the release-notes recipe as it was, which published the raw answer as the release's notes
+    const release: Workflow = parse(`
+jobs:
+  notes:
+    outputs:
+      notes: \${{ steps.notes.outputs.output }}
+  release:
+    steps:
+      - env:
+          NOTES: \${{ needs.notes.outputs.notes }}
+        run: gh release create "$TAG" --notes "$NOTES"
+`) as Workflow
+    expect(rawIntoSummary(release)).toEqual(['release: a step'])
   })
 
   it('the agent-step rule fails for an agent beside contents: write, and a tag pin fails the pin rule', () => {

@@ -59,7 +59,9 @@ describe('dry-run', () => {
     expect(hub.requests).toEqual([])
     expect(result.stdout).toContain(`POST ${hub.url}/services/providers/agents/api/agents/quick/runs`)
     expect(result.stdout).toContain('"authorization": "Bearer ***"')
-    expect(result.stdout).toMatch(/Idempotency key: gha-[0-9a-f]{40}/)
+    // Fingerprints only: a key or session printed before its run exists could be started under first
+    expect(result.stdout).toMatch(/Idempotency key \(fingerprint\): sha256:[0-9a-f]{12}/)
+    expect(result.stdout).not.toMatch(/gha-[0-9a-f]{40}/)
     const file = JSON.parse(readFileSync(result.outputs['result-file'] ?? '', 'utf8')) as {
       schema: string
       requests: Array<{ method: string; body?: { task?: string; wait?: number; sessionId?: string } }>
@@ -68,7 +70,12 @@ describe('dry-run', () => {
     expect(file.schema).toBe('hub-action/dry-run')
     // The whoami preflight, the start, the long-poll.
     expect(file.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET'])
-    expect(file.requests[1]?.body).toMatchObject({ task: 'Plan the release', wait: 0, sessionId: file.sessionId })
+    expect(file.requests[1]?.body).toMatchObject({
+      task: 'Plan the release',
+      wait: 0,
+      sessionId: `*** (${file.sessionId})`,
+    })
+    expect(file.sessionId).toMatch(/^sha256:[0-9a-f]{12}$/)
     expect(result.summary).toContain('Dry run: `run`')
     const everywhere = [result.summary, ...Object.values(result.outputs), ...Object.values(result.files)].join('\n')
     expect(everywhere).not.toContain('secret-token-that-must-not-show-1234')

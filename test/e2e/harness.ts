@@ -6,6 +6,7 @@
  * requests the emulator recorded. (Benchmarks and scripts import the pieces they need directly:
  * this module loads vitest.)
  */
+import { createHash } from 'node:crypto'
 import { onTestFinished } from 'vitest'
 import type { HubEmulator, RecordedRequest } from '../emulator/hub.ts'
 import { runAction, type ActionOptions, type ActionRun } from './action-process.ts'
@@ -17,6 +18,11 @@ export * from './memory-probe.ts'
 export * from './start-gate.ts'
 
 /** Run the action as a step; its files are removed when the test finishes. */
+/** How the action shows a session id (or a key before its run exists): `sha256:` and 12 hex digits, computed here on its own. */
+export function fingerprintOf(value: string): string {
+  return `sha256:${createHash('sha256').update(value, 'utf8').digest('hex').slice(0, 12)}`
+}
+
 export async function runStep(options: ActionOptions): Promise<ActionRun> {
   const result = await runAction(options)
   onTestFinished(() => result.cleanup())

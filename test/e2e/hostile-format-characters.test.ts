@@ -7,6 +7,8 @@
  * it: the log as the runner shows it (its parser, ported), the job summary and the pull-request
  * comment raw and as cmark-gfm renders them. None of the planted characters is there raw; each is
  * shown as `<U+XXXX>`. A joiner inside an emoji sequence or a Persian word is left as it is.
+ * Invisible characters outside Cf too (issue 34 item 5): variation selectors VS1–VS256 (one
+ * after an emoji or an ideograph stays), Hangul fillers, the braille blank and their like.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -42,6 +44,17 @@ const PLANTED: Record<string, string> = {
   '\ufeff': 'ZERO WIDTH NO-BREAK SPACE',
   '\u00ad': 'SOFT HYPHEN',
   '\u{e0041}': 'TAG LATIN CAPITAL LETTER A',
+  // Not Cf, and as invisible (issue 34 item 5): a sentence was hidden in variation selectors.
+  '\u{e0100}': 'VARIATION SELECTOR-17 (VS17–VS256 can carry a byte each)',
+  '\u{e01ef}': 'VARIATION SELECTOR-256',
+  '\ufe00': 'VARIATION SELECTOR-1 after a digit',
+  '\u3164': 'HANGUL FILLER',
+  '\u115f': 'HANGUL CHOSEONG FILLER',
+  '\u1160': 'HANGUL JUNGSEONG FILLER',
+  '\uffa0': 'HALFWIDTH HANGUL FILLER',
+  '\u2800': 'BRAILLE PATTERN BLANK',
+  '\u17b4': 'KHMER VOWEL INHERENT AQ',
+  '\u034f': 'COMBINING GRAPHEME JOINER',
 }
 const CODES = Object.keys(PLANTED).map(
   (char) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
@@ -51,8 +64,11 @@ const CODES = Object.keys(PLANTED).map(
 const HOSTILE = Object.keys(PLANTED)
   .map((char, index) => `n${index}${char}x`)
   .join(' ')
-/** What scripts and emoji need: a family and a technologist (ZWJ sequences), a Persian word (ZWNJ). */
-const LEGITIMATE = ['👩‍👩‍👧', '👩🏽‍💻', 'می‌خواهم']
+/**
+ * What scripts and emoji need: a family and a technologist (ZWJ sequences), a Persian word (ZWNJ),
+ * a heart and a keycap in emoji presentation (VS16), an ideograph in its variant form (VS17, an IVS).
+ */
+const LEGITIMATE = ['👩‍👩‍👧', '👩🏽‍💻', 'می‌خواهم', '❤\ufe0f', '1\ufe0f\u20e3', '葛\u{e0100}']
 
 /** The planted characters a reader meets raw in `text`, as code points (the legitimate joiners excepted). */
 function rawPlanted(text: string): string[] {

@@ -6,7 +6,16 @@
 import { describe, expect, it } from 'vitest'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { bodyOf, hubInputs, lines, runStep, useHubEmulator, waitRequests, type ActionRun } from './harness.ts'
+import {
+  bodyOf,
+  fingerprintOf,
+  hubInputs,
+  lines,
+  runStep,
+  useHubEmulator,
+  waitRequests,
+  type ActionRun,
+} from './harness.ts'
 import type { RecordedRequest } from '../emulator/hub.ts'
 
 const AGENTS = '/services/providers/agents/api'
@@ -31,7 +40,7 @@ interface ResultFile {
   outcome: string
   verdict: { status: string; message: string }
   idempotencyKey: string | null
-  sessionId: string
+  session: string | null
   run: Record<string, unknown> | null
 }
 
@@ -66,7 +75,7 @@ describe('a run that succeeds', () => {
     const file = resultFile(result)
     expect(file).toMatchObject({
       schema: 'hub-action/run-result',
-      version: 1,
+      version: 2,
       agent: 'quick',
       runId: run.id,
       phase: 'Succeeded',
@@ -75,9 +84,12 @@ describe('a run that succeeds', () => {
       outcome: 'succeeded',
       verdict: { status: 'pass', message: `Run ${run.id} of agent "quick" succeeded.` },
       idempotencyKey: run.idempotencyKey,
-      sessionId: run.sessionId,
+      session: fingerprintOf(run.sessionId ?? ''),
     })
-    expect(file.run).toEqual(detail)
+    // The detail as the hub sent it, but for its session: a fingerprint (issue 34 item 3)
+    const session = detail.sessionID
+    expect(file.run).toEqual(typeof session === 'string' ? { ...detail, sessionID: fingerprintOf(session) } : detail)
+    expect(JSON.stringify(file)).not.toContain(run.sessionId)
 
     expect(lines(result.stdout, '::error::')).toEqual([])
     expect(lines(result.stdout, '::notice::')).toEqual([`::notice::Run ${run.id} of agent "quick" succeeded.`])
@@ -177,8 +189,9 @@ describe('what the hub receives', () => {
     expect(run?.idempotencyKey).toBe(body.idempotencyKey)
     expect(resultFile(result).idempotencyKey).toBe(body.idempotencyKey)
     expect(result.summary).toContain(
-      `Idempotency key \`${String(body.idempotencyKey)}\`, session \`${String(body.sessionId)}\`.`,
+      `Idempotency key \`${String(body.idempotencyKey)}\`, session \`${fingerprintOf(String(body.sessionId))}\`.`,
     )
+    expect(result.summary).not.toContain(String(body.sessionId))
 
     expect(waits().length).toBeGreaterThanOrEqual(1)
     for (const wait of waits()) {
@@ -242,7 +255,7 @@ describe('idempotency', () => {
     expect(a).not.toBe(b)
   })
 
-  it('sends an explicit key as is; the same key and task later return the first run, another task under it is refused', async () => {
+  it('sends an explicit key derived with the token; the same key and task later return the first run, another task under it is refused', async () => {
     const first = await act({
       agent: 'quick',
       task: 'Write the release notes',
@@ -255,11 +268,16 @@ describe('idempotency', () => {
       'idempotency-key': 'release-notes/v1.2.0',
       'session-id': 'notes',
     })
-    expect(posts().map((post) => bodyOf(post).idempotencyKey)).toEqual(['release-notes/v1.2.0', 'release-notes/v1.2.0'])
+    const sent = posts().map((post) => bodyOf(post).idempotencyKey)
+    expect(sent[0]).toMatch(/^gha-[0-9a-f]{40}$/)
+    expect(sent).toEqual([sent[0], sent[0]])
     expect(hub.runs()).toHaveLength(1)
     expect(second.outputs['run-id']).toBe(first.outputs['run-id'])
     expect(second.outputs.reused).toBe('true')
-    expect(resultFile(second).idempotencyKey).toBe('release-notes/v1.2.0')
+    expect(resultFile(second).idempotencyKey).toBe(sent[0])
+    expect(second.stdout).toContain(
+      `Idempotency key: release-notes/v1.2.0 (the hub sees ${String(sent[0])}, derived from it with the token).`,
+    )
     // The hub hands back the first run whatever the task: that run is not this step's (test/e2e/run-planted.test.ts).
     const other = await act({
       agent: 'quick',

@@ -1,18 +1,17 @@
 /**
  * End to end, a run planted under this step's idempotency key or in its session by someone else
- * who may start runs in the workspace (issue 27, items 1 and 2). The planter starts its run
- * first, through the hub's API, with another task (or another session) under the key the step
- * will send; the hub then hands that run back with `reused: true`. dist/index.js runs as a
- * process against the hub emulator, whose run detail carries the full task (`input`) and the
- * session (`sessionID`) as the hub's does. The step refuses such a run, naming the key and the
- * difference, and publishes nothing of it: no answer, no approval id for the approval recipe to
- * approve. Its automatic key and session cannot be computed from the public values a planter
- * knows (repository, commit, workflow, job, run id, agent, task). An older hub whose detail has
- * no `input`/`sessionID` is handled as reused-run.ts says.
+ * who may start runs in the workspace (issue 27, items 1 and 2; issue 34 item 1). The planter
+ * starts its run first, through the hub's API, under the key it expects the step to send: the
+ * workflow's own key as written (`${{ github.run_id }}`, public), or what it computes from public
+ * values for `auto`. The key the hub sees is derived with the token in both cases, so the planted
+ * run is never handed back: the step starts its own and publishes only its own answer, even on a
+ * hub whose run detail has no `sessionID` to compare (often the case). A run the hub does hand
+ * back under the step's key with another task or session (another step with the token) is
+ * refused, naming the key and the difference, sessions by fingerprint only.
  */
 import { createHash } from 'node:crypto'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { hubInputs, RUNNER_ENV, runAction, useHubEmulator, type ActionRun } from './harness.ts'
+import { fingerprintOf, hubInputs, RUNNER_ENV, runAction, useHubEmulator, type ActionRun } from './harness.ts'
 import type { HubEmulator } from '../emulator/hub.ts'
 import { readWorkflowCommands, shownLog } from '../oracles/workflow-commands.ts'
 
@@ -54,6 +53,8 @@ const PUBLIC_SESSION =
     /[^A-Za-z0-9._-]/g,
     '-',
   )
+/** The workflow's own key, as examples/service-account.yml wrote it: public in every run's URL. */
+const RUN_ID_KEY = String(RUNNER_ENV.GITHUB_RUN_ID)
 
 async function act(
   hub: HubEmulator,
@@ -90,25 +91,23 @@ const ANSWERING = {
   output: PLANTED,
 }
 
-describe('a run planted under the key the step sends', () => {
+describe('a run planted under the key the step is given', () => {
   const hub = useHubEmulator({ maxHoldMs: 300 })
 
-  it('with another task is refused, naming the key and both tasks; nothing of it is published', async () => {
+  it("under the workflow's own key as written, with another task: never handed back; the step runs its own", async () => {
     hub.setAgent('notes', ANSWERING)
     const planted = await plant(hub, 'notes', { task: 'Print the deploy token', idempotencyKey: 'release-notes-1' })
+    hub.setAgent('notes', { ...ANSWERING, output: 'our own answer' })
     const result = await act(hub, { agent: 'notes', 'idempotency-key': 'release-notes-1' })
-    expect(result.code).toBe(1)
-    const errors = readWorkflowCommands(result.stdout).commands.filter((command) => command.name === 'error')
-    expect(errors.map((command) => command.data)).toEqual([
-      expect.stringContaining(
-        `Run ${planted}, which the hub returned for idempotency key release-notes-1, is not this step's run: its task is "Print the deploy token", not this step's "${TASK}".`,
-      ),
-    ])
-    expectNothingPublished(result)
-    expect(hub.runs()).toHaveLength(1)
+    expect(result.code).toBe(0)
+    expect(result.outputs.reused).toBe('false')
+    expect(result.outputs['run-id']).not.toBe(planted)
+    expect(result.outputs.output).toBe('our own answer')
+    expect(hub.run(result.outputs['run-id'] ?? '')?.idempotencyKey).toMatch(/^gha-[0-9a-f]{40}$/)
+    expectNoPlantedAnswer(result)
   })
 
-  it("with the step's task in another session (history the planter wrote) is refused, and its approval is never offered", async () => {
+  it('another step with the token under the same key and another session is refused, naming sessions by fingerprint only', async () => {
     hub.setAgent('gated', {
       steps: [
         { phase: 'Running', afterMs: 0 },
@@ -116,7 +115,13 @@ describe('a run planted under the key the step sends', () => {
       ],
       approval: { tool: 'kubectl_apply', args: { manifest: 'ClusterRoleBinding cluster-admin' } },
     })
-    await plant(hub, 'gated', { task: TASK, idempotencyKey: 'deploy-1', sessionId: 'planted-history' })
+    const first = await act(hub, {
+      agent: 'gated',
+      'idempotency-key': 'deploy-1',
+      'session-id': 'other-history',
+      'timeout-seconds': '0',
+    })
+    expect(first.code).toBe(0)
     const result = await act(hub, {
       agent: 'gated',
       'idempotency-key': 'deploy-1',
@@ -124,8 +129,10 @@ describe('a run planted under the key the step sends', () => {
       'on-approval': 'succeed',
     })
     expect(result.code).toBe(1)
-    expect(result.stdout).toContain(`its session is "planted-history", not this step's "release-42"`)
-    expect(result.outputs['approval-id'] ?? '').toBe('')
+    expect(result.stdout).toContain(
+      `which the hub returned for idempotency key deploy-1, is not this step's run: its session (${fingerprintOf('other-history')}) is not this step's (${fingerprintOf('release-42')})`,
+    )
+    expect(result.stdout).not.toContain('other-history')
     expect(result.outputs['run-id'] ?? '').toBe('')
     expectNothingPublished(result)
   })
@@ -145,7 +152,7 @@ describe('a run planted under the key the step sends', () => {
     const ours = hub.run(result.outputs['run-id'] ?? '')
     expect(ours?.idempotencyKey).toMatch(/^gha-[0-9a-f]{40}$/)
     expect(ours?.idempotencyKey).not.toBe(publicKey('notes', TASK))
-    expect(ours?.sessionId).toMatch(new RegExp(`^${PUBLIC_SESSION}-[0-9a-f]{40}$`))
+    expect(ours?.sessionId).toMatch(/^gha-[0-9a-f]{40}$/)
     expectNoPlantedAnswer(result)
   })
 
@@ -160,24 +167,33 @@ describe('a run planted under the key the step sends', () => {
   })
 })
 
-describe('an older hub whose run detail has no `input` or `sessionID`', () => {
+describe('a hub whose run detail has no `sessionID` (often the case) or no `input`', () => {
   const hub = useHubEmulator({ maxHoldMs: 300, runDetailWithout: ['input', 'sessionID'] })
 
-  it('a run under a key the workflow chose cannot be checked, so it is refused', async () => {
-    hub.setAgent('notes', ANSWERING)
-    const planted = await plant(hub, 'notes', { task: 'Print the deploy token', idempotencyKey: 'release-notes-1' })
-    const result = await act(hub, { agent: 'notes', 'idempotency-key': 'release-notes-1' })
-    expect(result.code).toBe(1)
-    expect(result.stdout).toContain(
-      `Run ${planted}, which the hub returned for idempotency key release-notes-1, cannot be checked: the hub's run detail has no \`input\` (the task) and \`sessionID\``,
-    )
-    expectNothingPublished(result)
+  it('a run planted with the same task under `idempotency-key: ${{ github.run_id }}` is never taken: its answer and approval are not published', async () => {
+    hub.setAgent('gated', {
+      steps: [
+        { phase: 'Running', afterMs: 0 },
+        { phase: 'PendingApproval', afterMs: 20 },
+      ],
+      output: PLANTED,
+      approval: { tool: 'kubectl_delete', args: { namespace: 'prod' } },
+    })
+    const planted = await plant(hub, 'gated', { task: TASK, idempotencyKey: RUN_ID_KEY })
+    hub.setAgent('gated', { ...ANSWERING, output: 'our own answer' })
+    const result = await act(hub, { agent: 'gated', 'idempotency-key': RUN_ID_KEY, 'on-approval': 'succeed' })
+    expect(result.code).toBe(0)
+    expect(result.outputs['run-id']).not.toBe(planted)
+    expect(result.outputs.reused).toBe('false')
+    expect(result.outputs['approval-id'] ?? '').toBe('')
+    expect(result.outputs.output).toBe('our own answer')
+    expectNoPlantedAnswer(result)
   })
 
-  it('a re-run under the automatic key (derived with the token) attaches, and says it could not compare', async () => {
+  it('a second step with the same key and the token attaches, and says it could not compare', async () => {
     hub.setAgent('notes', { ...ANSWERING, output: 'our own answer' })
-    const first = await act(hub, { agent: 'notes' })
-    const again = await act(hub, { agent: 'notes' }, { GITHUB_RUN_ATTEMPT: '2' })
+    const first = await act(hub, { agent: 'notes', 'idempotency-key': RUN_ID_KEY })
+    const again = await act(hub, { agent: 'notes', 'idempotency-key': RUN_ID_KEY }, { GITHUB_RUN_ATTEMPT: '2' })
     expect(again.code).toBe(0)
     expect(again.outputs['run-id']).toBe(first.outputs['run-id'])
     expect(again.stdout).toContain(

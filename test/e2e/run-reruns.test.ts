@@ -57,7 +57,7 @@ describe('re-runs', () => {
     expect(fresh).not.toContain(key)
     expect(keysSent()).toEqual([key, key, fresh])
     expect(again.stdout).toContain(
-      `Idempotency key ${key} returned run ${first.outputs['run-id']}, which ended Failed; this is re-run attempt 2, so a fresh run starts under key ${fresh} instead of attaching to it.`,
+      `Idempotency key ${key} returned run ${first.outputs['run-id']}, which ended Failed; this is re-run attempt 2, so a fresh run started under key ${fresh}, in a session of its own, instead of attaching to it.`,
     )
     // A second re-run attempt finds that fresh run under the same key: the key of an attempt is stable too.
     const third = await act('failing', '2')

@@ -144,3 +144,40 @@ export function waitOutage(hub: HubEmulator, ms: number): Hostility & { readonly
     readonly endedAt: number | undefined
   }
 }
+
+/** Every request to the graph provider is taken and never answered (until the client hangs up): a graph that hangs. */
+export function hangingGraph(hub: HubEmulator): Hostility {
+  return hostileProvider(
+    hub,
+    () => true,
+    (_req, res) => new Promise<void>((resolve) => res.on('close', () => resolve())),
+    'graph',
+  )
+}
+
+/** Every request to the graph provider is answered 200, then an endless page one byte every `everyMs`: a graph that drips. */
+export function drippingGraph(hub: HubEmulator, everyMs = 200): Hostility {
+  return hostileProvider(
+    hub,
+    () => true,
+    (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      const text = '{"objects":['
+      let at = 0
+      return new Promise<void>((resolve) => {
+        const timer = setInterval(() => {
+          if (res.destroyed) return
+          // the head, then empty rows without end: never a whole answer
+          res.write(at < text.length ? text.charAt(at) : '{},'.charAt((at - text.length) % 3))
+          at++
+        }, everyMs)
+        timer.unref()
+        res.on('close', () => {
+          clearInterval(timer)
+          resolve()
+        })
+      })
+    },
+    'graph',
+  )
+}

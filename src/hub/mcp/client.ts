@@ -39,6 +39,7 @@ import {
 } from './impact.js'
 import { findResponse, isUnknownTool, type Answer, type Outgoing, type RpcResponse } from './json-rpc.js'
 import { McpSession, mcpHeaders, type Budget, type Session } from './session.js'
+import { BudgetSpentError } from '../transport-errors.js'
 
 export interface McpClientOptions {
   /** The whole endpoint URL (input `mcp-url`), as the hub publishes it; never built here. */
@@ -183,7 +184,8 @@ export class McpGraphClient {
         throw this.refusal(answer, operation, session)
       }
     } catch (error) {
-      if (!(error instanceof HubDeadlineError)) throw error
+      // The step's own budget (timeout-seconds) says so itself, not as this call's.
+      if (!(error instanceof HubDeadlineError) || error instanceof BudgetSpentError) throw error
       // A failure whose retry the budget cannot cover (a refusal, a refused connection) is that
       // failure; an attempt cut by the budget, or none left to make, is the budget.
       const last = error.cause

@@ -33,7 +33,7 @@ export async function impactStep(
   signal: AbortSignal,
 ): Promise<Verdict> {
   const { impact, runner } = settings
-  const pullRequest = await openPullRequest(impact, runner)
+  const pullRequest = await openPullRequest(impact, runner, transport.budget)
   // Off a runner (npm run local), the manifests are read from where the action was started.
   const workspace = runner.workspace ?? process.cwd()
   // Every target is collected, and the caps checked, before the first hub request.

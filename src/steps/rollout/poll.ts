@@ -10,6 +10,8 @@ import { observeCell, worse, type Cell, type CellState, type Snapshot } from './
 import type { RolloutTarget } from './targets.js'
 import { decide, fastFailure, type Decision } from './verdict.js'
 import type { Quorum } from '../../settings/rollout.js'
+import { renderError } from '../../errors.js'
+import { BudgetSpentError } from '../../hub/transport-errors.js'
 
 const FIRST_POLL_MS = 2_000
 const MAX_POLL_MS = 30_000
@@ -104,10 +106,20 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
   }
   let pause = FIRST_POLL_MS
   const seen = new Set<number>()
+  let decided: Decision | undefined
   for (;;) {
-    const snapshot = await options.read(signal, (engaged) =>
-      pending(tracks, watchedEdges(tracks, engaged, options), options.targets),
-    )
+    let snapshot: Snapshot
+    try {
+      snapshot = await options.read(signal, (engaged) =>
+        pending(tracks, watchedEdges(tracks, engaged, options), options.targets),
+      )
+    } catch (error) {
+      // The step's one time budget (timeout-seconds) ran out: before this read was sent, the
+      // last look stands; inside it (a graph that hangs or drips), that is what the step says.
+      if (!(error instanceof BudgetSpentError)) throw error
+      const last = error.cause === undefined ? decided : undefined
+      return { ...outcome, ...(last ?? { state: 'timeout', message: renderError(error), tolerated: [] }) }
+    }
     const now = clock.now()
     outcome.polls++
     outcome.requests += snapshot.requests
@@ -130,6 +142,7 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
         elapsedMs: now - startedAt,
       }) ?? decide(outcome.edges, options.quorum, snapshot.complete)
     outcome.endedAt = now
+    decided = decision
     if (decision.state !== 'timeout') return { ...outcome, ...decision }
     const remaining = deadline - now
     if (remaining <= 0) return { ...outcome, ...decision }

@@ -29,7 +29,11 @@ export async function rolloutStep(
   clock: Clock = systemClock,
 ): Promise<Verdict> {
   const { rollout, runner } = settings
-  const pullRequest = await openPullRequest({ ...rollout, comment: 'off', commentKey: 'rollout' }, runner)
+  const pullRequest = await openPullRequest(
+    { ...rollout, comment: 'off', commentKey: 'rollout' },
+    runner,
+    transport.budget,
+  )
   const collected = await collectRolloutTargets(rollout, {
     // Off a runner (npm run local), the manifests are read from where the action was started.
     workspace: runner.workspace ?? process.cwd(),
@@ -56,7 +60,8 @@ export async function rolloutStep(
     targets: collected.targets,
     named: rollout.edges,
     quorum: rollout.require,
-    budgetMs: rollout.timeoutSeconds * 1000,
+    // What is left of the step's one budget (http/budget.ts), which every graph request honours too.
+    budgetMs: transport.budget ? Math.max(0, transport.budget.left()) : rollout.timeoutSeconds * 1000,
     read: (s, pick) => readSnapshot(graph, collected.targets, { signal: s, now: () => clock.now(), pick }),
     clock,
     signal,

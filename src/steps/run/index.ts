@@ -13,6 +13,7 @@ const RUN_OUTPUTS = outputNames<RunOutputName>()([
   'settled',
   'reused',
   'output',
+  'output-markdown',
   'approval-id',
   'approval-tool',
   'approval-args',

@@ -5,16 +5,16 @@
 import * as core from '../../runner/core.js'
 import type { RunEvents, RunResult } from './loop.js'
 import type { Verdict } from '../../runner/core.js'
-import { canonicalPhase, isSettled } from '../../hub/schemas.js'
+import { canonicalPhase, isSettled, type RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
 import { resultDirectory, writeJsonFile } from '../../runner/result-file.js'
-import type { RunnerContext } from '../../runner/context.js'
+import { fingerprint, type RunnerContext } from '../../runner/context.js'
 import { formatDuration } from '../../markdown/format.js'
 import { stepLogLine } from './live-steps.js'
 
 /** The schema id and version at the head of the result file; a change of shape bumps the version. */
-const RESULT_FILE = { schema: 'hub-action/run-result', version: 1 } as const
+const RESULT_FILE = { schema: 'hub-action/run-result', version: 2 } as const
 
 interface RunResultFile {
   schema: typeof RESULT_FILE.schema
@@ -28,8 +28,12 @@ interface RunResultFile {
   verdict: { status: 'pass' | 'warn' | 'fail'; message: string }
   waitedMs: number
   idempotencyKey: string | null
-  sessionId: string
-  /** The run detail exactly as the hub last sent it (null when none was received). */
+  /**
+   * The session's fingerprint (version 2; version 1 stored the id): anyone who knows a session id
+   * can write into the history the hub replays into its next run, and result files are uploaded.
+   */
+  session: string | null
+  /** The run detail exactly as the hub last sent it, its `sessionID` as a fingerprint (null when none was received). */
   run: unknown
 }
 
@@ -55,7 +59,12 @@ export function runEventsToLog(
       core.info(
         `Run ${created.runId} of agent "${settings.agent}" ${how} (phase ${canonicalPhase(created.run?.phase ?? created.phase)}).`,
       )
-      if (idempotencyKey) core.info(`Idempotency key: ${idempotencyKey}`)
+      if (idempotencyKey)
+        core.info(
+          settings.idempotencyKeyGiven !== undefined && settings.idempotencyKeyGiven !== idempotencyKey
+            ? `Idempotency key: ${settings.idempotencyKeyGiven} (the hub sees ${idempotencyKey}, derived from it with the token).`
+            : `Idempotency key: ${idempotencyKey}`,
+        )
       if (settings.timeoutSeconds > 0 && !isSettled(created.run?.phase ?? created.phase)) {
         core.startGroup(`Waiting up to ${formatDuration(settings.timeoutSeconds * 1000)} for run ${created.runId}`)
         grouped = true
@@ -102,24 +111,31 @@ export async function publishRun(result: RunResult, verdict: Verdict, runner: Ru
     verdict,
     waitedMs: result.waitedMs,
     idempotencyKey: result.idempotencyKey ?? null,
-    sessionId: result.sessionId,
-    run: result.detail ?? null,
+    session: result.sessionId ? fingerprint(result.sessionId) : null,
+    run: result.detail ? withoutSessionId(result.detail) : null,
   }
   const path = writeJsonFile(resultDirectory(runner.tempDir), `run-${result.runId}.json`, file)
   const wholeIn = `the result file ${path} (output \`result-file\`)`
-  for (const [name, value] of Object.entries(runOutputs(result, path))) core.setOutput(name, value, { wholeIn })
+  const { renderRunSummary, cleanOutput } = await loadRenderer()
+  const cleaned = result.detail?.output ? cleanOutput(result.detail.output) : ''
+  for (const [name, value] of Object.entries(runOutputs(result, path, cleaned)))
+    core.setOutput(name, value, { wholeIn })
   if (result.detail?.output) {
     core.startGroup('Agent output')
     core.logUntrusted('', result.detail.output)
     core.endGroup()
   }
-  const renderRunSummary = await loadRenderer()
   core.writeSummary(renderRunSummary(result, verdict, { resultFile: path }))
 }
 
-type RenderRunSummary = typeof import('./summary.js').renderRunSummary
+/** The detail with its session id as a fingerprint: the one place a hub's detail is stored whole. */
+function withoutSessionId(detail: RunDetail): RunDetail {
+  return detail.sessionID === undefined ? detail : { ...detail, sessionID: fingerprint(detail.sessionID) }
+}
 
-let renderer: Promise<RenderRunSummary> | undefined
+type Renderer = Pick<typeof import('./summary.js'), 'renderRunSummary' | 'cleanOutput'>
+
+let renderer: Promise<Renderer> | undefined
 
 /**
  * The summary renderer parses the agent's markdown with marked: not loaded at start-up, and not
@@ -127,11 +143,11 @@ let renderer: Promise<RenderRunSummary> | undefined
  * was most of the time from settle to exit (bench/README.md). It is started when the run exists,
  * so it loads (and warms up) while the hub holds the wait; a run that settles at once loses nothing.
  */
-function loadRenderer(): Promise<RenderRunSummary> {
+function loadRenderer(): Promise<Renderer> {
   if (!renderer) {
-    renderer = import('./summary.js').then(({ renderRunSummary, warmUp }) => {
+    renderer = import('./summary.js').then(({ renderRunSummary, cleanOutput, warmUp }) => {
       warmUp()
-      return renderRunSummary
+      return { renderRunSummary, cleanOutput }
     })
     // Handled here so an early failure is not an unhandled rejection; publishRun awaits it again.
     renderer.catch(() => undefined)
@@ -142,14 +158,15 @@ function loadRenderer(): Promise<RenderRunSummary> {
 /** The names are the rows' (./index.ts), which the compiler holds to exactly these. */
 export type RunOutputName = keyof ReturnType<typeof runOutputs>
 
-/** @internal */
-export function runOutputs(result: RunResult, resultFile: string) {
+/** `cleanedOutput`: the answer as the job summary shows it (summary.ts `cleanOutput`). @internal */
+export function runOutputs(result: RunResult, resultFile: string, cleanedOutput = '') {
   return {
     'run-id': result.runId,
     phase: result.phase,
     settled: String(result.settled),
     reused: String(result.reused),
     output: result.detail?.output ?? '',
+    'output-markdown': cleanedOutput,
     ...approvalOutputs(result),
     'result-file': resultFile,
   }

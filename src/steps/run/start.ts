@@ -5,7 +5,7 @@
  * (reused-run.ts). Hands the wait loop the run it is to follow (loop.ts).
  */
 import type { AgentsClient, StartRun } from '../../hub/agents.js'
-import { canonicalPhase, type CreateRunResponse } from '../../hub/schemas.js'
+import { canonicalPhase, type CreateRunResponse, type RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from '../../settings/settings.js'
 import { checkWorkspace, type HubScope } from '../../hub/workspace-check.js'
 import { FollowedRun } from './followed-run.js'
@@ -19,13 +19,16 @@ export interface StartDeps {
   scope?: HubScope | undefined
 }
 
+/** The run in hand, and the session it was started in (a re-run's fresh run has its own). */
+export type StartedRun = RunInHand & { sessionId: string }
+
 /** Start the run (or find the one its idempotency key already started), within the budget begun at `started`. */
 export async function startOrAttach(
   settings: RunSettings,
   deps: StartDeps,
   signal: AbortSignal,
   started: number,
-): Promise<RunInHand> {
+): Promise<StartedRun> {
   // `timeout-seconds: 0` only starts the run: the start keeps its own per-request ceiling.
   const budget = settings.timeoutSeconds > 0 ? started + settings.timeoutSeconds * 1000 : undefined
   // One whoami before anything is created: it costs a request only on the user route.
@@ -43,25 +46,41 @@ export async function startOrAttach(
     signal,
     deadline: budget,
   }
-  /** `created` when it is a new run or this step's own (checked before anything of it is published). */
+  /**
+   * `created` when it is a new run or this step's own (checked before anything of it is
+   * published): a detail that came with it is compared whether or not the hub says `reused`.
+   */
   const verified = async (start: StartRun, created: CreateRunResponse): Promise<CreateRunResponse> => {
-    if (created.reused !== true) return created
+    const reused = created.reused === true
+    if (!reused && !created.run) return created
     const detail = created.run ?? (await deps.client.getRun(created.runId, signal))
     const sent = {
       task: start.task,
       sessionId: start.sessionId,
       idempotencyKey: start.idempotencyKey,
-      keyIsSecret: settings.idempotencyKeySource === 'auto',
+      keyIsSecret: settings.idempotencyKeyIsSecret ?? settings.idempotencyKeySource !== 'none',
+      keyLabel: settings.idempotencyKeyGiven,
     }
-    const note = checkReusedRun(sent, created.runId, detail)
+    const note = checkReusedRun(sent, created.runId, detail, reused)
     if (note) deps.events.info(note)
     return { ...created, run: detail }
   }
-  const inHand = (start: StartRun, created: CreateRunResponse): RunInHand => {
+  const inHand = (start: StartRun, created: CreateRunResponse): StartedRun => {
     deps.events.created(created, start.idempotencyKey)
+    // Every detail the loop reads is compared too: one that carries the task and session later
+    // (a start answer without them) must still show this step's.
+    const sent = {
+      task: start.task,
+      sessionId: start.sessionId,
+      idempotencyKey: start.idempotencyKey,
+      keyIsSecret: true,
+      keyLabel: settings.idempotencyKeyGiven,
+    }
+    const watched = comparingDetails(deps.client, (detail) => checkReusedRun(sent, detail.id, detail, false))
     return {
+      sessionId: start.sessionId ?? settings.sessionId,
       // Follows the hub's stored run when this one lost the same-key race (followed-run.ts).
-      followed: FollowedRun.started(deps.client, start, created, (line) => deps.events.info(line), verified),
+      followed: FollowedRun.started(watched, start, created, (line) => deps.events.info(line), verified),
       detail: created.run,
       phase: canonicalPhase(created.run?.phase ?? created.phase),
       idempotencyKey: start.idempotencyKey,
@@ -72,9 +91,29 @@ export async function startOrAttach(
   const oldKey = settings.idempotencyKey
   const freshKey = oldKey ? freshKeyForRerun(settings, firstCreated) : undefined
   if (!oldKey || !freshKey) return inHand(first, firstCreated)
+  // A new key, a new session: nothing of the failed run's conversation is replayed into the fresh one.
+  const fresh = { ...first, idempotencyKey: freshKey, sessionId: settings.rerunSessionId ?? settings.sessionId }
+  const freshCreated = await verified(fresh, await deps.client.startRun(fresh))
+  // Said once the fresh run holds the key: a key printed before could be started under first.
   deps.events.info(rerunNotice(firstCreated, oldKey, freshKey, settings.runAttempt ?? 1))
-  const fresh = { ...first, idempotencyKey: freshKey }
-  return inHand(fresh, await verified(fresh, await deps.client.startRun(fresh)))
+  return inHand(fresh, freshCreated)
+}
+
+/** The client with every run detail it reads handed to `check` first (which throws to refuse it). */
+function comparingDetails(
+  client: StartDeps['client'],
+  check: (detail: RunDetail) => void,
+): Pick<AgentsClient, 'startRun' | 'waitRun' | 'getRun'> {
+  const checked = (detail: RunDetail): RunDetail => {
+    check(detail)
+    return detail
+  }
+  return {
+    startRun: (start) => client.startRun(start),
+    waitRun: async (runId, holdSeconds, signal, deadline) =>
+      checked(await client.waitRun(runId, holdSeconds, signal, deadline)),
+    getRun: async (runId, signal) => checked(await client.getRun(runId, signal)),
+  }
 }
 
 /**
@@ -98,5 +137,5 @@ function freshKeyForRerun(settings: RunSettings, created: CreateRunResponse): st
 
 function rerunNotice(created: CreateRunResponse, oldKey: string, freshKey: string, attempt: number): string {
   const phase = canonicalPhase(created.run?.phase ?? created.phase)
-  return `Idempotency key ${oldKey} returned run ${created.runId}, which ended ${phase}; this is re-run attempt ${attempt}, so a fresh run starts under key ${freshKey} instead of attaching to it.`
+  return `Idempotency key ${oldKey} returned run ${created.runId}, which ended ${phase}; this is re-run attempt ${attempt}, so a fresh run started under key ${freshKey}, in a session of its own, instead of attaching to it.`
 }

@@ -4,7 +4,9 @@
  */
 import { AgentsClient } from '../../hub/agents.js'
 import type { HubTransport } from '../../hub/transport.js'
+import type { Budget } from '../../http/budget.js'
 import type { Verdict } from '../../runner/core.js'
+import { fingerprint } from '../../runner/context.js'
 import type { RunSettings, SettingsFor } from '../../settings/settings.js'
 import { planned, type Plan, type PlannedRequest } from '../command.js'
 import { waitForRun, type LoopDeps, type RunResult } from './loop.js'
@@ -25,7 +27,7 @@ export async function runStep(
     const scope = { org: settings.hub.org, workspace: settings.hub.workspace }
     result = await runAgent(
       settings.run,
-      { client: new AgentsClient(transport, settings.hub.clusterId), events, scope },
+      { client: new AgentsClient(transport, settings.hub.clusterId), events, scope, budget: transport.budget },
       signal,
     )
   } finally {
@@ -38,19 +40,29 @@ export async function runStep(
 
 interface RunDeps extends LoopDeps, Omit<StartDeps, 'client'> {
   client: AgentsClient
+  /** The step's one time budget (main.ts): the start and the loop end where it ends, not a moment later. */
+  budget?: Budget | undefined
 }
 
 /** Start → loop, on one budget; tests and bench/live-steps.ts drive it with a fake client. @internal */
 export async function runAgent(settings: RunSettings, deps: RunDeps, signal: AbortSignal): Promise<RunResult> {
-  // One budget for the preflight, the start and every wait.
-  const started = (deps.now ?? Date.now)()
+  // One budget for the preflight, the start and every wait: the step's, begun in main.ts.
+  const deadline = deps.budget?.deadline
+  const started = deadline !== undefined ? deadline - settings.timeoutSeconds * 1000 : (deps.now ?? Date.now)()
   const run = await startOrAttach(settings, deps, signal, started)
-  return waitForRun(run, settings, deps, signal)
+  // A re-run's fresh run has a session of its own: the result names that one.
+  return waitForRun(run, { ...settings, sessionId: run.sessionId }, deps, signal)
 }
 
 export function runPlan({ run, hub }: SettingsFor<'run'>, transport: HubTransport): Plan {
   const agents = new AgentsClient(transport, hub.clusterId)
-  const start = { agent: run.agent, task: run.task, sessionId: run.sessionId, idempotencyKey: run.idempotencyKey }
+  // The key and session as fingerprints: shown before their run exists, they could be started under first.
+  const start = {
+    agent: run.agent,
+    task: run.task,
+    sessionId: run.sessionId ? `*** (${fingerprint(run.sessionId)})` : undefined,
+    idempotencyKey: run.idempotencyKey ? `*** (${fingerprint(run.idempotencyKey)})` : undefined,
+  }
   const requests: PlannedRequest[] = []
   if (agents.canReadAgents)
     requests.push(
@@ -73,8 +85,13 @@ export function runPlan({ run, hub }: SettingsFor<'run'>, transport: HubTranspor
   return {
     requests,
     derived: [
-      { key: 'idempotencyKey', label: 'Idempotency key', value: run.idempotencyKey ?? null },
-      { key: 'sessionId', label: 'Session id', value: run.sessionId },
+      // Fingerprints only: a key or session shown before its run exists could be started under first.
+      {
+        key: 'idempotencyKey',
+        label: 'Idempotency key (fingerprint)',
+        value: run.idempotencyKey ? fingerprint(run.idempotencyKey) : null,
+      },
+      { key: 'sessionId', label: 'Session id (fingerprint)', value: run.sessionId ? fingerprint(run.sessionId) : null },
     ],
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { RunResult } from './loop.js'
 import type { Verdict } from '../../runner/core.js'
+import { fingerprint } from '../../runner/context.js'
 import { ChildRunSchema, type RunDetail, type RunStep } from '../../hub/schemas.js'
 import {
   SUMMARY_BYTE_BUDGET,
@@ -21,6 +22,7 @@ import {
   formatDuration,
   formatUsd,
   inline,
+  showFormatCharacters,
   table,
 } from '../../markdown/format.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
@@ -63,6 +65,17 @@ const WARM_UP_SAMPLE =
 export function warmUp(): void {
   untrustedMarkdown(WARM_UP_SAMPLE)
 }
+
+/**
+ * The agent's answer as the job summary shows it (output `output-markdown`): markdown the action
+ * wrote, with no raw HTML, no @mention that notifies, no image that loads, links only to http(s)
+ * and mailto, invisible characters shown; for recipes that publish the answer (release notes).
+ */
+export function cleanOutput(text: string): string {
+  return showFormatCharacters(untrustedMarkdown(text, { maxBytes: CLEAN_OUTPUT_BYTES }).markdown)
+}
+/** Under GitHub's 1 MB per output, with room for what showing invisible characters adds. */
+const CLEAN_OUTPUT_BYTES = 768 * 1024
 
 export function renderRunSummary(result: RunResult, verdict: Verdict, options: RunSummaryOptions = {}): string {
   const budget = options.budget ?? SUMMARY_BYTE_BUDGET
@@ -116,7 +129,8 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
   )
   if (result.idempotencyKey) {
     head.push(
-      `Idempotency key ${code(clip(result.idempotencyKey, LIMITS.name))}, session ${code(clip(result.sessionId, LIMITS.name))}.`,
+      // The session only as a fingerprint: whoever knows its id can write the history replayed into it.
+      `Idempotency key ${code(clip(result.idempotencyKey, LIMITS.name))}, session ${code(fingerprint(result.sessionId))}.`,
     )
   }
 

@@ -8,6 +8,7 @@ import {
   type GitHubClientOptions,
 } from '../../../src/github/client.js'
 import { GitHubError } from '../../../src/github/errors.js'
+import { Budget } from '../../../src/http/budget.js'
 import { ACTIONS_TOKEN, secondaryRateLimit, startGitHubEmulator, type GitHubEmulator } from '../../emulator/github.ts'
 
 const O = 'acme'
@@ -301,6 +302,25 @@ describe('createGitHubClient without an answer', () => {
     expect(error.message).toMatch(/no answer from GitHub/)
     expect(sockets.length).toBe(2)
     expect(logged).toHaveLength(1)
+  })
+
+  /** A budget of 1 s on the real clock, `spentMs` of it already gone. */
+  const budgetSpent = (spentMs: number) => new Budget(1, { now: () => Date.now() - spentMs, sleep: async () => {} })
+
+  it("ends at the step's one budget (timeout-seconds): the attempt is cut there, no retry follows, and the error says so", async () => {
+    const error = await failure(
+      client({ apiUrl: silentUrl, timeoutMs: 60_000, retries: 3, budget: budgetSpent(800) }).request('GET /rate_limit'),
+    )
+    expect(error.message).toContain("GitHub did not answer within timeout-seconds (1 s), the step's one time budget")
+    expect(logged.filter((line) => /retrying/.test(line))).toEqual([])
+  })
+
+  it('sends nothing once the budget is spent', async () => {
+    const error = await failure(
+      client({ apiUrl: silentUrl, retries: 3, budget: budgetSpent(5_000) }).request('GET /rate_limit'),
+    )
+    expect(error.message).toContain('GitHub did not answer within timeout-seconds')
+    expect(logged.filter((line) => /retrying/.test(line))).toEqual([])
   })
 
   it('reports a refused connection the same way', async () => {

@@ -13,6 +13,8 @@ import {
 } from '../../../src/hub/errors.js'
 import type { JsonRequest } from '../../../src/hub/request.js'
 import { HubTransport } from '../../../src/hub/transport.js'
+import { BudgetSpentError } from '../../../src/hub/transport-errors.js'
+import { Budget } from '../../../src/http/budget.js'
 import { VERSION } from '../../../src/version.js'
 import { redact } from '../../../src/redact.js'
 
@@ -620,6 +622,60 @@ describe('HubTransport deadline (the step budget)', () => {
     await expect(
       transport.call(getRun({ deadline: Date.now() + 600_000, retryUntilDeadline: true })),
     ).rejects.toBeInstanceOf(HubNotFoundError)
+  })
+})
+
+describe("HubTransport and the step's one budget (timeout-seconds)", () => {
+  function setupBudget(seconds: number) {
+    const agent = new MockAgent()
+    agent.disableNetConnect()
+    mockAgent = agent
+    let now = 1_000_000
+    const budget = new Budget(seconds, { now: () => now, sleep: async () => {} })
+    const transport = new HubTransport({
+      baseUrl: new URL(ORIGIN),
+      token: TOKEN,
+      org: ORG,
+      workspace: WS,
+      dispatcher: agent,
+      budget,
+    })
+    return { pool: agent.get(ORIGIN), transport, move: (ms: number) => (now += ms) }
+  }
+
+  it('a request without a deadline of its own is bounded by the budget, and the error names timeout-seconds and what was waited on', async () => {
+    const { transport, move } = setupBudget(60)
+    move(60_000)
+    const error = await rejection(transport.call(getRun()))
+    expect(error).toBeInstanceOf(BudgetSpentError)
+    expect((error as Error).message).toContain(
+      "The hub's agents provider did not answer within timeout-seconds (60 s), the step's one time budget: it was still waiting for GET",
+    )
+  })
+
+  it('retries stop at the budget: none is made that could only start after it', async () => {
+    const { pool, transport } = setupBudget(5)
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .reply(503, 'provider not ready: agents', { headers: { 'retry-after': '30' } })
+    const error = await rejection(transport.call(getRun()))
+    expect(error).toBeInstanceOf(BudgetSpentError)
+    expect((error as Error).message).toContain('provider not ready: agents')
+  })
+
+  it("a caller deadline earlier than the budget is the caller's: the old words", async () => {
+    const { transport } = setupBudget(60)
+    const error = await rejection(transport.call(getRun({ deadline: 0 })))
+    expect(error).toBeInstanceOf(HubDeadlineError)
+    expect(error).not.toBeInstanceOf(BudgetSpentError)
+  })
+
+  it('a request marked outlivesBudget (a cancel because the budget ran out) is still sent', async () => {
+    const { pool, transport, move } = setupBudget(1)
+    move(5_000)
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, RUN, JSON_HEADERS)
+    const { data } = await transport.call(getRun({ outlivesBudget: true }))
+    expect(data).toEqual(RUN)
   })
 })
 

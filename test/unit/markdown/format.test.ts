@@ -9,6 +9,7 @@ import {
   formatUsd,
   inline,
   showFormatCharacters,
+  escapeControls,
   table,
 } from '../../../src/markdown/format.js'
 
@@ -92,7 +93,39 @@ describe('fenced', () => {
   })
 })
 
+describe('escapeControls', () => {
+  it('puts a file name on one line: breaks and control characters escaped, the rest as it is', () => {
+    expect(escapeControls('deploy/a.yaml\nImpact: none\r\n\t\u001b[31m.yaml')).toBe(
+      'deploy/a.yaml\\nImpact: none\\r\\n\\t\\u001b[31m.yaml',
+    )
+    expect(escapeControls('a\u2028b\u0085c')).toBe('a\\u2028b\\u0085c')
+    expect(escapeControls('deploy/shop/ünïcode.yaml')).toBe('deploy/shop/ünïcode.yaml')
+  })
+})
+
 describe('showFormatCharacters', () => {
+  it('spells out invisible characters outside Cf too: variation selectors, Hangul fillers, the braille blank', () => {
+    // a sentence hidden one byte a selector after a visible letter, as was done (issue 34 item 5)
+    const hidden = [...'approve'].map((c) => String.fromCodePoint(0xe0100 + c.charCodeAt(0) - 16)).join('')
+    expect(showFormatCharacters(`ok${hidden}`)).toBe(
+      `ok${[...hidden].map((c) => `<U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()}>`).join('')}`,
+    )
+    expect(showFormatCharacters('a\u3164b\u115fc\u1160d\uffa0e\u2800f\u17b4g\u17b5h\u034fi\u180bj\u{1d159}k')).toBe(
+      'a<U+3164>b<U+115F>c<U+1160>d<U+FFA0>e<U+2800>f<U+17B4>g<U+17B5>h<U+034F>i<U+180B>j<U+1D159>k',
+    )
+  })
+
+  it('keeps one presentation selector after an emoji (or keycap digit) and one variation selector after an ideograph, never a second', () => {
+    for (const kept of ['❤\ufe0f', '☺\ufe0e', '1\ufe0f\u20e3', '葛\u{e0100}', '辻\ufe00'])
+      expect(showFormatCharacters(kept)).toBe(kept)
+    expect(showFormatCharacters('😀\ufe0f\u{e0100}')).toBe('😀\ufe0f<U+E0100>')
+    expect(showFormatCharacters('😀\u{e0100}')).toBe('😀<U+E0100>')
+    expect(showFormatCharacters('a\ufe0f')).toBe('a<U+FE0F>')
+    expect(showFormatCharacters('1\ufe00')).toBe('1<U+FE00>')
+    // spaces are not hidden: they show as space
+    expect(showFormatCharacters('a\u2003b\u3000c')).toBe('a\u2003b\u3000c')
+  })
+
   it('spells out direction controls and other invisible format characters, once', () => {
     const text = 'a\u202eb\u2066c\u2069d\u200ee\u061cf\u200bg\u2060h\ufeffi\u00adj\u{e0041}k\u200dl'
     const shown =

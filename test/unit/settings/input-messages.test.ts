@@ -16,7 +16,7 @@ function targetsMessages(targets: string): string[] {
 }
 
 function queryMessages(query: string): string[] {
-  const result = QuerySchema.safeParse({ query, 'max-objects': '100' })
+  const result = QuerySchema.safeParse({ query, 'max-objects': '100', 'timeout-seconds': '60' })
   return result.success ? [] : result.error.issues.map((issue) => issue.message)
 }
 

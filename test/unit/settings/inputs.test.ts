@@ -118,11 +118,12 @@ describe('readSettings: valid inputs', () => {
       onApproval: 'succeed',
       pendingTimeoutSeconds: 45,
       onCancel: 'cancel',
-      idempotencyKey: 'my-key',
       idempotencyKeySource: 'explicit',
+      idempotencyKeyGiven: 'my-key',
       sessionId: 'review-42',
       liveSteps: false,
     })
+    expect(settings.idempotencyKey).toMatch(/^gha-[0-9a-f]{40}$/)
     expect(read({ 'cluster-id': 'edge-7' }).hub.clusterId).toBe('edge-7')
   })
 
@@ -306,35 +307,59 @@ describe('idempotency key', () => {
     expect(stdout.join('')).toContain('::warning::idempotency-key is `auto` but GITHUB_SHA is not set')
   })
 
-  it('none sends no key; anything else is passed as is', () => {
+  it('none sends no key; a key of the workflow is sent derived with the token, the same for the same key', () => {
     expect(run({ 'idempotency-key': 'none' })).toMatchObject({
       idempotencyKey: undefined,
       idempotencyKeySource: 'none',
     })
-    expect(run({ 'idempotency-key': 'release-1.2.3' })).toMatchObject({
-      idempotencyKey: 'release-1.2.3',
+    const given = run({ 'idempotency-key': 'release-1.2.3' })
+    expect(given).toMatchObject({
       idempotencyKeySource: 'explicit',
+      idempotencyKeyGiven: 'release-1.2.3',
+      idempotencyKeyIsSecret: true,
     })
+    expect(given.idempotencyKey).toMatch(/^gha-[0-9a-f]{40}$/)
+    expect(given.idempotencyKey).not.toContain('release-1.2.3')
+    // the same key whatever the task, commit or run; another token, another key
+    expect(
+      run({ 'idempotency-key': 'release-1.2.3', task: 'other' }, { ...GITHUB, GITHUB_RUN_ID: '9' }).idempotencyKey,
+    ).toBe(given.idempotencyKey)
+    expect(run({ 'idempotency-key': 'release-1.2.3', token: 'another-token-0123456789' }).idempotencyKey).not.toBe(
+      given.idempotencyKey,
+    )
+  })
+
+  it('a key of the workflow with OIDC (no secret to derive it with) is sent as given, marked so, with a warning', () => {
+    const raw = run({ 'idempotency-key': 'release-1.2.3', token: '', 'oidc-audience': 'hub' })
+    expect(raw).toMatchObject({ idempotencyKey: 'release-1.2.3', idempotencyKeyIsSecret: false })
+    expect(stdout.join('')).toContain('::warning::idempotency-key "release-1.2.3" is sent to the hub as given')
   })
 })
 
 describe('session id', () => {
-  it('auto is one session per workflow run and job, readable ids then an HMAC keyed by the token', () => {
+  it('auto follows the key: the same key, the same session (another workflow run on the commit); another key, another', () => {
     const base = run().sessionId
-    expect(base).toMatch(/^gha-octo-app-1001-build-[0-9a-f]{40}$/)
+    expect(base).toMatch(/^gha-[0-9a-f]{40}$/)
     expect(run({}, { ...GITHUB, GITHUB_RUN_ATTEMPT: '2' }).sessionId).toBe(base)
-    expect(run({}, { ...GITHUB, GITHUB_RUN_ID: '1002' }).sessionId).not.toBe(base)
+    expect(run({}, { ...GITHUB, GITHUB_RUN_ID: '1002' }).sessionId).toBe(base)
     expect(run({}, { ...GITHUB, GITHUB_JOB: 'test' }).sessionId).not.toBe(base)
-    expect(run({ task: 'other' }).sessionId).toBe(base)
+    expect(run({ task: 'other' }).sessionId).not.toBe(base)
+    expect(run({ 'idempotency-key': 'k1' }).sessionId).not.toBe(run({ 'idempotency-key': 'k2' }).sessionId)
+    // a re-run attempt's fresh run gets the session of its own key
+    const second = run({}, { ...GITHUB, GITHUB_RUN_ATTEMPT: '2' })
+    expect(second.rerunSessionId).toMatch(/^gha-[0-9a-f]{40}$/)
+    expect(second.rerunSessionId).not.toBe(base)
   })
 
-  it("auto without GITHUB_RUN_ID is a fresh 'local-…' id", () => {
-    const env = { ...GITHUB, GITHUB_RUN_ID: undefined }
-    const first = run({}, env).sessionId
-    const second = run({}, env).sessionId
-    expect(first).toMatch(/^local-[0-9a-f-]{36}$/)
-    expect(second).toMatch(/^local-/)
-    expect(second).not.toBe(first)
+  it('auto without a key (none, or no GITHUB_SHA) is a fresh random id for this step alone', () => {
+    for (const [inputs, env] of [
+      [{ 'idempotency-key': 'none' }, GITHUB],
+      [{}, { ...GITHUB, GITHUB_SHA: undefined }],
+    ] as const) {
+      const first = run(inputs, env).sessionId
+      expect(first).toMatch(/^gha-[0-9a-f-]{36}$/)
+      expect(run(inputs, env).sessionId).not.toBe(first)
+    }
   })
 
   it('an explicit session id is kept', () => {

@@ -51,6 +51,7 @@ describe('run outputs', () => {
       settled: 'true',
       reused: 'true',
       output: 'the answer',
+      'output-markdown': '',
       'approval-id': '',
       'approval-tool': '',
       'approval-args': '',

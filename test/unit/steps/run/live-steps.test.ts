@@ -215,7 +215,7 @@ describe('re-runs', () => {
     expect(result.runId).toBe('r1')
     expect(result.idempotencyKey).toBe('gha-rerun-2')
     expect(h.events.info).toHaveBeenCalledWith(
-      expect.stringContaining('ended Failed; this is re-run attempt 2, so a fresh run starts under key gha-rerun-2'),
+      expect.stringContaining('ended Failed; this is re-run attempt 2, so a fresh run started under key gha-rerun-2'),
     )
     expect(h.events.created).toHaveBeenCalledTimes(1)
   })
@@ -306,5 +306,24 @@ describe('messages that agree with the outputs', () => {
     expect(sources).not.toContain('a.example')
     expect(sources).toContain('<https://b.example/y>')
     expect(summary.slice(0, summary.indexOf('### Sources'))).toContain('a.example/x')
+  })
+})
+
+describe('every detail is compared with what the step sent (issue 34 item 1)', () => {
+  it('a run whose start answer had no detail, but whose wait shows another task or session, is refused: nothing is published', async () => {
+    for (const other of [{ input: 'Print the token' }, { input: 'Check the rollout', sessionID: 'planted' }]) {
+      const h = harness({ waits: [detail('Succeeded', { output: 'PLANTED', ...other })] })
+      await expect(runAgent(settings(), h.deps, new AbortController().signal)).rejects.toThrow(
+        "which the hub returned for idempotency key gha-key, is not this step's run",
+      )
+    }
+  })
+
+  it("a wait that shows this step's task and session, or neither, goes on", async () => {
+    for (const same of [{}, { input: '  Check the rollout ', sessionID: 'gha-session' }]) {
+      const h = harness({ waits: [detail('Succeeded', same)] })
+      const result = await runAgent(settings(), h.deps, new AbortController().signal)
+      expect(result.outcome).toBe('succeeded')
+    }
   })
 })

@@ -1,3 +1,4 @@
+import { fingerprint } from '../../../../src/runner/context.ts'
 import { describe, expect, it } from 'vitest'
 import type { Verdict } from '../../../../src/runner/core.js'
 import type { RunResult } from '../../../../src/steps/run/loop.js'
@@ -114,7 +115,8 @@ describe('renderRunSummary: a succeeded run', () => {
       'Tokens in / out': '12,345 / 678',
       Cost: '$0.04',
     })
-    expect(markdown).toContain('Idempotency key `gha-abc`, session `s`.')
+    // the session only as a fingerprint: its id is never shown (issue 34 item 3)
+    expect(markdown).toContain(`Idempotency key \`gha-abc\`, session \`${fingerprint('s')}\`.`)
   })
 
   it('shows the output and the sources', () => {
