@@ -99,8 +99,10 @@ export class AgentsClient {
     }
   }
 
-  async getRun(runId: string, signal?: AbortSignal, timeoutMs?: number): Promise<RunDetail> {
-    const { data } = await this.transport.call(this.getRunCall(runId, signal, timeoutMs))
+  /** `afterCancel`: the read-back of a cancel sent because the budget ran out, which outlives it as the cancel does. */
+  async getRun(runId: string, signal?: AbortSignal, timeoutMs?: number, afterCancel = false): Promise<RunDetail> {
+    const call = this.getRunCall(runId, signal, timeoutMs)
+    const { data } = await this.transport.call(afterCancel ? { ...call, outlivesBudget: true } : call)
     return data as RunDetail
   }
 

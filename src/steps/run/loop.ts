@@ -240,7 +240,8 @@ export async function readBackAfterCancel(
     if (pause > 0) await sleep(pause, signal)
     if (signal.aborted) return detail
     try {
-      detail = await client.getRun(runId, signal, CANCEL_READ_TIMEOUT_MS)
+      // bounded by its own pauses and per-read ceiling, since the cancel may be the budget's end
+      detail = await client.getRun(runId, signal, CANCEL_READ_TIMEOUT_MS, true)
     } catch (error) {
       if (error instanceof HubError || signal.aborted) return detail
       throw error
