@@ -2,13 +2,18 @@
  * The wait: read the fleet, update each edge × target cell, log what changed, decide; else
  * sleep, backing off from a few seconds to half a minute, until `timeout-seconds` is spent.
  * The graph has no watch (docs/hub-facts.md, "What the graph knows"), so polling is the only way; the
- * clock and the sleep are injected, so tests and the benchmark run it on fake time. A target
- * current on every watched edge is not read again, so late polls read only what still lags.
+ * clock and the sleep are injected, so tests and the benchmark run it on fake time.
+ * Each edge × target cell latches once current: a later brief dip (a pod restarting on one edge
+ * of a hundred) does not undo it, a failure does (./latch.ts). A target latched on every watched
+ * edge is not read again while others lag, but everything is read once more before passing.
  */
 import { setTimeout as delay } from 'node:timers/promises'
-import { observeCell, worse, type Cell, type CellState, type Snapshot } from './observe.js'
+import type { BindingMemory } from './binding.js'
+import { clockTime } from './clock-time.js'
+import { judgeCell, type CellRules } from './latch.js'
+import { worse, type Cell, type CellState, type Snapshot } from './observe.js'
 import type { RolloutTarget } from './targets.js'
-import { decide, fastFailure, type Decision } from './verdict.js'
+import { ABSENT_GRACE_MS, decide, fastFailure, type Decision } from './verdict.js'
 import type { Quorum } from '../../settings/rollout.js'
 
 const FIRST_POLL_MS = 2_000
@@ -36,6 +41,13 @@ export const systemClock: Clock = {
 export interface TrackedCell extends Cell {
   since?: number | undefined
   last?: Cell | undefined
+  /** When it was first current: it stays so unless it fails, is deleted, or stops reporting. */
+  latchedAt?: number | undefined
+  /** Reads that showed a latched cell in progress (brief dips); the last one's reason. */
+  dips?: number | undefined
+  lastDip?: string | undefined
+  /** A `targets` target: its first read, and the evidence of the release once seen. */
+  binding?: BindingMemory | undefined
 }
 
 export interface EdgeTrack {
@@ -47,6 +59,8 @@ export interface EdgeTrack {
   changedAt: number | undefined
   /** Engaged at some poll of this step. */
   engagedOnce: boolean
+  /** When every target on it was latched current (ms since the epoch); undefined while not. */
+  latchedAt?: number | undefined
 }
 
 interface Observation {
@@ -81,6 +95,10 @@ export interface PollOptions {
   clock: Clock
   signal: AbortSignal
   log: (line: string) => void
+  /** The rules the step adds: evidence of the release for `targets` targets (omitted: none needed). */
+  rules?: CellRules | undefined
+  /** How long a target may be on no engaged edge before the gate calls it a wrong name. */
+  absentGraceMs?: number | undefined
 }
 
 export async function pollRollout(options: PollOptions): Promise<RolloutOutcome> {
@@ -104,9 +122,11 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
   }
   let pause = FIRST_POLL_MS
   const seen = new Set<number>()
+  const everything = options.targets.map((_, i) => i)
+  let confirming = false
   for (;;) {
     const snapshot = await options.read(signal, (engaged) =>
-      pending(tracks, watchedEdges(tracks, engaged, options), options.targets),
+      confirming ? everything : pending(tracks, watchedEdges(tracks, engaged, options), options.targets),
     )
     const now = clock.now()
     outcome.polls++
@@ -128,8 +148,16 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
         seen,
         first: outcome.polls === 1,
         elapsedMs: now - startedAt,
+        graceMs: options.absentGraceMs ?? ABSENT_GRACE_MS,
       }) ?? decide(outcome.edges, options.quorum, snapshot.complete)
     outcome.endedAt = now
+    // Latched cells were not all read at this look: read everything once more before passing.
+    if (decision.state === 'current' && everything.some((i) => !snapshot.read.has(i)) && !confirming) {
+      confirming = true
+      options.log('Every target is latched current: reading everything once more before passing.')
+      continue
+    }
+    confirming = false
     if (decision.state !== 'timeout') return { ...outcome, ...decision }
     const remaining = deadline - now
     if (remaining <= 0) return { ...outcome, ...decision }
@@ -176,7 +204,7 @@ function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: Pol
     track.cells = options.targets.map((target, i) => {
       if (target.target.edge !== undefined && target.target.edge !== edge) return undefined
       const previous = track.cells[i]
-      const cell = carryOver(observeCell(i, edge, snapshot, previous), previous, now)
+      const cell = carryOver(judgeCell({ index: i, edge, target, snapshot, previous, now, rules: options.rules }), previous, now)
       if (!previous || previous.state !== cell.state || previous.reason !== cell.reason) {
         changes.push({ at: now, edge, target: target.label, state: cell.state, reason: cell.reason })
         track.changedAt = now
@@ -184,6 +212,7 @@ function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: Pol
       return cell
     })
     track.state = edgeState(track.cells)
+    track.latchedAt = track.state === 'current' ? (track.latchedAt ?? now) : undefined
     if (track.state !== before || track.changedAt === undefined) {
       track.changedAt = now
       changes.push({ at: now, edge, state: track.state, reason: edgeReason(track) })
@@ -212,7 +241,7 @@ function defaultEdges(
 }
 
 /** A cell that stops reporting keeps the time it stopped and what it last said (a vanished edge, docs/hub-facts.md, "What the graph knows"). */
-function carryOver(cell: Cell, previous: TrackedCell | undefined, now: number): TrackedCell {
+function carryOver(cell: TrackedCell, previous: TrackedCell | undefined, now: number): TrackedCell {
   if (cell.state !== 'not-reporting' || !previous) return cell
   if (previous.state === 'not-reporting')
     return previous.last ? { ...previous, reason: goneReason(previous.since ?? now, previous.last, cell) } : cell
@@ -221,6 +250,7 @@ function carryOver(cell: Cell, previous: TrackedCell | undefined, now: number): 
     reason: goneReason(now, previous, cell),
     since: now,
     last: { state: previous.state, reason: previous.reason },
+    binding: previous.binding,
   }
 }
 
@@ -235,10 +265,6 @@ export const STATE_WORDS: Record<CellState, string> = {
   'not-reporting': 'not reporting',
 }
 
-/** "12:03:10 UTC": the runner's log and the summary are read across time zones. */
-export function clockTime(ms: number): string {
-  return `${new Date(ms).toISOString().slice(11, 19)} UTC`
-}
 
 /** An edge is as bad as its worst target, but a reporting edge in progress is not "not reporting". */
 function edgeState(cells: readonly (Cell | undefined)[]): CellState {

@@ -5,7 +5,8 @@
  */
 import { SUMMARY_BYTE_BUDGET, byteLength, clip, inline, table } from '../../markdown/format.js'
 import { STATE_RANK, type CellState } from './observe.js'
-import { STATE_WORDS, clockTime, type EdgeTrack, type RolloutOutcome, type TrackedCell } from './poll.js'
+import { clockTime } from './clock-time.js'
+import { STATE_WORDS, type EdgeTrack, type RolloutOutcome, type TrackedCell } from './poll.js'
 import type { RolloutTarget } from './targets.js'
 import { quorumText } from './verdict.js'
 import type { Quorum } from '../../settings/rollout.js'
