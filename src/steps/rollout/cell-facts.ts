@@ -50,14 +50,15 @@ export function cellFacts(
       facts.running = !list.some((c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True')
     out.facts = facts
   }
-  if (kind === 'Deployment') {
+  // Until the controller observes the new generation, every pod is the old revision's: judge none.
+  if ((kind === 'Deployment' || kind === 'StatefulSet') && generation !== observed) out.newPods = {}
+  else if (kind === 'Deployment') {
     const progressing = list.find((c) => c.type === 'Progressing')
     const name = progressing && NEW_REPLICA_SET.exec(progressing.message)?.[1]
-    if (name && generation === observed) out.newPods = { replicaSet: name }
-  }
-  if (kind === 'StatefulSet') {
+    if (name) out.newPods = { replicaSet: name }
+  } else if (kind === 'StatefulSet') {
     const hash = str(at(object, 'status', 'updateRevision'))
-    if (hash && generation === observed) out.newPods = { revisionHash: hash }
+    if (hash) out.newPods = { revisionHash: hash }
   }
   if (onDeleteIdle(object, kind, generation, observed)) out.onDeleteIdle = true
   return out

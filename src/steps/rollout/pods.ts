@@ -189,6 +189,8 @@ function ofNewRevision(
   if (cell?.newPods?.replicaSet !== undefined) return owner.replicaSet === cell.newPods.replicaSet
   if (cell?.newPods?.revisionHash !== undefined)
     return str(at(pod, 'metadata', 'labels', 'controller-revision-hash')) === cell.newPods.revisionHash
+  // The new generation is not observed yet: no pod runs it.
+  if (cell?.newPods) return false
   const images = expectedImages(target.expected)
   // A stuck container the manifest names at another image belongs to the old revision.
   return containers.every((c) => !images.has(c.name) || sameImage(images.get(c.name) as string, c.image))

@@ -12,6 +12,7 @@ import { namespace, type PodImages } from './rollout-objects.ts'
 import type { DeploymentPlan, Keyframe } from './rollout-workloads.ts'
 import { deploymentRollout, statefulSetRollout } from './rollout-workloads.ts'
 import { jobRollout } from './rollout-jobs.ts'
+import { TIME_SCENARIOS, timeTimeline, type TimeScenario } from './rollout-fleet-time.ts'
 
 /** The hub marks an edge disconnected after about 90 s without a heartbeat (docs/hub-facts.md, "What the graph knows"). */
 export const DISCONNECT_GRACE_MS = 90_000
@@ -36,6 +37,7 @@ export const ROLLOUT_SCENARIOS = [
   'statefulset-ondelete',
   'no-edges',
   'large',
+  ...TIME_SCENARIOS,
 ] as const
 export type RolloutScenario = (typeof ROLLOUT_SCENARIOS)[number]
 
@@ -248,6 +250,8 @@ function scenarioTimeline(scenario: RolloutScenario, large: LargeRolloutOptions)
       return { edges: [], tracks: [] }
     case 'large':
       return largeTimeline(large)
+    default:
+      return timeTimeline(scenario satisfies TimeScenario)
   }
 }
 
