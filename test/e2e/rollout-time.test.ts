@@ -27,8 +27,12 @@ describe('a targets gate binds its green to this release', () => {
     const result = await rollout(emulator, { 'timeout-seconds': '3' })
     expect(result.code).toBe(1)
     expect(result.outputs['rollout-state']).toBe('timeout')
-    expect(result.stdout).toContain('prod-eu · Deployment.apps shop/web: in progress — healthy, but unchanged since the first read')
-    expect(result.stdout).toMatch(/::error::Rollout not complete after 3 s .*set `revision` to the value the deploy stamps/)
+    expect(result.stdout).toContain(
+      'prod-eu · Deployment.apps shop/web: in progress — healthy, but unchanged since the first read',
+    )
+    expect(result.stdout).toMatch(
+      /::error::Rollout not complete after 3 s .*set `revision` to the value the deploy stamps/,
+    )
   })
 
   it('with `revision`, passes only where the object and its pod template carry it', async () => {
@@ -80,7 +84,9 @@ describe('a targets gate binds its green to this release', () => {
       { targets: '', manifests: 'deploy/*.yaml', 'on-unverifiable': 'warn', 'timeout-seconds': '2' },
       env,
     )
-    expect(warned.stdout).toMatch(/::warning::This release is carried by HelmRelease\.helm\.toolkit\.fluxcd\.io shop\/web/)
+    expect(warned.stdout).toMatch(
+      /::warning::This release is carried by HelmRelease\.helm\.toolkit\.fluxcd\.io shop\/web/,
+    )
   })
 })
 

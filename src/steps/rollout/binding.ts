@@ -10,24 +10,7 @@
  */
 import type { Revision } from '../../settings/rollout.js'
 import { clockTime } from './clock-time.js'
-import type { Cell } from './observe.js'
-
-/** What a row of a `targets` target says that can bind it to the release. */
-export interface BindingFacts {
-  generation?: number | undefined
-  observed?: number | undefined
-  resourceVersion?: string | undefined
-  /** The value under the `revision` key on the object or its pod template; undefined when not stamped. */
-  stamp?: string | undefined
-  /** A Job that has not finished (the first read then proves nothing, its completion does). */
-  running?: boolean | undefined
-}
-
-/** Per edge × target: the first read, and the evidence once seen. */
-export interface BindingMemory {
-  first: { absent: boolean; facts: BindingFacts | undefined; at: number }
-  proof?: string | undefined
-}
+import type { BindingFacts, BindingMemory, Cell } from './cell.js'
 
 /** The reason of a healthy target nothing ties to this release; the timeout advice keys on it. */
 export const UNPROVEN =
@@ -63,11 +46,14 @@ export function bind(
     }
   }
   if (!seen.proof && memory) seen.proof = changeSeen(seen.first, cell, now)
-  if (!seen.proof && !memory && facts && inFlight(facts))
-    seen.proof = `generation ${facts.generation} not yet observed at the first read (${clockTime(now)})`
+  if (!seen.proof && !memory && facts && inFlight(facts)) seen.proof = inFlightText(facts, now)
   if (cell.state !== 'current') return { cell, memory: seen }
   if (seen.proof) return { cell: { ...cell, proof: seen.proof }, memory: seen }
   return { cell: { state: 'in-progress', reason: UNPROVEN }, memory: seen }
+}
+
+function inFlightText(facts: BindingFacts, at: number): string {
+  return `generation ${String(facts.generation)} not yet observed at the first read (${clockTime(at)})`
 }
 
 function inFlight(facts: BindingFacts): boolean {
@@ -82,7 +68,7 @@ function changeSeen(first: BindingMemory['first'], cell: Cell, now: number): str
   if (first.absent) return `created during the step (absent at the first read, seen at ${at})`
   const before = first.facts
   if (!before) return undefined
-  if (inFlight(before)) return `generation ${before.generation} not yet observed at the first read (${clockTime(first.at)})`
+  if (inFlight(before)) return inFlightText(before, first.at)
   if (before.generation !== undefined && facts.generation !== undefined && facts.generation > before.generation)
     return `generation ${before.generation} → ${facts.generation} seen at ${at}`
   if (before.running && !facts.running && cell.state === 'current') return `seen running, then finished at ${at}`

@@ -4,9 +4,8 @@
  * workload that runs no pod of its new template. Pure.
  */
 import type { Revision } from '../../settings/rollout.js'
-import type { BindingFacts } from './binding.js'
 import { at, conditionsOf, generationsOf, int, str } from './live-object.js'
-import type { Cell } from './observe.js'
+import type { BindingFacts, Cell } from './cell.js'
 import type { ProjectionTree } from './projection.js'
 import type { RolloutTarget } from './targets.js'
 

@@ -12,7 +12,7 @@
 import type { Revision } from '../../settings/rollout.js'
 import { bind } from './binding.js'
 import { observeCell, type Snapshot } from './observe.js'
-import type { TrackedCell } from './poll.js'
+import type { TrackedCell } from './cell.js'
 import type { RolloutTarget } from './targets.js'
 
 export interface CellRules {
@@ -52,7 +52,9 @@ export function judgeCell(context: {
   if (latchedAt !== undefined && cell.state === 'in-progress') {
     const { kind, group } = context.target.target
     if (cell.absent && kind === 'Job' && group === 'batch') {
-      const reason = previous?.reason.endsWith(TTL_NOTE) ? previous.reason : `${previous?.reason ?? 'complete'}, ${TTL_NOTE}`
+      const reason = previous?.reason.endsWith(TTL_NOTE)
+        ? previous.reason
+        : `${previous?.reason ?? 'complete'}, ${TTL_NOTE}`
       return { ...(previous as TrackedCell), reason, binding }
     }
     if (!cell.absent)

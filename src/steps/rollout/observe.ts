@@ -9,7 +9,7 @@
 import { edgeOf, type GraphClient, type QuerySpec } from '../../hub/graph.js'
 import { groupOf } from '../../model/target.js'
 import type { Revision } from '../../settings/rollout.js'
-import type { BindingFacts } from './binding.js'
+import type { Cell, CellState } from './cell.js'
 import { cellFacts, isBound, releaseProjection } from './cell-facts.js'
 import { at, shortText, str } from './live-object.js'
 import { mergeProjection, rolloutProjection } from './projection.js'
@@ -17,22 +17,7 @@ import { rolloutState } from './revision.js'
 import { stuckPods, watchesPods, type StuckMemory } from './pods.js'
 import type { RolloutTarget } from './targets.js'
 
-export type CellState = 'current' | 'in-progress' | 'failed' | 'not-reporting'
-
-export interface Cell {
-  state: CellState
-  reason: string
-  /** The target has no row on this engaged edge. */
-  absent?: true | undefined
-  /** What proved the live object is this release (the verdict's, or the binding's); shown in the report. */
-  proof?: string | undefined
-  /** A `targets` target's row: what can bind it to this release (./binding.ts). */
-  facts?: BindingFacts | undefined
-  /** Which pods are the new revision's: a Deployment's new ReplicaSet, a StatefulSet's update revision. */
-  newPods?: { replicaSet?: string | undefined; revisionHash?: string | undefined } | undefined
-  /** An OnDelete StatefulSet or DaemonSet whose controller saw the new generation and runs no pod of it. */
-  onDeleteIdle?: true | undefined
-}
+export type { Cell, CellState } from './cell.js'
 
 /** Filters per query: entries are OR-ed, so one query reads many targets on every edge. */
 const FILTERS_PER_QUERY = 200

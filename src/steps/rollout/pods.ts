@@ -16,7 +16,7 @@ import { edgeOf, type GraphClient, type QuerySpec } from '../../hub/graph.js'
 import { stuckContainers, stuckText, type StuckContainer } from './kstatus-kinds.js'
 import { groupOf } from '../../model/target.js'
 import { at, list, str } from './live-object.js'
-import type { Cell } from './observe.js'
+import type { Cell } from './cell.js'
 import { sameImage } from './synced.js'
 import type { RolloutTarget } from './targets.js'
 

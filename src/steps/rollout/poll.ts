@@ -8,10 +8,10 @@
  * edge is not read again while others lag, but everything is read once more before passing.
  */
 import { setTimeout as delay } from 'node:timers/promises'
-import type { BindingMemory } from './binding.js'
 import { clockTime } from './clock-time.js'
 import { judgeCell, type CellRules } from './latch.js'
-import { worse, type Cell, type CellState, type Snapshot } from './observe.js'
+import type { Cell, CellState, TrackedCell } from './cell.js'
+import { worse, type Snapshot } from './observe.js'
 import type { RolloutTarget } from './targets.js'
 import { ABSENT_GRACE_MS, decide, fastFailure, type Decision } from './verdict.js'
 import type { Quorum } from '../../settings/rollout.js'
@@ -37,18 +37,7 @@ export const systemClock: Clock = {
   },
 }
 
-/** A cell as tracked over the step: when it stopped reporting, and what it said before. */
-export interface TrackedCell extends Cell {
-  since?: number | undefined
-  last?: Cell | undefined
-  /** When it was first current: it stays so unless it fails, is deleted, or stops reporting. */
-  latchedAt?: number | undefined
-  /** Reads that showed a latched cell in progress (brief dips); the last one's reason. */
-  dips?: number | undefined
-  lastDip?: string | undefined
-  /** A `targets` target: its first read, and the evidence of the release once seen. */
-  binding?: BindingMemory | undefined
-}
+export type { TrackedCell } from './cell.js'
 
 export interface EdgeTrack {
   edge: string
@@ -204,7 +193,11 @@ function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: Pol
     track.cells = options.targets.map((target, i) => {
       if (target.target.edge !== undefined && target.target.edge !== edge) return undefined
       const previous = track.cells[i]
-      const cell = carryOver(judgeCell({ index: i, edge, target, snapshot, previous, now, rules: options.rules }), previous, now)
+      const cell = carryOver(
+        judgeCell({ index: i, edge, target, snapshot, previous, now, rules: options.rules }),
+        previous,
+        now,
+      )
       if (!previous || previous.state !== cell.state || previous.reason !== cell.reason) {
         changes.push({ at: now, edge, target: target.label, state: cell.state, reason: cell.reason })
         track.changedAt = now
@@ -264,7 +257,6 @@ export const STATE_WORDS: Record<CellState, string> = {
   failed: 'failed',
   'not-reporting': 'not reporting',
 }
-
 
 /** An edge is as bad as its worst target, but a reporting edge in progress is not "not reporting". */
 function edgeState(cells: readonly (Cell | undefined)[]): CellState {

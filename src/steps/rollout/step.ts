@@ -74,7 +74,10 @@ export async function rolloutStep(
     clock,
     signal,
     log: core.info,
-    rules: { revision: rollout.revision, bound: (i) => isBound(collected.targets[i] as (typeof collected.targets)[number]) },
+    rules: {
+      revision: rollout.revision,
+      bound: (i) => isBound(collected.targets[i] as (typeof collected.targets)[number]),
+    },
     absentGraceMs: (rollout.absentGraceSeconds ?? ABSENT_GRACE_SECONDS) * 1000,
   })
   if (carriers.length > 0) outcome.warnings.unshift(unverifiableMessage(carriers, 'warn'))

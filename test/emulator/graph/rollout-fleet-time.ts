@@ -55,7 +55,10 @@ const ready = (since: number): PodState => ({ kind: 'ready', since })
 
 export function timeTimeline(scenario: TimeScenario): Timeline {
   const ns = (edges: readonly string[]) =>
-    edges.map((edge) => ({ edge, frames: [{ at: Number.NEGATIVE_INFINITY, objects: () => [namespace(edge, 'shop')] }] }))
+    edges.map((edge) => ({
+      edge,
+      frames: [{ at: Number.NEGATIVE_INFINITY, objects: () => [namespace(edge, 'shop')] }],
+    }))
   const three = EDGES.map((name) => ({ name }))
   const web = (edge: string, over: Partial<Plan> = {}): Plan => ({
     edge,
@@ -70,7 +73,10 @@ export function timeTimeline(scenario: TimeScenario): Timeline {
     case 'stamped':
       return {
         edges: three,
-        tracks: [...ns(EDGES), ...EDGES.map((edge) => ({ edge, frames: rolling(web(edge, { stamped: true }), 20_000) }))],
+        tracks: [
+          ...ns(EDGES),
+          ...EDGES.map((edge) => ({ edge, frames: rolling(web(edge, { stamped: true }), 20_000) })),
+        ],
       }
     case 'fix-forward':
       return {
@@ -80,7 +86,13 @@ export function timeTimeline(scenario: TimeScenario): Timeline {
           ...EDGES.map((edge) => {
             const p = web(edge, { from: version('1.5', { DB_HOST: 'db-old' }), to: version('1.5', { DB_HOST: 'db' }) })
             // the broken release: every old pod crash-looping for minutes already
-            const crashing: PodState = { kind: 'crashloop', since: -600_000, restarts: 7, lastFailAt: -20_000, backoffSeconds: 160 }
+            const crashing: PodState = {
+              kind: 'crashloop',
+              since: -600_000,
+              restarts: 7,
+              lastFailAt: -20_000,
+              backoffSeconds: 160,
+            }
             return { edge, frames: rolling(p, 0, { old: [crashing, crashing, crashing] }) }
           }),
         ],
@@ -133,7 +145,12 @@ export function timeTimeline(scenario: TimeScenario): Timeline {
  */
 function rolling(p: Plan, startAt: number, o: { old?: PodState[]; crashes?: number } = {}): Keyframe[] {
   const observedAt = startAt + 1000
-  let s: DState = { generation: 1, observed: 1, old: o.old ?? Array.from({ length: p.replicas }, () => ready(CREATED_AT)), fresh: [] }
+  let s: DState = {
+    generation: 1,
+    observed: 1,
+    old: o.old ?? Array.from({ length: p.replicas }, () => ready(CREATED_AT)),
+    fresh: [],
+  }
   const frames: Keyframe[] = []
   const push = (at: number, next: DState) => {
     const state = (s = next)
@@ -149,7 +166,13 @@ function rolling(p: Plan, startAt: number, o: { old?: PodState[]; crashes?: numb
     if (i === 0 && o.crashes) {
       let failAt = at + 5_000
       for (let n = 1; n <= o.crashes; n++) {
-        const crash: PodState = { kind: 'crashloop', since, restarts: n, lastFailAt: failAt, backoffSeconds: 10 * 2 ** (n - 1) }
+        const crash: PodState = {
+          kind: 'crashloop',
+          since,
+          restarts: n,
+          lastFailAt: failAt,
+          backoffSeconds: 10 * 2 ** (n - 1),
+        }
         push(failAt, { ...s, fresh: [crash] })
         failAt += crash.backoffSeconds * 1000 + 2000
       }
@@ -162,7 +185,12 @@ function rolling(p: Plan, startAt: number, o: { old?: PodState[]; crashes?: numb
 
 /** Done from the start; at each whole second until 10 min, one pod unready on 5 % of the edges. */
 function flapping(p: Plan): Keyframe[] {
-  const done: DState = { generation: 2, observed: 2, old: [], fresh: Array.from({ length: p.replicas }, () => ready(CREATED_AT)) }
+  const done: DState = {
+    generation: 2,
+    observed: 2,
+    old: [],
+    fresh: Array.from({ length: p.replicas }, () => ready(CREATED_AT)),
+  }
   const frames: Keyframe[] = [{ at: CREATED_AT, objects: () => renderDeployment(p, done, CREATED_AT) }]
   for (let t = 0; t < 600_000; t += 1000) {
     const dips = (createHash('sha256').update(`${p.edge}/${t}`).digest()[0] as number) < 13 // 13/256: 5 %
@@ -225,7 +253,13 @@ function renderDeployment(p: Plan, s: DState, at: number): FleetObject[] {
         unavailableReplicas: s.old.length + s.fresh.length - readyCount,
       }),
       conditions: [
-        { type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.', lastTransitionTime: iso(CREATED_AT) },
+        {
+          type: 'Available',
+          status: 'True',
+          reason: 'MinimumReplicasAvailable',
+          message: 'Deployment has minimum availability.',
+          lastTransitionTime: iso(CREATED_AT),
+        },
         {
           type: 'Progressing',
           status: 'True',
@@ -254,13 +288,26 @@ function renderDeployment(p: Plan, s: DState, at: number): FleetObject[] {
         generation: 1,
         resourceVersion: resourceVersion(at, revision),
       }),
-      spec: { replicas: pods.length, selector: { matchLabels: { app: p.name, 'pod-template-hash': hash(rsImages) } }, template: template(rsImages) },
+      spec: {
+        replicas: pods.length,
+        selector: { matchLabels: { app: p.name, 'pod-template-hash': hash(rsImages) } },
+        template: template(rsImages),
+      },
       status: { replicas: pods.length, observedGeneration: 1 },
     }
     return [
       rs,
       ...pods.map((state, n) =>
-        pod({ w: p, images: rsImages, name: `${name}-${nameHash(`${p.edge}/${name}/${n}`, 5)}`, labels, owner: rs, state, node: n, at }),
+        pod({
+          w: p,
+          images: rsImages,
+          name: `${name}-${nameHash(`${p.edge}/${name}/${n}`, 5)}`,
+          labels,
+          owner: rs,
+          state,
+          node: n,
+          at,
+        }),
       ),
     ]
   }

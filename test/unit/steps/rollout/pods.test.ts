@@ -21,7 +21,13 @@ const web = (image?: string): RolloutTarget => ({
   },
 })
 
-const pod = (owner: object, hash: string | undefined, image: string, reason: string, restartCount = 3): ObjectResult => ({
+const pod = (
+  owner: object,
+  hash: string | undefined,
+  image: string,
+  reason: string,
+  restartCount = 3,
+): ObjectResult => ({
   cluster: 'ws/prod',
   object: {
     apiVersion: 'v1',
@@ -57,7 +63,7 @@ function graph(rows: ObjectResult[]) {
 const run = (rows: ObjectResult[], target: RolloutTarget, cell?: Partial<Cell>, memory?: StuckMemory, now = 0) =>
   stuckPods(graph(rows).client, [target], [0], {
     signal: new AbortController().signal,
-    cells: new Map([['prod', new Map([[0, { state: 'in-progress', reason: '', ...cell } as Cell]])]]),
+    cells: new Map([['prod', new Map([[0, { state: 'in-progress', reason: '', ...cell }]])]]),
     now,
     memory,
   })
