@@ -48,7 +48,7 @@ export interface Revision {
 }
 
 /** The label deploys conventionally stamp with the version (Helm charts, kustomize `labels`). */
-export const DEFAULT_REVISION_KEY = 'app.kubernetes.io/version'
+const DEFAULT_REVISION_KEY = 'app.kubernetes.io/version'
 
 /** A label or annotation key: an optional DNS-subdomain prefix and a name of 63 characters at most. */
 const METADATA_KEY = /^(?:[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/

@@ -16,7 +16,7 @@ import type { BindingFacts, BindingMemory, Cell } from './cell.js'
 export const UNPROVEN =
   'healthy, but unchanged since the first read: nothing ties it to this release (set `revision`, or the gate waits for a change)'
 
-export function revisionText(revision: Revision): string {
+function revisionText(revision: Revision): string {
   return `${revision.key}=${revision.value}`
 }
 

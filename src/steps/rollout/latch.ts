@@ -21,9 +21,9 @@ export interface CellRules {
   bound: (index: number) => boolean
 }
 
-export const TTL_NOTE = 'then deleted after it finished (TTL: its ttlSecondsAfterFinished)'
+const TTL_NOTE = 'then deleted after it finished (TTL: its ttlSecondsAfterFinished)'
 
-export const NEEDS_POD_DELETION =
+const NEEDS_POD_DELETION =
   'needs pod deletion: updateStrategy OnDelete, its controller has the new template and no pod runs it on two looks in a row; delete its pods (kubectl delete pod) or use RollingUpdate'
 
 export function judgeCell(context: {

@@ -23,8 +23,8 @@ import type { RolloutTarget } from './targets.js'
 /** Unready pods read a poll at most: one page. */
 const MAX_PODS = 1_000
 
-/** A crash loop counts from this many restarts of the container. @internal */
-export const CRASH_RESTARTS = 3
+/** A crash loop counts from this many restarts of the container. */
+const CRASH_RESTARTS = 3
 /** An image pull failure counts once seen on two looks this far apart. @internal */
 export const PULL_PERSISTS_MS = 15_000
 

@@ -38,7 +38,7 @@ export type TimeScenario = (typeof TIME_SCENARIOS)[number]
 
 type Timeline = { edges: { name: string }[]; tracks: { edge: string; frames: Keyframe[] }[] }
 
-export const VERSION_LABEL = 'app.kubernetes.io/version'
+const VERSION_LABEL = 'app.kubernetes.io/version'
 const EDGES = ['prod-eu', 'prod-us', 'staging'] as const
 const version = (v: string, env?: Record<string, string>): PodImages => ({
   app: `registry/web:${v}`,
