@@ -10,8 +10,9 @@
  * Two sizes: 100 targets × 20 edges (targets: ≤ 6 requests a minute, pass ≤ one poll after the
  * last edge converges, < 150 MB) and 1,000 × 50 (< 250 MB, ≤ 30 s from convergence to pass);
  * `node --import tsx bench/rollout.ts 1000x50` runs one size alone.
- * The gate starts LEAD_MS of fleet time before the release lands, as a gate step right after
- * its deploy step does: a `targets` gate passes only on a change it sees (issue 32).
+ * In the process run the release lands right after the gate's first look (its fleet time
+ * starts at the second GET /api/edges), as for a gate step started with its deploy: a `targets`
+ * gate passes only on a change it sees (issue 32). The loop gates on the manifests' images.
  */
 import { GraphClient, type QuerySpec, type QueryStatus } from '../src/hub/graph.ts'
 import { HubTransport } from '../src/hub/transport.ts'
@@ -35,9 +36,6 @@ const SIZES: Size[] = [
   { targets: 100, edges: 20, speedup: 20, memoryTarget: '< 150 MB' },
   { targets: 1_000, edges: 50, speedup: 4, memoryTarget: 'aim < 250 MB' },
 ]
-
-/** Fleet time between the gate's start and the first change (the first read must see the old state). */
-const LEAD_MS = 60_000
 
 const namesOf = (count: number) => Array.from({ length: count }, (_, t) => `app-${String(t).padStart(3, '0')}`)
 
@@ -88,7 +86,7 @@ export async function rolloutFigures(only?: string): Promise<void> {
 
 async function loopFigures(size: Size): Promise<void> {
   const start = Date.UTC(2026, 0, 1)
-  let t = -LEAD_MS
+  let t = 0
   const fleet = createRolloutFleet({
     scenario: 'large',
     clock: () => t,
@@ -158,13 +156,19 @@ async function loopFigures(size: Size): Promise<void> {
 }
 
 async function processFigures(size: Size): Promise<void> {
-  const begun = Date.now()
+  let released: number | undefined
+  let looks = 0
   const fleet = createRolloutFleet({
     scenario: 'large',
-    clock: () => (Date.now() - begun) * size.speedup - LEAD_MS,
+    clock: () => (released === undefined ? -1_000 : (Date.now() - released) * size.speedup),
     large: { targets: size.targets, edges: size.edges },
   })
-  const hub = await startHubEmulator({ fleet })
+  const hub = await startHubEmulator({
+    fleet,
+    onRequest: (r) => {
+      if (r.method === 'GET' && r.path.endsWith('/api/edges') && ++looks === 2) released = Date.now()
+    },
+  })
   try {
     let sampler: { stop(): number } | undefined
     const result = await runAction({

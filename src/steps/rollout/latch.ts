@@ -65,6 +65,30 @@ export function judgeCell(context: {
         lastDip: cell.reason,
       }
   }
-  if (cell.state === 'current') return { ...cell, binding, latchedAt: latchedAt ?? now, dips: previous?.dips }
-  return { ...cell, binding }
+  const next =
+    cell.state === 'current'
+      ? kept(cell, { binding, latchedAt: latchedAt ?? now, dips: previous?.dips, lastDip: previous?.lastDip })
+      : kept(cell, { binding })
+  return previous && unchanged(previous, next) ? previous : next
+}
+
+/**
+ * What a cell keeps between looks: not the row's facts (the binding memory has what it needs)
+ * nor its new pods (judged within the look). At 50,000 cells, what each look keeps is what
+ * the old generation of the heap fills with.
+ */
+function kept(cell: TrackedCell, memory: Partial<TrackedCell>): TrackedCell {
+  const out: TrackedCell = { state: cell.state, reason: cell.reason }
+  if (cell.absent) out.absent = cell.absent
+  if (cell.proof !== undefined) out.proof = cell.proof
+  if (cell.onDeleteIdle) out.onDeleteIdle = cell.onDeleteIdle
+  for (const [key, value] of Object.entries(memory)) if (value !== undefined) Object.assign(out, { [key]: value })
+  return out
+}
+
+/** The same cell as at the last look: keep that object rather than promote a copy each poll. */
+function unchanged(a: TrackedCell, b: TrackedCell): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)])
+  for (const key of keys) if (a[key as keyof TrackedCell] !== b[key as keyof TrackedCell]) return false
+  return true
 }

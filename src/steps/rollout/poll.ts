@@ -21,8 +21,11 @@ const MAX_POLL_MS = 30_000
 const BACKOFF = 1.5
 /** Change lines logged per poll; the rest are counted (the result file keeps every one). */
 const MAX_LOG_LINES_PER_POLL = 40
-/** Observations kept for the result file. */
-const MAX_OBSERVATIONS = 50_000
+/**
+ * Observations kept for the result file: the first look of a large gate changes every cell, and
+ * 50,000 kept (then written out) took tens of MB at 1,000 targets × 50 edges; the rest are counted.
+ */
+const MAX_OBSERVATIONS = 10_000
 
 export interface Clock {
   /** Milliseconds since the epoch. */

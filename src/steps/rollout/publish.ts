@@ -137,10 +137,11 @@ function resultFile(outcome: RolloutOutcome, collected: RolloutTargets, quorum: 
               state: cell.state,
               reason: cell.reason,
               notReportingSince: iso(cell.since),
-              proof: cell.proof ?? null,
-              latchedAt: iso(cell.latchedAt),
-              dips: cell.dips ?? 0,
-              lastDip: cell.lastDip ?? null,
+              // set only when there is something to say: 50,000 cells make every field count
+              proof: cell.proof,
+              latchedAt: cell.latchedAt === undefined ? undefined : iso(cell.latchedAt),
+              dips: cell.dips,
+              lastDip: cell.lastDip,
             }
           : null,
       ),
