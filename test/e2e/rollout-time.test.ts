@@ -50,6 +50,17 @@ describe('a targets gate binds its green to this release', () => {
       'revision app.kubernetes.io/version=1.5',
     ])
     expect(summaryText(result)).toContain('revision app.kubernetes.io/version=1.5')
+    // the summary names the result file as the other steps do, not by the runner's absolute path
+    expect(summaryText(result)).toContain('$RUNNER_TEMP/hub-action/rollout-result.json')
+  })
+
+  it('says in its log which edges it watches: not "every engaged edge" for a target pinned to one', async () => {
+    const emulator = await fleetAt('stamped', [0, 200_000])
+    const targets = '[{kind: Deployment, group: apps, namespace: shop, name: web, edge: prod-eu}]'
+    const result = await rollout(emulator, { targets, revision: '1.5' })
+    expect(result.code, result.stdout).toBe(0)
+    expect(result.stdout).toContain('Waiting up to 1800 s for 1 target(s) on the edge(s) they name (prod-eu)')
+    expect(result.stdout).not.toContain('every engaged edge')
   })
 
   it('without `revision`, passes once a new generation is seen during the step, and says so', async () => {
