@@ -8,7 +8,11 @@
  * - peak memory: the bundled action (dist/) as a process against the same fleet run faster than
  *   wall time, so the whole rollout takes seconds.
  * Two sizes: 100 targets × 20 edges (targets: ≤ 6 requests a minute, pass ≤ one poll after the
- * last edge converges, < 150 MB) and 1,000 × 50 (aim: < 250 MB, ≤ 30 s from convergence to pass).
+ * last edge converges, < 150 MB) and 1,000 × 50 (< 250 MB, ≤ 30 s from convergence to pass);
+ * `node --import tsx bench/rollout.ts 1000x50` runs one size alone.
+ * In the process run the release lands right after the gate's first look (its fleet time
+ * starts at the second GET /api/edges), as for a gate step started with its deploy: a `targets`
+ * gate passes only on a change it sees (issue 32). The loop gates on the manifests' images.
  */
 import { GraphClient, type QuerySpec, type QueryStatus } from '../src/hub/graph.ts'
 import { HubTransport } from '../src/hub/transport.ts'
@@ -72,8 +76,8 @@ class CountingGraph extends GraphClient {
   }
 }
 
-export async function rolloutFigures(): Promise<void> {
-  for (const size of SIZES) {
+export async function rolloutFigures(only?: string): Promise<void> {
+  for (const size of SIZES.filter((s) => !only || only === `${s.targets}x${s.edges}`)) {
     console.log(`\nRollout gate: ${size.targets} targets × ${size.edges} edges converging within 120 s of fleet time`)
     await loopFigures(size)
     await processFigures(size)
@@ -108,6 +112,7 @@ async function loopFigures(size: Size): Promise<void> {
       named: undefined,
       quorum: { kind: 'all' },
       budgetMs: 600_000,
+      rules: { revision: undefined, bound: () => false },
       read: async (signal, pick) => {
         const before = hub.requests.length
         const bytes = graph.bytes
@@ -121,6 +126,8 @@ async function loopFigures(size: Size): Promise<void> {
       log: () => {},
     })
     const passedAt = outcome.endedAt - start
+    const mean = (f: (p: (typeof perPoll)[number]) => number) =>
+      perPoll.reduce((sum, p) => sum + f(p), 0) / Math.max(1, perPoll.length)
     const lastMinute = requestsAt.filter((at) => at > passedAt - 60_000).length
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
     const first = perPoll[0]
@@ -129,6 +136,9 @@ async function loopFigures(size: Size): Promise<void> {
       perPoll[0] ?? { at: 0, requests: 0, bytes: 0 },
     )
     const last = perPoll.at(-1)
+    console.log(
+      `  requests a poll on average ${mean((p) => p.requests).toFixed(1)}, bytes a poll on average ${mb(mean((p) => p.bytes))}`,
+    )
     console.log(`  state ${outcome.state} after ${outcome.polls} polls, ${outcome.requests} requests`)
     console.log(
       `  requests per minute, the last minute (polls 30 s apart)   ${String(lastMinute).padStart(4)}   target ≤ 6 (100 × 20)`,
@@ -146,13 +156,19 @@ async function loopFigures(size: Size): Promise<void> {
 }
 
 async function processFigures(size: Size): Promise<void> {
-  const begun = Date.now()
+  let released: number | undefined
+  let looks = 0
   const fleet = createRolloutFleet({
     scenario: 'large',
-    clock: () => (Date.now() - begun) * size.speedup,
+    clock: () => (released === undefined ? -1_000 : (Date.now() - released) * size.speedup),
     large: { targets: size.targets, edges: size.edges },
   })
-  const hub = await startHubEmulator({ fleet })
+  const hub = await startHubEmulator({
+    fleet,
+    onRequest: (r) => {
+      if (r.method === 'GET' && r.path.endsWith('/api/edges') && ++looks === 2) released = Date.now()
+    },
+  })
   try {
     let sampler: { stop(): number } | undefined
     const result = await runAction({
@@ -185,4 +201,4 @@ async function processFigures(size: Size): Promise<void> {
 }
 
 // `node --import tsx bench/rollout.ts` prints these figures alone.
-if (import.meta.url === `file://${process.argv[1]}`) await rolloutFigures()
+if (import.meta.url === `file://${process.argv[1]}`) await rolloutFigures(process.argv[2])

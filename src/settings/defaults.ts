@@ -51,6 +51,9 @@ export const INPUT_DEFAULTS = {
   edges: '',
   require: 'all',
   'synced-kinds': '',
+  revision: '',
+  'absent-grace-seconds': '600',
+  'on-unverifiable': 'fail',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS

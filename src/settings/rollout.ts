@@ -30,7 +30,28 @@ export interface RolloutSettings {
   scope: Readonly<{ namespaces: readonly string[]; kinds: readonly AllowedKind[] }>
   /** Kinds outside the graph's default sync list that its operator made it sync (`synced-kinds`). */
   syncedKinds: readonly AllowedKind[]
+  /** The label or annotation a deploy stamps on this release (`revision`); binds a `targets` gate to it. */
+  revision?: Revision | undefined
+  /** How long a target may be missing from every engaged edge before the gate calls it a wrong name; `absent-grace-seconds`, default ABSENT_GRACE_SECONDS. */
+  absentGraceSeconds?: number | undefined
+  /** When the only release carriers are kinds the gate cannot check (a HelmRelease…): fail (the default), or warn. */
+  onUnverifiable?: 'fail' | 'warn' | undefined
 }
+
+/** Flux and Argo CD apply minutes after the commit: a target missing that long is a wrong name. */
+export const ABSENT_GRACE_SECONDS = 600
+
+/** `revision: 1.4.2` or `revision: app.kubernetes.io/version=1.4.2`: a key, and the value this release stamps. */
+export interface Revision {
+  key: string
+  value: string
+}
+
+/** The label deploys conventionally stamp with the version (Helm charts, kustomize `labels`). */
+const DEFAULT_REVISION_KEY = 'app.kubernetes.io/version'
+
+/** A label or annotation key: an optional DNS-subdomain prefix and a name of 63 characters at most. */
+const METADATA_KEY = /^(?:[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/
 
 const EDGE_NAME = /^[A-Za-z0-9]([A-Za-z0-9._-]{0,251}[A-Za-z0-9])?$/
 
@@ -79,6 +100,26 @@ export const RolloutSchema = z
     ),
     ...IMPACT_LIMIT_FIELDS,
     'synced-kinds': IMPACT_LIMIT_FIELDS['allowed-kinds'],
+    revision: transformed(z.string().check(z.trim()), (text, ctx): Revision | undefined => {
+      if (text === '') return undefined
+      const cut = text.indexOf('=')
+      const key = cut === -1 ? DEFAULT_REVISION_KEY : text.slice(0, cut).trim()
+      const value = cut === -1 ? text : text.slice(cut + 1).trim()
+      if (METADATA_KEY.test(key) && value !== '' && value.length <= 1024 && !/[\r\n]/.test(value)) return { key, value }
+      ctx.addIssue({
+        code: 'custom',
+        message: `${quoteInput(text)} is not a revision: give the value the deploy stamps on this release, such as \`1.4.2\` (read from the label or annotation \`${DEFAULT_REVISION_KEY}\`), or \`key=value\` for another label or annotation key, such as \`helm.sh/chart=web-1.4.2\`.`,
+      })
+      return z.NEVER
+    }),
+    'absent-grace-seconds': seconds(
+      'Use a whole number of seconds such as 600: how long a target may be missing from every engaged edge before the gate fails it as a wrong name.',
+      0,
+    ),
+    'on-unverifiable': oneOf(
+      ['fail', 'warn'],
+      'It says what to do when the only release carriers are kinds the gate cannot check (a HelmRelease, a Kustomization, an Argo CD Application or Rollout).',
+    ),
   })
   .check(
     z.superRefine((value, ctx) => {
@@ -109,5 +150,8 @@ export function rolloutSettings(input: z.infer<typeof RolloutSchema>): Readonly<
       kinds: Object.freeze(input['allowed-kinds']),
     }),
     syncedKinds: Object.freeze(input['synced-kinds']),
+    revision: input.revision && Object.freeze(input.revision),
+    absentGraceSeconds: input['absent-grace-seconds'],
+    onUnverifiable: input['on-unverifiable'],
   })
 }

@@ -144,7 +144,8 @@ describe('rollout gate', () => {
   })
 
   it('fails on timeout with on-timeout: fail while an edge is still rolling out', async () => {
-    const emulator = await fleetAt('converging', [30_000])
+    // from instant 0, where prod-eu's new generation is not yet observed: the release is seen landing
+    const emulator = await fleetAt('converging', [0, 30_000])
     const result = await rollout(emulator, { 'timeout-seconds': '3' })
     expect(result.code).toBe(1)
     expect(result.outputs['rollout-state']).toBe('timeout')
@@ -154,7 +155,7 @@ describe('rollout gate', () => {
   })
 
   it('warns instead with on-timeout: warn, advising more time only because an edge is still rolling out', async () => {
-    const emulator = await fleetAt('converging', [30_000])
+    const emulator = await fleetAt('converging', [0, 30_000])
     const result = await rollout(emulator, { 'timeout-seconds': '3', 'on-timeout': 'warn' })
     expect(result.code).toBe(0)
     expect(result.outputs['rollout-state']).toBe('timeout')
@@ -164,7 +165,7 @@ describe('rollout gate', () => {
   })
 
   it('counts a named edge that is not engaged as not reporting', async () => {
-    const emulator = await fleetAt('converging', [200_000])
+    const emulator = await fleetAt('converging', [0, 200_000])
     const result = await rollout(emulator, { edges: 'prod-eu, mars', 'timeout-seconds': '2' })
     expect(result.code).toBe(1)
     const file = readResultFile<RolloutFile>(result)

@@ -167,11 +167,17 @@ const STUCK_REASONS: ReadonlySet<string> = new Set([
   'InvalidImageName',
 ])
 
+export interface StuckContainer {
+  name: string
+  image: string
+  restarts: number
+}
+
 /** The first stuck waiting reason of a pod's containers (init containers first: theirs keeps it Pending), with the containers in it. */
 export function stuckContainers(
   pod: unknown,
-): { reason: string; containers: { name: string; image: string }[] } | { problem: string } | undefined {
-  let found: { reason: string; containers: { name: string; image: string }[] } | undefined
+): { reason: string; containers: StuckContainer[] } | { problem: string } | undefined {
+  let found: { reason: string; containers: StuckContainer[] } | undefined
   for (const field of ['initContainerStatuses', 'containerStatuses']) {
     const statuses = list(at(pod, 'status', field), `status.${field}`)
     if (!statuses.ok) return statuses
@@ -179,7 +185,11 @@ export function stuckContainers(
       const reason = str(at(entry, 'state', 'waiting', 'reason'))
       if (!STUCK_REASONS.has(reason) || (found && found.reason !== reason)) continue
       found ??= { reason, containers: [] }
-      found.containers.push({ name: shortText(str(at(entry, 'name'))) || '?', image: str(at(entry, 'image')) })
+      found.containers.push({
+        name: shortText(str(at(entry, 'name'))) || '?',
+        image: str(at(entry, 'image')),
+        restarts: int(at(entry, 'restartCount'), 0),
+      })
     }
   }
   return found

@@ -2,13 +2,18 @@
  * The wait: read the fleet, update each edge × target cell, log what changed, decide; else
  * sleep, backing off from a few seconds to half a minute, until `timeout-seconds` is spent.
  * The graph has no watch (docs/hub-facts.md, "What the graph knows"), so polling is the only way; the
- * clock and the sleep are injected, so tests and the benchmark run it on fake time. A target
- * current on every watched edge is not read again, so late polls read only what still lags.
+ * clock and the sleep are injected, so tests and the benchmark run it on fake time.
+ * Each edge × target cell latches once current: a later brief dip (a pod restarting on one edge
+ * of a hundred) does not undo it, a failure does (./latch.ts). A target latched on every watched
+ * edge is not read again while others lag, but everything is read once more before passing.
  */
 import { setTimeout as delay } from 'node:timers/promises'
-import { observeCell, worse, type Cell, type CellState, type Snapshot } from './observe.js'
+import { clockTime } from './clock-time.js'
+import { judgeCell, type CellRules } from './latch.js'
+import type { Cell, CellState, TrackedCell } from './cell.js'
+import { worse, type Snapshot } from './observe.js'
 import type { RolloutTarget } from './targets.js'
-import { decide, fastFailure, type Decision } from './verdict.js'
+import { ABSENT_GRACE_MS, decide, fastFailure, type Decision } from './verdict.js'
 import type { Quorum } from '../../settings/rollout.js'
 import { renderError } from '../../errors.js'
 import { BudgetSpentError } from '../../hub/transport-errors.js'
@@ -18,8 +23,11 @@ const MAX_POLL_MS = 30_000
 const BACKOFF = 1.5
 /** Change lines logged per poll; the rest are counted (the result file keeps every one). */
 const MAX_LOG_LINES_PER_POLL = 40
-/** Observations kept for the result file. */
-const MAX_OBSERVATIONS = 50_000
+/**
+ * Observations kept for the result file: the first look of a large gate changes every cell, and
+ * 50,000 kept (then written out) took tens of MB at 1,000 targets × 50 edges; the rest are counted.
+ */
+const MAX_OBSERVATIONS = 10_000
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -34,11 +42,7 @@ export const systemClock: Clock = {
   },
 }
 
-/** A cell as tracked over the step: when it stopped reporting, and what it said before. */
-export interface TrackedCell extends Cell {
-  since?: number | undefined
-  last?: Cell | undefined
-}
+export type { TrackedCell } from './cell.js'
 
 export interface EdgeTrack {
   edge: string
@@ -49,6 +53,8 @@ export interface EdgeTrack {
   changedAt: number | undefined
   /** Engaged at some poll of this step. */
   engagedOnce: boolean
+  /** When every target on it was latched current (ms since the epoch); undefined while not. */
+  latchedAt?: number | undefined
 }
 
 interface Observation {
@@ -83,6 +89,10 @@ export interface PollOptions {
   clock: Clock
   signal: AbortSignal
   log: (line: string) => void
+  /** The rules the step adds: evidence of the release for `targets` targets (omitted: none needed). */
+  rules?: CellRules | undefined
+  /** How long a target may be on no engaged edge before the gate calls it a wrong name. */
+  absentGraceMs?: number | undefined
 }
 
 export async function pollRollout(options: PollOptions): Promise<RolloutOutcome> {
@@ -106,18 +116,21 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
   }
   let pause = FIRST_POLL_MS
   const seen = new Set<number>()
+  const everything = options.targets.map((_, i) => i)
+  let confirming = false
   let decided: Decision | undefined
   for (;;) {
     let snapshot: Snapshot
     try {
       snapshot = await options.read(signal, (engaged) =>
-        pending(tracks, watchedEdges(tracks, engaged, options), options.targets),
+        confirming ? everything : pending(tracks, watchedEdges(tracks, engaged, options), options.targets),
       )
     } catch (error) {
       // The step's one time budget (timeout-seconds) ran out: before this read was sent, the
       // last look stands; inside it (a graph that hangs or drips), that is what the step says.
+      // A pass waits for its confirming read, so a budget spent before that read is no pass.
       if (!(error instanceof BudgetSpentError)) throw error
-      const last = error.cause === undefined ? decided : undefined
+      const last = error.cause === undefined && !confirming ? decided : undefined
       return { ...outcome, ...(last ?? { state: 'timeout', message: renderError(error), tolerated: [] }) }
     }
     const now = clock.now()
@@ -140,8 +153,16 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
         seen,
         first: outcome.polls === 1,
         elapsedMs: now - startedAt,
+        graceMs: options.absentGraceMs ?? ABSENT_GRACE_MS,
       }) ?? decide(outcome.edges, options.quorum, snapshot.complete)
     outcome.endedAt = now
+    // Latched cells were not all read at this look: read everything once more before passing.
+    if (decision.state === 'current' && everything.some((i) => !snapshot.read.has(i)) && !confirming) {
+      confirming = true
+      options.log('Every target is latched current: reading everything once more before passing.')
+      continue
+    }
+    confirming = false
     decided = decision
     if (decision.state !== 'timeout') return { ...outcome, ...decision }
     const remaining = deadline - now
@@ -189,7 +210,11 @@ function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: Pol
     track.cells = options.targets.map((target, i) => {
       if (target.target.edge !== undefined && target.target.edge !== edge) return undefined
       const previous = track.cells[i]
-      const cell = carryOver(observeCell(i, edge, snapshot, previous), previous, now)
+      const cell = carryOver(
+        judgeCell({ index: i, edge, target, snapshot, previous, now, rules: options.rules }),
+        previous,
+        now,
+      )
       if (!previous || previous.state !== cell.state || previous.reason !== cell.reason) {
         changes.push({ at: now, edge, target: target.label, state: cell.state, reason: cell.reason })
         track.changedAt = now
@@ -197,6 +222,7 @@ function update(tracks: Map<string, EdgeTrack>, snapshot: Snapshot, options: Pol
       return cell
     })
     track.state = edgeState(track.cells)
+    track.latchedAt = track.state === 'current' ? (track.latchedAt ?? now) : undefined
     if (track.state !== before || track.changedAt === undefined) {
       track.changedAt = now
       changes.push({ at: now, edge, state: track.state, reason: edgeReason(track) })
@@ -225,7 +251,7 @@ function defaultEdges(
 }
 
 /** A cell that stops reporting keeps the time it stopped and what it last said (a vanished edge, docs/hub-facts.md, "What the graph knows"). */
-function carryOver(cell: Cell, previous: TrackedCell | undefined, now: number): TrackedCell {
+function carryOver(cell: TrackedCell, previous: TrackedCell | undefined, now: number): TrackedCell {
   if (cell.state !== 'not-reporting' || !previous) return cell
   if (previous.state === 'not-reporting')
     return previous.last ? { ...previous, reason: goneReason(previous.since ?? now, previous.last, cell) } : cell
@@ -234,6 +260,7 @@ function carryOver(cell: Cell, previous: TrackedCell | undefined, now: number): 
     reason: goneReason(now, previous, cell),
     since: now,
     last: { state: previous.state, reason: previous.reason },
+    binding: previous.binding,
   }
 }
 
@@ -246,11 +273,6 @@ export const STATE_WORDS: Record<CellState, string> = {
   'in-progress': 'in progress',
   failed: 'failed',
   'not-reporting': 'not reporting',
-}
-
-/** "12:03:10 UTC": the runner's log and the summary are read across time zones. */
-export function clockTime(ms: number): string {
-  return `${new Date(ms).toISOString().slice(11, 19)} UTC`
 }
 
 /** An edge is as bad as its worst target, but a reporting edge in progress is not "not reporting". */

@@ -27,18 +27,24 @@ export function publishRollout(
     'rollout-result.json',
     resultFile(outcome, collected, context.quorum),
   )
-  const wholeIn = `the result file ${path} (output \`result-file\`)`
+  const shown = runnerPath(path, context.runner.tempDir)
+  const wholeIn = `the result file ${shown} (output \`result-file\`)`
   for (const [name, value] of Object.entries(rolloutOutputs(outcome, collected, path)))
     core.setOutput(name, value, { wholeIn })
   core.writeSummary(
     renderRolloutSummary(outcome, collected.targets, {
       quorum: context.quorum,
-      resultFile: path,
+      resultFile: shown,
       unchecked: collected.unchecked,
       outOfScope: collected.outOfScope,
     }),
   )
   annotateFailures(outcome, collected)
+}
+
+/** `$RUNNER_TEMP/hub-action/…` rather than the runner's absolute temp path, as the other steps' reports say it. */
+function runnerPath(path: string, tempDir: string | undefined): string {
+  return tempDir && path.startsWith(`${tempDir}/`) ? `$RUNNER_TEMP${path.slice(tempDir.length)}` : path
 }
 
 /** The names are the row's (./index.ts), which the compiler holds to exactly these. */
@@ -123,6 +129,7 @@ function resultFile(outcome: RolloutOutcome, collected: RolloutTargets, quorum: 
       edge: track.edge,
       state: track.state,
       lastChangeAt: iso(track.changedAt),
+      latchedAt: iso(track.latchedAt),
       cells: track.cells.map((cell, i) =>
         cell
           ? {
@@ -130,6 +137,11 @@ function resultFile(outcome: RolloutOutcome, collected: RolloutTargets, quorum: 
               state: cell.state,
               reason: cell.reason,
               notReportingSince: iso(cell.since),
+              // set only when there is something to say: 50,000 cells make every field count
+              proof: cell.proof,
+              latchedAt: cell.latchedAt === undefined ? undefined : iso(cell.latchedAt),
+              dips: cell.dips,
+              lastDip: cell.lastDip,
             }
           : null,
       ),

@@ -19,6 +19,10 @@ import { publishRollout } from './publish.js'
 import { collectRolloutTargets } from './targets.js'
 import { refuseUnreadable } from './unreadable.js'
 import { skipScaledReplicas } from './scalers.js'
+import { ABSENT_GRACE_SECONDS } from '../../settings/rollout.js'
+import { isBound } from './cell-facts.js'
+import { shortJobTtls, unverifiable, unverifiableMessage, unprovenAdvice, watchedText } from './step-notes.js'
+import type { StuckMemory } from './pods.js'
 import { quorumText } from './verdict.js'
 import { graphPreflight, planned, type Plan } from '../command.js'
 
@@ -49,26 +53,50 @@ export async function rolloutStep(
     for (const warning of collected.warnings) core.warning(warning)
     return { status: 'fail', message: nothingCheckable(collected) }
   }
+  const carriers = unverifiable(collected)
+  const onUnverifiable = rollout.onUnverifiable ?? 'fail'
+  if (carriers.length > 0 && onUnverifiable === 'fail') {
+    for (const warning of collected.warnings) core.warning(warning)
+    return { status: 'fail', message: unverifiableMessage(carriers, 'fail') }
+  }
+  for (const warning of shortJobTtls(collected.targets)) core.warning(warning)
   await checkGraphWorkspace(transport, settings.hub, signal, core.info)
   const graph = new GraphClient(transport)
   for (const line of (await skipScaledReplicas(graph, collected.targets, signal)).lines) core.info(line)
-  const where = rollout.edges ? `edge(s) ${rollout.edges.join(', ')}` : 'every engaged edge'
   core.info(
-    `Waiting up to ${rollout.timeoutSeconds} s for ${collected.targets.length} target(s) on ${where} (${quorumText(rollout.require)} required), ${rolloutQueries(collected.targets).length} query(ies) a poll at most.`,
+    `Waiting up to ${rollout.timeoutSeconds} s for ${collected.targets.length} target(s) on ${watchedText(rollout.edges, collected.targets)} (${quorumText(rollout.require)} required), ${rolloutQueries(collected.targets, rollout.revision).length} query(ies) a poll at most.`,
   )
+  const stuck: StuckMemory = new Map()
   const outcome = await pollRollout({
     targets: collected.targets,
     named: rollout.edges,
     quorum: rollout.require,
     // What is left of the step's one budget (http/budget.ts), which every graph request honours too.
     budgetMs: transport.budget ? Math.max(0, transport.budget.left()) : rollout.timeoutSeconds * 1000,
-    read: (s, pick) => readSnapshot(graph, collected.targets, { signal: s, now: () => clock.now(), pick }),
+    read: (s, pick) =>
+      readSnapshot(graph, collected.targets, {
+        signal: s,
+        now: () => clock.now(),
+        pick,
+        revision: rollout.revision,
+        stuck,
+      }),
     clock,
     signal,
     log: core.info,
+    rules: {
+      revision: rollout.revision,
+      bound: (i) => isBound(collected.targets[i] as (typeof collected.targets)[number]),
+    },
+    absentGraceMs: (rollout.absentGraceSeconds ?? ABSENT_GRACE_SECONDS) * 1000,
   })
+  if (carriers.length > 0) outcome.warnings.unshift(unverifiableMessage(carriers, 'warn'))
   publishRollout(outcome, collected, { quorum: rollout.require, runner })
-  return verdictOf(outcome, rollout.onTimeout, rollout.timeoutSeconds)
+  const verdict = verdictOf(outcome, rollout.onTimeout, rollout.timeoutSeconds)
+  // on-unverifiable: warn — what the gate checked passed, what carries the release was not checked
+  return carriers.length > 0 && verdict.status === 'pass'
+    ? { status: 'warn', message: `${verdict.message} ${unverifiableMessage(carriers, 'warn')}` }
+    : verdict
 }
 
 /** Advice that fits what the gate still waited on: more time only where more time can help. */
@@ -87,9 +115,10 @@ function verdictOf(outcome: RolloutOutcome, onTimeout: 'fail' | 'warn', timeoutS
       status: 'fail',
       message: `Rollout failed: ${outcome.message} See the job summary for each edge and reason.`,
     }
+  const unproven = unprovenAdvice(outcome.edges)
   return {
     status: onTimeout === 'warn' ? 'warn' : 'fail',
-    message: `Rollout not complete after ${timeoutSeconds} s (timeout-seconds): ${outcome.message} ${TIMEOUT_ADVICE[outcome.waitingOn ?? 'in-progress']}`,
+    message: `Rollout not complete after ${timeoutSeconds} s (timeout-seconds): ${outcome.message} ${unproven ?? TIMEOUT_ADVICE[outcome.waitingOn ?? 'in-progress']}`,
   }
 }
 

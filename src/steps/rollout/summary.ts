@@ -5,7 +5,8 @@
  */
 import { SUMMARY_BYTE_BUDGET, byteLength, clip, inline, table } from '../../markdown/format.js'
 import { STATE_RANK, type CellState } from './observe.js'
-import { STATE_WORDS, clockTime, type EdgeTrack, type RolloutOutcome, type TrackedCell } from './poll.js'
+import { clockTime, sinceStart } from './clock-time.js'
+import { STATE_WORDS, type EdgeTrack, type RolloutOutcome, type TrackedCell } from './poll.js'
 import type { RolloutTarget } from './targets.js'
 import { quorumText } from './verdict.js'
 import { uncheckedSentences } from './unchecked.js'
@@ -78,7 +79,7 @@ export function renderRolloutSummary(
       {
         header: 'State',
         cell: (t: EdgeTrack) =>
-          `${ICON[t.state]} ${STATE_WORDS[t.state]}${outcome.tolerated.includes(t.edge) ? ' (tolerated)' : ''}`,
+          `${ICON[t.state]} ${STATE_WORDS[t.state]}${outcome.tolerated.includes(t.edge) ? ' (tolerated)' : ''}${t.latchedAt === undefined ? '' : ` (latched ${sinceStart(t.latchedAt, outcome.startedAt)})`}`,
       },
       {
         header: 'Last change seen',
@@ -104,6 +105,8 @@ export function renderRolloutSummary(
       : '',
     `Every observation is in the result file ${inline(context.resultFile)} (output \`result-file\`). "Not reporting" is never counted as rolled out: the graph drops a disconnected edge's objects and keeps no per-object freshness.`,
   ].filter(Boolean)
+  const proofs = proofLines(outcome.edges, targets)
+  if (proofs.length > 0) head.push(`### What proved each target is this release\n\n${proofs.join('\n')}`)
   const fixed = [...head, '### Edges', edgeTable, '### Targets × edges', header, ...footer].join('\n\n')
   let room = budget - byteLength(fixed) - 200
   const rows: string[] = []
@@ -121,7 +124,30 @@ export function renderRolloutSummary(
 
 function cellText(cell: TrackedCell | undefined): string {
   if (!cell) return '—'
-  return `${ICON[cell.state]} ${inlineClip(cell.reason, MAX_REASON)}`.replace(/(?<!\\)\|/g, '\\|')
+  const dips = cell.dips ? ` (latched; dipped ${cell.dips}×)` : ''
+  return `${ICON[cell.state]} ${inlineClip(cell.reason, MAX_REASON)}${dips}`.replace(/(?<!\\)\|/g, '\\|')
+}
+
+/**
+ * Per target, what showed each edge runs this release (a revision stamp, a change seen, the
+ * manifest's provenance), each distinct proof with its count of edges; none when no cell has one.
+ */
+function proofLines(edges: readonly EdgeTrack[], targets: readonly RolloutTarget[]): string[] {
+  const lines: string[] = []
+  targets.forEach((target, i) => {
+    const counted = new Map<string, number>()
+    for (const track of edges) {
+      const proof = track.cells[i]?.proof
+      if (proof) counted.set(proof, (counted.get(proof) ?? 0) + 1)
+    }
+    if (counted.size === 0 || lines.length >= MAX_LISTED) return
+    const shown = [...counted]
+      .slice(0, 3)
+      .map(([proof, n]) => `${inlineClip(proof, MAX_REASON)} (${n} edge${n === 1 ? '' : 's'})`)
+    const more = counted.size > 3 ? `; and ${counted.size - 3} more` : ''
+    lines.push(`- ${inlineClip(target.label, MAX_NAME * 2)}: ${shown.join('; ')}${more}`)
+  })
+  return lines
 }
 
 function worstOf(edges: readonly EdgeTrack[], i: number): number {

@@ -5,7 +5,7 @@
  * more time cannot help (no edge to read, a target nowhere to be found) the gate fails early.
  */
 import type { CellState, Snapshot } from './observe.js'
-import type { Quorum } from '../../settings/rollout.js'
+import { ABSENT_GRACE_SECONDS, type Quorum } from '../../settings/rollout.js'
 import type { RolloutTarget } from './targets.js'
 
 type RolloutStateName = 'current' | 'failed' | 'timeout'
@@ -22,8 +22,8 @@ export interface Decision {
   waitingOn?: WaitingOn | undefined
 }
 
-/** How long a target may be missing from every engaged edge before the gate calls it a wrong name. @internal */
-export const ABSENT_GRACE_MS = 120_000
+/** How long a target may be missing from every engaged edge before the gate calls it a wrong name, unless `absent-grace-seconds` says otherwise. */
+export const ABSENT_GRACE_MS = ABSENT_GRACE_SECONDS * 1000
 
 interface EdgeView {
   edge: string
@@ -97,6 +97,8 @@ export function fastFailure(context: {
   seen: ReadonlySet<number>
   first: boolean
   elapsedMs: number
+  /** How long a target may be on no engaged edge (`absent-grace-seconds`). */
+  graceMs?: number | undefined
 }): Decision | undefined {
   const { snapshot, named } = context
   const fail = (message: string): Decision => ({ state: 'failed', message, tolerated: [] })
@@ -113,11 +115,11 @@ export function fastFailure(context: {
     )
   }
   const reporting = context.edges.some((e) => e.state !== 'not-reporting')
-  if (!snapshot.complete || !reporting || context.elapsedMs < ABSENT_GRACE_MS) return undefined
+  if (!snapshot.complete || !reporting || context.elapsedMs < (context.graceMs ?? ABSENT_GRACE_MS)) return undefined
   const missing = context.targets.flatMap((t, i) => (context.seen.has(i) ? [] : [t.label]))
   if (missing.length === 0) return undefined
   return fail(
-    `${list(missing)} ${missing.length === 1 ? 'is' : 'are'} on no engaged edge after ${Math.round(context.elapsedMs / 1000)} s. Check the kind, namespace and name (\`targets\`, the manifests, \`namespace\`), and that the release applied them.`,
+    `${list(missing)} ${missing.length === 1 ? 'is' : 'are'} on no engaged edge after ${Math.round(context.elapsedMs / 1000)} s. Check the kind, namespace and name (\`targets\`, the manifests, \`namespace\`), and that the release applied them; raise \`absent-grace-seconds\` if delivery only takes longer (Flux and Argo CD apply minutes after the commit).`,
   )
 }
 

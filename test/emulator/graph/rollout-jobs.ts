@@ -22,16 +22,21 @@ export type JobPlan = Workload & {
   runMs: number
   /** How it ends. */
   outcome: 'complete' | 'failed'
+  /** spec.ttlSecondsAfterFinished: the TTL controller deletes the Job (and its pod) that long after it ended. */
+  ttlSecondsAfterFinished?: number
 }
 
 type JState = 'running' | 'complete' | 'failed'
 
 export function jobRollout(p: JobPlan): Keyframe[] {
   const endAt = p.startAt + p.runMs
-  return [
+  const frames: Keyframe[] = [
     { at: p.startAt, objects: () => renderJob(p, 'running', p.startAt) },
     { at: endAt, objects: () => renderJob(p, p.outcome, endAt) },
   ]
+  if (p.ttlSecondsAfterFinished !== undefined)
+    frames.push({ at: endAt + p.ttlSecondsAfterFinished * 1000, objects: () => [] })
+  return frames
 }
 
 function renderJob(p: JobPlan, state: JState, at: number): FleetObject[] {
@@ -97,6 +102,7 @@ function renderJob(p: JobPlan, state: JState, at: number): FleetObject[] {
       completionMode: 'NonIndexed',
       suspend: false,
       podReplacementPolicy: 'TerminatingOrFailed',
+      ...(p.ttlSecondsAfterFinished === undefined ? {} : { ttlSecondsAfterFinished: p.ttlSecondsAfterFinished }),
       selector: { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } },
       template: { metadata: { labels }, spec: template.spec },
     },

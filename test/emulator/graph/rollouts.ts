@@ -13,6 +13,7 @@ import type { DeploymentPlan, Keyframe } from './rollout-workloads.ts'
 import { deploymentRollout, statefulSetRollout } from './rollout-workloads.ts'
 import { jobRollout } from './rollout-jobs.ts'
 import { APPLIED_EDGES, appliedTracks } from './rollout-applied-fleet.ts'
+import { TIME_SCENARIOS, timeTimeline, type TimeScenario } from './rollout-fleet-time.ts'
 
 /** The hub marks an edge disconnected after about 90 s without a heartbeat (docs/hub-facts.md, "What the graph knows"). */
 export const DISCONNECT_GRACE_MS = 90_000
@@ -38,6 +39,7 @@ export const ROLLOUT_SCENARIOS = [
   'no-edges',
   'large',
   'applied',
+  ...TIME_SCENARIOS,
 ] as const
 export type RolloutScenario = (typeof ROLLOUT_SCENARIOS)[number]
 
@@ -256,6 +258,8 @@ function scenarioTimeline(scenario: RolloutScenario, large: LargeRolloutOptions)
         edges: Object.keys(APPLIED_EDGES).map((name) => ({ name })),
         tracks: [...namespaces('shop', Object.keys(APPLIED_EDGES)), ...appliedTracks()],
       }
+    default:
+      return timeTimeline(scenario satisfies TimeScenario)
   }
 }
 

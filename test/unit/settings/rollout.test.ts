@@ -62,4 +62,32 @@ describe('rollout inputs', () => {
       'Input `on-timeout`: "cancel" is not one of fail, warn. It says what to do when `timeout-seconds` runs out before every target rolled out (`cancel` is for runs).',
     ])
   })
+
+  it('reads `revision` as a value of app.kubernetes.io/version, or as key=value', async () => {
+    expect((await rollout()).revision).toBeUndefined()
+    expect((await rollout({ revision: ' 1.4.2 ' })).revision).toEqual({
+      key: 'app.kubernetes.io/version',
+      value: '1.4.2',
+    })
+    expect((await rollout({ revision: 'helm.sh/chart=web-1.4.2' })).revision).toEqual({
+      key: 'helm.sh/chart',
+      value: 'web-1.4.2',
+    })
+  })
+
+  it('defaults the absent grace to 600 s and on-unverifiable to fail, and names bad values', async () => {
+    expect(await rollout()).toMatchObject({ absentGraceSeconds: 600, onUnverifiable: 'fail' })
+    expect((await rollout({ 'absent-grace-seconds': '60', 'on-unverifiable': 'warn' })).onUnverifiable).toBe('warn')
+    const found = await problems({
+      revision: 'app version=1.5',
+      'absent-grace-seconds': '10m',
+      'on-unverifiable': 'pass',
+    })
+    expect(found).toHaveLength(3)
+    expect(found[0]).toMatch(
+      /^Input `revision`: "app version=1\.5" is not a revision: give the value the deploy stamps/,
+    )
+    expect(found[1]).toMatch(/^Input `absent-grace-seconds`: "10m" is not a whole number of seconds\. Write 600/)
+    expect(found[2]).toMatch(/^Input `on-unverifiable`: /)
+  })
 })
