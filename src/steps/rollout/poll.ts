@@ -21,6 +21,11 @@ import { BudgetSpentError } from '../../hub/transport-errors.js'
 const FIRST_POLL_MS = 2_000
 const MAX_POLL_MS = 30_000
 const BACKOFF = 1.5
+/**
+ * The last look is taken this long before the deadline: the deadline is the step's one budget,
+ * and a request cannot start where it ends, so a look timed for the deadline would never be sent.
+ */
+const FINAL_LOOK_MS = 1_000
 /** Change lines logged per poll; the rest are counted (the result file keeps every one). */
 const MAX_LOG_LINES_PER_POLL = 40
 /**
@@ -166,8 +171,8 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
     decided = decision
     if (decision.state !== 'timeout') return { ...outcome, ...decision }
     const remaining = deadline - now
-    if (remaining <= 0) return { ...outcome, ...decision }
-    await clock.sleep(Math.min(pause, remaining), signal)
+    if (remaining <= FINAL_LOOK_MS) return { ...outcome, ...decision }
+    await clock.sleep(Math.min(pause, remaining - FINAL_LOOK_MS), signal)
     pause = Math.min(MAX_POLL_MS, pause * BACKOFF)
   }
 }
