@@ -10,8 +10,12 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { lines, makeWorkspace, readResultFile } from './harness.ts'
 import { QUERY, fleetAt, logOf, polls, rollout, summaryText, type RolloutFile } from './rollout-harness.ts'
 
-async function gate(files: Record<string, string>, extra: Record<string, string> = {}) {
-  const emulator = await fleetAt('applied', [0])
+async function gate(
+  files: Record<string, string>,
+  extra: Record<string, string> = {},
+  graph: { storeDriver?: 'sqlite' | 'postgres' } = {},
+) {
+  const emulator = await fleetAt('applied', [0], graph)
   const ws = makeWorkspace(files)
   onTestFinished(ws.cleanup)
   const result = await rollout(
@@ -32,6 +36,7 @@ spec:
     metadata: {labels: {app: worker}}
     spec:
       hostNetwork: false
+      automountServiceAccountToken: true
       containers:
         - name: worker
           image: registry/worker:1.5
@@ -187,4 +192,26 @@ describe('rollout gate: a manifest it cannot read', () => {
     expect(result.stdout).not.toContain('declare no Kubernetes object')
     expect(summaryText(result)).toContain('a manifest cannot be read')
   })
+})
+
+// A SQLite-backed graph (the graph provider's default store) answers a boolean leaf of a sparse
+// projection as 1 or 0; Postgres keeps true and false (docs/hub-facts.md, "Store drivers").
+describe('rollout gate: booleans as each store driver answers them', () => {
+  for (const storeDriver of ['sqlite', 'postgres'] as const) {
+    it(`passes a manifest's \`automountServiceAccountToken: true\` read back from a ${storeDriver} graph`, async () => {
+      const { result, emulator } = await gate({ 'deploy/worker.yaml': WORKER }, {}, { storeDriver })
+      expect(result.code, result.stdout).toBe(0)
+      expect(result.outputs['current-count']).toBe('2')
+      expect(polls(emulator)).toBe(1)
+    })
+
+    it(`fails a paused Deployment at the first look on a ${storeDriver} graph, naming "paused"`, async () => {
+      const emulator = await fleetAt('paused', [200_000], { storeDriver })
+      const result = await rollout(emulator, {})
+      expect(result.code).toBe(1)
+      expect(result.outputs['rollout-state']).toBe('failed')
+      expect(result.stdout).toContain('prod-us · Deployment.apps shop/web: failed — paused (spec.paused)')
+      expect(polls(emulator)).toBe(1)
+    })
+  }
 })

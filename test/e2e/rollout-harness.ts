@@ -19,13 +19,21 @@ afterEach(async () => {
   hub = undefined
 })
 
-/** The fleet of `scenario`, shown at instants[i] (ms) from the i-th poll on (the last one stays). */
-export async function fleetAt(scenario: RolloutScenario, instants: readonly number[]): Promise<HubEmulator> {
+/**
+ * The fleet of `scenario`, shown at instants[i] (ms) from the i-th poll on (the last one stays);
+ * `graph.storeDriver` plays a graph on that store (docs/hub-facts.md, "Store drivers").
+ */
+export async function fleetAt(
+  scenario: RolloutScenario,
+  instants: readonly number[],
+  graph: { storeDriver?: 'sqlite' | 'postgres' } = {},
+): Promise<HubEmulator> {
   let poll = -1
   let t = instants[0] ?? 0
   const fleet = createRolloutFleet({ scenario, clock: () => t })
   hub = await startHubEmulator({
     fleet,
+    ...graph,
     onRequest: (r) => {
       if (r.method === 'GET' && r.path === EDGES) t = instants[Math.min(++poll, instants.length - 1)] ?? t
     },

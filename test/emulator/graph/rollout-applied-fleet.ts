@@ -55,6 +55,8 @@ const WEB_SERVICE = (internal: string): Manifest => ({
 })
 const WORKER = deployment('worker', {
   hostNetwork: false,
+  // a boolean a sparse projection reads back as 1 on a SQLite-backed graph
+  automountServiceAccountToken: true,
   containers: [
     container('worker', {
       resources: { requests: { cpu: '1000m', memory: '1024Mi' } },
