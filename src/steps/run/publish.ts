@@ -12,6 +12,7 @@ import { resultDirectory, writeJsonFile } from '../../runner/result-file.js'
 import { fingerprint, type RunnerContext } from '../../runner/context.js'
 import { formatDuration } from '../../markdown/format.js'
 import { stepLogLine } from './live-steps.js'
+import { costOutputs, runCost, stepDetails } from './cost.js'
 
 /** The schema id and version at the head of the result file; a change of shape bumps the version. */
 const RESULT_FILE = { schema: 'hub-action/run-result', version: 2 } as const
@@ -168,6 +169,8 @@ export function runOutputs(result: RunResult, resultFile: string, cleanedOutput 
     output: result.detail?.output ?? '',
     'output-markdown': cleanedOutput,
     ...approvalOutputs(result),
+    'structured-output': result.structured?.value ?? '',
+    ...costOutputs(runCost(stepDetails(result))),
     'result-file': resultFile,
   }
 }

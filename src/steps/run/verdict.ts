@@ -11,6 +11,13 @@ export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
   const hubMessage = result.detail?.message ? `: ${result.detail.message}` : ''
   switch (result.outcome) {
     case 'succeeded':
+      // A green check for an agent that answered nothing is the verdict users distrust most.
+      if (!settings.allowEmptyOutput && !result.detail?.output?.trim())
+        return {
+          status: 'fail',
+          message: `${run} succeeded but the agent produced no answer (its output is empty). Check the agent and its task on the hub, or set \`allow-empty-output: true\` if an empty answer is expected.`,
+        }
+      if (result.structured?.error) return schemaMiss(result, run)
       return { status: 'pass', message: `${run} succeeded.` }
     case 'failed':
       return { status: 'fail', message: `${run} failed${hubMessage || ' (the hub gave no message)'}` }
@@ -61,6 +68,17 @@ export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
         status: 'pass',
         message: `${run} ${result.reused ? 'already existed (idempotency key matched)' : 'started'}; not waiting because timeout-seconds is 0.`,
       }
+  }
+}
+
+/** Both answers missed `output-schema`: the first's error is the one named (the second's follows). */
+function schemaMiss(result: RunResult, run: string): Verdict {
+  const answer = result.structured
+  const asked = answer?.followUpOf ? `, asked once more in the session of run ${answer.followUpOf},` : ''
+  const second = answer?.secondError ? ` (this answer: ${answer.secondError})` : ''
+  return {
+    status: 'fail',
+    message: `${run}${asked} did not give an answer that matches output-schema: ${answer?.error ?? 'unknown error'}${second}. Make the task or the schema clearer, or check the agent on the hub.`,
   }
 }
 
