@@ -139,4 +139,23 @@ describe('what it cost', () => {
     expect(line).toContain('tokens in 3,000 / out 500')
     expect(line).toContain('2 child runs')
   })
+
+  it('`wait` reports the same sums for a run it did not start', async () => {
+    hub.setAgent(
+      'lead',
+      answering('Delegated and done.', {
+        usdMicros: 500,
+        inputTokens: 5,
+        outputTokens: 6,
+        childRuns: [{ agent: 'reader', inputTokens: 10, outputTokens: 20, usdMicros: 1_500 }],
+      }),
+    )
+    const started = await act({ agent: 'lead', task: 'Delegate it', 'timeout-seconds': '0' })
+    expect(started.code).toBe(0)
+    const waited = await act({ command: 'wait', 'run-id': started.outputs['run-id'] ?? '' })
+    expect(waited.code).toBe(0)
+    expect(waited.outputs['cost-usd']).toBe('0.002')
+    expect(waited.outputs['input-tokens']).toBe('15')
+    expect(waited.outputs['output-tokens']).toBe('26')
+  })
 })

@@ -6,6 +6,7 @@
  * not reported, never as zero.
  */
 import { ChildRunSchema, type RunDetail } from '../../hub/schemas.js'
+import { formatCount, formatUsd } from '../../markdown/format.js'
 
 /** The hub lists at most this many children in a run's detail. */
 const CHILDREN_LISTED_AT_MOST = 50
@@ -70,7 +71,7 @@ export function runCost(details: readonly RunDetail[]): RunCost {
   return cost
 }
 
-/** Millionths of a dollar as a decimal string, exact (no float): 4215 → "0.004215", 2_000_000 → "2". */
+/** Millionths of a dollar as a decimal string, exact (no float): 4215 → "0.004215", 2_000_000 → "2". @internal */
 export function usdDecimal(micros: number): string {
   const whole = Math.floor(micros / 1_000_000)
   const fraction = String(micros % 1_000_000)
@@ -87,4 +88,17 @@ export function costOutputs(cost: RunCost | undefined): Record<'cost-usd' | 'inp
     'input-tokens': String(cost.inputTokens),
     'output-tokens': String(cost.outputTokens),
   }
+}
+
+/** The one line of what the step's runs cost, and what the sums include. */
+export function costLine(cost: RunCost): string {
+  const runs = cost.runs > 1 ? `its ${cost.runs} runs (a structured-output retry)` : 'the run'
+  const children = cost.children === 1 ? '1 child run' : `${formatCount(cost.children)} child runs`
+  const unreported =
+    cost.childrenUnreported > 0
+      ? ` (${formatCount(cost.childrenUnreported)} more listed without a cost: not counted)`
+      : ''
+  const more = cost.mayHaveMore ? ' The hub lists at most 50 children, so the real cost may be higher.' : ''
+  const atLeast = cost.mayHaveMore ? 'at least ' : ''
+  return `Cost ${atLeast}**${formatUsd(cost.usdMicros)}** (output \`cost-usd\` ${usdDecimal(cost.usdMicros)}), tokens in ${formatCount(cost.inputTokens)} / out ${formatCount(cost.outputTokens)}: ${runs} and ${children}${unreported}.${more}`
 }

@@ -12,7 +12,7 @@ import { startOrAttach, type StartDeps, type StartedRun } from './start.js'
 /** An opening fence with the info string `json` (any case), as CommonMark reads one. */
 const OPENING = /^ {0,3}(`{3,}|~{3,})[ \t]*json[ \t]*$/i
 
-/** The last fenced ```json block of `output` (its text), or undefined when there is none. */
+/** The last fenced ```json block of `output` (its text), or undefined when there is none. @internal */
 export function lastJsonBlock(output: string): string | undefined {
   const lines = output.split(/\r?\n/)
   let last: string | undefined
@@ -30,7 +30,7 @@ export function lastJsonBlock(output: string): string | undefined {
   return last
 }
 
-/** The answer's block checked against the schema: its compact JSON, or the error and the block. */
+/** The answer's block checked against the schema: its compact JSON, or the error and the block. @internal */
 export function checkAnswer(
   output: string,
   check: SchemaCheck,
@@ -49,7 +49,7 @@ export function checkAnswer(
 }
 
 /** The task of the follow-up: the error, and the same request for one block at the end. */
-export function followUpTask(error: string): string {
+function followUpTask(error: string): string {
   return `Your previous answer did not match the required JSON Schema: ${error}. Answer again, ending with a single fenced \`json\` block that matches the schema given before.`
 }
 

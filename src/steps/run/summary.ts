@@ -7,7 +7,7 @@
  * Loaded on demand: it pulls in the markdown parser.
  */
 import type { RunResult } from './loop.js'
-import { runCost, stepDetails, usdDecimal, type RunCost } from './cost.js'
+import { costLine, runCost, stepDetails } from './cost.js'
 import { structuredSection } from './structured-summary.js'
 import type { Verdict } from '../../runner/core.js'
 import { fingerprint } from '../../runner/context.js'
@@ -189,19 +189,6 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
     ...tail,
   ]
   return `${sections.join('\n\n')}\n`
-}
-
-/** The one line of what the step's runs cost, and what the sums include. */
-function costLine(cost: RunCost): string {
-  const runs = cost.runs > 1 ? `its ${cost.runs} runs (a structured-output retry)` : 'the run'
-  const children = cost.children === 1 ? '1 child run' : `${formatCount(cost.children)} child runs`
-  const unreported =
-    cost.childrenUnreported > 0
-      ? ` (${formatCount(cost.childrenUnreported)} more listed without a cost: not counted)`
-      : ''
-  const more = cost.mayHaveMore ? ' The hub lists at most 50 children, so the real cost may be higher.' : ''
-  const atLeast = cost.mayHaveMore ? 'at least ' : ''
-  return `Cost ${atLeast}**${formatUsd(cost.usdMicros)}** (output \`cost-usd\` ${usdDecimal(cost.usdMicros)}), tokens in ${formatCount(cost.inputTokens)} / out ${formatCount(cost.outputTokens)}: ${runs} and ${children}${unreported}.${more}`
 }
 
 /**
