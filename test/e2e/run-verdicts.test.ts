@@ -94,6 +94,24 @@ describe('output-schema', () => {
     expect(result.outputs['input-tokens']).toBe('2000')
   })
 
+  it('a second workflow run on the commit attaches to both runs instead of starting two more', async () => {
+    hub.setAgent(
+      'judge',
+      answering((task) =>
+        task.startsWith('Your previous answer')
+          ? block('{"verdict":"pass","findings":[]}')
+          : block('{"verdict":"fail"}'),
+      ),
+    )
+    const first = await act({ agent: 'judge', task: 'Review it again', 'output-schema': SCHEMA })
+    const again = await act({ agent: 'judge', task: 'Review it again', 'output-schema': SCHEMA })
+    expect([first.code, again.code]).toEqual([0, 0])
+    expect(hub.runs()).toHaveLength(2)
+    expect(again.outputs['run-id']).toBe(first.outputs['run-id'])
+    expect(again.outputs.reused).toBe('true')
+    expect(again.outputs['structured-output']).toBe('{"verdict":"pass","findings":[]}')
+  })
+
   it('two misses fail the step naming the first error’s field', async () => {
     hub.setAgent('judge', answering(block('{"verdict":"fail","findings":[3]}')))
     const result = await act({ agent: 'judge', task: 'Review it', 'output-schema': SCHEMA })

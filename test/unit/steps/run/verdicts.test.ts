@@ -8,6 +8,7 @@ import { checkAnswer, lastJsonBlock } from '../../../../src/steps/run/structured
 import { loadSchemaValidator, outputSchemaCheck, readOutputSchema } from '../../../../src/settings/output-schema.js'
 import { loadStructuredParser } from '../../../../src/settings/structured.js'
 import { detail } from '../../fixtures/run.js'
+import { deriveFollowUpKey } from '../../../../src/runner/context.js'
 
 describe('runCost', () => {
   it('sums the runs and the children that report, and says what it left out', () => {
@@ -96,5 +97,18 @@ describe('the schema check', () => {
     const broken = checkAnswer('```json\n{"verdict":\n```', check)
     expect(broken).toMatchObject({ ok: false, error: expect.stringContaining('is not JSON') as unknown })
     expect(broken.ok ? '' : broken.error).not.toMatch(/\n/)
+  })
+})
+
+describe('the follow-up key', () => {
+  it('follows the first key with the token: the same pair, the same key; another token or key, another', () => {
+    const key = deriveFollowUpKey('gha-first', 'token-1')
+    expect(key).toMatch(/^gha-[0-9a-f]{40}$/)
+    expect(deriveFollowUpKey('gha-first', 'token-1')).toBe(key)
+    expect(key).not.toBe('gha-first')
+    expect(deriveFollowUpKey('gha-first', 'token-2')).not.toBe(key)
+    expect(deriveFollowUpKey('gha-other', 'token-1')).not.toBe(key)
+    // Without a secret that lasts (OIDC) it is random, as the first key then is.
+    expect(deriveFollowUpKey('gha-first', undefined, () => 'a-b')).toBe('gha-ab')
   })
 })
