@@ -92,13 +92,16 @@ export function costOutputs(cost: RunCost | undefined): Record<'cost-usd' | 'inp
 
 /** The one line of what the step's runs cost, and what the sums include. */
 export function costLine(cost: RunCost): string {
-  const runs = cost.runs > 1 ? `its ${cost.runs} runs (a structured-output retry)` : 'the run'
-  const children = cost.children === 1 ? '1 child run' : `${formatCount(cost.children)} child runs`
+  const runs = cost.runs > 1 ? `the ${cost.runs} runs (the answer and its output-schema follow-up)` : 'the run'
+  const children =
+    cost.children === 0
+      ? ', no child runs'
+      : ` and ${cost.children === 1 ? '1 child run' : `${formatCount(cost.children)} child runs`}`
   const unreported =
     cost.childrenUnreported > 0
       ? ` (${formatCount(cost.childrenUnreported)} more listed without a cost: not counted)`
       : ''
   const more = cost.mayHaveMore ? ' The hub lists at most 50 children, so the real cost may be higher.' : ''
   const atLeast = cost.mayHaveMore ? 'at least ' : ''
-  return `Cost ${atLeast}**${formatUsd(cost.usdMicros)}** (output \`cost-usd\` ${usdDecimal(cost.usdMicros)}), tokens in ${formatCount(cost.inputTokens)} / out ${formatCount(cost.outputTokens)}: ${runs} and ${children}${unreported}.${more}`
+  return `Cost ${atLeast}**${formatUsd(cost.usdMicros)}** (output \`cost-usd\` ${usdDecimal(cost.usdMicros)}), tokens in ${formatCount(cost.inputTokens)} / out ${formatCount(cost.outputTokens)}: ${runs}${children}${unreported}.${more}`
 }
