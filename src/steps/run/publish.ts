@@ -67,6 +67,8 @@ export function runEventsToLog(
             : `Idempotency key: ${idempotencyKey}`,
         )
       if (settings.timeoutSeconds > 0 && !isSettled(created.run?.phase ?? created.phase)) {
+        // An output-schema follow-up is a second run: its wait gets a group of its own.
+        if (grouped) core.endGroup()
         core.startGroup(`Waiting up to ${formatDuration(settings.timeoutSeconds * 1000)} for run ${created.runId}`)
         grouped = true
       }
