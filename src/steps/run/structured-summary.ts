@@ -5,6 +5,7 @@
  */
 import type { StructuredAnswer } from './loop.js'
 import { clipBytes, fenced, inline } from '../../markdown/format.js'
+import { sentence } from './verdict.js'
 
 /** Bytes of the verdict object or the offending block shown; the result file holds the answer whole. */
 const BLOCK_BYTES = 16 * 1024
@@ -22,7 +23,10 @@ export function structuredSection(answer: StructuredAnswer | undefined, onCut: (
     const pretty = JSON.stringify(JSON.parse(answer.value), null, 2)
     return `### Structured output\n\nThe answer matches \`output-schema\`${retried}:\n\n${fenced(clip(pretty), 'json')}`
   }
-  const second = answer.secondError ? `\n\nThe follow-up's answer: ${inline(answer.secondError)}.` : ''
+  const second =
+    answer.secondError && answer.secondError !== answer.error
+      ? `\n\nThe follow-up's answer: ${inline(sentence(answer.secondError))}`
+      : ''
   const block = answer.block === undefined ? '' : `\n\nThe offending block:\n\n${fenced(clip(answer.block), 'json')}`
-  return `### Structured output\n\nThe answer does not match \`output-schema\`${retried}: ${inline(answer.error ?? 'unknown error')}.${second}${block}`
+  return `### Structured output\n\nThe answer does not match \`output-schema\`${retried}: ${inline(sentence(answer.error ?? 'unknown error'))}${second}${block}`
 }

@@ -71,15 +71,24 @@ export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
   }
 }
 
-/** Both answers missed `output-schema`: the first's error is the one named (the second's follows). */
+/** Both answers missed `output-schema`: the first's error is the one named (the second's follows when it differs). */
 function schemaMiss(result: RunResult, run: string): Verdict {
   const answer = result.structured
   const asked = answer?.followUpOf ? `, asked once more in the session of run ${answer.followUpOf},` : ''
-  const second = answer?.secondError ? ` (this answer: ${answer.secondError})` : ''
+  const first = answer?.error ?? 'unknown error'
+  const second =
+    answer?.secondError && answer.secondError !== first
+      ? ` The follow-up's answer: ${sentence(answer.secondError)}`
+      : ''
   return {
     status: 'fail',
-    message: `${run}${asked} did not give an answer that matches output-schema: ${answer?.error ?? 'unknown error'}${second}. Make the task or the schema clearer, or check the agent on the hub.`,
+    message: `${run}${asked} did not give an answer that matches output-schema: ${sentence(first)}${second} Make the task or the schema clearer, or check the agent on the hub.`,
   }
+}
+
+/** A message that ends with one full stop. */
+export function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`
 }
 
 /**
