@@ -85,7 +85,14 @@ function checkWith(schema: unknown): SchemaCheck {
   const { Validator } = loaded()
   const compiled = new Validator(schema as object, '2020-12', false)
   return (value) => {
-    const result = compiled.validate(value)
+    let result: ReturnType<typeof compiled.validate>
+    try {
+      result = compiled.validate(value)
+    } catch (error) {
+      // A `$ref` the check before the run could not reach (a nested one to nowhere): the schema's fault.
+      const first = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)
+      return oneLine(`the schema could not be applied: ${first}`)
+    }
     if (result.valid) return undefined
     const error = result.errors.find((e) => !WRAPPERS.has(e.keyword)) ?? result.errors[0]
     if (!error) return 'does not match the schema'
@@ -101,13 +108,13 @@ export function readOutputSchema(text: string): { ok: true; schema: unknown } | 
   const wrong = checkWith(META)(parsed.value)
   if (wrong)
     return { ok: false, problem: `is not a usable JSON Schema: ${wrong.replace(/^at the top level/, 'at the top')}` }
-  try {
-    // A `$ref` to nowhere throws only when validation reaches it: try once on a value.
-    checkWith(parsed.value)(null)
-  } catch (error) {
-    const first = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)
-    return { ok: false, problem: `is not a usable JSON Schema: ${first}` }
-  }
+  // A `$ref` to nowhere throws only when validation reaches it: try once on a value.
+  const applied = checkWith(parsed.value)(null)
+  if (applied?.startsWith('the schema could not be applied'))
+    return {
+      ok: false,
+      problem: `is not a usable JSON Schema: ${applied.replace(/^the schema could not be applied: /, '')}`,
+    }
   return { ok: true, schema: parsed.value }
 }
 

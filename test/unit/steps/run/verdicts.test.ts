@@ -112,3 +112,20 @@ describe('the follow-up key', () => {
     expect(deriveFollowUpKey('gha-first', undefined, () => 'a-b')).toBe('gha-ab')
   })
 })
+
+describe('a schema with a $ref the first check cannot reach', () => {
+  beforeAll(async () => {
+    await loadStructuredParser()
+    await loadSchemaValidator()
+  })
+
+  it('is refused at the top, and a nested one is an error of the answer, not a crash', () => {
+    expect(readOutputSchema('$ref: "#/nowhere"')).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('Unresolved $ref') as unknown,
+    })
+    const read = readOutputSchema('type: object\nproperties: { a: { $ref: "#/nowhere" } }')
+    if (!read.ok) throw new Error(read.problem)
+    expect(outputSchemaCheck(read.schema)({ a: 1 })).toMatch(/^the schema could not be applied: Unresolved \$ref/)
+  })
+})
