@@ -140,6 +140,7 @@ async function requestsOfRun(seconds: number, liveSteps: boolean): Promise<numbe
     pendingTimeoutSeconds: 300,
     onCancel: 'detach' as const,
     liveSteps,
+    allowEmptyOutput: false,
   }
   const result = await runAgent(
     settings,

@@ -46,13 +46,19 @@ export const RunDetailSchema = z.looseObject({
   children: z._default(z.array(z.unknown()), []),
 })
 
-/** One of a run's children (delegated or spawned runs): a summary; anything else is ignored. */
+/**
+ * One of a run's children (delegated or spawned runs): a summary; anything else is ignored. Its
+ * cost and tokens are read only when the hub sent them (absent is "not reported", not zero).
+ */
 export const ChildRunSchema = z.looseObject({
   id: optionalString,
   agent: optionalString,
   phase: optionalString,
   class: optionalString,
   trigger: optionalString,
+  inputTokens: optionalNumber,
+  outputTokens: optionalNumber,
+  usdMicros: optionalNumber,
 })
 
 export const CreateRunResponseSchema = z.looseObject({

@@ -103,6 +103,21 @@ export function deriveSessionId(
 }
 
 /**
+ * The key of a follow-up run in the first run's session (a structured-output retry), from the
+ * key the first run was started under: an HMAC of it keyed by `secret`, so a re-run of the job
+ * attaches to the same follow-up, and the first key (printed in the log) is no way to start one
+ * under it first. Random without a secret (OIDC), as the first key then is.
+ */
+export function deriveFollowUpKey(
+  hubKey: string,
+  secret: string | undefined,
+  random: () => string = randomUUID,
+): string {
+  if (!secret) return `gha-${random().replace(/-/g, '')}`
+  return `gha-${keyed(secret, 'follow-up', [hubKey])}`
+}
+
+/**
  * What the log, summary and result file show of a session id (or a derived key before its run
  * exists): 12 hex digits of its SHA-256, enough to tell two apart, useless to write into one.
  */

@@ -17,7 +17,7 @@ import {
 } from './lifecycle.js'
 import { QuerySchema, querySettings } from './query.js'
 import { RolloutSchema, rolloutSettings } from './rollout.js'
-import { RunSchema, runSettings } from './run.js'
+import { outputSchemaProblems, RunSchema, runSettings } from './run.js'
 
 /** What a row may read besides its own inputs. */
 export interface InputContext {
@@ -48,7 +48,10 @@ const row = <Data, Part extends object>(command: CommandRow<Data, Part>) => comm
 const COMMANDS = {
   run: row({
     schema: RunSchema,
-    problems: (data, { raw }) => waitingRouteProblems(raw['cluster-id'], data),
+    problems: (data, { raw }) => [
+      ...waitingRouteProblems(raw['cluster-id'], data),
+      ...outputSchemaProblems(data['output-schema']),
+    ],
     build: (data, { runner, raw }) => ({ run: runSettings(data, runner, raw.token) }),
   }),
   wait: row({

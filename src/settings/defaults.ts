@@ -23,6 +23,8 @@ export const INPUT_DEFAULTS = {
   'pending-timeout-seconds': '300',
   'on-cancel': 'detach',
   'live-steps': 'true',
+  'allow-empty-output': 'false',
+  'output-schema': '',
   'run-id': '',
   decision: 'approve',
   response: '',

@@ -17,6 +17,8 @@ export interface WaitSettings {
   onCancel: 'detach' | 'cancel'
   /** Log each finished step within 10 s (holds of 10 s), or hold each wait up to 50 s and not. */
   liveSteps: boolean
+  /** A run that Succeeded with an empty (or blank) answer passes; by default it fails the step. */
+  allowEmptyOutput: boolean
 }
 
 export interface AttachSettings extends WaitSettings {
@@ -48,6 +50,7 @@ export const WAITING_FIELDS = {
   ),
   'on-cancel': oneOf(['detach', 'cancel'], 'It says what happens to the run when the job is cancelled.'),
   'live-steps': boolean(),
+  'allow-empty-output': boolean(),
 }
 
 const runId = (command: LifecycleCommand) =>
@@ -118,6 +121,7 @@ export function waitPolicy(raw: WaitingInputs): WaitSettings {
     pendingTimeoutSeconds: raw['pending-timeout-seconds'],
     onCancel: raw['on-cancel'],
     liveSteps: raw['live-steps'],
+    allowEmptyOutput: raw['allow-empty-output'],
   }
 }
 

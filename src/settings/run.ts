@@ -4,9 +4,16 @@
  */
 import * as z from '../zod.js'
 import * as core from '../runner/core.js'
-import { deriveExplicitKey, deriveIdempotencyKey, deriveSessionId, type RunnerContext } from '../runner/context.js'
+import {
+  deriveExplicitKey,
+  deriveFollowUpKey,
+  deriveIdempotencyKey,
+  deriveSessionId,
+  type RunnerContext,
+} from '../runner/context.js'
 import { DNS_LABEL, quoteInput, seconds } from './fields.js'
 import { waitPolicy, WAITING_FIELDS, type WaitSettings } from './lifecycle.js'
+import { readOutputSchema, withSchemaInstruction } from './output-schema.js'
 
 export interface RunSettings extends WaitSettings {
   agent: string
@@ -31,6 +38,14 @@ export interface RunSettings extends WaitSettings {
   sessionId: string
   /** GITHUB_RUN_ATTEMPT: above 1 on a re-run (see steps/run/start.ts). */
   runAttempt?: number | undefined
+  /** `output-schema`, parsed and checked (settings/output-schema.ts); undefined when not set. */
+  outputSchema?: unknown
+  /**
+   * The key of the one follow-up run a schema miss asks for, by the key of the run it follows
+   * (the first key, or a re-run's fresh one): derived from it with the token, so a re-run of the
+   * job attaches to the same follow-up and nobody without the token can start one under it first.
+   */
+  followUpKeys?: Readonly<Record<string, string>> | undefined
 }
 
 export const RunSchema = z.object({
@@ -52,6 +67,7 @@ export const RunSchema = z.object({
     ),
   'idempotency-key': z.string().check(z.trim()),
   'session-id': z.string().check(z.trim()),
+  'output-schema': z.string(),
   'timeout-seconds': seconds(
     'Use a whole number of seconds such as 1800 for 30 minutes, or 0 to start the run and return at once.',
     0,
@@ -75,9 +91,16 @@ export function runSettings(
   // The same key, the same session: derived from the key the hub sees (runner/context.ts).
   const session = (hubKey: string | undefined) =>
     autoSession ? deriveSessionId(hubKey, secret || undefined) : run['session-id']
+  const schemaText = run['output-schema'].trim()
+  const schema = schemaText ? readOutputSchema(schemaText) : undefined
+  const followUpKeys = Object.fromEntries(
+    [key.value, rerunKey].flatMap((hubKey) =>
+      hubKey ? [[hubKey, deriveFollowUpKey(hubKey, secret || undefined)]] : [],
+    ),
+  )
   return Object.freeze({
     agent: run.agent,
-    task: run.task,
+    task: schema?.ok ? withSchemaInstruction(run.task, schema.schema) : run.task,
     idempotencyKey: key.value,
     idempotencyKeySource: key.source,
     idempotencyKeyIsSecret: key.secret,
@@ -86,7 +109,19 @@ export function runSettings(
     sessionId: session(key.value),
     ...waitPolicy(run),
     runAttempt,
+    ...(schema?.ok ? { outputSchema: schema.schema, followUpKeys: Object.freeze(followUpKeys) } : {}),
   })
+}
+
+/** `output-schema` that cannot be used: one problem naming the input, before any request. */
+export function outputSchemaProblems(text: string): string[] {
+  if (!text.trim()) return []
+  const read = readOutputSchema(text.trim())
+  return read.ok
+    ? []
+    : [
+        `Input \`output-schema\` ${read.problem} Give a JSON Schema as JSON or YAML, e.g. \`{"type": "object", "properties": {"verdict": {"enum": ["pass", "fail"]}}, "required": ["verdict"]}\`.`,
+      ]
 }
 
 function resolveIdempotencyKey(

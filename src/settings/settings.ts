@@ -20,6 +20,7 @@ import { INPUT_DEFAULTS, type InputName } from './defaults.js'
 import { boolean, CLUSTER_ID, hubUrl, oneOf, quoteInput, uuid } from './fields.js'
 import { serviceAccountProblems } from './lifecycle.js'
 import { loadStructuredParser } from './structured.js'
+import { loadSchemaValidator } from './output-schema.js'
 
 export type { ImpactSettings } from './impact.js'
 export type { QuerySettings } from './query.js'
@@ -88,7 +89,10 @@ const CommonSchema = z.object({
 
 /** readSettings, with the YAML parser loaded first for the commands whose inputs are YAML. */
 export async function loadSettings(env: NodeJS.ProcessEnv): Promise<Settings> {
-  if (commandRow(inputOf(env, 'command'))?.structured) await loadStructuredParser()
+  const command = inputOf(env, 'command')
+  const schema = (command === '' || command === 'run') && inputOf(env, 'output-schema').trim() !== ''
+  if (commandRow(command)?.structured || schema) await loadStructuredParser()
+  if (schema) await loadSchemaValidator()
   return readSettings(env)
 }
 

@@ -27,6 +27,7 @@ export function attachedRunSettings(wait: AttachSettings, detail: RunDetail): Ru
     pendingTimeoutSeconds: wait.pendingTimeoutSeconds,
     onCancel: wait.onCancel,
     liveSteps: wait.liveSteps,
+    allowEmptyOutput: wait.allowEmptyOutput,
   }
 }
 

@@ -17,6 +17,10 @@ const RUN_OUTPUTS = outputNames<RunOutputName>()([
   'approval-id',
   'approval-tool',
   'approval-args',
+  'structured-output',
+  'cost-usd',
+  'input-tokens',
+  'output-tokens',
   'result-file',
 ])
 

@@ -41,6 +41,10 @@ export interface RunResult {
   outcome: RunOutcome
   /** The last run detail the hub sent, if any. */
   detail: RunDetail | undefined
+  /** The `output-schema` check of the answer (structured.ts), when the input is set and a run succeeded. */
+  structured?: StructuredAnswer | undefined
+  /** Runs of this step before `detail`'s, whose cost counts with it (the first answer of a structured-output retry). */
+  earlier?: RunDetail[] | undefined
   waitedMs: number
   cancel: CancelAnswer | 'failed' | undefined
   /** The run's phase read back after the cancel (canonical), or undefined when it could not be read. */
@@ -49,6 +53,20 @@ export interface RunResult {
   pendingDiagnosis?: string | undefined
   idempotencyKey: string | undefined
   sessionId: string
+}
+
+/** What became of the schema check, for the verdict, the outputs and the summary. */
+export interface StructuredAnswer {
+  /** The block that matched, as compact JSON (output `structured-output`). */
+  value?: string | undefined
+  /** The first answer's schema error (`at \`/verdict\`: …`), when an answer missed. */
+  error?: string | undefined
+  /** The offending block of the last answer that missed (agent text: shown cleaned). */
+  block?: string | undefined
+  /** The run whose answer missed first, when a follow-up was asked for. */
+  followUpOf?: string | undefined
+  /** The follow-up's own error, when it missed too. */
+  secondError?: string | undefined
 }
 
 interface RunProgress {

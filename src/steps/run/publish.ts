@@ -12,6 +12,7 @@ import { resultDirectory, writeJsonFile } from '../../runner/result-file.js'
 import { fingerprint, type RunnerContext } from '../../runner/context.js'
 import { formatDuration } from '../../markdown/format.js'
 import { stepLogLine } from './live-steps.js'
+import { costOutputs, runCost, stepDetails } from './cost.js'
 
 /** The schema id and version at the head of the result file; a change of shape bumps the version. */
 const RESULT_FILE = { schema: 'hub-action/run-result', version: 2 } as const
@@ -66,6 +67,8 @@ export function runEventsToLog(
             : `Idempotency key: ${idempotencyKey}`,
         )
       if (settings.timeoutSeconds > 0 && !isSettled(created.run?.phase ?? created.phase)) {
+        // An output-schema follow-up is a second run: its wait gets a group of its own.
+        if (grouped) core.endGroup()
         core.startGroup(`Waiting up to ${formatDuration(settings.timeoutSeconds * 1000)} for run ${created.runId}`)
         grouped = true
       }
@@ -168,6 +171,8 @@ export function runOutputs(result: RunResult, resultFile: string, cleanedOutput 
     output: result.detail?.output ?? '',
     'output-markdown': cleanedOutput,
     ...approvalOutputs(result),
+    'structured-output': result.structured?.value ?? '',
+    ...costOutputs(runCost(stepDetails(result))),
     'result-file': resultFile,
   }
 }

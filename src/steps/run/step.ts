@@ -14,6 +14,7 @@ import { firstHoldSeconds } from './pacing.js'
 import { publishRun, runEventsToLog } from './publish.js'
 import { startOrAttach, type StartDeps } from './start.js'
 import { runVerdict } from './verdict.js'
+import { withStructuredAnswer } from './structured.js'
 
 export async function runStep(
   settings: SettingsFor<'run'>,
@@ -51,7 +52,11 @@ export async function runAgent(settings: RunSettings, deps: RunDeps, signal: Abo
   const started = deadline !== undefined ? deadline - settings.timeoutSeconds * 1000 : (deps.now ?? Date.now)()
   const run = await startOrAttach(settings, deps, signal, started)
   // A re-run's fresh run has a session of its own: the result names that one.
-  return waitForRun(run, { ...settings, sessionId: run.sessionId }, deps, signal)
+  const result = await waitForRun(run, { ...settings, sessionId: run.sessionId }, deps, signal)
+  // With `output-schema`: the answer checked, and asked for once more on a miss (structured.ts).
+  return settings.outputSchema === undefined
+    ? result
+    : withStructuredAnswer(result, run, settings, deps, signal, started)
 }
 
 export function runPlan({ run, hub }: SettingsFor<'run'>, transport: HubTransport): Plan {

@@ -7,6 +7,8 @@
  * Loaded on demand: it pulls in the markdown parser.
  */
 import type { RunResult } from './loop.js'
+import { costLine, runCost, stepDetails } from './cost.js'
+import { structuredSection } from './structured-summary.js'
 import type { Verdict } from '../../runner/core.js'
 import { fingerprint } from '../../runner/context.js'
 import { ChildRunSchema, type RunDetail, type RunStep } from '../../hub/schemas.js'
@@ -94,7 +96,7 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
   // A verdict line that only repeats the heading is left out; the hub's message is shown once, in
   // its own section when there is one, so not in this line.
   const showsHubMessage = Boolean(detail?.message) && result.outcome !== 'succeeded'
-  if (!verdictRepeatsHeading(result)) {
+  if (!verdictRepeatsHeading(result, verdict)) {
     head.push(
       inline(
         clip(
@@ -117,9 +119,11 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
     ['Duration', formatDuration(duration)],
     ['Waited', formatDuration(result.waitedMs)],
   ]
-  if (detail) {
-    facts.push(['Tokens in / out', `${formatCount(detail.inputTokens)} / ${formatCount(detail.outputTokens)}`])
-    facts.push(['Cost', formatUsd(detail.usdMicros)])
+  // Every run of the step and the children their details list (cost.ts).
+  const cost = runCost(stepDetails(result))
+  if (cost.runs > 0) {
+    facts.push(['Tokens in / out', `${formatCount(cost.inputTokens)} / ${formatCount(cost.outputTokens)}`])
+    facts.push(['Cost', formatUsd(cost.usdMicros)])
   }
   head.push(
     table(
@@ -127,6 +131,7 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
       [facts.map((fact) => fact[1])],
     ),
   )
+  if (cost.runs > 0) head.push(costLine(cost))
   if (result.idempotencyKey) {
     head.push(
       // The session only as a fingerprint: whoever knows its id can write the history replayed into it.
@@ -152,6 +157,8 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
   // Sources once: those the agent's answer already names are not listed again.
   const sources = (detail?.sources ?? []).filter((source) => !detail?.output?.includes(source))
   if (sources.length > 0) tail.push(sourcesSection(sources, clip, () => (cut = true)))
+  const structured = structuredSection(result.structured, () => (cut = true))
+  if (structured) body.push(structured)
   const children = detail ? childrenSection(detail, clip) : ''
   if (children) tail.push(children)
   if (detail && detail.steps.length > 0) tail.push(stepsSection(detail.steps, clip, () => (cut = true)))
@@ -188,8 +195,8 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
  * "Run … of agent … succeeded." says only what the heading, the table and "Message from the hub"
  * show; the other verdicts (timed out, waiting for approval, no message …) say more.
  */
-function verdictRepeatsHeading(result: RunResult): boolean {
-  if (result.outcome === 'succeeded') return true
+function verdictRepeatsHeading(result: RunResult, verdict: Verdict): boolean {
+  if (result.outcome === 'succeeded') return verdict.status === 'pass'
   return (result.outcome === 'failed' || result.outcome === 'aborted') && Boolean(result.detail?.message)
 }
 

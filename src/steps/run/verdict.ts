@@ -11,6 +11,13 @@ export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
   const hubMessage = result.detail?.message ? `: ${result.detail.message}` : ''
   switch (result.outcome) {
     case 'succeeded':
+      // A green check for an agent that answered nothing is the verdict users distrust most.
+      if (!settings.allowEmptyOutput && !result.detail?.output?.trim())
+        return {
+          status: 'fail',
+          message: `${run} succeeded but the agent produced no answer (its output is empty). Check the agent and its task on the hub, or set \`allow-empty-output: true\` if an empty answer is expected.`,
+        }
+      if (result.structured?.error) return schemaMiss(result, run)
       return { status: 'pass', message: `${run} succeeded.` }
     case 'failed':
       return { status: 'fail', message: `${run} failed${hubMessage || ' (the hub gave no message)'}` }
@@ -62,6 +69,26 @@ export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
         message: `${run} ${result.reused ? 'already existed (idempotency key matched)' : 'started'}; not waiting because timeout-seconds is 0.`,
       }
   }
+}
+
+/** Both answers missed `output-schema`: the first's error is the one named (the second's follows when it differs). */
+function schemaMiss(result: RunResult, run: string): Verdict {
+  const answer = result.structured
+  const asked = answer?.followUpOf ? `, asked once more in the session of run ${answer.followUpOf},` : ''
+  const first = answer?.error ?? 'unknown error'
+  const second =
+    answer?.secondError && answer.secondError !== first
+      ? ` The follow-up's answer: ${sentence(answer.secondError)}`
+      : ''
+  return {
+    status: 'fail',
+    message: `${run}${asked} did not give an answer that matches output-schema: ${sentence(first)}${second} Make the task or the schema clearer, or check the agent on the hub.`,
+  }
+}
+
+/** A message that ends with one full stop. */
+export function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`
 }
 
 /**

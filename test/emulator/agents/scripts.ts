@@ -29,6 +29,11 @@ export interface AgentScript {
   suspendedReason?: string
   /** The run's `children` summaries (delegated and spawned runs), served as given. */
   children?: Array<Record<string, unknown>>
+  /**
+   * Child runs the run spawns, listed in its detail once it is Running as the hub lists them:
+   * summaries with their own id, `parentRunID`, phase, tokens and `usdMicros` (after `children`).
+   */
+  childRuns?: Array<{ agent: string; phase?: RunPhase; inputTokens: number; outputTokens: number; usdMicros: number }>
   description?: string
   /** Phases the run moves through; each `afterMs` after the previous one (0 = at once). */
   steps: Array<{ phase: RunPhase; afterMs: number }>

@@ -28,6 +28,23 @@ export interface RunRecord {
 
 export type RunViews = ReturnType<typeof createViews>
 
+/** The summaries of the child runs a script spawns: listed from the moment the run started. */
+function childSummaries(run: Run): Array<Record<string, unknown>> {
+  if (run.startedAt === undefined) return []
+  return (run.script.childRuns ?? []).map((child, i) => ({
+    id: `${run.id}-child-${i + 1}`,
+    agent: child.agent,
+    parentRunID: run.id,
+    trigger: 'delegation',
+    class: 'background',
+    phase: child.phase ?? 'Succeeded',
+    inputTokens: child.inputTokens,
+    outputTokens: child.outputTokens,
+    usdMicros: child.usdMicros,
+    createdAt: new Date(run.startedAt ?? run.createdAt).toISOString(),
+  }))
+}
+
 export function createViews(st: AgentsState) {
   const ph = (p: RunPhase): string => (st.lowercase ? p.toLowerCase() : p)
 
@@ -54,7 +71,7 @@ export function createViews(st: AgentsState) {
     if (run.sources !== undefined) d.sources = run.sources
     if (run.phase === 'PendingApproval' && run.pending) d.pending = run.pending
     d.steps = run.steps.map((s) => ({ ...s }))
-    d.children = (run.script.children ?? []).map((c) => ({ ...c }))
+    d.children = [...(run.script.children ?? []).map((c) => ({ ...c })), ...childSummaries(run)]
     for (const field of st.opts.runDetailWithout ?? []) delete d[field]
     return d
   }

@@ -418,6 +418,7 @@ describe('runAgent over the transport: a leg that lost the same-key race', () =>
     pendingTimeoutSeconds: 300,
     onCancel: 'detach',
     liveSteps: true,
+    allowEmptyOutput: false,
   }
   const events = () => ({ created: vi.fn(), progress: vi.fn(), awaitingApproval: vi.fn(), info: vi.fn() })
 

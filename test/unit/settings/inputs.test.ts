@@ -111,6 +111,7 @@ describe('readSettings: valid inputs', () => {
       'idempotency-key': 'my-key',
       'session-id': 'review-42',
       'live-steps': 'FALSE',
+      'allow-empty-output': 'true',
     })
     expect(settings).toMatchObject({
       timeoutSeconds: 0,
@@ -122,6 +123,7 @@ describe('readSettings: valid inputs', () => {
       idempotencyKeyGiven: 'my-key',
       sessionId: 'review-42',
       liveSteps: false,
+      allowEmptyOutput: true,
     })
     expect(settings.idempotencyKey).toMatch(/^gha-[0-9a-f]{40}$/)
     expect(read({ 'cluster-id': 'edge-7' }).hub.clusterId).toBe('edge-7')
@@ -415,6 +417,7 @@ describe('lifecycle commands', () => {
       pendingTimeoutSeconds: 300,
       onCancel: 'detach',
       liveSteps: true,
+      allowEmptyOutput: false,
     })
   })
 

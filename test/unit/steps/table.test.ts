@@ -55,6 +55,10 @@ describe('run outputs', () => {
       'approval-id': '',
       'approval-tool': '',
       'approval-args': '',
+      'structured-output': '',
+      'cost-usd': '0',
+      'input-tokens': '0',
+      'output-tokens': '0',
       'result-file': '/tmp/x.json',
     })
     expect(
@@ -64,6 +68,10 @@ describe('run outputs', () => {
       settled: 'false',
       reused: 'false',
       output: '',
+      // No detail read: no cost to report, rather than a made-up zero.
+      'cost-usd': '',
+      'input-tokens': '',
+      'output-tokens': '',
     })
   })
 

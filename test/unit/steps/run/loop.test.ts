@@ -419,8 +419,23 @@ describe('runVerdict', () => {
   const RUN = 'Run r1 of agent "triage"'
   const ON_HUB = 'It continues on the hub; find it by this run id.'
 
-  it('succeeded passes', () => {
-    expect(runVerdict(result('succeeded'), settings())).toEqual({ status: 'pass', message: `${RUN} succeeded.` })
+  it('succeeded with an answer passes', () => {
+    const answered = result('succeeded', { detail: detail('Succeeded', { output: 'All good.' }) })
+    expect(runVerdict(answered, settings())).toEqual({ status: 'pass', message: `${RUN} succeeded.` })
+  })
+
+  it('succeeded with no answer fails, unless allow-empty-output (issue 35)', () => {
+    for (const output of [undefined, '', ' \n\t']) {
+      const empty = result('succeeded', { detail: detail('Succeeded', output === undefined ? {} : { output }) })
+      expect(runVerdict(empty, settings())).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining('the agent produced no answer') as unknown,
+      })
+      expect(runVerdict(empty, settings({ allowEmptyOutput: true }))).toEqual({
+        status: 'pass',
+        message: `${RUN} succeeded.`,
+      })
+    }
   })
 
   it("failed quotes the hub's message, or says there was none", () => {
