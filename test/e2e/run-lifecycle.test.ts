@@ -162,7 +162,10 @@ describe('on-timeout', () => {
     expect(errors).toHaveLength(1)
     expect(errors[0]).toContain('did not settle within timeout-seconds (1 s)')
     expect(errors[0]).toContain('continues on the hub')
-    expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'Running', settled: 'false' })
+    // the phase last read: Running once a wait answered within the 1 s budget, which a loaded
+    // machine may not manage after the workspace check and the start (then the start's Pending)
+    expect(result.outputs).toMatchObject({ 'run-id': run.id, settled: 'false' })
+    expect(['Pending', 'Running']).toContain(result.outputs.phase)
     expect(cancels()).toEqual([])
     expect(run.phase).toBe('Running')
     for (const wait of waits()) expect(wait.query.timeoutSeconds).toBe('1')
