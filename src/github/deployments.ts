@@ -20,7 +20,7 @@ export interface DeploymentRequest {
   payload: Record<string, string | number>
 }
 
-export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error' | 'inactive'
+type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error' | 'inactive'
 
 export interface StatusRequest {
   state: DeploymentState

@@ -68,7 +68,7 @@ export interface GitHubEmulator {
   deployments(owner: string, repo: string): DeploymentRecord[]
 }
 
-export interface DeploymentRecord {
+interface DeploymentRecord {
   id: number
   ref: string
   environment: string
