@@ -35,6 +35,8 @@ export interface DeploymentTarget {
   environment: string
   runner: RunnerContext
   githubToken: string
+  /** Least time between two writes; GitHub's advice (1 s) unless a test asks for less. */
+  writeSpacingMs?: number | undefined
 }
 
 interface EdgeRecord {
@@ -94,6 +96,7 @@ export async function openDeployments(
     userAgent: `hub-action/${VERSION}`,
     log: log.info,
     budget,
+    ...(target.writeSpacingMs !== undefined ? { writeSpacingMs: target.writeSpacingMs } : {}),
   })
   const at = { owner, repo }
   const ref = runner.sha
