@@ -15,7 +15,7 @@ const HEADERS = {
 }
 
 export function deploymentsPlan(
-  rollout: Pick<RolloutSettings, 'deploymentEnvironment' | 'edges' | 'targets' | 'githubToken'>,
+  rollout: Pick<RolloutSettings, 'deploymentEnvironment' | 'edges' | 'targets' | 'manifests' | 'renderedHead'>,
   runner: RunnerContext,
 ): PlannedRequest[] {
   const prefix = rollout.deploymentEnvironment
@@ -25,7 +25,11 @@ export function deploymentsPlan(
   const named = rollout.edges !== undefined
   const edges = (rollout.edges ?? ['{edge}']).slice(0, MAX_DEPLOYMENT_EDGES)
   const logUrl = runUrl(runner)
-  const each = named ? '' : ' for each watched edge, as the gate starts watching it (the edges are known at run time)'
+  const each =
+    (named ? '' : ' for each watched edge, as the gate starts watching it (the edges are known at run time)') +
+    (rollout.manifests.length + rollout.renderedHead.length > 0
+      ? '; the count of targets shown leaves out the objects of the manifests, read at run time'
+      : '')
   return edges.flatMap((edge) => {
     const environment = named ? environmentOf(prefix, edge) : `${prefix}/${edge}`
     if (environment === undefined) return []
