@@ -56,6 +56,7 @@ export const INPUT_DEFAULTS = {
   revision: '',
   'absent-grace-seconds': '600',
   'on-unverifiable': 'fail',
+  'deployment-environment': '',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS

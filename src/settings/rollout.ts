@@ -36,6 +36,8 @@ export interface RolloutSettings {
   absentGraceSeconds?: number | undefined
   /** When the only release carriers are kinds the gate cannot check (a HelmRelease…): fail (the default), or warn. */
   onUnverifiable?: 'fail' | 'warn' | undefined
+  /** `deployment-environment`: record one GitHub deployment per watched edge, in environment `<this>/<edge>`; undefined: off. */
+  deploymentEnvironment?: string | undefined
 }
 
 /** Flux and Argo CD apply minutes after the commit: a target missing that long is a wrong name. */
@@ -52,6 +54,13 @@ const DEFAULT_REVISION_KEY = 'app.kubernetes.io/version'
 
 /** A label or annotation key: an optional DNS-subdomain prefix and a name of 63 characters at most. */
 const METADATA_KEY = /^(?:[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/
+
+/**
+ * A prefix for GitHub environment names: printable, no leading or trailing slash, room left for
+ * `/<edge>` under GitHub's 255 characters. Characters GitHub's UI and URLs treat specially (`,`
+ * `;` `:` quotes, `#`, `?`, `%`, `&`, `\`) are kept out.
+ */
+const ENVIRONMENT_PREFIX = /^[A-Za-z0-9]([A-Za-z0-9 ._/-]{0,98}[A-Za-z0-9])?$/
 
 const EDGE_NAME = /^[A-Za-z0-9]([A-Za-z0-9._-]{0,251}[A-Za-z0-9])?$/
 
@@ -116,6 +125,15 @@ export const RolloutSchema = z
       'Use a whole number of seconds such as 600: how long a target may be missing from every engaged edge before the gate fails it as a wrong name.',
       0,
     ),
+    'deployment-environment': transformed(z.string().check(z.trim()), (text, ctx): string | undefined => {
+      if (text === '') return undefined
+      if (ENVIRONMENT_PREFIX.test(text) && !text.includes('//')) return text
+      ctx.addIssue({
+        code: 'custom',
+        message: `${quoteInput(text)} is not a GitHub environment name to put the edges under: use up to 100 letters, digits, spaces, '.', '_', '-' and '/' (not first or last, not twice in a row), such as \`production\`; each edge gets the environment \`production/<edge>\`. Leave it empty to write no deployments.`,
+      })
+      return z.NEVER
+    }),
     'on-unverifiable': oneOf(
       ['fail', 'warn'],
       'It says what to do when the only release carriers are kinds the gate cannot check (a HelmRelease, a Kustomization, an Argo CD Application or Rollout).',
@@ -153,5 +171,6 @@ export function rolloutSettings(input: z.infer<typeof RolloutSchema>): Readonly<
     revision: input.revision && Object.freeze(input.revision),
     absentGraceSeconds: input['absent-grace-seconds'],
     onUnverifiable: input['on-unverifiable'],
+    deploymentEnvironment: input['deployment-environment'],
   })
 }

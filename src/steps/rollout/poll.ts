@@ -98,6 +98,8 @@ export interface PollOptions {
   rules?: CellRules | undefined
   /** How long a target may be on no engaged edge before the gate calls it a wrong name. */
   absentGraceMs?: number | undefined
+  /** After each look, the edges as they now stand (`deployment-environment` writes their statuses). */
+  onLook?: ((edges: readonly EdgeTrack[]) => Promise<void>) | undefined
 }
 
 export async function pollRollout(options: PollOptions): Promise<RolloutOutcome> {
@@ -146,6 +148,7 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
     const changes = update(tracks, snapshot, options, now)
     record(outcome, changes, options.log)
     outcome.edges = [...tracks.values()]
+    await options.onLook?.(outcome.edges)
     for (const i of snapshot.read)
       if (outcome.edges.some((t) => t.cells[i] && !t.cells[i].absent && t.cells[i].state !== 'not-reporting'))
         seen.add(i)

@@ -25,6 +25,15 @@ import { shortJobTtls, unverifiable, unverifiableMessage, unprovenAdvice, watche
 import type { StuckMemory } from './pods.js'
 import { quorumText } from './verdict.js'
 import { graphPreflight, planned, type Plan } from '../command.js'
+import { openDeployments } from './deployments.js'
+import { deploymentsPlan } from './deployments-plan.js'
+
+/**
+ * Time kept back from the wait when deployments are written, so the statuses of the edges
+ * still undecided at the timeout (`error`) can be sent inside the step's budget: about ten
+ * writes at GitHub's one a second, at most a quarter of the budget.
+ */
+const DEPLOYMENT_RESERVE_MS = 10_000
 
 export async function rolloutStep(
   settings: SettingsFor<'rollout'>,
@@ -67,12 +76,20 @@ export async function rolloutStep(
     `Waiting up to ${rollout.timeoutSeconds} s for ${collected.targets.length} target(s) on ${watchedText(rollout.edges, collected.targets)} (${quorumText(rollout.require)} required), ${rolloutQueries(collected.targets, rollout.revision).length} query(ies) a poll at most.`,
   )
   const stuck: StuckMemory = new Map()
+  const deployments = rollout.deploymentEnvironment
+    ? await openDeployments(
+        { environment: rollout.deploymentEnvironment, runner, githubToken: rollout.githubToken },
+        transport.budget,
+        { info: core.info, warning: core.warning },
+      )
+    : undefined
+  const budgetMs = transport.budget ? Math.max(0, transport.budget.left()) : rollout.timeoutSeconds * 1000
   const outcome = await pollRollout({
     targets: collected.targets,
     named: rollout.edges,
     quorum: rollout.require,
     // What is left of the step's one budget (http/budget.ts), which every graph request honours too.
-    budgetMs: transport.budget ? Math.max(0, transport.budget.left()) : rollout.timeoutSeconds * 1000,
+    budgetMs: deployments ? budgetMs - Math.min(DEPLOYMENT_RESERVE_MS, budgetMs / 4) : budgetMs,
     read: (s, pick) =>
       readSnapshot(graph, collected.targets, {
         signal: s,
@@ -89,14 +106,21 @@ export async function rolloutStep(
       bound: (i) => isBound(collected.targets[i] as (typeof collected.targets)[number]),
     },
     absentGraceMs: (rollout.absentGraceSeconds ?? ABSENT_GRACE_SECONDS) * 1000,
+    onLook: deployments && ((edges) => deployments.observe(edges)),
   })
+  await deployments?.finish(outcome)
   if (carriers.length > 0) outcome.warnings.unshift(unverifiableMessage(carriers, 'warn'))
   publishRollout(outcome, collected, { quorum: rollout.require, runner })
   const verdict = verdictOf(outcome, rollout.onTimeout, rollout.timeoutSeconds)
   // on-unverifiable: warn — what the gate checked passed, what carries the release was not checked
-  return carriers.length > 0 && verdict.status === 'pass'
-    ? { status: 'warn', message: `${verdict.message} ${unverifiableMessage(carriers, 'warn')}` }
-    : verdict
+  const gated =
+    carriers.length > 0 && verdict.status === 'pass'
+      ? ({ status: 'warn', message: `${verdict.message} ${unverifiableMessage(carriers, 'warn')}` } as const)
+      : verdict
+  // A gate asked to record deployments that could not: a pass is a warning, a warning or failure says so too.
+  const problem = deployments?.problem
+  if (problem === undefined) return gated
+  return { status: gated.status === 'fail' ? 'fail' : 'warn', message: `${gated.message} ${problem}` }
 }
 
 /** Advice that fits what the gate still waited on: more time only where more time can help. */
@@ -122,7 +146,7 @@ function verdictOf(outcome: RolloutOutcome, onTimeout: 'fail' | 'warn', timeoutS
   }
 }
 
-export function rolloutPlan({ rollout }: SettingsFor<'rollout'>, transport: HubTransport): Plan {
+export function rolloutPlan({ rollout, runner }: SettingsFor<'rollout'>, transport: HubTransport): Plan {
   const graph = new GraphClient(transport)
   const queries = rolloutQueries(rollout.targets.map((target) => ({ target })))
   const also =
@@ -139,6 +163,7 @@ export function rolloutPlan({ rollout }: SettingsFor<'rollout'>, transport: HubT
           `read the targets on every edge${also}, after GET /api/edges; repeated with backoff until rolled out or ${rollout.timeoutSeconds} s pass`,
         ),
       ),
+      ...deploymentsPlan(rollout, runner),
     ],
   }
 }

@@ -43,3 +43,15 @@ export function secondaryRateLimit(
     headers: { 'retry-after': String(retryAfterSeconds) },
   }
 }
+
+/** What GitHub answers a workflow token without `deployments: write` on the deployments routes. */
+export function deploymentsForbidden(): FaultSpec {
+  return {
+    path: /\/repos\/[^/]+\/[^/]+\/deployments(\/|$)/,
+    status: 403,
+    body: {
+      message: 'Resource not accessible by integration',
+      documentation_url: 'https://docs.github.com/rest/deployments/deployments#create-a-deployment',
+    },
+  }
+}

@@ -34,6 +34,7 @@ export function createRepos(st: GitHubState) {
         pulls: new Map(),
         issues: new Set(),
         comments: new Map(),
+        deployments: [],
       }
       repos.set(key, r)
     }

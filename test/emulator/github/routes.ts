@@ -5,6 +5,7 @@ import { DOC, DOCS, err, isoSeconds, notFound, parsePositiveInt } from './replie
 import type { Ctx, Reply, Route } from './replies.ts'
 import type { Comments } from './comments.ts'
 import type { Contents } from './contents.ts'
+import type { Deployments } from './deployments.ts'
 import { MAX_PR_FILES } from './pulls.ts'
 import type { Pulls } from './pulls.ts'
 import type { Repos } from './repos.ts'
@@ -23,7 +24,14 @@ function graphql(ctx: Ctx): Reply {
   }
 }
 
-export function createRouter(st: GitHubState, repos: Repos, comments: Comments, contents: Contents, pulls: Pulls) {
+export function createRouter(
+  st: GitHubState,
+  repos: Repos,
+  comments: Comments,
+  contents: Contents,
+  pulls: Pulls,
+  deployments: Deployments,
+) {
   const { now, rateLimit, rateReset, rateUsed } = st
   const { findRepo, repoObject, issueComments, defaultAssociation } = repos
   const { serializeComment, validateCommentBody, forbiddenForAuthor } = comments
@@ -103,6 +111,11 @@ export function createRouter(st: GitHubState, repos: Repos, comments: Comments, 
 
     if (n === 3 && method === 'GET') {
       return withRepo(DOC.repo, false, (_ctx, r) => ({ status: 200, body: repoObject(r) }))
+    }
+
+    if (s3 === 'deployments') {
+      const found = deployments.route(method, segs.slice(4))
+      return found && withRepo(found.doc, found.write, found.run)
     }
 
     // contents

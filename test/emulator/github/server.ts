@@ -7,6 +7,7 @@ import { createFaultQueue, headerMap, listenLocal, readBody } from '../http.ts'
 import { createComments } from './comments.ts'
 import type { IssueComment, SeedComment } from './comments.ts'
 import { createContents } from './contents.ts'
+import { createDeployments } from './deployments.ts'
 import type { Fault, FaultSpec } from './faults.ts'
 import { DEFAULT_TOKENS, parseAuthorization, toIdentity } from './identities.ts'
 import type { Identity, TokenIdentity } from './identities.ts'
@@ -61,6 +62,21 @@ export interface GitHubEmulator {
   /** Current comments on an issue/PR, oldest first, as the API would serialise them. */
   comments(owner: string, repo: string, number: number): IssueComment[]
   addFault(spec: FaultSpec): Fault
+  /** Ensures the repository exists (deployments need one), with nothing in it. */
+  addRepo(owner: string, repo: string): void
+  /** The deployments of a repository, oldest first, as the API serialises them, each with its statuses oldest first. */
+  deployments(owner: string, repo: string): DeploymentRecord[]
+}
+
+interface DeploymentRecord {
+  id: number
+  ref: string
+  environment: string
+  description: string
+  payload: unknown
+  transient_environment: boolean
+  production_environment: boolean
+  statuses: Array<{ state: string; description: string; log_url: string }>
 }
 
 const MAX_REQUEST_BYTES = 25 * 1024 * 1024
@@ -81,12 +97,29 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
   const requests: RecordedRequest[] = []
   const rateUsed = new Map<string, number>()
   let closed = false
-  const st: GitHubState = { now, rateLimit, rateReset, rateUsed, repos, nextCommentId: 2_000_000_001, apiBase: '' }
+  const st: GitHubState = {
+    now,
+    rateLimit,
+    rateReset,
+    rateUsed,
+    repos,
+    nextCommentId: 2_000_000_001,
+    nextDeploymentId: 3_000_000_001,
+    apiBase: '',
+  }
   const repoStore = createRepos(st)
   const { ensureRepo, findRepo, issueComments, defaultAssociation } = repoStore
   const comments = createComments(st)
   const { serializeComment } = comments
-  const route = createRouter(st, repoStore, comments, createContents(st, repoStore), createPulls(st, repoStore))
+  const deployments = createDeployments(st)
+  const route = createRouter(
+    st,
+    repoStore,
+    comments,
+    createContents(st, repoStore),
+    createPulls(st, repoStore),
+    deployments,
+  )
 
   function send(res: ServerResponse, reply: Reply, rateKey: string): void {
     const used = (rateUsed.get(rateKey) ?? 0) + 1
@@ -299,6 +332,27 @@ export async function startGitHubEmulator(options: GitHubEmulatorOptions = {}): 
     comments(owner: string, repo: string, number: number): IssueComment[] {
       const r = findRepo(owner, repo)
       return r ? issueComments(r, number).map((c) => serializeComment(r, c)) : []
+    },
+
+    addRepo(owner: string, repo: string): void {
+      ensureRepo(owner, repo)
+    },
+
+    deployments(owner: string, repo: string): DeploymentRecord[] {
+      const r = findRepo(owner, repo)
+      return (r?.deployments ?? []).map((d) => {
+        const o = deployments.deploymentObject(r as StoredRepo, d)
+        return {
+          id: o.id,
+          ref: o.ref,
+          environment: o.environment,
+          description: o.description,
+          payload: o.payload,
+          transient_environment: o.transient_environment,
+          production_environment: o.production_environment,
+          statuses: d.statuses.map((s) => ({ state: s.state, description: s.description, log_url: s.logUrl })),
+        }
+      })
     },
 
     addFault(spec: FaultSpec): Fault {

@@ -55,6 +55,30 @@ export interface StoredRepo {
   /** issue numbers known to exist (PRs, seeded issues) */
   issues: Set<number>
   comments: Map<number, StoredComment>
+  /** Oldest first, as created. */
+  deployments: StoredDeployment[]
+}
+
+export interface StoredDeployment {
+  id: number
+  ref: string
+  environment: string
+  description: string
+  payload: unknown
+  transientEnvironment: boolean
+  productionEnvironment: boolean
+  creator: string
+  createdAt: string
+  /** Oldest first. */
+  statuses: Array<{
+    id: number
+    state: string
+    description: string
+    logUrl: string
+    autoInactive: boolean
+    creator: string
+    createdAt: string
+  }>
 }
 
 /** The state the routes share; the server sets apiBase once it listens. */
@@ -66,6 +90,7 @@ export interface GitHubState {
   readonly rateUsed: Map<string, number>
   readonly repos: Map<string, StoredRepo>
   nextCommentId: number
+  nextDeploymentId: number
   /** e.g. http://127.0.0.1:43210 */
   apiBase: string
 }
