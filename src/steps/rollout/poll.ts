@@ -9,6 +9,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises'
 import { clockTime } from './clock-time.js'
+import { collectGarbage } from './heap.js'
 import { judgeCell, type CellRules } from './latch.js'
 import type { Cell, CellState, TrackedCell } from './cell.js'
 import { worse, type Snapshot } from './observe.js'
@@ -19,6 +20,8 @@ import type { Quorum } from '../../settings/rollout.js'
 const FIRST_POLL_MS = 2_000
 const MAX_POLL_MS = 30_000
 const BACKOFF = 1.5
+/** A look of more requests than this read enough rows to be worth a collection after it (./heap.ts). */
+const LARGE_LOOK_REQUESTS = 20
 /** Change lines logged per poll; the rest are counted (the result file keeps every one). */
 const MAX_LOG_LINES_PER_POLL = 40
 /**
@@ -127,6 +130,8 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
     for (const warning of snapshot.warnings) if (!outcome.warnings.includes(warning)) outcome.warnings.push(warning)
     const changes = update(tracks, snapshot, options, now)
     record(outcome, changes, options.log)
+    // a large look leaves its rows as garbage: collect it before the next look adds more
+    if (snapshot.requests > LARGE_LOOK_REQUESTS) collectGarbage()
     outcome.edges = [...tracks.values()]
     for (const i of snapshot.read)
       if (outcome.edges.some((t) => t.cells[i] && !t.cells[i].absent && t.cells[i].state !== 'not-reporting'))

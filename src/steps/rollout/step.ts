@@ -21,6 +21,7 @@ import { ABSENT_GRACE_SECONDS } from '../../settings/rollout.js'
 import { isBound } from './cell-facts.js'
 import { shortJobTtls, unverifiable, unverifiableMessage, unprovenAdvice, watchedText } from './step-notes.js'
 import type { StuckMemory } from './pods.js'
+import { collectGarbage } from './heap.js'
 import { quorumText } from './verdict.js'
 import { graphPreflight, planned, type Plan } from '../command.js'
 
@@ -81,6 +82,8 @@ export async function rolloutStep(
     absentGraceMs: (rollout.absentGraceSeconds ?? ABSENT_GRACE_SECONDS) * 1000,
   })
   if (carriers.length > 0) outcome.warnings.unshift(unverifiableMessage(carriers, 'warn'))
+  // the report of a large gate is built from every cell: start it from a collected heap
+  if (outcome.edges.length * collected.targets.length > LARGE_REPORT_CELLS) collectGarbage()
   publishRollout(outcome, collected, { quorum: rollout.require, runner })
   const verdict = verdictOf(outcome, rollout.onTimeout, rollout.timeoutSeconds)
   // on-unverifiable: warn — what the gate checked passed, what carries the release was not checked
@@ -88,6 +91,9 @@ export async function rolloutStep(
     ? { status: 'warn', message: `${verdict.message} ${unverifiableMessage(carriers, 'warn')}` }
     : verdict
 }
+
+/** Cells past which the report is large enough to start from a collected heap (./heap.ts). */
+const LARGE_REPORT_CELLS = 10_000
 
 /** Advice that fits what the gate still waited on: more time only where more time can help. */
 const TIMEOUT_ADVICE = {
