@@ -11,6 +11,7 @@ import { groupOf } from '../../model/target.js'
 import type { Revision } from '../../settings/rollout.js'
 import type { Cell, CellState } from './cell.js'
 import { cellFacts, isBound, releaseProjection } from './cell-facts.js'
+import { collectGarbage } from './heap.js'
 import { at, shortText, str } from './live-object.js'
 import { mergeProjection, rolloutProjection } from './projection.js'
 import { rolloutState } from './revision.js'
@@ -28,6 +29,8 @@ const FILTERS_PER_QUERY = 200
  * at ~190 MB of RSS where 1,000-row pages reached ~290 MB and 5,000-row pages ~350 MB (bench/).
  */
 const PAGE_SIZE = 250
+/** Pages read between two collections within a large read (./heap.ts): 2,000 rows. */
+const PAGES_BETWEEN_COLLECTIONS = 8
 /** A bound on rows per query: 200 targets on 1,000 edges. */
 const MAX_ROWS = 200_000
 
@@ -121,7 +124,9 @@ export async function readSnapshot(
     const paged = await graph.forEachPage(
       spec,
       { pageSize: PAGE_SIZE, maxObjects: MAX_ROWS, signal: options.signal, operation: 'read the rollout targets' },
-      (rows) => {
+      (rows, page) => {
+        // every few pages, the rows judged so far are garbage: collect it before more arrive (./heap.ts)
+        if (page > 0 && page % PAGES_BETWEEN_COLLECTIONS === 0) collectGarbage()
         for (const row of rows) {
           const edge = edgeOf(row.cluster)
           const object = row.object

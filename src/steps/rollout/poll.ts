@@ -9,6 +9,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises'
 import { clockTime } from './clock-time.js'
+import { collectGarbage } from './heap.js'
 import { judgeCell, type CellRules } from './latch.js'
 import type { Cell, CellState, TrackedCell } from './cell.js'
 import { worse, type Snapshot } from './observe.js'
@@ -26,6 +27,8 @@ const BACKOFF = 1.5
  * and a request cannot start where it ends, so a look timed for the deadline would never be sent.
  */
 const FINAL_LOOK_MS = 1_000
+/** A look of more requests than this read enough rows to be worth a collection after it (./heap.ts). */
+const LARGE_LOOK_REQUESTS = 20
 /** Change lines logged per poll; the rest are counted (the result file keeps every one). */
 const MAX_LOG_LINES_PER_POLL = 40
 /**
@@ -147,6 +150,8 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
     for (const warning of snapshot.warnings) if (!outcome.warnings.includes(warning)) outcome.warnings.push(warning)
     const changes = update(tracks, snapshot, options, now)
     record(outcome, changes, options.log)
+    // a large look leaves its rows as garbage: collect it before the next look adds more
+    if (snapshot.requests > LARGE_LOOK_REQUESTS) collectGarbage()
     outcome.edges = [...tracks.values()]
     await options.onLook?.(outcome.edges)
     for (const i of snapshot.read)

@@ -23,6 +23,7 @@ import { ABSENT_GRACE_SECONDS } from '../../settings/rollout.js'
 import { isBound } from './cell-facts.js'
 import { shortJobTtls, unverifiable, unverifiableMessage, unprovenAdvice, watchedText } from './step-notes.js'
 import type { StuckMemory } from './pods.js'
+import { collectGarbage } from './heap.js'
 import { quorumText } from './verdict.js'
 import { graphPreflight, planned, type Plan } from '../command.js'
 import { openDeployments } from './deployments.js'
@@ -110,6 +111,8 @@ export async function rolloutStep(
   })
   await deployments?.finish(outcome)
   if (carriers.length > 0) outcome.warnings.unshift(unverifiableMessage(carriers, 'warn'))
+  // the report of a large gate is built from every cell: start it from a collected heap
+  if (outcome.edges.length * collected.targets.length > LARGE_REPORT_CELLS) collectGarbage()
   publishRollout(outcome, collected, { quorum: rollout.require, runner })
   const verdict = verdictOf(outcome, rollout.onTimeout, rollout.timeoutSeconds)
   // on-unverifiable: warn — what the gate checked passed, what carries the release was not checked
@@ -122,6 +125,9 @@ export async function rolloutStep(
   if (problem === undefined) return gated
   return { status: gated.status === 'fail' ? 'fail' : 'warn', message: `${gated.message} ${problem}` }
 }
+
+/** Cells past which the report is large enough to start from a collected heap (./heap.ts). */
+const LARGE_REPORT_CELLS = 10_000
 
 /** Advice that fits what the gate still waited on: more time only where more time can help. */
 const TIMEOUT_ADVICE = {
