@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT } from '../e2e/action-process.ts'
-import { pageAssets, renderGitHubMarkdown } from './render.ts'
-import type { Scenario } from './scenarios.ts'
+import { pageAssets } from './render.ts'
+import { pageOf, type Scenario } from './scenarios.ts'
 
 export const IMAGES = join(ROOT, 'docs', 'images')
 /** GitHub shows a taller picture in a README cropped, or so scaled down that it cannot be read. */
@@ -29,7 +29,7 @@ export function fingerprints(scenarios: readonly Scenario[]): Fingerprints {
   const assetsDigest = assets.digest('hex')
   const out: Fingerprints = {}
   for (const scenario of [...scenarios].sort((a, b) => a.name.localeCompare(b.name))) {
-    const page = renderGitHubMarkdown(scenario.markdown, scenario.render)
+    const page = pageOf(scenario)
     out[scenario.name] = createHash('sha256').update(page).update('\0').update(assetsDigest).digest('hex')
   }
   return out

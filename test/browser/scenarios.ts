@@ -7,16 +7,20 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runAction, RUNNER_ENV, type ActionRun } from '../e2e/action-process.ts'
+import { impactDiagrams, pin, pinRollout, withoutMarker } from './pins.ts'
 import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, startGitHubEmulator } from '../emulator/github.ts'
 import { startHubEmulator } from '../emulator/hub.ts'
 import { createRolloutFleet } from '../emulator/graph/rollouts.ts'
-import type { RenderOptions } from './render.ts'
+import { renderGitHubMarkdown, type RenderOptions } from './render.ts'
+import { environmentsPage } from './environments.ts'
 import { GRAPH_LEGEND, OWNED_LEGEND } from '../../src/steps/impact/mermaid.js'
 
 export interface Scenario {
   /** File name (without .png) of the screenshot in docs/images/. */
   name: string
   markdown: string
+  /** A page of GitHub's own (not markdown) built from what the emulator recorded; drawn instead of `markdown`. */
+  page?: string
   render: RenderOptions
   /** Texts (or patterns) the rendered page must show, once its `<details>` are opened. */
   expectText: Array<string | RegExp>
@@ -46,6 +50,14 @@ export async function produceScenarios(): Promise<Scenario[]> {
     fleet: createRolloutFleet({ scenario: 'deadline', clock: () => (polls > 1 ? 200_000 : 0) }),
     onRequest: (r) => {
       if (r.method === 'GET' && r.path.endsWith('/api/edges')) polls++
+    },
+  })
+  // The same fleet and clock for the gate that writes GitHub deployments (its own poll count).
+  let deployPolls = 0
+  const deployHub = await startHubEmulator({
+    fleet: createRolloutFleet({ scenario: 'deadline', clock: () => (deployPolls > 1 ? 200_000 : 0) }),
+    onRequest: (r) => {
+      if (r.method === 'GET' && r.path.endsWith('/api/edges')) deployPolls++
     },
   })
   const runs: ActionRun[] = []
@@ -85,7 +97,8 @@ export async function produceScenarios(): Promise<Scenario[]> {
       org: rolloutHub.org,
       workspace: rolloutHub.workspace,
     }
-    const [succeeded, failed, impact, chart, rollout] = await Promise.all([
+    gh.addRepo(owner, repo)
+    const [succeeded, failed, impact, chart, rollout, deployed] = await Promise.all([
       run({
         inputs: {
           ...hubInputs,
@@ -130,7 +143,22 @@ export async function produceScenarios(): Promise<Scenario[]> {
         },
         env: { GITHUB_JOB: 'deploy' },
       }),
+      run({
+        inputs: {
+          'hub-url': deployHub.url,
+          token: deployHub.token,
+          org: deployHub.org,
+          workspace: deployHub.workspace,
+          command: 'rollout',
+          targets: '[{kind: Deployment, group: apps, namespace: shop, name: web}]',
+          'deployment-environment': 'production',
+          'github-token': ACTIONS_TOKEN,
+        },
+        env: { GITHUB_JOB: 'deploy', GITHUB_API_URL: gh.url },
+      }),
     ])
+    const deployments = gh.deployments(owner, repo)
+    const latestStates = new Set(deployments.map((d) => d.statuses.at(-1)?.state))
     const chartComment = gh.comments(owner, repo, CHART_PR)[0]?.body ?? ''
 
     const comments = gh.comments(owner, repo, PR)
@@ -149,6 +177,14 @@ export async function produceScenarios(): Promise<Scenario[]> {
       problems.push('command impact: the comment on the pull request is not the `report` output')
     if (rollout.outputs['rollout-state'] !== 'failed')
       problems.push(`command rollout: state ${rollout.outputs['rollout-state']}, expected failed\n${rollout.stdout}`)
+    if (deployed.outputs['rollout-state'] !== 'failed')
+      problems.push(
+        `command rollout, deployments: state ${deployed.outputs['rollout-state']}, expected failed\n${deployed.stdout}`,
+      )
+    if (!latestStates.has('success') || !latestStates.has('failure'))
+      problems.push(
+        `command rollout, deployments: latest states ${[...latestStates].join(', ')}; expected a success and a failure`,
+      )
     for (const [name, result] of Object.entries({ succeeded, failed, impact, rollout }))
       if (!result.summary.trim()) problems.push(`${name}: the job summary is empty`)
     if (problems.length > 0) throw new Error(`The demo scenarios did not run as expected:\n${problems.join('\n')}`)
@@ -251,12 +287,36 @@ export async function produceScenarios(): Promise<Scenario[]> {
         expectFolded: [],
         diagrams: 0,
       },
+      {
+        name: 'rollout-deployments',
+        markdown: '',
+        page: environmentsPage(repository, deployments),
+        render: { title: 'rollout deployments' },
+        expectText: [
+          'production/prod-us',
+          'production/prod-eu',
+          'Failure',
+          'Success',
+          headSha.slice(0, 7),
+          'View logs',
+          /All 1 target\(s\) are current on this edge\./,
+        ],
+        rejectText: ['In progress', headSha],
+        expectVisible: ['production/prod-us', 'View logs'],
+        expectFolded: [],
+        diagrams: 0,
+      },
     ]
   } finally {
     rmSync(chartCheckout, { recursive: true, force: true })
     for (const result of runs) result.cleanup()
-    await Promise.all([hub.close(), gh.close(), rolloutHub.close()])
+    await Promise.all([hub.close(), gh.close(), rolloutHub.close(), deployHub.close()])
   }
+}
+
+/** The page a scenario's picture is drawn from: its own page, or its markdown as GitHub renders it. */
+export function pageOf(scenario: Scenario): string {
+  return scenario.page ?? renderGitHubMarkdown(scenario.markdown, scenario.render)
 }
 
 /**
@@ -278,54 +338,4 @@ function withoutNetworkPolicy(checkout: string): void {
     head,
     documents.filter((document) => !document.includes('# Source: shop/templates/networkpolicy.yaml')).join(''),
   )
-}
-
-/** The rollout summary with its wall-clock times and temp path pinned, so the screenshot is stable. */
-function pinRollout(markdown: string): string {
-  return markdown
-    .replace(/\d\d:\d\d:\d\d UTC/g, '12:03:10 UTC')
-    .replace(/over \d+ s\./g, 'over 2 s.')
-    .replace(
-      /result file \S+rollout-result\.json/g,
-      'result file /home/runner/work/\\_temp/hub-action/rollout-result.json',
-    )
-}
-
-/** The markdown without the sticky comment's leading `<!-- hub-action:… -->` marker line. */
-function withoutMarker(markdown: string): string {
-  return markdown.replace(/^<!--[^\n]*-->\n/, '').trim()
-}
-
-/** One diagram per target and edge ("- **Kind name** on edge — …" lines). */
-function impactDiagrams(markdown: string): number {
-  return markdown.split('\n').filter((line) => /^- \*\*.+\*\* on \S+ — /.test(line)).length
-}
-
-/**
- * The run's summary with what changes on every run pinned — its random id and two wall-clock
- * timings — so that a screenshot is the same file from one test run to the next.
- */
-function pin(run: ActionRun, id: string, timings: Record<string, string>): string {
-  const runId = run.outputs['run-id']
-  if (!runId) throw new Error('the run has no run-id output')
-  const lines = run.summary.replaceAll(runId, id).split('\n')
-  const header = lines.findIndex(
-    (line) => line.startsWith('|') && Object.keys(timings).every((name) => cells(line).includes(name)),
-  )
-  if (header < 0) return lines.join('\n')
-  const names = cells(lines[header] ?? '')
-  for (let at = header + 2; at < lines.length && lines[at]?.startsWith('|'); at++) {
-    const row = cells(lines[at] ?? '')
-    for (const [name, value] of Object.entries(timings)) row[names.indexOf(name)] = value
-    lines[at] = `| ${row.join(' | ')} |`
-  }
-  return lines.join('\n')
-}
-
-function cells(line: string): string[] {
-  return line
-    .trim()
-    .replace(/^\||\|$/g, '')
-    .split('|')
-    .map((cell) => cell.trim())
 }

@@ -31,13 +31,20 @@ import {
   type AssetServer,
   type RenderOptions,
 } from './render.ts'
-import { produceScenarios, type Scenario } from './scenarios.ts'
+import { pageOf, produceScenarios, type Scenario } from './scenarios.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const HAVE_CHROMIUM = existsSync(CHROMIUM)
 /** `npm run screenshots`: draw docs/images/*.png and record what they were drawn from. */
 const WRITE = process.env.SCREENSHOTS === 'write'
-const SCREENSHOTS = ['run-succeeded', 'run-failed', 'impact-comment', 'impact-rendered-chart', 'rollout-summary']
+const SCREENSHOTS = [
+  'run-succeeded',
+  'run-failed',
+  'impact-comment',
+  'impact-rendered-chart',
+  'rollout-summary',
+  'rollout-deployments',
+]
 /** Where screenshots of pages that failed their checks go (never over the README's images). */
 const FAILED_IMAGES = join(tmpdir(), 'hub-action-screenshots')
 /** The width of a pull request's conversation column; the page is as tall as its content (the viewport starts short). */
@@ -159,7 +166,12 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
     if (WRITE && drawn.size === SCREENSHOTS.length) writeFingerprints(fingerprints(scenarios))
   })
 
-  async function render(name: string, markdown: string, options: RenderOptions): Promise<Rendered> {
+  async function render(
+    name: string,
+    markdown: string,
+    options: RenderOptions,
+    html = renderGitHubMarkdown(markdown, options),
+  ): Promise<Rendered> {
     const page = await context.newPage()
     const blocked: string[] = []
     const errors: string[] = []
@@ -175,7 +187,7 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
       return route.abort('blockedbyclient')
     })
     try {
-      await page.goto(server.addPage(name, renderGitHubMarkdown(markdown, options)), { waitUntil: 'load' })
+      await page.goto(server.addPage(name, html), { waitUntil: 'load' })
       const report = await withTimeout(
         page.evaluate<PageReport>('window.githubMarkdown.ready'),
         20_000,
@@ -248,7 +260,7 @@ describe.skipIf(!HAVE_CHROMIUM)('rendered as GitHub renders it (Chromium)', () =
     it(`${name}: renders cleanly and shows what it must${WRITE ? `; drawn to docs/images/${name}.png` : ''}`, async () => {
       const scenario = scenarios.find((s) => s.name === name)
       if (!scenario) throw new Error(`no scenario ${name}`)
-      const rendered = await render(name, scenario.markdown, scenario.render)
+      const rendered = await render(name, scenario.markdown, scenario.render, pageOf(scenario))
       const problems = problemsOf(scenario.markdown, rendered)
       const { text, unfoldedText } = rendered.inspection
       const shows = (text: string, wanted: string | RegExp) =>
