@@ -130,7 +130,7 @@ function addPaths(tree: ProjectionTree, value: Record<string, unknown>, depth: n
   }
 }
 
-/** `a` widened by `b`: a path projected whole in either stays whole. @internal */
+/** `a` widened by `b`: a path projected whole in either stays whole. */
 export function mergeProjection(a: ProjectionTree, b: ProjectionTree): ProjectionTree {
   const out: ProjectionTree = { ...a }
   for (const [key, value] of Object.entries(b)) {
