@@ -138,3 +138,13 @@ function keyed(secret: string, purpose: string, values: readonly string[]): stri
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex')
 }
+
+/**
+ * This workflow run's page on GitHub; with `attempt`, that attempt's own log when the runner
+ * named it (a deployment status links the attempt that wrote it). Undefined off a runner.
+ */
+export function workflowRunUrl(runner: RunnerContext, options: { attempt?: boolean } = {}): string | undefined {
+  if (!runner.repository || !runner.runId) return undefined
+  const base = `${runner.serverUrl.replace(/\/+$/, '')}/${runner.repository}/actions/runs/${runner.runId}`
+  return options.attempt && runner.runAttempt ? `${base}/attempts/${runner.runAttempt}` : base
+}

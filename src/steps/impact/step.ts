@@ -16,7 +16,7 @@ import { publishImpact } from './publish.js'
 import { openPullRequest, type PullRequestSession } from '../../sources/pull-request-session.js'
 import { renderImpactReport } from './impact-report.js'
 import * as core from '../../runner/core.js'
-import { isPullRequestEvent } from '../../runner/context.js'
+import { isPullRequestEvent, workflowRunUrl } from '../../runner/context.js'
 import { graphPreflight, planned, type Plan } from '../command.js'
 import { buildImpactQuery } from './query-impact.js'
 
@@ -92,10 +92,7 @@ async function reportImpact(
   if (wrongPair) throw wrongPair
   report.warnings.unshift(...collected.warnings)
   if (collected.nothing) report.nothing = collected.nothing
-  const summaryUrl =
-    runner.repository && runner.runId
-      ? `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}`
-      : undefined
+  const summaryUrl = workflowRunUrl(runner)
   const commentMarkdown = renderImpactReport(report, { budget: COMMENT_BUDGET, ...(summaryUrl ? { summaryUrl } : {}) })
   const commentUrl = pullRequest && impact.comment !== 'off' ? await pullRequest.comment(commentMarkdown) : undefined
   publishImpact(

@@ -3,11 +3,11 @@
  * make, built with the same bodies the step sends (src/github/deployments.ts). The edges are the
  * named ones; without `edges` they are known only at run time, and `{edge}` stands for each.
  */
-import type { RunnerContext } from '../../runner/context.js'
+import { workflowRunUrl, type RunnerContext } from '../../runner/context.js'
 import type { RolloutSettings } from '../../settings/rollout.js'
 import { deploymentBody, statusBody } from '../../github/deployments.js'
 import type { PlannedRequest } from '../command.js'
-import { MAX_DEPLOYMENT_EDGES, deploymentDescription, environmentOf, runUrl } from './deployments.js'
+import { MAX_DEPLOYMENT_EDGES, deploymentDescription, environmentOf } from './deployments.js'
 
 const HEADERS = {
   accept: 'application/vnd.github+json',
@@ -24,7 +24,7 @@ export function deploymentsPlan(
   const base = `${api}/repos/${runner.repository ?? '{owner}/{repo}'}/deployments`
   const named = rollout.edges !== undefined
   const edges = (rollout.edges ?? ['{edge}']).slice(0, MAX_DEPLOYMENT_EDGES)
-  const logUrl = runUrl(runner)
+  const logUrl = workflowRunUrl(runner, { attempt: true })
   const each =
     (named ? '' : ' for each watched edge, as the gate starts watching it (the edges are known at run time)') +
     (rollout.manifests.length + rollout.renderedHead.length > 0

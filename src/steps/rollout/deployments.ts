@@ -10,7 +10,7 @@
  * spent) stops the writes and is kept as `problem`: the gate's verdict and outputs stand, and
  * the step adds the problem to its verdict (a pass becomes a warning).
  */
-import type { RunnerContext } from '../../runner/context.js'
+import { workflowRunUrl, type RunnerContext } from '../../runner/context.js'
 import { ActionError } from '../../errors.js'
 import { GitHubError } from '../../github/errors.js'
 import type { Budget } from '../../http/budget.js'
@@ -59,13 +59,6 @@ export function environmentOf(prefix: string, edge: string): string | undefined 
   return SAFE_EDGE.test(edge) && name.length <= MAX_ENVIRONMENT_CHARS ? name : undefined
 }
 
-/** This run's page on GitHub, the attempt's own log when the attempt is known. */
-export function runUrl(runner: RunnerContext): string | undefined {
-  if (!runner.repository || !runner.runId) return undefined
-  const base = `${runner.serverUrl.replace(/\/+$/, '')}/${runner.repository}/actions/runs/${runner.runId}`
-  return runner.runAttempt ? `${base}/attempts/${runner.runAttempt}` : base
-}
-
 export function deploymentDescription(edge: string, targets: number): string {
   const text = `hub-action rollout gate: ${targets} target(s) on edge ${edge}`
   return text.length <= MAX_DESCRIPTION_CHARS ? text : `hub-action rollout gate: ${targets} target(s)`
@@ -100,7 +93,7 @@ export async function openDeployments(
   })
   const at = { owner, repo }
   const ref = runner.sha
-  const logUrl = runUrl(runner)
+  const logUrl = workflowRunUrl(runner, { attempt: true })
   const attempt = Number(runner.runAttempt ?? '1')
   const records = new Map<string, EdgeRecord>()
   const skipped = new Set<string>()
