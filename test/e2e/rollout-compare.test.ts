@@ -6,25 +6,15 @@
  * where every object here was applied long before the step and is healthy: each gate should
  * pass at its first look, or fail for the one reason the test names.
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { lines, makeWorkspace, readResultFile } from './harness.ts'
-import { QUERY, fleetAt, logOf, polls, rollout, summaryText, type RolloutFile } from './rollout-harness.ts'
+import { describe, expect, it } from 'vitest'
+import { lines, readResultFile } from './harness.ts'
+import { QUERY, appliedGate, fleetAt, logOf, polls, rollout, summaryText, type RolloutFile } from './rollout-harness.ts'
 
-async function gate(
+const gate = (
   files: Record<string, string>,
   extra: Record<string, string> = {},
   graph: { storeDriver?: 'sqlite' | 'postgres' } = {},
-) {
-  const emulator = await fleetAt('applied', [0], graph)
-  const ws = makeWorkspace(files)
-  onTestFinished(ws.cleanup)
-  const result = await rollout(
-    emulator,
-    { targets: '', manifests: 'deploy/*.yaml', 'timeout-seconds': '8', ...extra },
-    { GITHUB_WORKSPACE: ws.dir },
-  )
-  return { result, emulator }
-}
+) => appliedGate(files, { timeoutSeconds: 8, extra, graph })
 
 const WORKER = `apiVersion: apps/v1
 kind: Deployment

@@ -3,11 +3,11 @@
  * emulator, moved to the next instant of a script at each poll (its GET /api/edges), and the
  * action run against it.
  */
-import { afterEach } from 'vitest'
+import { afterEach, onTestFinished } from 'vitest'
 import { judgeGfm, textOf } from '../oracles/gfm.ts'
 import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
 import { createRolloutFleet, type RolloutScenario } from '../emulator/graph/rollouts.ts'
-import { hubInputs, lines, runStep, type ActionRun } from './harness.ts'
+import { hubInputs, lines, makeWorkspace, runStep, type ActionRun } from './harness.ts'
 
 const EDGES = '/services/providers/graph/api/edges'
 export const QUERY = '/services/providers/graph/api/query'
@@ -66,4 +66,28 @@ export interface RolloutFile {
   edges: Array<{ edge: string; state: string; cells: Array<{ state: string; reason: string } | null> }>
   observations: Array<{ edge: string; target?: string; state: string; reason: string }>
   notChecked: Array<{ label: string }>
+}
+
+/**
+ * A `manifests` gate over the `applied` fleet (objects as the API server stores applied
+ * manifests): `files` are the workspace, the fleet is shown at `instants` as `fleetAt` does.
+ */
+export async function appliedGate(
+  files: Record<string, string>,
+  options: {
+    timeoutSeconds: number
+    instants?: number[]
+    extra?: Record<string, string>
+    graph?: { storeDriver?: 'sqlite' | 'postgres' }
+  },
+): Promise<{ result: ActionRun; emulator: HubEmulator }> {
+  const emulator = await fleetAt('applied', options.instants ?? [0], options.graph)
+  const ws = makeWorkspace(files)
+  onTestFinished(ws.cleanup)
+  const result = await rollout(
+    emulator,
+    { targets: '', manifests: 'deploy/*.yaml', 'timeout-seconds': String(options.timeoutSeconds), ...options.extra },
+    { GITHUB_WORKSPACE: ws.dir },
+  )
+  return { result, emulator }
 }

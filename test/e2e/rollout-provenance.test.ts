@@ -5,23 +5,14 @@
  * last-applied annotation), prod-us server-side (managedFields). Each poll (GET /api/edges)
  * moves the fleet to the next instant of the script.
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { makeWorkspace, readResultFile } from './harness.ts'
-import { fleetAt, logOf, polls, rollout, type RolloutFile } from './rollout-harness.ts'
+import { describe, expect, it } from 'vitest'
+import { readResultFile } from './harness.ts'
+import { appliedGate, logOf, polls, type RolloutFile } from './rollout-harness.ts'
 
 const RELEASE_AT = 20_000
 
-async function gate(files: Record<string, string>, instants: number[], extra: Record<string, string> = {}) {
-  const emulator = await fleetAt('applied', instants)
-  const ws = makeWorkspace(files)
-  onTestFinished(ws.cleanup)
-  const result = await rollout(
-    emulator,
-    { targets: '', manifests: 'deploy/*.yaml', 'timeout-seconds': '20', ...extra },
-    { GITHUB_WORKSPACE: ws.dir },
-  )
-  return { result, emulator }
-}
+const gate = (files: Record<string, string>, instants: number[], extra: Record<string, string> = {}) =>
+  appliedGate(files, { timeoutSeconds: 20, instants, extra })
 
 const WEB_WITHOUT_B = `apiVersion: apps/v1
 kind: Deployment
