@@ -1,11 +1,11 @@
 // The folder boundaries of src/, as an ESLint rule: which folder may import which. A file's
-// folder is its unit (src/steps/<command> for a command, src/steps for the command table, src for
+// folder is its unit (src/commands/<command> for a command, src/commands for the command table, src for
 // the files at the top). Type-only imports count: a type names what a folder knows about.
 import { dirname, relative, resolve } from 'node:path'
 
 const STEPS =
-  'commands never import each other: move what two commands share below the steps (src/sources/, src/model/)'
-const BELOW_STEPS = 'only main.ts and the command table (src/steps/index.ts) load the steps'
+  'commands never import each other: move what two commands share below the commands (src/sources/, src/model/, src/settings/)'
+const BELOW_STEPS = 'only main.ts and the command table (src/commands/index.ts) load the commands'
 
 /** Units each unit may not import, and why. A unit absent here may import any unit but a command. */
 const FORBIDDEN = {
@@ -21,28 +21,28 @@ const FORBIDDEN = {
 }
 
 /**
- * src/steps/impact/x.ts → src/steps/impact; src/steps/index.ts (the table) → src/steps;
- * src/steps/command.ts (what a row declares, which every command uses) → its own unit;
+ * src/commands/impact/x.ts → src/commands/impact; src/commands/index.ts (the table) → src/commands;
+ * src/commands/command.ts (what a row declares, which every command uses) → its own unit;
  * src/hub/mcp/x.ts → src/hub.
  */
 function unitOf(path) {
   const parts = path.split('/')
   if (parts[0] !== 'src') return undefined
   if (parts.length === 2) return 'src'
-  if (parts[1] === 'steps' && parts.length === 3)
-    return /^command\.[jt]s$/.test(parts[2]) ? 'src/steps/command' : 'src/steps'
-  if (parts[1] === 'steps') return `src/steps/${parts[2]}`
+  if (parts[1] === 'commands' && parts.length === 3)
+    return /^command\.[jt]s$/.test(parts[2]) ? 'src/commands/command' : 'src/commands'
+  if (parts[1] === 'commands') return `src/commands/${parts[2]}`
   return `src/${parts[1]}`
 }
 
-const isCommand = (unit) => unit.startsWith('src/steps/') && unit !== 'src/steps/command'
+const isCommand = (unit) => unit.startsWith('src/commands/') && unit !== 'src/commands/command'
 
 function problem(from, to) {
   if (from === to) return undefined
-  if (to === 'src/steps/command') return from.startsWith('src/steps') ? undefined : BELOW_STEPS
-  if (isCommand(to) || to === 'src/steps') {
+  if (to === 'src/commands/command') return from.startsWith('src/commands') ? undefined : BELOW_STEPS
+  if (isCommand(to) || to === 'src/commands') {
     if (isCommand(from)) return STEPS
-    if (from === 'src/steps' || from === 'src') return undefined
+    if (from === 'src/commands' || from === 'src') return undefined
     return BELOW_STEPS
   }
   const [units, why] = FORBIDDEN[from] ?? [[], '']

@@ -3,12 +3,12 @@
  * objects, the time to build and render the report for a 5,000-object blast radius, and the
  * requests an impact of 20 changed objects sends through each source.
  */
-import { computeImpact } from '../src/steps/impact/compute-impact.ts'
+import { computeImpact } from '../src/commands/impact/compute-impact.ts'
 import { GraphClient } from '../src/hub/graph.ts'
 import { HubTransport } from '../src/hub/transport.ts'
 import { McpGraphClient } from '../src/hub/mcp/client.ts'
-import type { ImpactSettings } from '../src/settings/settings.ts'
-import { renderImpactReport } from '../src/steps/impact/impact-report.ts'
+import type { ImpactSettings } from '../src/commands/impact/inputs.ts'
+import { renderImpactReport } from '../src/commands/impact/impact-report.ts'
 import { runAction } from '../test/e2e/action-process.ts'
 import { createLargeFleet } from '../test/emulator/graph/index.ts'
 import { startHubEmulator } from '../test/emulator/hub.ts'

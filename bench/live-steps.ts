@@ -12,7 +12,7 @@
 import { startHubEmulator } from '../test/emulator/hub.ts'
 import { runAction } from '../test/e2e/action-process.ts'
 import { median } from './stats.ts'
-import { runAgent } from '../src/steps/run/step.ts'
+import { runAgent } from '../src/commands/runs/step.ts'
 import type { AgentsClient } from '../src/hub/agents.ts'
 import type { RunDetail } from '../src/hub/schemas.ts'
 

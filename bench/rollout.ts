@@ -16,9 +16,9 @@
  */
 import { GraphClient, type QuerySpec, type QueryStatus } from '../src/hub/graph.ts'
 import { HubTransport } from '../src/hub/transport.ts'
-import { readSnapshot } from '../src/steps/rollout/observe.ts'
-import { pollRollout, type Clock } from '../src/steps/rollout/poll.ts'
-import type { RolloutTarget } from '../src/steps/rollout/targets.ts'
+import { readSnapshot } from '../src/commands/rollout/observe.ts'
+import { pollRollout, type Clock } from '../src/commands/rollout/poll.ts'
+import type { RolloutTarget } from '../src/commands/rollout/targets.ts'
 import { runAction } from '../test/e2e/action-process.ts'
 import { createRolloutFleet } from '../test/emulator/graph/rollouts.ts'
 import { startHubEmulator } from '../test/emulator/hub.ts'

@@ -4,17 +4,17 @@
  * each output from the code. `npm run docs` rewrites the tables between their markers;
  * `--check` (and test/docs/reference.test.ts) fails when the file is out of date.
  *
- * Inputs: the common schema's keys in src/settings/settings.ts (read by every command), each
- * command row's schema `.shape` in src/settings/commands.ts, and the `raw['…']` inputs a row's
- * checks read besides. Outputs: each command's row in src/steps/index.ts names the outputs its
+ * Inputs: `command` and the common schema's keys in src/settings/settings.ts (read by every
+ * command), each command row's schema `.shape` (the rows are `command('name', {…})` in
+ * src/commands/<family>/index.ts), and the `raw['…']` inputs a row's checks read besides. Outputs: each command's row in src/commands/index.ts names the outputs its
  * step sets (the compiler holds each list to what its publisher builds).
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { parse } from 'yaml'
-import { COMMAND_NAMES, commandRow, inputReaders as readersInCode } from '../src/settings/commands.ts'
-import { outputSetters } from '../src/steps/index.ts'
+import { inputReaders as readersInCode } from '../src/settings/settings.ts'
+import { COMMANDS, outputSetters } from '../src/commands/index.ts'
 
 export { outputSetters }
 
@@ -57,21 +57,22 @@ function commonInputs(): string[] {
       for (const property of shape.properties) if (property.name) keys.push(propertyName(property.name))
   })
   if (keys.length === 0) throw new Error('src/settings/settings.ts has no `const CommonSchema = z.object({…})`')
-  return keys
+  return ['command', ...keys]
 }
 
-/** `raw['x']` read in each row of COMMANDS (src/settings/commands.ts): inputs a row's checks read besides its schema. */
+/** `raw['x']` read in each row (`command('name', {…})` in src/commands/<family>/index.ts): inputs a row's checks read besides its schema. */
 function rawReads(): Map<string, string[]> {
   const reads = new Map<string, string[]>()
-  visit(sourceOf('src/settings/commands.ts'), (node) => {
-    if (
-      !ts.isVariableDeclaration(node) ||
-      node.name.getText() !== 'COMMANDS' ||
-      !node.initializer ||
-      !ts.isObjectLiteralExpression(node.initializer)
-    )
-      return
-    for (const row of node.initializer.properties) {
+  const families = readdirSync(join(ROOT, 'src/commands'), { withFileTypes: true }).filter((entry) =>
+    entry.isDirectory(),
+  )
+  for (const family of families) {
+    const path = `src/commands/${family.name}/index.ts`
+    if (!readdirSync(join(ROOT, 'src/commands', family.name)).includes('index.ts')) continue
+    visit(sourceOf(path), (node) => {
+      if (!ts.isCallExpression(node) || node.expression.getText() !== 'command') return
+      const [name, row] = node.arguments
+      if (!name || !ts.isStringLiteral(name) || !row) return
       const names: string[] = []
       visit(row, (inner) => {
         if (
@@ -81,9 +82,9 @@ function rawReads(): Map<string, string[]> {
         )
           names.push(inner.argumentExpression.text)
       })
-      if (row.name) reads.set(propertyName(row.name), names)
-    }
-  })
+      reads.set(name.text, names)
+    })
+  }
   return reads
 }
 
@@ -95,15 +96,16 @@ function rawReads(): Map<string, string[]> {
 export function inputReaders(): Map<string, string[]> {
   const common = commonInputs()
   for (const [command, names] of rawReads()) {
-    const declared = [...common, ...(commandRow(command)?.reads ?? [])]
+    const row: { reads?: readonly string[] } | undefined = COMMANDS[command as keyof typeof COMMANDS]
+    const declared = [...common, ...(row?.reads ?? [])]
     const missing = names.filter((name) => !declared.includes(name as never))
     if (missing.length > 0)
       throw new Error(
-        `the ${command} row of src/settings/commands.ts reads raw['${missing.join("'], raw['")}']: add it to the row's reads`,
+        `the ${command} row of src/commands/ reads raw['${missing.join("'], raw['")}']: add it to the row's reads`,
       )
   }
   return new Map(
-    [...readersInCode(common)].map(([name, commands]) => [name, common.includes(name) ? [EVERY] : [...commands]]),
+    [...readersInCode(COMMANDS)].map(([name, commands]) => [name, common.includes(name) ? [EVERY] : [...commands]]),
   )
 }
 
@@ -114,7 +116,7 @@ const cell = (text: string) =>
     .trim()
 
 /** Commands in the order `command` lists them, `dry-run: true` last. */
-const ORDER: readonly string[] = [EVERY, ...COMMAND_NAMES, 'dry-run: true']
+const ORDER: readonly string[] = [EVERY, ...Object.keys(COMMANDS), 'dry-run: true']
 const commandList = (commands: readonly string[]) =>
   [...commands]
     .sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b))
@@ -140,7 +142,7 @@ export function renderTables(actionYaml: string): { inputs: string; outputs: str
     '|---|---|---|',
     ...Object.entries(action.outputs).map(([name, output]) => {
       const commands = setters.get(name)
-      if (!commands) throw new Error(`action.yml declares output ${name}, which no command sets (src/steps/)`)
+      if (!commands) throw new Error(`action.yml declares output ${name}, which no command sets (src/commands/)`)
       return `| \`${name}\` | ${commandList(commands)} | ${cell(output.description)} |`
     }),
   ].join('\n')

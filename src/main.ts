@@ -1,6 +1,6 @@
 /**
  * The table of contents: read the settings, run the step of the command they name (its row in
- * steps/index.ts; each step publishes its own outputs, summary and comment), and give the step
+ * commands/index.ts; each step publishes its own outputs, summary and comment), and give the step
  * its verdict. The only place that fails the step.
  */
 import { ActionError, renderError } from './errors.js'
@@ -9,15 +9,15 @@ import { HubTransport } from './hub/transport.js'
 import * as core from './runner/core.js'
 import type { Verdict } from './runner/core.js'
 import { requestIdToken } from './runner/oidc.js'
-import { InputError, loadSettings, type Settings } from './settings/settings.js'
-import { commandCode } from './steps/index.js'
+import { InputError, loadSettings } from './settings/settings.js'
+import { budgetSeconds, commandCode, COMMANDS, type Settings } from './commands/index.js'
 
 export async function run(): Promise<void> {
   const interrupt = new AbortController()
   const stopListening = onTermination(interrupt)
   let command: Settings['command'] | undefined
   try {
-    const settings = await loadSettings(process.env)
+    const settings = await loadSettings(process.env, COMMANDS)
     command = settings.command
     const verdict = await runCommand(settings, interrupt.signal)
     if (verdict) core.applyVerdict(verdict)
@@ -28,10 +28,10 @@ export async function run(): Promise<void> {
   }
 }
 
-/** The step of the command the settings name (its row in steps/index.ts), or its plan on a dry run. */
+/** The step of the command the settings name (its row in commands/index.ts), or its plan on a dry run. */
 async function runCommand(settings: Settings, signal: AbortSignal): Promise<Verdict | undefined> {
   const code = await commandCode(settings)
-  if (settings.dryRun) return (await import('./steps/dry-run/dry-run.js')).dryRunStep(settings, code.plan)
+  if (settings.dryRun) return (await import('./commands/dry-run/dry-run.js')).dryRunStep(settings, code.plan)
   // The one time budget, begun here: every hub and GitHub request of the step honours it.
   const budget = new Budget(budgetSeconds(settings))
   const oidcAudience = settings.hub.token ? undefined : settings.hub.oidcAudience
@@ -52,28 +52,6 @@ async function runCommand(settings: Settings, signal: AbortSignal): Promise<Verd
   } finally {
     // A failure to close changes nothing the step reported.
     await transport.close().catch(() => undefined)
-  }
-}
-
-/**
- * The command's `timeout-seconds`: the whole step's budget. None for `cancel` (one request with
- * its own ceiling) and for `timeout-seconds: 0` (`run` and `approve` then only start or resolve).
- */
-function budgetSeconds(settings: Settings): number | undefined {
-  switch (settings.command) {
-    case 'run':
-      return settings.run.timeoutSeconds
-    case 'wait':
-    case 'approve':
-      return settings.wait.timeoutSeconds
-    case 'impact':
-      return settings.impact.timeoutSeconds
-    case 'query':
-      return settings.query.timeoutSeconds
-    case 'rollout':
-      return settings.rollout.timeoutSeconds
-    case 'cancel':
-      return undefined
   }
 }
 

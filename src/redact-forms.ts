@@ -53,7 +53,7 @@ const NAMED: Record<string, string[]> = {
   '^': ['Hat'],
 }
 
-/** The characters Mermaid labels show instead (src/steps/impact/mermaid.ts) and URL normalising's `\` → `/`. */
+/** The characters Mermaid labels show instead (src/commands/impact/mermaid.ts) and URL normalising's `\` → `/`. */
 const LOOK_ALIKE: Record<string, string[]> = {
   '<': ['‹'],
   '>': ['›'],

@@ -65,7 +65,7 @@ const StatusSchema = z.looseObject({ storeDriver: z.optional(z.unknown()) })
  */
 export type StoreDriver = 'sqlite' | 'postgres' | 'unknown'
 
-/** A QuerySpec as sent; its shape is checked where the user wrote it (src/settings/query.ts). */
+/** A QuerySpec as sent; its shape is checked where the user wrote it (src/commands/query/inputs.ts). */
 export type QuerySpec = Record<string, unknown>
 
 export interface PageGuardResult {

@@ -46,7 +46,7 @@ export function isPullRequestEvent(eventName: string | undefined): eventName is 
 
 /**
  * The automatic idempotency key: stable across re-runs of the same job on the same commit (the
- * run attempt is left out on purpose, `attempt` names a re-run's fresh key: steps/run/start.ts),
+ * run attempt is left out on purpose, `attempt` names a re-run's fresh key: commands/runs/start.ts),
  * different for another agent or task, and unguessable without `secret` (the hub token): an HMAC
  * of those public values keyed by it. Anyone may start runs in a workspace, and a run started
  * under this step's key before the step would be taken as its run; without the token nobody can

@@ -1,30 +1,16 @@
 /**
  * The only reader of action inputs. Every input is read once, when `readSettings` runs,
- * validated by the common schema and the row of its command (./commands.ts), and handed on
- * as one frozen Settings object. A bad input ends the
+ * validated by the common schema and the row of its command (the table, commands/index.ts, is
+ * handed in), and handed on as one frozen Settings object. A bad input ends the
  * step before any request, with a message that names the input, the value and the fix.
  */
 import { ActionError, type InputErrorData } from '../errors.js'
 import * as core from '../runner/core.js'
 import * as z from '../zod.js'
 import { readRunnerContext, type RunnerContext } from '../runner/context.js'
-import {
-  commandRow,
-  COMMAND_NAMES,
-  inputReaders,
-  type CommandName,
-  type CommandPart,
-  type InputContext,
-} from './commands.js'
 import { INPUT_DEFAULTS, type InputName } from './defaults.js'
 import { boolean, CLUSTER_ID, hubUrl, oneOf, quoteInput, uuid } from './fields.js'
-import { serviceAccountProblems } from './lifecycle.js'
 import { loadStructuredParser } from './structured.js'
-import { loadSchemaValidator } from './output-schema.js'
-
-export type { ImpactSettings } from './impact.js'
-export type { QuerySettings } from './query.js'
-export type { RunSettings } from './run.js'
 
 interface HubSettings {
   url: URL
@@ -36,18 +22,52 @@ interface HubSettings {
   clusterId: string | undefined
 }
 
-interface Common {
+/** What every step's settings hold besides its command's part. */
+export interface CommonSettings {
   hub: Readonly<HubSettings>
   runner: Readonly<RunnerContext>
   /** Print the requests instead of sending them. */
   dryRun: boolean
 }
 
-/** The settings of one step: the common ones and its command's part (see ./commands.ts). */
-export type Settings = { [C in CommandName]: Readonly<Common & { command: C } & CommandPart<C>> }[CommandName]
+/** The settings of one command's step: the common ones, and the part its row builds. */
+export type StepSettings<C extends string, Part> = Readonly<CommonSettings & { command: C } & Part>
 
-/** The settings of one command's step. */
-export type SettingsFor<C extends Settings['command']> = Extract<Settings, { command: C }>
+/** What a row's checks may read besides its own inputs. */
+interface InputContext {
+  /** Every input as given, defaults applied. */
+  raw: Readonly<Record<InputName, string>>
+  runner: Readonly<RunnerContext>
+  /** `hub-url`, when it is valid. */
+  hubUrl: URL | undefined
+}
+
+/** What the reader asks of a command's row (commands/command.ts declares the whole row). */
+export interface InputRow<Data = unknown, Part extends object = object> {
+  /** The command's own inputs; checked even when a common input is wrong, so every problem is reported at once. */
+  schema: z.ZodMiniType<Data>
+  /** Inputs its checks read from `raw` besides its schema's (scripts/reference.ts fails when one is missing). */
+  reads?: readonly InputName[]
+  /** Its inputs include YAML or JSON (`targets`, `query`): the parser is loaded before they are read. */
+  structured?: boolean
+  /** Loads what reading its inputs needs, when they ask for it (`output-schema`'s validator). */
+  prepare?(input: (name: InputName) => string): Promise<void>
+  /** Problems with common inputs this command cannot work with; reported even when its own inputs are wrong. */
+  commonProblems?(raw: Readonly<Record<InputName, string>>): string[]
+  /** Problems that need several inputs, the event or the hub URL; asked once the schema passed. */
+  problems?(data: Data, context: InputContext): string[]
+  /** Its part of Settings, keyed by the command's name (`approve` also carries `wait`). */
+  build(data: Data, context: InputContext): Part
+}
+
+/** The command table as the reader sees it: a row per command, in the order `command`'s message lists them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each row's data is its own schema's
+export type InputTable = Readonly<Record<string, InputRow<any, object>>>
+
+/** The settings of any step of `Table`. */
+export type SettingsOf<Table extends InputTable> = {
+  [C in keyof Table & string]: StepSettings<C, ReturnType<Table[C]['build']>>
+}[keyof Table & string]
 
 /** Bad inputs, found before any request is sent; each problem names the input, the value and the fix. */
 export class InputError extends ActionError<InputErrorData> {
@@ -61,11 +81,13 @@ export class InputError extends ActionError<InputErrorData> {
   }
 }
 
-const CommonSchema = z.object({
-  command: oneOf(
-    COMMAND_NAMES,
+const commandField = (names: readonly [string, ...string[]]) =>
+  oneOf(
+    names,
     'Choose what the step does: run an agent, wait for, cancel or approve a run, report impact, query the graph, or gate on a rollout.',
-  ),
+  )
+
+const CommonSchema = z.object({
   'hub-url': hubUrl,
   token: z.string(),
   'oidc-audience': z.string().check(
@@ -87,13 +109,19 @@ const CommonSchema = z.object({
   ),
 })
 
-/** readSettings, with the YAML parser loaded first for the commands whose inputs are YAML. */
-export async function loadSettings(env: NodeJS.ProcessEnv): Promise<Settings> {
-  const command = inputOf(env, 'command')
-  const schema = (command === '' || command === 'run') && inputOf(env, 'output-schema').trim() !== ''
-  if (commandRow(command)?.structured || schema) await loadStructuredParser()
-  if (schema) await loadSchemaValidator()
-  return readSettings(env)
+/** readSettings, with what the command's row needs to read its inputs (the YAML parser…) loaded first. */
+export async function loadSettings<Table extends InputTable>(
+  env: NodeJS.ProcessEnv,
+  table: Table,
+): Promise<SettingsOf<Table>> {
+  const row = rowOf(table, inputOf(env, 'command') || INPUT_DEFAULTS.command)
+  if (row?.structured) await loadStructuredParser()
+  await row?.prepare?.((name) => inputOf(env, name))
+  return readSettings(env, table)
+}
+
+function rowOf(table: InputTable, name: string): InputRow<unknown, object> | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined
 }
 
 /**
@@ -101,7 +129,7 @@ export async function loadSettings(env: NodeJS.ProcessEnv): Promise<Settings> {
  * variables, as @actions/core's getInput reads them). Throws InputError listing every problem.
  * @internal
  */
-export function readSettings(env: NodeJS.ProcessEnv): Settings {
+export function readSettings<Table extends InputTable>(env: NodeJS.ProcessEnv, table: Table): SettingsOf<Table> {
   // Mask first, so no later log line (ours or a library's) can show it.
   core.setSecret(inputOf(env, 'token'))
   core.setSecret(inputOf(env, 'github-token'))
@@ -129,18 +157,20 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   const common = CommonSchema.safeParse(raw)
   if (!common.success) problems.push(...formatIssues(common.error))
   // The command's own inputs are checked even when a common one is wrong: report everything at once.
-  const command = CommonSchema.shape.command.safeParse(raw.command).data
+  const named = commandField(Object.keys(table) as [string, ...string[]]).safeParse(raw.command)
+  if (!named.success) problems.push(...formatIssues(named.error, 'command'))
+  const command = named.data
   const context: InputContext = {
     raw,
     runner: Object.freeze(readRunnerContext(env)),
     hubUrl: CommonSchema.shape['hub-url'].safeParse(raw['hub-url']).data,
   }
-  const row = command && commandRow(command)
+  const row = command === undefined ? undefined : rowOf(table, command)
   const parsed = row?.schema.safeParse(raw)
   if (parsed && !parsed.success) problems.push(...formatIssues(parsed.error))
   if (parsed?.success && row?.problems) problems.push(...row.problems(parsed.data, context))
-  if (command) problems.push(...serviceAccountProblems(command, raw['cluster-id']))
-  if (problems.length > 0 || !common.success || !row || !parsed?.success) throw new InputError(problems)
+  if (row?.commonProblems) problems.push(...row.commonProblems(raw))
+  if (problems.length > 0 || !common.success || !command || !row || !parsed?.success) throw new InputError(problems)
 
   const hub: HubSettings = Object.freeze({
     url: common.data['hub-url'],
@@ -151,15 +181,15 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     clusterId: common.data['cluster-id'] || undefined,
   })
   const { runner } = context
-  for (const warning of unreadInputWarnings(env, common.data.command)) core.warning(warning)
-  // The row built the part its command's Settings names (CommandPart), so the union holds.
+  for (const warning of unreadInputWarnings(env, table, command)) core.warning(warning)
+  // The row built the part its command's Settings names, so the union holds.
   return Object.freeze({
-    command: common.data.command,
+    command,
     hub,
     runner,
     dryRun: common.data['dry-run'],
     ...row.build(parsed.data, context),
-  }) as Settings
+  }) as SettingsOf<Table>
 }
 
 /**
@@ -170,9 +200,9 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
  * runner fills in for every step, so it is never reported. Names action.yml does not declare
  * are the runner's to warn about ("Unexpected input").
  */
-function unreadInputWarnings(env: NodeJS.ProcessEnv, command: CommandName): string[] {
+function unreadInputWarnings(env: NodeJS.ProcessEnv, table: InputTable, command: string): string[] {
   const warnings: string[] = []
-  for (const [name, readers] of inputReaders(Object.keys(CommonSchema.shape))) {
+  for (const [name, readers] of inputReaders(table)) {
     if (readers.includes(command) || name === 'github-token') continue
     const given = inputOf(env, name)
     if (given === '' || given === INPUT_DEFAULTS[name as InputName]) continue
@@ -184,15 +214,37 @@ function unreadInputWarnings(env: NodeJS.ProcessEnv, command: CommandName): stri
   return warnings
 }
 
+/**
+ * Input name → the commands that read it: the common inputs (every command), each row's schema
+ * and its `reads`. docs/reference.md's "Read by" column and the unread-input warning both come
+ * from here. @internal
+ */
+export function inputReaders(table: InputTable): ReadonlyMap<string, readonly string[]> {
+  const names = Object.keys(table)
+  const common = ['command', ...Object.keys(CommonSchema.shape)]
+  const readers = new Map<string, string[]>(common.map((name) => [name, [...names]]))
+  for (const command of names) {
+    const row: InputRow<unknown, object> = table[command] as InputRow<unknown, object>
+    const shape = (row.schema as unknown as { shape?: Record<string, unknown> }).shape
+    if (!shape)
+      throw new Error(`the schema of command ${command} is not a zod object: its inputs cannot be read from .shape`)
+    for (const name of [...Object.keys(shape), ...(row.reads ?? [])]) {
+      const now = readers.get(name) ?? []
+      if (!now.includes(command)) readers.set(name, [...now, command])
+    }
+  }
+  return readers
+}
+
 /** One input as the runner passes it; trimmed unless the whitespace is content (the task). */
 function inputOf(env: NodeJS.ProcessEnv, name: string, { trim = true } = {}): string {
   const value = env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? ''
   return trim ? value.trim() : value
 }
 
-function formatIssues(error: z.core.$ZodError): string[] {
+function formatIssues(error: z.core.$ZodError, input?: string): string[] {
   return error.issues.map((issue) => {
-    const name = String(issue.path[0] ?? 'input')
+    const name = String(issue.path[0] ?? input ?? 'input')
     const joiner = /^(is|must|or) /.test(issue.message) ? ' ' : ': '
     return `Input \`${name}\`${joiner}${issue.message}`
   })

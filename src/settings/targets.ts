@@ -5,6 +5,7 @@
  */
 import * as z from '../zod.js'
 import type { Target } from '../model/target.js'
+import { isPullRequestEvent, type RunnerContext } from '../runner/context.js'
 import { DNS_LABEL, quoteInput, transformed, type IssueSink } from './fields.js'
 import { describeIssue, describePath, parseStructured } from './structured.js'
 
@@ -34,7 +35,7 @@ const TargetSchema = z.strictObject({
 })
 
 /** `targets`: the objects, as a list; empty text is no targets. */
-export const targetList = transformed(z.string(), parseTargets)
+const targetList = transformed(z.string(), parseTargets)
 
 /** Newline-separated globs; blank lines and `#` comments left out. */
 export const globList = transformed(z.string(), (text) =>
@@ -109,4 +110,31 @@ export function noTargetSourceIssue(
     path: ['targets'],
     message: `or \`manifests\` is required for \`command: ${command}\`, or \`rendered-head\`: ${what}`,
   }
+}
+
+/** The fields of the inputs that name the objects, as impact and rollout read them (the same messages, caps and scope). */
+export const TARGET_SOURCE_FIELDS = {
+  targets: targetList,
+  manifests: globList,
+  'rendered-head': globList,
+  namespace: z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || DNS_LABEL.test(v), {
+      error: (issue) =>
+        `${quoteInput(issue.input)} is not a namespace name (a DNS-1123 label). It is the namespace given to manifest objects that name none.`,
+    }),
+  ),
+}
+
+/** On a pull request, the changed files and the comment need `github-token` (impact and rollout alike). */
+export function githubTokenProblems(
+  inputs: { comment: string; manifests: readonly string[]; 'github-token': string },
+  runner: RunnerContext,
+): string[] {
+  const onPullRequest = isPullRequestEvent(runner.eventName)
+  const needsGitHub = onPullRequest && (inputs.comment !== 'off' || inputs.manifests.length > 0)
+  if (!needsGitHub || inputs['github-token'].trim()) return []
+  return [
+    'Input `github-token` is required on pull requests to read changed files and comment: keep its default `${{ github.token }}`, or set `comment: off` and give `targets`.',
+  ]
 }

@@ -1,7 +1,7 @@
 /**
  * What bounds the targets a pull request can declare: a cap on targets per step and on documents
  * per file, each checked while reading (before the first hub request). The limit on hub requests
- * in flight is impact's own (steps/impact/query-impact.ts).
+ * in flight is impact's own (commands/impact/query-impact.ts).
  */
 import { ActionError } from '../errors.js'
 

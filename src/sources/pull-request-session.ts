@@ -3,7 +3,6 @@
  * (impact's) sticky comment. The GitHub client is loaded only here, only on pull-request events,
  * so the other commands never pay for it.
  */
-import type { ImpactSettings } from '../settings/settings.js'
 import type { PullRequestFiles } from './targets.js'
 import { isPullRequestEvent, type RunnerContext } from '../runner/context.js'
 import * as core from '../runner/core.js'
@@ -22,8 +21,18 @@ export interface PullRequestSession {
   comment(markdown: string): Promise<string | undefined>
 }
 
+/** What a step that reads a pull request gave in its inputs (impact's, and rollout's with no comment). */
+export interface PullRequestInputs {
+  comment: 'update' | 'new' | 'off'
+  commentKey: string
+  /** Globs of manifest files; on a pull request, matched against the files it changes. */
+  manifests: readonly string[]
+  renderedHead?: readonly string[] | undefined
+  githubToken: string
+}
+
 export async function openPullRequest(
-  impact: Pick<ImpactSettings, 'comment' | 'commentKey' | 'manifests' | 'renderedHead' | 'githubToken'>,
+  impact: PullRequestInputs,
   runner: RunnerContext,
   /** The step's one time budget, which every GitHub request honours (http/budget.ts). */
   budget?: Budget,

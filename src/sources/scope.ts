@@ -3,12 +3,12 @@
  * request chooses its targets, but not which of them are queried. A target outside the scope is
  * listed with its reason and never sent to the hub.
  */
-import type { ImpactSettings } from '../settings/settings.js'
+import type { TargetScope } from '../settings/target-limits.js'
 import type { SkippedTarget, Target } from '../model/target.js'
 
 export function partitionByScope(
   targets: readonly Target[],
-  scope: ImpactSettings['scope'],
+  scope: TargetScope,
 ): { inScope: Target[]; skipped: SkippedTarget[] } {
   const inScope: Target[] = []
   const skipped: SkippedTarget[] = []
@@ -20,7 +20,7 @@ export function partitionByScope(
   return { inScope, skipped }
 }
 
-function outOfScope(target: Target, { namespaces, kinds }: ImpactSettings['scope']): string | undefined {
+function outOfScope(target: Target, { namespaces, kinds }: TargetScope): string | undefined {
   if (
     kinds.length > 0 &&
     !kinds.some(

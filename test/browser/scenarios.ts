@@ -13,7 +13,7 @@ import { startHubEmulator } from '../emulator/hub.ts'
 import { createRolloutFleet } from '../emulator/graph/rollouts.ts'
 import { renderGitHubMarkdown, type RenderOptions } from './render.ts'
 import { environmentsPage } from './environments.ts'
-import { GRAPH_LEGEND, OWNED_LEGEND } from '../../src/steps/impact/mermaid.js'
+import { GRAPH_LEGEND, OWNED_LEGEND } from '../../src/commands/impact/mermaid.js'
 
 export interface Scenario {
   /** File name (without .png) of the screenshot in docs/images/. */

@@ -1,7 +1,7 @@
 /** The QuerySpec reference (docs/commands.md): its worked examples are valid `query` inputs, as written. */
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { QuerySchema } from '../../src/settings/query.ts'
+import { QuerySchema } from '../../src/commands/query/inputs.ts'
 import { loadStructuredParser } from '../../src/settings/structured.ts'
 
 const commands = readFileSync(new URL('../../docs/commands.md', import.meta.url), 'utf8')

@@ -13,7 +13,7 @@ import {
 import { OidcError } from '../../src/runner/oidc.js'
 import { InputError } from '../../src/settings/settings.js'
 import { checkWorkspace } from '../../src/hub/workspace-check.js'
-import { StepRefusal } from '../../src/steps/run/approve.js'
+import { StepRefusal } from '../../src/commands/runs/approve.js'
 
 describe('the error root', () => {
   it('is what every reported failure extends, with its operation, hint and cause', () => {

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { hubDispatcher, send } from '../../../src/http/wire.js'
 import { loadStructuredParser } from '../../../src/settings/structured.js'
 import { InputError, readSettings } from '../../../src/settings/settings.js'
+import { COMMANDS } from '../../../src/commands/index.js'
 
 const TOKEN = 'hubtok_Origin9Kq2'
 const HUB = 'https://hub.example.com'
@@ -28,6 +29,7 @@ function read(inputs: Record<string, string>) {
   const all = { ...INPUTS, ...inputs }
   return readSettings(
     Object.fromEntries(Object.entries(all).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value])),
+    COMMANDS,
   )
 }
 

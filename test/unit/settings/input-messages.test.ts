@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { durationFix } from '../../../src/settings/fields.ts'
-import { ImpactSchema } from '../../../src/settings/impact.ts'
-import { QuerySchema } from '../../../src/settings/query.ts'
+import { ImpactSchema } from '../../../src/commands/impact/inputs.ts'
+import { QuerySchema } from '../../../src/commands/query/inputs.ts'
 import { loadStructuredParser } from '../../../src/settings/structured.ts'
 import { INPUT_DEFAULTS } from '../../../src/settings/defaults.ts'
 

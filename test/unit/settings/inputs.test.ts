@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { INPUT_DEFAULTS } from '../../../src/settings/defaults.js'
-import { InputError, readSettings, type RunSettings, type Settings } from '../../../src/settings/settings.js'
+import { InputError, readSettings } from '../../../src/settings/settings.js'
+import { COMMANDS, type Settings } from '../../../src/commands/index.js'
+import type { RunSettings } from '../../../src/commands/runs/run-inputs.js'
 
 const TOKEN = 'hubtok_Zq8xVv3Kp0'
 const ORG = '11111111-2222-3333-4444-555555555555'
@@ -46,7 +48,7 @@ function inputVariables(inputs: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 function read(overrides: Record<string, string> = {}, env: NodeJS.ProcessEnv = GITHUB): Settings {
-  return readSettings({ ...env, ...inputVariables({ ...VALID, ...overrides }) })
+  return readSettings({ ...env, ...inputVariables({ ...VALID, ...overrides }) }, COMMANDS)
 }
 
 function run(overrides: Record<string, string> = {}, env: NodeJS.ProcessEnv = GITHUB): RunSettings {

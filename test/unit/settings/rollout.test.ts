@@ -1,6 +1,7 @@
 // `command: rollout`'s inputs: the quorum, the edges, the budget, each bad value named with its fix.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { InputError, loadSettings, type SettingsFor } from '../../../src/settings/settings.js'
+import { InputError, loadSettings } from '../../../src/settings/settings.js'
+import { COMMANDS, type SettingsFor } from '../../../src/commands/index.js'
 
 const BASE: Record<string, string> = {
   command: 'rollout',
@@ -24,11 +25,11 @@ const env = (inputs: Record<string, string>): NodeJS.ProcessEnv =>
   )
 
 async function rollout(inputs: Record<string, string> = {}) {
-  return ((await loadSettings(env(inputs))) as SettingsFor<'rollout'>).rollout
+  return ((await loadSettings(env(inputs), COMMANDS)) as SettingsFor<'rollout'>).rollout
 }
 
 async function problems(inputs: Record<string, string>): Promise<readonly string[]> {
-  const error = await loadSettings(env(inputs)).catch((e: unknown) => e)
+  const error = await loadSettings(env(inputs), COMMANDS).catch((e: unknown) => e)
   expect(error).toBeInstanceOf(InputError)
   return (error as InputError).problems
 }

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { readSettings } from '../../../src/settings/settings.js'
+import { COMMANDS } from '../../../src/commands/index.js'
 import { loadStructuredParser } from '../../../src/settings/structured.js'
 
 const COMMON = {
@@ -55,7 +56,7 @@ function warningsFor(inputs: Record<string, string>): string[] {
     `INPUT_${name.toUpperCase()}`,
     value,
   ])
-  readSettings({ ...GITHUB, ...Object.fromEntries(variables) })
+  readSettings({ ...GITHUB, ...Object.fromEntries(variables) }, COMMANDS)
   return stdout
     .join('')
     .split('\n')

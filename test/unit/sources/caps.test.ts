@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { InputError, readSettings } from '../../../src/settings/settings.js'
+import { COMMANDS } from '../../../src/commands/index.js'
 import { CapError } from '../../../src/sources/caps.js'
-import { requestLimiter } from '../../../src/steps/impact/query-impact.js'
+import { requestLimiter } from '../../../src/commands/impact/query-impact.js'
 import { objectsFromManifest } from '../../../src/sources/manifests.js'
 import { partitionByScope } from '../../../src/sources/scope.js'
 import { collectTargets } from '../../../src/sources/targets.js'
@@ -30,7 +31,7 @@ function impactSettings(inputs: Record<string, string>) {
     ...Object.fromEntries(Object.entries(inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value])),
   }
   try {
-    const settings = readSettings(env)
+    const settings = readSettings(env, COMMANDS)
     if (settings.command !== 'impact') throw new Error('expected impact')
     return settings.impact
   } finally {
@@ -270,7 +271,7 @@ describe('every fan-out of computeImpact shares the limiter', () => {
       namespace: 'shop',
       origin: { kind: 'input' },
     }))
-    const { computeImpact } = await import('../../../src/steps/impact/compute-impact.js')
+    const { computeImpact } = await import('../../../src/commands/impact/compute-impact.js')
     const settings = { ...impactSettings({}), scope: { namespaces: [], kinds: [] } }
     const report = await computeImpact(
       settings,

@@ -13,10 +13,10 @@ import {
   MAX_NOTICES,
   NOTICES_PER_STEP,
   type Annotation,
-} from '../../../src/steps/impact/annotations.ts'
+} from '../../../src/commands/impact/annotations.ts'
 import { fingerprint, readRenderedSet, renderedTargets } from '../../../src/sources/rendered.ts'
 import { INPUT_DEFAULTS } from '../../../src/settings/defaults.ts'
-import { ImpactSchema } from '../../../src/settings/impact.ts'
+import { ImpactSchema } from '../../../src/commands/impact/inputs.ts'
 
 const dirs: string[] = []
 afterEach(() => {

@@ -1,0 +1,89 @@
+/**
+ * What a command's row declares (the table is ./index.ts): its inputs (schema, checks, its part of
+ * the settings), how it runs, what it would send, the outputs it sets and its time budget. A command's plan is built from the same client builders its step sends
+ * through, in its own folder, so `dry-run: true` cannot go on describing a sequence the step
+ * no longer sends.
+ */
+import { AgentsClient } from '../hub/agents.js'
+import { prepareRequest, requestUrl, type HubRequest } from '../hub/request.js'
+import type { HubTransport } from '../hub/transport.js'
+import type { Verdict } from '../runner/core.js'
+import type { InputRow, StepSettings } from '../settings/settings.js'
+
+/** One request a dry run prints: exactly as the transport would send it, with the token shown as ***. */
+export interface PlannedRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: unknown
+  /** What this request is for, and what depends on earlier answers. */
+  note: string
+}
+
+/** Outputs a dry run sets: its result file, and what a plan can tell without a request. */
+export const DRY_RUN_OUTPUTS = ['result-file', 'targets-count'] as const
+
+/** What `dry-run: true` shows of a command: the requests, and what it derived before any. */
+export interface Plan {
+  requests: PlannedRequest[]
+  /** Values derived from the inputs, logged and written to the dry run's result file (null: none). */
+  derived?: ReadonlyArray<{ key: string; label: string; value: string | null }>
+  /** Outputs known before any request (impact's `targets-count` when every target is named). */
+  outputs?: Partial<Record<Exclude<(typeof DRY_RUN_OUTPUTS)[number], 'result-file'>, string>>
+}
+
+/** A command's code: loaded only when the command runs or is planned. */
+export interface CommandCode<S> {
+  /** Runs the step; it publishes its own outputs, summary and comment, and returns its verdict. */
+  step: (settings: S, transport: HubTransport, signal: AbortSignal) => Promise<Verdict | undefined>
+  /** The requests the step would send, built and not sent. */
+  plan: (settings: S, transport: HubTransport) => Plan
+}
+
+/**
+ * A row's output names, checked by the compiler to be exactly `Name`: the keys of the outputs
+ * its publisher builds (a name missing from the list is a type error that names it).
+ */
+export const outputNames =
+  <Name extends string>() =>
+  <const List extends readonly Name[]>(
+    list: List & (Exclude<Name, List[number]> extends never ? unknown : { missing: Exclude<Name, List[number]> }),
+  ): readonly Name[] =>
+    list
+
+/** A row of the command table: its inputs as the settings reader reads them, and its code. */
+export interface Command<C extends string, Data, Part extends object> extends InputRow<Data, Part> {
+  /** Every output the step may set (action.yml declares each: test/unit/commands/table.test.ts). */
+  outputs: readonly string[]
+  /** The step's one time budget in seconds (`timeout-seconds`); undefined: none (one request with its own ceiling). */
+  budgetSeconds(part: Part): number | undefined
+  load: () => Promise<CommandCode<StepSettings<C, Part>>>
+}
+
+/** A row, its types inferred: `data` is its schema's, the step's settings are the part `build` makes. */
+export const command = <C extends string, Data, Part extends object>(
+  _name: C,
+  row: Command<C, Data, Part>,
+): Command<C, Data, Part> => row
+
+/** The request exactly as the transport would send it, with the token shown as ***. */
+export function planned(transport: HubTransport, request: HubRequest, note: string): PlannedRequest {
+  const url = requestUrl(transport.identity, request)
+  const { headers } = prepareRequest(transport.identity, request)
+  return {
+    method: request.method,
+    url: url.href,
+    headers: { ...headers, authorization: 'Bearer ***' },
+    ...(request.body !== undefined ? { body: request.body } : {}),
+    note,
+  }
+}
+
+/** Every graph command first asks whoami: the graph answers a wrong org or workspace with an empty fleet. */
+export function graphPreflight(transport: HubTransport): PlannedRequest {
+  return planned(
+    transport,
+    new AgentsClient(transport).whoamiCall(),
+    'preflight: an empty workspaceUUID stops the step before any graph query',
+  )
+}
