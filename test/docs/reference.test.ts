@@ -78,6 +78,22 @@ describe('README Versioning', () => {
     expect(versioning).toMatch(/Dependabot \(`package-ecosystem: github-actions`\) updates such pins/)
   })
 
+  it('says, where it asks to replace the pin, to replace the all-zero SHA every recipe pins, and how to find the commit', () => {
+    const firstRun = readFileSync(new URL('../../examples/first-run.yml', import.meta.url), 'utf8')
+    const command = 'git ls-remote https://github.com/acme/hub-action HEAD'
+    for (const [name, text] of [
+      ['README.md', readme],
+      ['examples/first-run.yml', firstRun],
+    ]) {
+      expect(text, name).not.toMatch(/replace `@v1`/)
+      expect(text, name).toMatch(/replace the (all-zero SHA|zeros)/)
+      expect(text, name).toContain(command)
+    }
+    expect(firstRun).toMatch(/uses: acme\/hub-action@0{40} # v1\.0\.0/)
+    const started = /^## Getting started on your hub\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? ''
+    expect(started).toContain(command)
+  })
+
   it('says that no release is tagged yet exactly while CHANGELOG.md has no release section', () => {
     const released = /^## \[\d+\.\d+\.\d+[^\]]*\]/m.test(changelog)
     expect(
