@@ -3,7 +3,7 @@
  * action.yml and the code; the README is the front door (its first screen, its length) and its
  * Versioning section says how to pin the action and whether a release exists yet.
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { inputReaders, outputSetters, renderTables, updateReference } from '../../scripts/reference.ts'
@@ -56,6 +56,35 @@ describe('README.md', () => {
   it('is the front door: at most ~400 lines, with the Getting started section', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(400)
     expect(readme).toMatch(/^## Getting started on your hub$/m)
+  })
+
+  it('says what a wrong org or workspace does today: the whoami check stops the step; and that whoami’s clusterID is cluster-id', () => {
+    const started = /^## Getting started on your hub\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? ''
+    const prose = started.replace(/\s+/g, ' ')
+    expect(prose).not.toMatch(/a query finds nothing/)
+    expect(prose).toMatch(
+      /first asks the hub who the token is there \(`GET …\/whoami`\), and stops before sending anything else/,
+    )
+    expect(prose).toMatch(/That `clusterID` is the workspace's cluster id: the value for `cluster-id`/)
+  })
+
+  it('says how long `npm test` and `bash .ci/run` take', () => {
+    const row = (command: string) => readme.split('\n').find((line) => line.startsWith(`| \`${command}\` |`)) ?? ''
+    expect(row('npm test')).toMatch(/about \d+ minutes/)
+    expect(row('bash .ci/run')).toMatch(/about \d+ minutes/)
+  })
+
+  it('has recipes read the hub URL from the HUB_URL variable, which it says to add, instead of a hard-coded one', () => {
+    const recipes = [
+      readme,
+      ...readdirSync(new URL('../../examples/', import.meta.url)).map((name) =>
+        readFileSync(new URL(`../../examples/${name}`, import.meta.url), 'utf8'),
+      ),
+    ]
+    const urls = recipes.flatMap((text) => [...text.matchAll(/^\s*hub-url: (.*)$/gm)].map((match) => match[1]))
+    expect(urls.length).toBeGreaterThan(10)
+    expect(urls.filter((url) => !url?.startsWith('${{ vars.HUB_URL }}'))).toEqual([])
+    expect(readme).toMatch(/configuration variables\s+`HUB_URL`/)
   })
 
   it('shows the two set-up commands on its first screen', () => {
