@@ -46,7 +46,7 @@ export function dotenvText(overrides: Record<string, string>): string {
  * command needs), and every other input the example sets away from action.yml's default emptied (run's
  * agent and task), so that the action does not warn about inputs its command does not read.
  */
-export function forCommand(variables: Record<string, string>): Record<string, string> {
+function forCommand(variables: Record<string, string>): Record<string, string> {
   const example = parseEnv(exampleText())
   if (variables.INPUT_COMMAND === undefined || variables.INPUT_COMMAND === example.INPUT_COMMAND) return variables
   const action = parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
