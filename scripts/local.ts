@@ -7,6 +7,9 @@
  * action's log as GitHub's log viewer shows it and its outputs one a line, within 100 columns; then
  * the job summary the action wrote, rendered for the terminal. A missing or unusable file is one
  * line, never a stack trace. `npm run emulator -- --github` writes a dotenv file for a pull request.
+ * Where the runner or a newcomer would need a word the action cannot give, it says it: an INPUT_ that
+ * action.yml does not declare gets the runner's "Unexpected input(s)" warning, and a hub URL on this
+ * machine where nothing listens, the command that starts the emulator there.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -14,6 +17,7 @@ import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseEnv } from 'node:util'
+import { parse as parseYaml } from 'yaml'
 import { ROOT } from '../test/e2e/action-process.ts'
 import { startHubEmulator, type HubEmulator } from '../test/emulator/hub.ts'
 import { dotenvText } from '../test/emulator/pull-request.ts'
@@ -22,6 +26,7 @@ import { renderRunnerLog } from './demo/runner-log.ts'
 import { styleFor, visibleWidth } from './demo/style.ts'
 import { renderMarkdown } from './demo/terminal-markdown.ts'
 import { readLocalAction, type LocalActionRun } from './local/local-action-log.ts'
+import { connectionRefused, loopbackAddress, startEmulatorHint, unexpectedInputs } from './local/dotenv-checks.ts'
 
 const USAGE =
   'usage: npm run local [-- <dotenv file>]   (no file and no .env here: .env.example against a hub emulator)'
@@ -102,6 +107,14 @@ if (given !== undefined && fromGiven !== undefined) {
     ),
   )
 }
+
+// The runner warns about a `with:` key action.yml does not declare, and the action never sees it: a
+// misspelt variable in the file gets the same warning here, where local-action would pass it over.
+const declared = Object.keys(
+  (parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> }).inputs,
+)
+const unexpected = unexpectedInputs(fromFile, declared)
+if (unexpected) print(style.warning(`⚠ Warning: ${unexpected}`))
 
 // local-action's own launcher (its bin) wraps any non-zero exit in a stack trace; this starts
 // what the launcher starts, with the variables it sets. Its stdout is read as it comes and shown
@@ -219,6 +232,11 @@ if (hub) {
 }
 if (fromFile.RUNNER_TEMP === undefined)
   print(style.dim(`Result files: $RUNNER_TEMP is ${shown(runnerFiles.RUNNER_TEMP)}`))
+// The action can only say the connection was refused; on this machine that means the emulator is not running.
+const hubUrl = fromFile['INPUT_HUB-URL']
+const loopback = hub === undefined ? loopbackAddress(hubUrl) : undefined
+if (hubUrl && loopback && (await connectionRefused(loopback)))
+  print('', style.error(startEmulatorHint(hubUrl, loopback.port, given ?? '.env')))
 if (ended.code !== 0) print(style.error(`local-action ended with ${ended.signal ?? `exit code ${ended.code}`}.`))
 process.exitCode = ended.code ?? 1
 

@@ -7,7 +7,7 @@
 // As the README shows them: org and workspace are UUIDs (the action refuses display names), kept
 // in repository variables so that a pasted step works once they are set.
 const HUB = [
-  '    hub-url: https://hub.example.com',
+  '    hub-url: ${{ vars.HUB_URL }}',
   '    token: ${{ secrets.HUB_TOKEN }}',
   '    org: ${{ vars.HUB_ORG_ID }} # organization UUID',
   '    workspace: ${{ vars.HUB_WORKSPACE_ID }} # workspace UUID',

@@ -29,21 +29,27 @@ export function renderMarkdown(markdown: string, options: MarkdownOptions = {}):
 function blocks(tokens: Token[], context: Context): string[] {
   const { style } = context
   const out: string[] = []
-  // inside a <details> block: GitHub shows only its summary until it is opened
-  let details: { open: boolean; tokens: Token[] } | undefined
+  // inside a <details> block: GitHub shows only its summary until it is opened. `depth` counts the
+  // folds open within it (an impact report folds each target's tables inside the target's fold), so
+  // only the matching </details> ends it; its tokens are then rendered (or not) as a whole, inner folds
+  // nested under it.
+  let details: { open: boolean; depth: number; tokens: Token[] } | undefined
   for (const token of tokens) {
     if (details) {
-      if (token.type === 'html' && /<\/details>/i.test(token.raw)) {
-        if (details.open)
-          out.push(...trimBlank(blocks(details.tokens, context)).map((line) => (line ? `  ${line}` : line)), '')
-        details = undefined
-      } else details.tokens.push(token)
+      if (token.type === 'html') details.depth += nesting(token.raw)
+      if (details.depth > 0) {
+        details.tokens.push(token)
+        continue
+      }
+      if (details.open)
+        out.push(...trimBlank(blocks(details.tokens, context)).map((line) => (line ? `  ${line}` : line)), '')
+      details = undefined
       continue
     }
     if (token.type === 'html') {
       const summary = /<details[^>]*>\s*<summary>(.*?)<\/summary>/is.exec(token.raw)
       if (summary) {
-        const closed = /<\/details>/i.test(token.raw)
+        const closed = nesting(token.raw) <= 0
         // `<details open>` shows unfolded on GitHub too; openDetails opens that many more.
         const openedByAuthor = /^<details\s+open\b/i.test(token.raw.trim())
         const open = !closed && (openedByAuthor || context.openDetails > 0)
@@ -54,7 +60,7 @@ function blocks(tokens: Token[], context: Context): string[] {
             : `${style.bold('▸')} ${stripTags(summary[1] ?? '')} ${style.dim('(folded)')}`,
           '',
         )
-        if (!closed) details = { open, tokens: [] }
+        if (!closed) details = { open, depth: nesting(token.raw), tokens: [] }
       } else {
         const text = stripTags(token.raw.replace(/<!--[\s\S]*?-->/g, '')).trim()
         if (text) out.push(text, '')
@@ -178,6 +184,11 @@ function inline(tokens: Token[] | undefined, style: Style): string {
       }
     })
     .join('')
+}
+
+/** How many more `<details>` an HTML block opens than it closes. */
+function nesting(html: string): number {
+  return (html.match(/<details\b/gi)?.length ?? 0) - (html.match(/<\/details\s*>/gi)?.length ?? 0)
 }
 
 function stripTags(html: string): string {

@@ -1,6 +1,9 @@
 /** The demo's markdown renderer: job summaries and comments laid out for a terminal. */
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../scripts/demo/terminal-markdown.ts'
+import { renderImpactReport } from '../../src/steps/impact/impact-report.ts'
+import type { ImpactReport, RelatedObject, TargetImpact } from '../../src/steps/impact/model.ts'
+import type { Target } from '../../src/model/target.ts'
 
 const md = (...lines: string[]): string => lines.join('\n')
 
@@ -121,5 +124,91 @@ describe('renderMarkdown', () => {
 
   it('indents other code blocks', () => {
     expect(renderMarkdown(md('```', 'model credential missing', '```'))).toEqual(['    model credential missing'])
+  })
+
+  it('nests an impact report’s folds: each target’s tables under its own fold, none under a folded target', () => {
+    // a report as the action renders it: the first target unfolded, its three tables folded inside it
+    const checkout: Target = {
+      kind: 'Deployment',
+      group: 'apps',
+      namespace: 'shop',
+      name: 'checkout',
+      origin: { kind: 'manifest', path: 'deploy/shop/checkout.yaml', change: 'modified' },
+    }
+    const frontend: Target = { ...checkout, name: 'frontend', origin: { kind: 'input' } }
+    const related = (kind: string, name: string): RelatedObject => ({
+      group: '',
+      kind,
+      namespace: 'shop',
+      name,
+      relations: ['references'],
+    })
+    const impact = (target: Target, edge: string): TargetImpact => ({
+      target,
+      edge,
+      upstream: [related('ConfigMap', `${target.name}-config`)],
+      downstream: [related('Pod', `${target.name}-1`)],
+      associated: [related('Service', target.name)],
+      incomplete: false,
+    })
+    const report: ImpactReport = {
+      source: 'query',
+      targets: [checkout, frontend],
+      impacts: [impact(checkout, 'prod-eu'), impact(checkout, 'prod-us'), impact(frontend, 'prod-eu')],
+      notFound: [],
+      skippedFiles: [],
+      skippedTargets: [],
+      edges: ['prod-eu', 'prod-us'],
+      totals: { upstream: 2, downstream: 2, associated: 2 },
+      maxDepth: 5,
+      warnings: [],
+    }
+    const folds = renderMarkdown(renderImpactReport(report, { budget: 65_000 })).filter((line) => /^\s*[▸▾]/.test(line))
+    expect(folds).toEqual([
+      '▾ Deployment.apps shop/checkout on prod-eu — 1 upstream, 1 downstream, 1 associated',
+      '  ▸ Upstream — what it depends on (1) (folded)',
+      '  ▸ Downstream — what depends on it (1) (folded)',
+      '  ▸ Associated — declared links (1) (folded)',
+      '▸ Deployment.apps shop/checkout on prod-us — 1 upstream, 1 downstream, 1 associated (folded)',
+      '▸ Deployment.apps shop/frontend on prod-eu — 1 upstream, 1 downstream, 1 associated (folded)',
+    ])
+  })
+
+  it('opens a fold inside an open one only when asked, and keeps what follows a nested fold inside its parent', () => {
+    const text = md(
+      '<details open><summary>Target</summary>',
+      '',
+      '<details><summary>Inner one</summary>',
+      '',
+      'Inside one.',
+      '',
+      '</details>',
+      '',
+      'After the inner fold.',
+      '',
+      '</details>',
+      '',
+      'Outside.',
+    )
+    expect(renderMarkdown(text)).toEqual([
+      '▾ Target',
+      '',
+      '  ▸ Inner one (folded)',
+      '',
+      '  After the inner fold.',
+      '',
+      'Outside.',
+    ])
+    expect(renderMarkdown(text, { openDetails: 1 })).toEqual([
+      '▾ Target',
+      '',
+      '  ▾ Inner one',
+      '',
+      '    Inside one.',
+      '',
+      '  After the inner fold.',
+      '',
+      'Outside.',
+    ])
   })
 })

@@ -33,14 +33,25 @@ it('shows run, impact, query and rollout readably and exits 0', { timeout: 120_0
   const intro = out.slice(0, out.indexOf('━━ 1.'))
   for (const word of ['hub', 'agent', 'edge']) expect(intro).toContain(word)
 
-  // the three commands, each with its log, outputs and what it published
+  // the four commands, each with its log, outputs and what it published
   for (const command of ['command: run', 'command: impact', 'command: query', 'command: rollout'])
     expect(lines.some((line) => line.startsWith(`━━ `) && line.includes(command))).toBe(true)
+  // the intro counts what the tour then shows: its commands, each named, and its steps
+  const steps = lines.filter((line) => /^━━ \d+\. /.test(line)).length
+  const commands = new Set(lines.flatMap((line) => /^━━ \d+\. command: (\w+)/.exec(line)?.[1] ?? []))
+  const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
+  const prose = intro.replace(/\s+/g, ' ')
+  expect(prose).toContain(`use it in ${words[commands.size]} ways: `)
+  for (const command of commands) expect(prose).toContain(`\`command: ${command}\``)
+  expect(prose).toContain(`runs ${words[steps]} times as GitHub would run it`)
   expect(out).toMatch(/attached to the existing run/)
   expect(out).toMatch(/Same run id, reused=true; the hub holds 1 run/)
   expect(out).toMatch(/✖ Error: Run \S+ of agent "failing" failed: model credential\s+missing/)
   expect(out).toMatch(/The comment it posted on pull request #42/)
   expect(out).toMatch(/│ Impact of this change/)
+  // the comment's folds nest: a target's tables under its own fold, none left at the top level
+  expect(out).toMatch(/│ {3}▸ Downstream — what depends on it \(\d+\) \(folded\)/)
+  expect(lines.filter((line) => /│ ▸ (Upstream|Downstream|Associated) /.test(line))).toEqual([])
   expect(out).toMatch(/│ Fleet query: \d+ objects/)
   expect(out).toMatch(/│ ✅ Rolled out/)
   expect(out).toMatch(/Still rolling out on staging/)

@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseEnv } from 'node:util'
@@ -168,6 +169,34 @@ describe('npm run local (@github/local-action on the sources)', () => {
       // The token shows nowhere: not in the log, the outputs or the summary.
       expect(log).not.toContain(hub.token)
       expect(summary).not.toContain(hub.token)
+    },
+    TEST_MS,
+  )
+
+  it(
+    'says what the runner and a newcomer would need: a misspelt input gets the runner’s warning, a loopback hub where nothing listens the command that starts the emulator',
+    async () => {
+      // a port on this machine where nothing listens any more
+      const closed = createServer()
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+      const { port } = closed.address() as AddressInfo
+      await new Promise((resolve) => closed.close(resolve))
+      const cwd = folder('no-emulator')
+      writeFileSync(join(cwd, '.env'), `${EXAMPLE_TEXT}\nINPUT_HUB-URL=http://127.0.0.1:${port}\nINPUT_AGNET=quick\n`)
+      const run = await runScript(cwd)
+      const out = run.stdout.replace(/\n {2}/g, ' ')
+
+      expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0)
+      // as the runner words it for a `with:` key action.yml does not declare, before the action's log
+      expect(out).toMatch(/^⚠ Warning: Unexpected input\(s\) 'agnet', valid inputs are \['command', 'hub-url', /m)
+      expect(out.indexOf('Unexpected input(s)')).toBeLessThan(out.indexOf(LOG_HEADING))
+      // the action said what it could (the connection was refused); the script adds what to start, last
+      expect(out).toContain('ECONNREFUSED')
+      expect(out.trimEnd()).toMatch(
+        new RegExp(
+          `Nothing listens at http://127\\.0\\.0\\.1:${port} \\(INPUT_HUB-URL in \\.env\\): start the hub emulator first, in another terminal, with \`npm run emulator -- --port ${port}\`, then run this again; or run \`npm run local\` where there is no \\.env, which starts one of its own\\.$`,
+        ),
+      )
     },
     TEST_MS,
   )

@@ -83,10 +83,15 @@ it(
     )
     expect(stdout).toContain(`npm run local -- ${started.github.dotenvFile}`)
     expect(stdout).toMatch(/^ {2}GITHUB_EVENT_PATH=\/.*event\.json$/m)
+    // the lines for one's own .env empty run's agent and task, which impact does not read
+    expect(stdout).toMatch(/^ {2}INPUT_AGENT=$/m)
+    expect(stdout).toMatch(/^ {2}INPUT_TASK=$/m)
     expect(await comments()).toEqual([])
 
     const first = await runLocal(ROOT, [started.github.dotenvFile], tmp)
     expect(first.code, `${first.stdout}\n${first.stderr}`).toBe(0)
+    // the file is made for impact: no warning about an input the user did not set
+    expect(first.stdout).not.toMatch(/Warning|does not read/)
     expect(first.stdout).toMatch(/^ {2}comment-url +https:\/\/github\.com\/acme\/shop\/pull\/42#issuecomment-\d+$/m)
     expect(first.stdout).toMatch(/^ {2}result-file +\$RUNNER_TEMP\/hub-action\/impact-report\.json$/m)
     const [comment, ...more] = await comments()

@@ -8,6 +8,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parseEnv } from 'node:util'
+import { parse as parseYaml } from 'yaml'
 import { FRONTEND, PULL_REQUEST, pullRequestWorkspace } from '../../scripts/demo/fixtures.ts'
 import { ROOT } from '../e2e/action-process.ts'
 import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from './github.ts'
@@ -34,10 +36,35 @@ export interface PullRequestSide {
 
 /** .env.example with some values replaced: a dotenv file's later lines win. */
 export function dotenvText(overrides: Record<string, string>): string {
-  const example = readFileSync(join(ROOT, '.env.example'), 'utf8')
-  return `${example}\n${Object.entries(overrides)
+  return `${exampleText()}\n${Object.entries(overrides)
     .map(([name, value]) => `${name}=${value}`)
     .join('\n')}\n`
+}
+
+/**
+ * The variables that make .env.example run another command: `variables` (INPUT_COMMAND and what that
+ * command needs), and every other input the example sets away from action.yml's default emptied (run's
+ * agent and task), so that the action does not warn about inputs its command does not read.
+ */
+function forCommand(variables: Record<string, string>): Record<string, string> {
+  const example = parseEnv(exampleText())
+  if (variables.INPUT_COMMAND === undefined || variables.INPUT_COMMAND === example.INPUT_COMMAND) return variables
+  const action = parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { default?: string }>
+  }
+  const defaults = new Map(
+    Object.entries(action.inputs).map(([name, input]) => [`INPUT_${name.toUpperCase()}`, input.default ?? '']),
+  )
+  const emptied = Object.entries(example)
+    .filter(
+      ([name, value]) => defaults.has(name) && !(name in variables) && value !== '' && value !== defaults.get(name),
+    )
+    .map(([name]): [string, string] => [name, ''])
+  return { ...variables, ...Object.fromEntries(emptied) }
+}
+
+function exampleText(): string {
+  return readFileSync(join(ROOT, '.env.example'), 'utf8')
 }
 
 export async function startPullRequestSide(hub: HubValues, options: { port?: number } = {}): Promise<PullRequestSide> {
@@ -54,7 +81,7 @@ export async function startPullRequestSide(hub: HubValues, options: { port?: num
   const dir = mkdtempSync(join(tmpdir(), 'hub-action-pull-request-'))
   const eventPath = join(dir, 'event.json')
   writeFileSync(eventPath, JSON.stringify(PULL_REQUEST.event, null, 2))
-  const variables = {
+  const variables = forCommand({
     'INPUT_HUB-URL': hub.url,
     INPUT_TOKEN: hub.token,
     INPUT_ORG: hub.org,
@@ -69,7 +96,7 @@ export async function startPullRequestSide(hub: HubValues, options: { port?: num
     GITHUB_SHA: PULL_REQUEST.headSha,
     GITHUB_JOB: 'impact',
     GITHUB_WORKSPACE: workspace.dir,
-  }
+  })
   const dotenvFile = join(dir, 'impact.env')
   writeFileSync(dotenvFile, dotenvText(variables))
   return {
