@@ -1,8 +1,8 @@
 /** The demo's markdown renderer: job summaries and comments laid out for a terminal. */
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../scripts/demo/terminal-markdown.ts'
-import { renderImpactReport } from '../../src/steps/impact/impact-report.ts'
-import type { ImpactReport, RelatedObject, TargetImpact } from '../../src/steps/impact/model.ts'
+import { renderImpactReport } from '../../src/commands/impact/impact-report.ts'
+import type { ImpactReport, RelatedObject, TargetImpact } from '../../src/commands/impact/model.ts'
 import type { Target } from '../../src/model/target.ts'
 
 const md = (...lines: string[]): string => lines.join('\n')
