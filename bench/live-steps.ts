@@ -144,7 +144,12 @@ async function requestsOfRun(seconds: number, liveSteps: boolean): Promise<numbe
   }
   const result = await runAgent(
     settings,
-    { client, events, now: () => clock, sleep: async (ms) => void (clock += ms), scope: { org: 'o', workspace: 'ws' } },
+    {
+      client,
+      events,
+      clock: { now: () => clock, sleep: async (ms) => void (clock += ms) },
+      scope: { org: 'o', workspace: 'ws' },
+    },
     new AbortController().signal,
   )
   if (result.outcome !== 'succeeded') throw new Error(`the simulated run ended ${result.outcome}`)

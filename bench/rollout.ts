@@ -17,7 +17,8 @@
 import { GraphClient, type QuerySpec, type QueryStatus } from '../src/hub/graph.ts'
 import { HubTransport } from '../src/hub/transport.ts'
 import { readSnapshot } from '../src/commands/rollout/observe.ts'
-import { pollRollout, type Clock } from '../src/commands/rollout/poll.ts'
+import { pollRollout } from '../src/commands/rollout/poll.ts'
+import type { Clock } from '../src/http/clock.ts'
 import type { RolloutTarget } from '../src/commands/rollout/targets.ts'
 import { runAction } from '../test/e2e/action-process.ts'
 import { createRolloutFleet } from '../test/emulator/graph/rollouts.ts'
@@ -111,7 +112,7 @@ async function loopFigures(size: Size): Promise<void> {
       targets: all,
       named: undefined,
       quorum: { kind: 'all' },
-      budgetMs: 600_000,
+      deadline: clock.now() + 600_000,
       rules: { revision: undefined, bound: () => false },
       read: async (signal, pick) => {
         const before = hub.requests.length

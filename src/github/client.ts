@@ -14,6 +14,7 @@ import Bottleneck from 'bottleneck/light.js'
 import type { Dispatcher } from 'undici'
 import { defaultDispatcher } from '../http/wire.js'
 import type { Budget } from '../http/budget.js'
+import type { Clock } from '../http/clock.js'
 import { info } from '../runner/core.js'
 import { toGitHubError } from './errors.js'
 import { redactValue, registerSecret } from '../redact.js'
@@ -34,7 +35,7 @@ export interface GitHubClientOptions {
   /** First backoff when GitHub names no wait; doubles each retry, with jitter. */
   retryDelayMs?: number
   /** The wait between attempts (tests record it); resolves early when the signal aborts. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  sleep?: Clock['sleep']
   /** Ceiling for one attempt. */
   timeoutMs?: number
   /** Defaults to an agent that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */

@@ -6,7 +6,8 @@
  */
 import type { Octokit } from '@octokit/core'
 import { RequestError } from '@octokit/request-error'
-import { abortableSleep, decideRetry, describeOutcome, type AttemptOutcome, type RetryPolicy } from '../http/retry.js'
+import { decideRetry, describeOutcome, type AttemptOutcome, type RetryPolicy } from '../http/retry.js'
+import { systemClock, type Clock } from '../http/clock.js'
 import { errorCode } from '../http/wire.js'
 import type { Budget } from '../http/budget.js'
 
@@ -19,7 +20,7 @@ export interface RetryPluginOptions {
   policy: RetryPolicy
   log: (message: string) => void
   /** Resolves early when the signal aborts; tests replace it to record the waits. */
-  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined
+  sleep?: Clock['sleep'] | undefined
   /** The step's one time budget: no retry starts after it. */
   budget?: Budget | undefined
 }
@@ -32,7 +33,7 @@ interface FailedRequest {
 }
 
 export function retryPlugin(options: RetryPluginOptions) {
-  const sleep = options.sleep ?? abortableSleep
+  const sleep = options.sleep ?? options.budget?.clock.sleep ?? systemClock.sleep
   return (octokit: Octokit): void => {
     octokit.hook.wrap('request', async (request, requestOptions) => {
       const method = String(requestOptions.method).toUpperCase()

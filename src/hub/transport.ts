@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici'
 import { HubError } from './errors.js'
 import { BodyCapError, errorCode, headerValue, hubDispatcher, readCapped, send } from '../http/wire.js'
 import { hubFailure, type FailureContext } from './errors.js'
-import type { Budget } from '../http/budget.js'
+import { Budget } from '../http/budget.js'
 import {
   connectionFailure,
   deadlinePassed,
@@ -23,11 +23,10 @@ import {
   DEFAULT_RETRY_POLICY,
   decideRetry,
   describeOutcome,
-  systemClock,
   type AttemptOutcome,
-  type Clock,
   type RetryPolicy,
 } from '../http/retry.js'
+import { systemClock, type Clock } from '../http/clock.js'
 import { parseJsonAnswer } from './parse.js'
 import {
   prepareRequest,
@@ -104,8 +103,8 @@ export class HubTransport {
   private readonly policy: RetryPolicy
   private readonly log: (message: string) => void
   private readonly time: Clock
-  /** The step's one time budget; undefined: none (each request's own deadline and ceiling alone). */
-  readonly budget: Budget | undefined
+  /** The step's one time budget; unbounded when none was given (each request's own deadline and ceiling alone). */
+  readonly budget: Budget
   private readonly beforeClose: Array<() => Promise<void>> = []
 
   constructor(options: TransportOptions) {
@@ -123,12 +122,12 @@ export class HubTransport {
     this.dispatcher = options.dispatcher ?? hubDispatcher()
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
     this.log = options.log ?? (() => {})
-    this.budget = options.budget
     // One clock: the budget's, when there is one, so its deadline and every request's agree.
     this.time = {
       now: options.now ?? options.budget?.clock.now ?? systemClock.now,
       sleep: options.sleep ?? options.budget?.clock.sleep ?? systemClock.sleep,
     }
+    this.budget = options.budget ?? new Budget(undefined, this.time)
   }
 
   get identity(): Readonly<HubIdentity> {

@@ -7,7 +7,6 @@
  * of a hundred) does not undo it, a failure does (./latch.ts). A target latched on every watched
  * edge is not read again while others lag, but everything is read once more before passing.
  */
-import { setTimeout as delay } from 'node:timers/promises'
 import { clockTime } from './clock-time.js'
 import { collectGarbage } from './heap.js'
 import { judgeCell, type CellRules } from './latch.js'
@@ -18,6 +17,7 @@ import { ABSENT_GRACE_MS, decide, fastFailure, type Decision } from './verdict.j
 import type { Quorum } from './inputs.js'
 import { renderError } from '../../errors.js'
 import { BudgetSpentError } from '../../hub/transport-errors.js'
+import type { Clock } from '../../http/clock.js'
 
 const FIRST_POLL_MS = 2_000
 const MAX_POLL_MS = 30_000
@@ -36,19 +36,6 @@ const MAX_LOG_LINES_PER_POLL = 40
  * 50,000 kept (then written out) took tens of MB at 1,000 targets × 50 edges; the rest are counted.
  */
 const MAX_OBSERVATIONS = 10_000
-
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number
-  sleep(ms: number, signal: AbortSignal): Promise<void>
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: async (ms, signal) => {
-    await delay(ms, undefined, { signal })
-  },
-}
 
 export type { TrackedCell } from './cell.js'
 
@@ -91,7 +78,8 @@ export interface PollOptions {
   /** The edges the user named; undefined: every engaged edge, as they come. */
   named: readonly string[] | undefined
   quorum: Quorum
-  budgetMs: number
+  /** When the wait ends (ms since epoch, on `clock`): the step's one budget, less what the step keeps back. */
+  deadline: number
   /** One look at the fleet; `pick` chooses, from the engaged edges, the targets to read. */
   read: (signal: AbortSignal, pick: (engaged: readonly string[]) => readonly number[]) => Promise<Snapshot>
   clock: Clock
@@ -108,7 +96,7 @@ export interface PollOptions {
 export async function pollRollout(options: PollOptions): Promise<RolloutOutcome> {
   const { clock, signal } = options
   const startedAt = clock.now()
-  const deadline = startedAt + options.budgetMs
+  const { deadline } = options
   const tracks = new Map<string, EdgeTrack>()
   const outcome: RolloutOutcome = {
     state: 'timeout',
@@ -181,6 +169,7 @@ export async function pollRollout(options: PollOptions): Promise<RolloutOutcome>
     const remaining = deadline - now
     if (remaining <= FINAL_LOOK_MS) return { ...outcome, ...decision }
     await clock.sleep(Math.min(pause, remaining - FINAL_LOOK_MS), signal)
+    if (signal.aborted) throw signal.reason
     pause = Math.min(MAX_POLL_MS, pause * BACKOFF)
   }
 }

@@ -7,6 +7,7 @@
  */
 import { GraphClient, pagedSpec } from '../../hub/graph.js'
 import type { HubTransport } from '../../hub/transport.js'
+import type { Budget } from '../../http/budget.js'
 import { checkGraphWorkspace } from '../../hub/workspace-check.js'
 import type { Verdict } from '../../runner/core.js'
 import * as core from '../../runner/core.js'
@@ -14,7 +15,7 @@ import type { RolloutStepSettings } from './inputs.js'
 import { openPullRequest } from '../../sources/pull-request-session.js'
 import { readSnapshot, rolloutQueries } from './observe.js'
 import { nothingCheckable, uncheckedLines } from './unchecked.js'
-import { pollRollout, systemClock, type Clock, type RolloutOutcome } from './poll.js'
+import { pollRollout, type RolloutOutcome } from './poll.js'
 import { publishRollout } from './publish.js'
 import { collectRolloutTargets } from './targets.js'
 import { refuseUnreadable } from './unreadable.js'
@@ -40,14 +41,12 @@ export async function rolloutStep(
   settings: RolloutStepSettings,
   transport: HubTransport,
   signal: AbortSignal,
-  clock: Clock = systemClock,
 ): Promise<Verdict> {
   const { rollout, runner } = settings
-  const pullRequest = await openPullRequest(
-    { ...rollout, comment: 'off', commentKey: 'rollout' },
-    runner,
-    transport.budget,
-  )
+  // The step's one budget (main.ts): its clock times the polls, its end ends them.
+  const { budget } = transport
+  const { clock } = budget
+  const pullRequest = await openPullRequest({ ...rollout, comment: 'off', commentKey: 'rollout' }, runner, budget)
   const collected = await collectRolloutTargets(rollout, {
     // Off a runner (npm run local), the manifests are read from where the action was started.
     workspace: runner.workspace ?? process.cwd(),
@@ -74,23 +73,25 @@ export async function rolloutStep(
   const graph = new GraphClient(transport)
   for (const line of (await skipScaledReplicas(graph, collected.targets, signal)).lines) core.info(line)
   core.info(
-    `Waiting up to ${rollout.timeoutSeconds} s for ${collected.targets.length} target(s) on ${watchedText(rollout.edges, collected.targets)} (${quorumText(rollout.require)} required), ${rolloutQueries(collected.targets, rollout.revision).length} query(ies) a poll at most.`,
+    `Waiting up to ${budget.seconds} s for ${collected.targets.length} target(s) on ${watchedText(rollout.edges, collected.targets)} (${quorumText(rollout.require)} required), ${rolloutQueries(collected.targets, rollout.revision).length} query(ies) a poll at most.`,
   )
   const stuck: StuckMemory = new Map()
   const deployments = rollout.deploymentEnvironment
     ? await openDeployments(
         { environment: rollout.deploymentEnvironment, runner, githubToken: rollout.githubToken },
-        transport.budget,
+        budget,
         { info: core.info, warning: core.warning },
       )
     : undefined
-  const budgetMs = transport.budget ? Math.max(0, transport.budget.left()) : rollout.timeoutSeconds * 1000
+  // The wait ends where the budget ends (which every graph request honours too), less the
+  // deployments' reserve: a quarter at most of what is left.
+  const deadline = budget.deadline ?? Infinity
+  const reserveMs = deployments ? Math.min(DEPLOYMENT_RESERVE_MS, Math.max(0, budget.left()) / 4) : 0
   const outcome = await pollRollout({
     targets: collected.targets,
     named: rollout.edges,
     quorum: rollout.require,
-    // What is left of the step's one budget (http/budget.ts), which every graph request honours too.
-    budgetMs: deployments ? budgetMs - Math.min(DEPLOYMENT_RESERVE_MS, budgetMs / 4) : budgetMs,
+    deadline: deadline - reserveMs,
     read: (s, pick) =>
       readSnapshot(graph, collected.targets, {
         signal: s,
@@ -114,7 +115,7 @@ export async function rolloutStep(
   // the report of a large gate is built from every cell: start it from a collected heap
   if (outcome.edges.length * collected.targets.length > LARGE_REPORT_CELLS) collectGarbage()
   publishRollout(outcome, collected, { quorum: rollout.require, runner })
-  const verdict = verdictOf(outcome, rollout.onTimeout, rollout.timeoutSeconds)
+  const verdict = verdictOf(outcome, rollout.onTimeout, budget)
   // on-unverifiable: warn — what the gate checked passed, what carries the release was not checked
   const gated =
     carriers.length > 0 && verdict.status === 'pass'
@@ -138,7 +139,7 @@ const TIMEOUT_ADVICE = {
     "Narrow the targets (`targets`, `manifests`) so that one query's rows stay under the hub's 10,000-row cap.",
 } as const
 
-function verdictOf(outcome: RolloutOutcome, onTimeout: 'fail' | 'warn', timeoutSeconds: number): Verdict {
+function verdictOf(outcome: RolloutOutcome, onTimeout: 'fail' | 'warn', budget: Budget): Verdict {
   if (outcome.state === 'current') return { status: 'pass', message: `Rolled out: ${outcome.message}` }
   if (outcome.state === 'failed')
     return {
@@ -148,7 +149,7 @@ function verdictOf(outcome: RolloutOutcome, onTimeout: 'fail' | 'warn', timeoutS
   const unproven = unprovenAdvice(outcome.edges)
   return {
     status: onTimeout === 'warn' ? 'warn' : 'fail',
-    message: `Rollout not complete after ${timeoutSeconds} s (timeout-seconds): ${outcome.message} ${unproven ?? TIMEOUT_ADVICE[outcome.waitingOn ?? 'in-progress']}`,
+    message: `Rollout not complete after ${budget.seconds} s (timeout-seconds): ${outcome.message} ${unproven ?? TIMEOUT_ADVICE[outcome.waitingOn ?? 'in-progress']}`,
   }
 }
 

@@ -10,7 +10,7 @@ import type { RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from './run-inputs.js'
 import type { AttachSettings } from './lifecycle-inputs.js'
 import { FollowedRun } from './followed-run.js'
-import { waitForRun, type LoopDeps, type RunResult } from './loop.js'
+import { stepBudget, waitForRun, type LoopDeps, type RunResult } from './loop.js'
 
 /** RunSettings for a run this step did not start: no task, key or session of ours. */
 export function attachedRunSettings(wait: AttachSettings, detail: RunDetail): RunSettings {
@@ -43,7 +43,6 @@ export function attachToRun(
   deps: Omit<LoopDeps, 'client'>,
   signal: AbortSignal,
 ): Promise<RunResult> {
-  const started = (deps.now ?? Date.now)()
   // Never `reused`: that would say an idempotency key matched, and none was sent.
   deps.events.created({ runId, phase: detail.phase, run: detail })
   const run = {
@@ -51,7 +50,8 @@ export function attachToRun(
     detail,
     phase: canonicalPhase(detail.phase),
     idempotencyKey: undefined,
-    started,
+    // The step's budget, begun in main.ts before the run was read, as every request's.
+    budget: stepBudget(deps, settings.timeoutSeconds),
   }
   return waitForRun(run, settings, { ...deps, client }, signal)
 }

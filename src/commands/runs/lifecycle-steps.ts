@@ -9,7 +9,6 @@ import { readBackAfterCancel } from './loop.js'
 import { canonicalPhase, isTerminal } from '../../hub/schemas.js'
 import { AgentsClient } from '../../hub/agents.js'
 import type { RunDetail } from '../../hub/schemas.js'
-import { abortableSleep } from '../../http/retry.js'
 import type { HubTransport } from '../../hub/transport.js'
 import type { CommonSettings } from '../../settings/settings.js'
 import type { ApproveStepSettings, AttachSettings, CancelStepSettings, WaitStepSettings } from './lifecycle-inputs.js'
@@ -35,7 +34,7 @@ export async function waitStep(
   const client = new AgentsClient(transport, settings.hub.clusterId)
   await checkRunWorkspace(settings, client, signal)
   const detail = await client.getRun(settings.wait.runId, signal)
-  return followRun(settings, settings.wait, detail, client, signal)
+  return followRun(settings, settings.wait, detail, client, transport, signal)
 }
 
 /**
@@ -57,7 +56,9 @@ export async function cancelStep(
   const result = answer === 'already-settled' ? 'already-ended' : answer
   core.setOutput('cancel-result', result)
   const read =
-    answer === 'already-settled' ? undefined : await readBackAfterCancel(client, runId, abortableSleep, signal)
+    answer === 'already-settled'
+      ? undefined
+      : await readBackAfterCancel(client, runId, transport.budget.clock.sleep, signal)
   const phase = read && canonicalPhase(read.phase)
   if (phase) core.setOutput('phase', phase)
   const ended = answer === 'already-settled' || (phase !== undefined && isTerminal(phase))
@@ -95,8 +96,8 @@ export async function approveStep(
     return { status: 'pass', message: `${resolved}; not waiting for the run because timeout-seconds is 0.` }
   }
   core.info(`${resolved}; waiting for the run.`)
-  const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, abortableSleep)
-  return followRun(settings, wait, detail, client, signal)
+  const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, transport.budget.clock.sleep)
+  return followRun(settings, wait, detail, client, transport, signal)
 }
 
 /**
@@ -115,13 +116,14 @@ async function followRun(
   wait: AttachSettings,
   detail: RunDetail,
   client: AgentsClient,
+  transport: HubTransport,
   signal: AbortSignal,
 ): Promise<Verdict> {
   const runSettings = attachedRunSettings(wait, detail)
-  const events = runEventsToLog(runSettings, { attached: true })
+  const events = runEventsToLog(runSettings, transport.budget, { attached: true })
   let result
   try {
-    result = await attachToRun(runSettings, wait.runId, detail, client, { events }, signal)
+    result = await attachToRun(runSettings, wait.runId, detail, client, { events, budget: transport.budget }, signal)
   } finally {
     events.finish()
   }

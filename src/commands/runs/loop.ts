@@ -9,7 +9,8 @@
 import type { AgentsClient, CancelAnswer } from '../../hub/agents.js'
 import { ActionError, renderError } from '../../errors.js'
 import { HubDeadlineError } from '../../hub/errors.js'
-import { abortableSleep } from '../../http/retry.js'
+import { Budget } from '../../http/budget.js'
+import type { Clock } from '../../http/clock.js'
 import { canonicalPhase, isSettled, isTerminal } from '../../hub/schemas.js'
 import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from './run-inputs.js'
@@ -89,8 +90,10 @@ export interface RunEvents {
 export interface LoopDeps {
   client: Pick<AgentsClient, 'cancelRun' | 'getRun' | 'getAgent' | 'canReadAgents'>
   events: RunEvents
-  now?: () => number
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>
+  /** The step's one time budget (main.ts): the start and the loop end where it ends, not a moment later. */
+  budget?: Budget | undefined
+  /** Without `budget` (tests, the bench): the clock of the budget begun when the step starts. */
+  clock?: Clock | undefined
   /** How often progress is reported while waiting. */
   progressEveryMs?: number
   /** Jitter source of the pacing between early waits. */
@@ -107,8 +110,13 @@ export interface RunInHand {
   /** Canonical phase of that read. */
   phase: string
   idempotencyKey: string | undefined
-  /** When the step's budget began (ms since epoch): one deadline for the start and every wait. */
-  started: number
+  /** The step's one budget: one deadline, on one clock, for the start and every wait. */
+  budget: Budget
+}
+
+/** The step's budget, or (tests, the bench) one of `timeout-seconds` begun now on `deps.clock`. */
+export function stepBudget(deps: Pick<LoopDeps, 'budget' | 'clock'>, timeoutSeconds: number): Budget {
+  return deps.budget ?? new Budget(timeoutSeconds, deps.clock)
 }
 
 type LoopSettings = Pick<
@@ -129,11 +137,11 @@ export async function waitForRun(
   deps: LoopDeps,
   signal: AbortSignal,
 ): Promise<RunResult> {
-  const now = deps.now ?? Date.now
-  const sleep = deps.sleep ?? abortableSleep
-  const { followed, started } = run
-  const deadline = started + settings.timeoutSeconds * 1000
-  const pendingCeiling = started + settings.pendingTimeoutSeconds * 1000
+  const { followed, budget } = run
+  const { now, sleep } = budget.clock
+  // None only with `timeout-seconds: 0`, where the loop returns before it would wait.
+  const deadline = budget.deadline ?? budget.startedAt
+  const pendingCeiling = budget.startedAt + settings.pendingTimeoutSeconds * 1000
   /** What the hub last said of the run; the only state the loop changes besides the pacing. */
   const seen = { detail: run.detail, phase: run.phase }
 
@@ -145,7 +153,7 @@ export async function waitForRun(
     settled: isSettled(seen.phase),
     outcome,
     detail: seen.detail,
-    waitedMs: now() - started,
+    waitedMs: budget.spent(),
     cancel: undefined,
     idempotencyKey: run.idempotencyKey,
     sessionId: settings.sessionId,
@@ -183,7 +191,7 @@ export async function waitForRun(
     () =>
       deps.events.progress({
         phase: seen.phase,
-        elapsedMs: now() - started,
+        elapsedMs: budget.spent(),
         remainingMs: Math.max(0, deadline - now()),
       }),
     deps.progressEveryMs ?? PROGRESS_EVERY_MS,

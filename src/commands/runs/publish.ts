@@ -7,6 +7,7 @@ import type { RunEvents, RunResult } from './loop.js'
 import type { Verdict } from '../../runner/core.js'
 import { canonicalPhase, isSettled, type RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from './run-inputs.js'
+import type { Budget } from '../../http/budget.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
 import { resultDirectory, writeJsonFile } from '../../runner/result-file.js'
 import { fingerprint, type RunnerContext } from '../../runner/context.js'
@@ -41,9 +42,10 @@ interface RunResultFile {
 /** Characters of approval arguments written to the log; the result file keeps them whole. */
 const APPROVAL_ARGS_LOG_CHARS = 64 * 1024
 
-/** Log lines for the run loop; the run id becomes an output the moment it exists. */
+/** Log lines for the run loop, which waits within `budget`; the run id becomes an output the moment it exists. */
 export function runEventsToLog(
   settings: RunSettings,
+  budget: Budget,
   options: { attached?: boolean } = {},
 ): RunEvents & { finish(): void } {
   let grouped = false
@@ -66,10 +68,10 @@ export function runEventsToLog(
             ? `Idempotency key: ${settings.idempotencyKeyGiven} (the hub sees ${idempotencyKey}, derived from it with the token).`
             : `Idempotency key: ${idempotencyKey}`,
         )
-      if (settings.timeoutSeconds > 0 && !isSettled(created.run?.phase ?? created.phase)) {
+      if (budget.deadline !== undefined && !isSettled(created.run?.phase ?? created.phase)) {
         // An output-schema follow-up is a second run: its wait gets a group of its own.
         if (grouped) core.endGroup()
-        core.startGroup(`Waiting up to ${formatDuration(settings.timeoutSeconds * 1000)} for run ${created.runId}`)
+        core.startGroup(`Waiting up to ${formatDuration(budget.seconds * 1000)} for run ${created.runId}`)
         grouped = true
       }
     },

@@ -7,6 +7,7 @@
 import type { AgentsClient, StartRun } from '../../hub/agents.js'
 import { canonicalPhase, type CreateRunResponse, type RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from './run-inputs.js'
+import type { Budget } from '../../http/budget.js'
 import { checkWorkspace, type HubScope } from '../../hub/workspace-check.js'
 import { FollowedRun } from './followed-run.js'
 import type { RunEvents, RunInHand } from './loop.js'
@@ -22,20 +23,20 @@ export interface StartDeps {
 /** The run in hand, and the session it was started in (a re-run's fresh run has its own). */
 export type StartedRun = RunInHand & { sessionId: string }
 
-/** Start the run (or find the one its idempotency key already started), within the budget begun at `started`. */
+/** Start the run (or find the one its idempotency key already started), within the step's budget. */
 export async function startOrAttach(
   settings: RunSettings,
   deps: StartDeps,
   signal: AbortSignal,
-  started: number,
+  budget: Budget,
 ): Promise<StartedRun> {
-  // `timeout-seconds: 0` only starts the run: the start keeps its own per-request ceiling.
-  const budget = settings.timeoutSeconds > 0 ? started + settings.timeoutSeconds * 1000 : undefined
+  // `timeout-seconds: 0` is no budget: the start keeps its own per-request ceiling.
+  const deadline = budget.deadline
   // One whoami before anything is created: it costs a request only on the user route.
   if (deps.scope && deps.client.canReadAgents)
     await checkWorkspace(deps.client, deps.scope, 'run', {
       signal,
-      deadline: budget,
+      deadline,
       log: (line) => deps.events.info(line),
     })
   const first = {
@@ -44,7 +45,7 @@ export async function startOrAttach(
     sessionId: settings.sessionId,
     idempotencyKey: settings.idempotencyKey,
     signal,
-    deadline: budget,
+    deadline,
   }
   /**
    * `created` when it is a new run or this step's own (checked before anything of it is
@@ -84,7 +85,7 @@ export async function startOrAttach(
       detail: created.run,
       phase: canonicalPhase(created.run?.phase ?? created.phase),
       idempotencyKey: start.idempotencyKey,
-      started,
+      budget,
     }
   }
   const firstCreated = await verified(first, await deps.client.startRun(first))

@@ -4,12 +4,11 @@
  */
 import { AgentsClient } from '../../hub/agents.js'
 import type { HubTransport } from '../../hub/transport.js'
-import type { Budget } from '../../http/budget.js'
 import type { Verdict } from '../../runner/core.js'
 import { fingerprint } from '../../runner/context.js'
 import type { RunSettings, RunStepSettings } from './run-inputs.js'
 import { planned, type Plan, type PlannedRequest } from '../command.js'
-import { waitForRun, type LoopDeps, type RunResult } from './loop.js'
+import { stepBudget, waitForRun, type LoopDeps, type RunResult } from './loop.js'
 import { firstHoldSeconds } from './pacing.js'
 import { publishRun, runEventsToLog } from './publish.js'
 import { startOrAttach, type StartDeps } from './start.js'
@@ -21,7 +20,7 @@ export async function runStep(
   transport: HubTransport,
   signal: AbortSignal,
 ): Promise<Verdict> {
-  const events = runEventsToLog(settings.run)
+  const events = runEventsToLog(settings.run, transport.budget)
   let result
   try {
     // The scope lets the loop check the workspace (GET /api/whoami) before it starts a run.
@@ -41,22 +40,19 @@ export async function runStep(
 
 interface RunDeps extends LoopDeps, Omit<StartDeps, 'client'> {
   client: AgentsClient
-  /** The step's one time budget (main.ts): the start and the loop end where it ends, not a moment later. */
-  budget?: Budget | undefined
 }
 
 /** Start → loop, on one budget; tests and bench/live-steps.ts drive it with a fake client. @internal */
 export async function runAgent(settings: RunSettings, deps: RunDeps, signal: AbortSignal): Promise<RunResult> {
   // One budget for the preflight, the start and every wait: the step's, begun in main.ts.
-  const deadline = deps.budget?.deadline
-  const started = deadline !== undefined ? deadline - settings.timeoutSeconds * 1000 : (deps.now ?? Date.now)()
-  const run = await startOrAttach(settings, deps, signal, started)
+  const budget = stepBudget(deps, settings.timeoutSeconds)
+  const run = await startOrAttach(settings, deps, signal, budget)
   // A re-run's fresh run has a session of its own: the result names that one.
   const result = await waitForRun(run, { ...settings, sessionId: run.sessionId }, deps, signal)
   // With `output-schema`: the answer checked, and asked for once more on a miss (structured.ts).
   return settings.outputSchema === undefined
     ? result
-    : withStructuredAnswer(result, run, settings, deps, signal, started)
+    : withStructuredAnswer(result, run, settings, deps, signal, budget)
 }
 
 export function runPlan({ run, hub }: RunStepSettings, transport: HubTransport): Plan {

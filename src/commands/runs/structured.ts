@@ -6,6 +6,7 @@
  */
 import { oneLine, outputSchemaCheck, type SchemaCheck } from './output-schema.js'
 import type { RunSettings } from './run-inputs.js'
+import type { Budget } from '../../http/budget.js'
 import { waitForRun, type LoopDeps, type RunResult } from './loop.js'
 import { startOrAttach, type StartDeps, type StartedRun } from './start.js'
 
@@ -63,7 +64,7 @@ export async function withStructuredAnswer(
   settings: RunSettings,
   deps: LoopDeps & Omit<StartDeps, 'client'> & { client: StartDeps['client'] & LoopDeps['client'] },
   signal: AbortSignal,
-  started: number,
+  budget: Budget,
 ): Promise<RunResult> {
   if (settings.outputSchema === undefined || first.outcome !== 'succeeded') return first
   const check = outputSchemaCheck(settings.outputSchema)
@@ -87,7 +88,7 @@ export async function withStructuredAnswer(
     runAttempt: undefined,
   }
   // No second whoami: the first start checked the workspace.
-  const secondRun = await startOrAttach(again, { ...deps, scope: undefined }, signal, started)
+  const secondRun = await startOrAttach(again, { ...deps, scope: undefined }, signal, budget)
   const second = await waitForRun(secondRun, { ...again, sessionId: secondRun.sessionId }, deps, signal)
   const earlier = [...(first.earlier ?? []), ...(first.detail ? [first.detail] : [])]
   const missed = { error: answer.error, block: answer.block, followUpOf: first.runId }

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { bind, UNPROVEN } from '../../../../src/commands/rollout/binding.js'
 import { cellFacts } from '../../../../src/commands/rollout/cell-facts.js'
 import type { Cell, Snapshot } from '../../../../src/commands/rollout/observe.js'
-import { pollRollout, type Clock } from '../../../../src/commands/rollout/poll.js'
+import { pollRollout } from '../../../../src/commands/rollout/poll.js'
+import type { Clock } from '../../../../src/http/clock.js'
 import { shortJobTtls, unverifiable, watchedText } from '../../../../src/commands/rollout/step-notes.js'
 import type { RolloutTarget } from '../../../../src/commands/rollout/targets.js'
 
@@ -37,18 +38,19 @@ function clock(): Clock {
 async function run(looks: Snapshot[], targets: RolloutTarget[] = [WEB], over: { budgetMs?: number } = {}) {
   let i = 0
   const picks: number[][] = []
+  const time = clock()
   const outcome = await pollRollout({
     targets,
     named: undefined,
     quorum: { kind: 'all' },
-    budgetMs: over.budgetMs ?? 60_000,
+    deadline: time.now() + (over.budgetMs ?? 60_000),
     read: async (_s, pick) => {
       const s = looks[Math.min(i++, looks.length - 1)] as Snapshot
       const picked = [...pick(s.engaged)]
       picks.push(picked)
       return { ...s, read: new Set(picked) }
     },
-    clock: clock(),
+    clock: time,
     signal: new AbortController().signal,
     log: () => {},
   })

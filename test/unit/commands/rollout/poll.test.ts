@@ -1,7 +1,8 @@
 // The rollout wait on a fake clock: backoff, the budget, one log line per change, a cut result
 // never counted current, and the quorum. Snapshots are built by hand; the graph is not involved.
 import { describe, expect, it } from 'vitest'
-import { pollRollout, type Clock, type PollOptions } from '../../../../src/commands/rollout/poll.js'
+import { pollRollout, type PollOptions } from '../../../../src/commands/rollout/poll.js'
+import type { Clock } from '../../../../src/http/clock.js'
 import { ABSENT_GRACE_MS } from '../../../../src/commands/rollout/verdict.js'
 import type { Cell, Snapshot } from '../../../../src/commands/rollout/observe.js'
 import { rolloutState } from '../../../../src/commands/rollout/revision.js'
@@ -75,7 +76,7 @@ async function poll(snapshots: Snapshot[], options: { budgetMs?: number; quorum?
     targets: [WEB],
     named: undefined,
     quorum: options.quorum ?? { kind: 'all' },
-    budgetMs: options.budgetMs ?? 600_000,
+    deadline: clock.now() + (options.budgetMs ?? 600_000),
     read: async () => snapshots[Math.min(i++, snapshots.length - 1)] as Snapshot,
     clock,
     signal: new AbortController().signal,
@@ -152,7 +153,7 @@ describe('the edges watched by default', () => {
       targets: [pinned('a'), pinned('z')],
       named: undefined,
       quorum: { kind: 'all' },
-      budgetMs: 1_000,
+      deadline: clock.now() + 1_000,
       read: async () => snapshot({ a: true, b: true }),
       clock,
       signal: new AbortController().signal,
@@ -167,14 +168,14 @@ describe('the edges watched by default', () => {
 })
 
 describe('failing fast where time cannot help', () => {
-  const run = (read: PollOptions['read'], named?: string[], budgetMs = 600_000) =>
+  const run = (read: PollOptions['read'], named?: string[], budgetMs = 600_000, clock = fakeClock()) =>
     pollRollout({
       targets: [WEB],
       named,
       quorum: { kind: 'all' },
-      budgetMs,
+      deadline: clock.now() + budgetMs,
       read,
-      clock: fakeClock(),
+      clock,
       signal: new AbortController().signal,
       log: () => {},
     })
@@ -224,11 +225,12 @@ describe('reading only what still lags', () => {
     const picked: number[][] = []
     const looks = [{ a: false }, { a: false, b: false }, { a: true, b: true }]
     let i = 0
+    const clock = fakeClock()
     const outcome = await pollRollout({
       targets: [WEB, { ...WEB, label: 'other' }],
       named: undefined,
       quorum: { kind: 'all' },
-      budgetMs: 600_000,
+      deadline: clock.now() + 600_000,
       read: async (_signal, pick) => {
         const look = looks[Math.min(i++, looks.length - 1)] as Record<string, boolean>
         const chosen = [...pick(Object.keys(look))]
@@ -238,7 +240,7 @@ describe('reading only what still lags', () => {
         for (const cells of s.cells.values()) if (chosen.includes(1)) cells.set(1, { state: 'current', reason: 'ok' })
         return { ...s, read: new Set(chosen) }
       },
-      clock: fakeClock(),
+      clock,
       signal: new AbortController().signal,
       log: () => {},
     })
@@ -247,5 +249,37 @@ describe('reading only what still lags', () => {
     expect(picked[1]).toEqual([0, 1])
     expect(picked[2]).toEqual([0])
     expect(outcome.state).toBe('current')
+  })
+})
+
+describe('an interrupt (the job cancelled) during the pause', () => {
+  it('ends the wait with its reason, and no look is sent after it', async () => {
+    const clock = fakeClock()
+    const interrupt = new AbortController()
+    const reason = new Error('received SIGTERM')
+    let looks = 0
+    const waiting = pollRollout({
+      targets: [WEB],
+      named: undefined,
+      quorum: { kind: 'all' },
+      deadline: clock.now() + 600_000,
+      read: async () => {
+        looks++
+        return snapshot({ a: false })
+      },
+      // The one clock's sleep ends early, without throwing, when the signal aborts: the poll
+      // itself must notice the interrupt.
+      clock: {
+        now: clock.now,
+        sleep: async (ms) => {
+          await clock.sleep(ms)
+          interrupt.abort(reason)
+        },
+      },
+      signal: interrupt.signal,
+      log: () => {},
+    })
+    await expect(waiting).rejects.toBe(reason)
+    expect(looks).toBe(1)
   })
 })

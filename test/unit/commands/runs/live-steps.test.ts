@@ -62,8 +62,7 @@ function harness(fake: Fake = {}) {
   const deps = {
     client: client as unknown as AgentsClient,
     events,
-    now: () => clock,
-    sleep,
+    clock: { now: () => clock, sleep },
     scope: { org: 'org-1', workspace: 'ws-1' },
   }
   return { client, events, deps, order }

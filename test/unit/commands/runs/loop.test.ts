@@ -56,7 +56,7 @@ function harness(options: FakeOptions = {}) {
     ),
     canReadAgents: options.canReadAgents ?? true,
   }
-  const sleep = vi.fn(async (ms: number, _signal: AbortSignal) => {
+  const sleep = vi.fn(async (ms: number, _signal?: AbortSignal) => {
     clock += ms
   })
   const events = {
@@ -76,8 +76,7 @@ function harness(options: FakeOptions = {}) {
     deps: {
       client: client as unknown as AgentsClient,
       events,
-      now,
-      sleep,
+      clock: { now, sleep },
       ...(options.stepsWithinSeconds !== undefined ? { stepsWithinSeconds: options.stepsWithinSeconds } : {}),
     },
   }
