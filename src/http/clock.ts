@@ -16,7 +16,7 @@ export interface Clock {
 }
 
 /** setTimeout that ends early, without throwing, when the signal aborts. */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve()
     const timer = setTimeout(done, ms)

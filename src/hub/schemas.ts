@@ -8,7 +8,8 @@ import * as z from '../zod.js'
 const optionalNumber = z.optional(z.number())
 const optionalString = z.optional(z.string())
 
-const RunStepSchema = z.looseObject({
+/** One step of an agent's run (a tool call), as the run detail lists it; not a step of this action. */
+const AgentStepSchema = z.looseObject({
   id: optionalString,
   tool: z._default(z.string(), '(unnamed tool)'),
   args: z.optional(z.unknown()),
@@ -42,7 +43,7 @@ export const RunDetailSchema = z.looseObject({
   output: optionalString,
   sources: z.optional(z.array(z.string())),
   pending: z.optional(z.looseObject({ inboxID: optionalString, tool: optionalString, args: z.optional(z.unknown()) })),
-  steps: z._default(z.array(RunStepSchema), []),
+  steps: z._default(z.array(AgentStepSchema), []),
   children: z._default(z.array(z.unknown()), []),
 })
 
@@ -82,7 +83,7 @@ export const WhoAmISchema = z.looseObject({
   user: z.optional(z.unknown()),
 })
 
-export type RunStep = z.infer<typeof RunStepSchema>
+export type AgentStep = z.infer<typeof AgentStepSchema>
 export type RunDetail = z.infer<typeof RunDetailSchema>
 export type CreateRunResponse = z.infer<typeof CreateRunResponseSchema>
 export type AgentObject = z.infer<typeof AgentSchema>

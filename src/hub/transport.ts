@@ -103,8 +103,9 @@ export class HubTransport {
   private readonly policy: RetryPolicy
   private readonly log: (message: string) => void
   private readonly time: Clock
-  /** The step's one time budget; unbounded when none was given (each request's own deadline and ceiling alone). */
-  readonly budget: Budget
+  /** The step's one time budget, when one was given (else each request's own deadline and ceiling alone). */
+  private readonly given: Budget | undefined
+  private unbounded: Budget | undefined
   private readonly beforeClose: Array<() => Promise<void>> = []
 
   constructor(options: TransportOptions) {
@@ -127,7 +128,16 @@ export class HubTransport {
       now: options.now ?? options.budget?.clock.now ?? systemClock.now,
       sleep: options.sleep ?? options.budget?.clock.sleep ?? systemClock.sleep,
     }
-    this.budget = options.budget ?? new Budget(undefined, this.time)
+    this.given = options.budget
+  }
+
+  /**
+   * The step's one time budget, for the steps that time their own waits on it; without one, an
+   * unbounded budget on the transport's clock (made when first asked: until then the transport
+   * reads its clock only for requests).
+   */
+  get budget(): Budget {
+    return this.given ?? (this.unbounded ??= new Budget(undefined, this.time))
   }
 
   get identity(): Readonly<HubIdentity> {
@@ -183,7 +193,7 @@ export class HubTransport {
 
   /** The one retry loop: attempts within the deadline, 401 renewal, decideRetry, errors redacted. */
   private async exchange<A>(asked: Addressed, reading: Reading<A>): Promise<A> {
-    const budget = asked.outlivesBudget ? undefined : this.budget
+    const budget = asked.outlivesBudget ? undefined : this.given
     const wire: Addressed = { ...asked, deadline: budget ? budget.bound(asked.deadline) : asked.deadline }
     const passed = (last: HubError | undefined) => deadlinePassed(wire, last, budget, wire.deadline)
     const base = wire.policy ?? this.policy

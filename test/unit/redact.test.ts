@@ -112,6 +112,7 @@ describe.each(Object.entries(TOKEN_SHAPES))('a %s-shaped secret', (_shape, secre
         sources: [`https://example.com/?t=${secret}`],
       },
       waitedMs: 1000,
+      budget: 'timeout-seconds (600 s)',
       cancel: undefined,
       idempotencyKey: 'gha-abc',
       sessionId: 's',

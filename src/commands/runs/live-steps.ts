@@ -4,12 +4,12 @@
  * log has not shown yet. Each finished step is reported once, in the hub's order; a step still
  * waiting for approval is not finished, and is reported when it is.
  */
-import type { RunDetail, RunStep } from '../../hub/schemas.js'
+import type { RunDetail, AgentStep } from '../../hub/schemas.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
 import { clip, formatDuration } from '../../markdown/format.js'
 
 export interface NumberedStep {
-  step: RunStep
+  step: AgentStep
   /** 1-based position in the run's steps, as the summary's table numbers them. */
   number: number
 }

@@ -14,61 +14,14 @@ import type { Clock } from '../../http/clock.js'
 import { canonicalPhase, isSettled, isTerminal } from '../../hub/schemas.js'
 import type { CreateRunResponse, RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from './run-inputs.js'
+import type { RunOutcome, RunSeen, RunWaited } from './seen.js'
 import { StepTracker, type NumberedStep } from './live-steps.js'
 import type { FollowedRun } from './followed-run.js'
 import { longestHoldSeconds, nextHoldMs, Pacer, PROGRESS_EVERY_MS } from './pacing.js'
 import { HubError } from '../../hub/errors.js'
 
-/** @internal */
-export type RunOutcome =
-  | 'succeeded'
-  | 'failed'
-  | 'aborted'
-  /** Stopped at the approval gate because `on-approval` is `fail` or `succeed`. */
-  | 'awaiting-approval'
-  | 'timed-out'
-  | 'pending-too-long'
-  | 'interrupted'
-  /** `timeout-seconds: 0`: started (or attached) and not waited for. */
-  | 'started'
-
-export interface RunResult {
-  agent: string
-  runId: string
-  reused: boolean
-  /** Canonical spelling (PascalCase) whatever case the hub used. */
-  phase: string
-  settled: boolean
-  outcome: RunOutcome
-  /** The last run detail the hub sent, if any. */
-  detail: RunDetail | undefined
-  /** The `output-schema` check of the answer (structured.ts), when the input is set and a run succeeded. */
-  structured?: StructuredAnswer | undefined
-  /** Runs of this step before `detail`'s, whose cost counts with it (the first answer of a structured-output retry). */
-  earlier?: RunDetail[] | undefined
-  waitedMs: number
-  cancel: CancelAnswer | 'failed' | undefined
-  /** The run's phase read back after the cancel (canonical), or undefined when it could not be read. */
-  afterCancel?: string | undefined
-  /** Why the agent may be stuck in Pending, when we could tell (agent suspended). */
-  pendingDiagnosis?: string | undefined
-  idempotencyKey: string | undefined
-  sessionId: string
-}
-
-/** What became of the schema check, for the verdict, the outputs and the summary. */
-export interface StructuredAnswer {
-  /** The block that matched, as compact JSON (output `structured-output`). */
-  value?: string | undefined
-  /** The first answer's schema error (`at \`/verdict\`: …`), when an answer missed. */
-  error?: string | undefined
-  /** The offending block of the last answer that missed (agent text: shown cleaned). */
-  block?: string | undefined
-  /** The run whose answer missed first, when a follow-up was asked for. */
-  followUpOf?: string | undefined
-  /** The follow-up's own error, when it missed too. */
-  secondError?: string | undefined
-}
+/** The loop's result: what was read of the run, and what the wait added (./seen.ts). */
+export interface RunResult extends RunSeen, RunWaited {}
 
 interface RunProgress {
   phase: string
@@ -154,6 +107,7 @@ export async function waitForRun(
     outcome,
     detail: seen.detail,
     waitedMs: budget.spent(),
+    budget: budget.named,
     cancel: undefined,
     idempotencyKey: run.idempotencyKey,
     sessionId: settings.sessionId,

@@ -3,7 +3,8 @@
  * log between stop-commands markers, so an agent cannot issue workflow commands.
  */
 import * as core from '../../runner/core.js'
-import type { RunEvents, RunResult } from './loop.js'
+import type { RunEvents } from './loop.js'
+import type { RunOutcome, RunSeen, ShownRun } from './seen.js'
 import type { Verdict } from '../../runner/core.js'
 import { canonicalPhase, isSettled, type RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from './run-inputs.js'
@@ -26,9 +27,10 @@ interface RunResultFile {
   phase: string
   settled: boolean
   reused: boolean
-  outcome: RunResult['outcome']
+  /** How the wait ended; absent when the step showed a run without waiting for it. */
+  outcome?: RunOutcome | undefined
   verdict: { status: 'pass' | 'warn' | 'fail'; message: string }
-  waitedMs: number
+  waitedMs?: number | undefined
   idempotencyKey: string | null
   /**
    * The session's fingerprint (version 2; version 1 stored the id): anyone who knows a session id
@@ -104,7 +106,8 @@ export function runEventsToLog(
   }
 }
 
-export async function publishRun(result: RunResult, verdict: Verdict, runner: RunnerContext): Promise<void> {
+/** Publishes a run as read (`RunSeen`), with the waiting facts when the step waited for it (./seen.ts). */
+export async function publishRun(result: ShownRun, verdict: Verdict, runner: RunnerContext): Promise<void> {
   const file: RunResultFile = {
     ...RESULT_FILE,
     agent: result.agent,
@@ -164,7 +167,7 @@ function loadRenderer(): Promise<Renderer> {
 export type RunOutputName = keyof ReturnType<typeof runOutputs>
 
 /** `cleanedOutput`: the answer as the job summary shows it (summary.ts `cleanOutput`). @internal */
-export function runOutputs(result: RunResult, resultFile: string, cleanedOutput = '') {
+export function runOutputs(result: RunSeen, resultFile: string, cleanedOutput = '') {
   return {
     'run-id': result.runId,
     phase: result.phase,
@@ -184,7 +187,7 @@ export function runOutputs(result: RunResult, resultFile: string, cleanedOutput 
  * gate). The arguments are JSON: the hub's JSON text as sent, or that text as a JSON string when
  * it does not parse (the hub may have clipped it).
  */
-function approvalOutputs(result: RunResult): Record<'approval-id' | 'approval-tool' | 'approval-args', string> {
+function approvalOutputs(result: RunSeen): Record<'approval-id' | 'approval-tool' | 'approval-args', string> {
   const pending = result.phase === 'PendingApproval' ? result.detail?.pending : undefined
   return {
     'approval-id': pending?.inboxID ?? '',

@@ -3,7 +3,7 @@
  * schema error and the offending block. The block is agent text: shown in a fence it cannot
  * close, invisible characters made visible, clipped (markdown/format.ts).
  */
-import type { StructuredAnswer } from './loop.js'
+import type { StructuredAnswer } from './seen.js'
 import { clipBytes, fenced, inline } from '../../markdown/format.js'
 import { sentence } from './verdict.js'
 

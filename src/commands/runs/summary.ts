@@ -6,19 +6,19 @@
  * output gets what is left. When anything is cut, a note says the result file holds all of it.
  * Loaded on demand: it pulls in the markdown parser.
  */
-import type { RunResult } from './loop.js'
+import type { RunOutcome, ShownRun } from './seen.js'
 import { costLine, runCost, stepDetails } from './cost.js'
 import { structuredSection } from './structured-summary.js'
 import type { Verdict } from '../../runner/core.js'
 import { fingerprint } from '../../runner/context.js'
-import { ChildRunSchema, type RunDetail, type RunStep } from '../../hub/schemas.js'
+import { ChildRunSchema, type RunDetail } from '../../hub/schemas.js'
+import { stepsSection, type Clip } from './summary-steps.js'
 import {
   SUMMARY_BYTE_BUDGET,
   byteLength,
   clipBytes,
   clipCharacters,
   code,
-  details,
   fenced,
   formatCount,
   formatDuration,
@@ -39,11 +39,6 @@ const LIMITS = {
   approvalArgs: 64 * 1024,
   sourcesList: 32 * 1024,
   source: 2_000,
-  stepsTable: 128 * 1024,
-  stepTool: 200,
-  stepError: 500,
-  stepJson: 200,
-  stepCalls: 32 * 1024,
   children: 50,
 }
 const ICON: Record<Verdict['status'], string> = { pass: '✅', warn: '⚠️', fail: '❌' }
@@ -79,7 +74,8 @@ export function cleanOutput(text: string): string {
 /** Under GitHub's 1 MB per output, with room for what showing invisible characters adds. */
 const CLEAN_OUTPUT_BYTES = 768 * 1024
 
-export function renderRunSummary(result: RunResult, verdict: Verdict, options: RunSummaryOptions = {}): string {
+/** What was read of the run, with the waiting facts when the step waited for it (./seen.ts). */
+export function renderRunSummary(result: ShownRun, verdict: Verdict, options: RunSummaryOptions = {}): string {
   const budget = options.budget ?? SUMMARY_BYTE_BUDGET
   const detail = result.detail
   let cut = false
@@ -95,7 +91,7 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
   )
   // A verdict line that only repeats the heading is left out; the hub's message is shown once, in
   // its own section when there is one, so not in this line.
-  const showsHubMessage = Boolean(detail?.message) && result.outcome !== 'succeeded'
+  const showsHubMessage = Boolean(detail?.message) && outcomeOf(result) !== 'succeeded'
   if (!verdictRepeatsHeading(result, verdict)) {
     head.push(
       inline(
@@ -117,8 +113,8 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
     ['Run', code(clip(result.runId, LIMITS.name))],
     ['Phase', `**${inline(clip(result.phase, LIMITS.name))}**${result.settled ? '' : ' (not settled)'}`],
     ['Duration', formatDuration(duration)],
-    ['Waited', formatDuration(result.waitedMs)],
   ]
+  if (result.waitedMs !== undefined) facts.push(['Waited', formatDuration(result.waitedMs)])
   // Every run of the step and the children their details list (cost.ts).
   const cost = runCost(stepDetails(result))
   if (cost.runs > 0) {
@@ -195,9 +191,17 @@ export function renderRunSummary(result: RunResult, verdict: Verdict, options: R
  * "Run … of agent … succeeded." says only what the heading, the table and "Message from the hub"
  * show; the other verdicts (timed out, waiting for approval, no message …) say more.
  */
-function verdictRepeatsHeading(result: RunResult, verdict: Verdict): boolean {
-  if (result.outcome === 'succeeded') return verdict.status === 'pass'
-  return (result.outcome === 'failed' || result.outcome === 'aborted') && Boolean(result.detail?.message)
+function verdictRepeatsHeading(result: ShownRun, verdict: Verdict): boolean {
+  const outcome = outcomeOf(result)
+  if (outcome === 'succeeded') return verdict.status === 'pass'
+  return (outcome === 'failed' || outcome === 'aborted') && Boolean(result.detail?.message)
+}
+
+/** How the wait ended; without a wait, how the run ended as read (undefined while it goes on). */
+function outcomeOf(result: ShownRun): RunOutcome | undefined {
+  if (result.outcome !== undefined) return result.outcome
+  const ended = { Succeeded: 'succeeded', Failed: 'failed', Aborted: 'aborted' } as const
+  return ended[result.phase as keyof typeof ended]
 }
 
 function trimmedNote(resultFile: string | undefined): string {
@@ -206,8 +210,6 @@ function trimmedNote(resultFile: string | undefined): string {
     : 'the result file (output `result-file`)'
   return `> [!NOTE]\n> Parts of this run were cut to keep the job summary under GitHub's 1 MiB limit: ${where} holds all of it.`
 }
-
-type Clip = (text: string, max: number) => string
 
 /** The sources list, whole items only, up to its byte cap; a last item counts those left out. */
 function sourcesSection(sources: readonly string[], clip: Clip, noteCut: () => void): string {
@@ -225,76 +227,6 @@ function sourcesSection(sources: readonly string[], clip: Clip, noteCut: () => v
   }
   return `### Sources\n\n${shown.join('\n')}`
 }
-
-/** The steps table, whole rows only, up to its byte cap; a last line counts the rows left out. */
-function stepsSection(steps: readonly RunStep[], clip: Clip, noteCut: () => void): string {
-  const rows: Array<{ step: RunStep; number: number }> = []
-  let size = 0
-  for (const [index, step] of steps.entries()) {
-    const cells = {
-      tool: clip(step.tool, LIMITS.stepTool),
-      outcome: clip(step.outcome, LIMITS.name),
-      error: step.error && clip(step.error, LIMITS.stepError),
-    }
-    const row = { step: { ...step, ...cells }, number: index + 1 }
-    const rowSize = byteLength(stepsTable([row])) - STEPS_HEADER_BYTES
-    if (size + rowSize > LIMITS.stepsTable) break
-    rows.push(row)
-    size += rowSize
-  }
-  let body = stepsTable(rows)
-  const left = steps.length - rows.length
-  if (left > 0) {
-    noteCut()
-    body += `\n\n… and ${formatCount(left)} more ${left === 1 ? 'step' : 'steps'}: the result file lists them all.`
-  }
-  const calls = stepCalls(rows, noteCut)
-  if (calls) body += `\n\n${calls}`
-  return details(`Steps (${steps.length})`, body)
-}
-
-/**
- * Each shown step's arguments and result, parsed from the JSON text the hub sends (docs/hub-facts.md, "Run detail") and shown
- * as compact JSON, each clipped, the list within its own byte cap.
- */
-function stepCalls(rows: ReadonlyArray<{ step: RunStep; number: number }>, noteCut: () => void): string {
-  const lines: string[] = []
-  let size = 0
-  for (const { step, number } of rows) {
-    const parts: string[] = []
-    if (step.args !== undefined)
-      parts.push(`arguments ${code(jsonTextForDisplay(step.args, LIMITS.stepJson, 'compact'))}`)
-    if (step.result !== undefined)
-      parts.push(`result ${code(jsonTextForDisplay(step.result, LIMITS.stepJson, 'compact'))}`)
-    if (parts.length === 0) continue
-    const line = `- ${number}: ${parts.join(' → ')}`
-    if (size + byteLength(line) + 1 > LIMITS.stepCalls) {
-      noteCut()
-      lines.push('- … the result file holds the rest.')
-      break
-    }
-    lines.push(line)
-    size += byteLength(line) + 1
-  }
-  return lines.length > 0 ? `Calls:\n\n${lines.join('\n')}` : ''
-}
-
-function stepsTable(rows: ReadonlyArray<{ step: RunStep; number: number }>): string {
-  return table<{ step: RunStep; number: number }>(
-    [
-      { header: '#', cell: (row) => String(row.number), align: 'right' },
-      { header: 'Tool', cell: (row) => code(row.step.tool) },
-      {
-        header: 'Outcome',
-        cell: (row) => inline(row.step.outcome) + (row.step.error ? ` — ${inline(row.step.error)}` : ''),
-      },
-      { header: 'Duration', cell: (row) => formatDuration(row.step.durationMS), align: 'right' },
-    ],
-    rows,
-  )
-}
-
-const STEPS_HEADER_BYTES = byteLength(stepsTable([]))
 
 function linkOrText(source: string): string {
   try {

@@ -37,7 +37,7 @@ export function runVerdict(result: RunResult, settings: RunSettings): Verdict {
     }
     case 'timed-out': {
       if (result.phase === 'PendingApproval') return approvalGateTimeout(result, settings, run, onHub)
-      const after = `${run} did not settle within timeout-seconds (${settings.timeoutSeconds} s); last phase ${result.phase}.`
+      const after = `${run} did not settle within ${result.budget}; last phase ${result.phase}.`
       if (settings.onTimeout === 'warn') return { status: 'warn', message: `${after} ${onHub}` }
       if (settings.onTimeout === 'cancel') {
         const cancelled =
@@ -98,7 +98,7 @@ export function sentence(text: string): string {
 function approvalGateTimeout(result: RunResult, settings: RunSettings, run: string, onHub: string): Verdict {
   const tool = result.detail?.pending?.tool ? ` to call ${result.detail.pending.tool}` : ''
   const inbox = result.detail?.pending?.inboxID ? ` (inbox item ${result.detail.pending.inboxID})` : ''
-  const waiting = `${run} is waiting for a human's approval${tool}${inbox}, and timeout-seconds (${settings.timeoutSeconds} s) ran out while it waited.`
+  const waiting = `${run} is waiting for a human's approval${tool}${inbox}, and ${result.budget} ran out while it waited.`
   const decide = 'A human must approve or deny it on the hub (or with command: approve).'
   if (settings.onTimeout === 'cancel') {
     const fate =

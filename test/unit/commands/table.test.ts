@@ -35,6 +35,7 @@ function result(extra: Partial<RunResult> = {}): RunResult {
       output: 'the answer',
     },
     waitedMs: 10,
+    budget: 'timeout-seconds (600 s)',
     cancel: undefined,
     idempotencyKey: undefined,
     sessionId: 's',

@@ -4,12 +4,12 @@ import type { RunEvents } from '../../../../src/commands/runs/loop.js'
 import { runVerdict } from '../../../../src/commands/runs/verdict.js'
 import type { AgentsClient } from '../../../../src/hub/agents.js'
 import { HubNotFoundError } from '../../../../src/hub/errors.js'
-import type { AgentObject, CreateRunResponse, RunDetail, RunStep, WhoAmI } from '../../../../src/hub/schemas.js'
+import type { AgentObject, CreateRunResponse, RunDetail, AgentStep, WhoAmI } from '../../../../src/hub/schemas.js'
 import { detail, settings, T0 } from '../../fixtures/run.js'
 import { StepTracker, stepLogLine } from '../../../../src/commands/runs/live-steps.js'
 import { renderRunSummary } from '../../../../src/commands/runs/summary.js'
 
-function step(id: string, tool: string, extra: Partial<RunStep> = {}): RunStep {
+function step(id: string, tool: string, extra: Partial<AgentStep> = {}): AgentStep {
   return { id, tool, outcome: 'ok', ...extra }
 }
 
@@ -248,6 +248,7 @@ describe('messages that agree with the outputs', () => {
       outcome: 'timed-out' as const,
       detail: detail('PendingApproval', { pending: { inboxID: 'in-1', tool: 'kubectl_apply' } }),
       waitedMs: 1,
+      budget: 'timeout-seconds (60 s)',
       cancel: undefined,
       idempotencyKey: undefined,
       sessionId: 's',
@@ -278,6 +279,7 @@ describe('messages that agree with the outputs', () => {
         ],
       }),
       waitedMs: 1,
+      budget: 'timeout-seconds (60 s)',
       cancel: undefined,
       idempotencyKey: undefined,
       sessionId: 's',

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { runAgent } from '../../../../src/commands/runs/step.js'
-import type { RunEvents, RunOutcome, RunResult } from '../../../../src/commands/runs/loop.js'
+import type { RunEvents, RunResult } from '../../../../src/commands/runs/loop.js'
+import type { RunOutcome } from '../../../../src/commands/runs/seen.js'
 import { runVerdict } from '../../../../src/commands/runs/verdict.js'
 import type { AgentsClient } from '../../../../src/hub/agents.js'
 import { HubDeadlineError, HubNotFoundError, HubServerError } from '../../../../src/hub/errors.js'
@@ -409,6 +410,7 @@ describe('runVerdict', () => {
       outcome,
       detail: undefined,
       waitedMs: 0,
+      budget: 'timeout-seconds (600 s)',
       cancel: undefined,
       idempotencyKey: undefined,
       sessionId: 's',

@@ -30,6 +30,7 @@ function result(extra: Partial<RunResult> = {}): RunResult {
     outcome: 'succeeded',
     detail: detail(),
     waitedMs: 70_000,
+    budget: 'timeout-seconds (600 s)',
     cancel: undefined,
     idempotencyKey: 'gha-abc',
     sessionId: 's',
