@@ -5,7 +5,7 @@
  * the bundle and the start-up of `node dist/index.js` are the same either way.
  */
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici'
-import { formatBytes } from '../markdown/format.js'
+import { formatBytes } from '../units.js'
 
 /** An agent that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as self-hosted runners need (GitHub's API). */
 export function defaultDispatcher(): Dispatcher {

@@ -5,7 +5,7 @@
  */
 import type { Budget } from '../http/budget.js'
 import { errorCode, type BodyCapError } from '../http/wire.js'
-import { formatBytes } from '../markdown/format.js'
+import { formatBytes } from '../units.js'
 import { renderError } from '../errors.js'
 import { HubConnectionError, HubDeadlineError, HubProtocolError, type HubError } from './errors.js'
 import type { HubRequest, ResponseLimits } from './request.js'

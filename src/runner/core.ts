@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto'
 import { appendFileSync, statSync } from 'node:fs'
 import { EOL } from 'node:os'
 import * as core from '@actions/core'
-import { ZERO_WIDTH_SPACE, formatBytes, showFormatCharacters } from '../markdown/format.js'
+import { ZERO_WIDTH_SPACE, showFormatCharacters } from '../markdown/format.js'
+import { formatBytes } from '../units.js'
 import { redact, registerSecret } from '../redact.js'
 
 /** Where an annotation points (core's properties): a file, a line, a title. */

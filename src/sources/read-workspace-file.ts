@@ -8,7 +8,7 @@
 import { constants } from 'node:fs'
 import { open, readlink, realpath, type FileHandle } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
-import { formatBytes } from '../markdown/format.js'
+import { formatBytes } from '../units.js'
 import { errorCode } from '../http/wire.js'
 import { redact } from '../redact.js'
 

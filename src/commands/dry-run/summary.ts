@@ -10,9 +10,9 @@ import {
   clipCharacters,
   code,
   fenced,
-  formatCount,
   inline,
 } from '../../markdown/format.js'
+import { formatCount } from '../../units.js'
 import type { PlannedRequest } from '../command.js'
 
 const MAX_REQUEST = 64 * 1024

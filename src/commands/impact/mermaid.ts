@@ -7,7 +7,8 @@
  * is the `<br/>` added here.
  */
 import type { Direction, RelatedObject, TargetImpact } from './model.js'
-import { ZERO_WIDTH_SPACE, clip, fenced, formatCount, showFormatCharacters } from '../../markdown/format.js'
+import { ZERO_WIDTH_SPACE, clip, fenced, showFormatCharacters } from '../../markdown/format.js'
+import { formatCount } from '../../units.js'
 
 /** Objects drawn per side; the rest is one "+N more" node (the tables list every one). */
 const DEFAULT_MAX_NODES_PER_DIRECTION = 6

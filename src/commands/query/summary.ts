@@ -6,7 +6,8 @@
 import type { QueryResult } from './run-query.js'
 import { edgeOf } from '../../hub/graph.js'
 import { groupOf, kindLabel } from '../../model/target.js'
-import { SUMMARY_BYTE_BUDGET, byteLength, clip, code, inline, table, formatCount } from '../../markdown/format.js'
+import { SUMMARY_BYTE_BUDGET, byteLength, clip, code, inline, table } from '../../markdown/format.js'
+import { formatCount } from '../../units.js'
 
 const MAX_CELL = 300
 const MAX_EDGES = 50

@@ -6,7 +6,7 @@
  * not reported, never as zero.
  */
 import { ChildRunSchema, type RunDetail } from '../../hub/schemas.js'
-import { formatCount, formatUsd } from '../../markdown/format.js'
+import { formatCount, formatUsd } from '../../units.js'
 
 /** The hub lists at most this many children in a run's detail. */
 const CHILDREN_LISTED_AT_MOST = 50

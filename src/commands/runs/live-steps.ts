@@ -6,7 +6,8 @@
  */
 import type { RunDetail, AgentStep } from '../../hub/schemas.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
-import { clip, formatDuration } from '../../markdown/format.js'
+import { clip } from '../../markdown/format.js'
+import { formatDuration } from '../../units.js'
 
 export interface NumberedStep {
   step: AgentStep

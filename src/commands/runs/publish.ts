@@ -12,7 +12,7 @@ import type { Budget } from '../../http/budget.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
 import { resultDirectory, writeJsonFile } from '../../runner/result-file.js'
 import { fingerprint, type RunnerContext } from '../../runner/context.js'
-import { formatDuration } from '../../markdown/format.js'
+import { formatDuration } from '../../units.js'
 import { stepLogLine } from './live-steps.js'
 import { costOutputs, runCost, stepDetails } from './cost.js'
 

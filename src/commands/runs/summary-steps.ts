@@ -4,7 +4,8 @@
  * what was left out, which the result file holds.
  */
 import type { AgentStep } from '../../hub/schemas.js'
-import { byteLength, code, details, formatCount, formatDuration, inline, table } from '../../markdown/format.js'
+import { byteLength, code, details, inline, table } from '../../markdown/format.js'
+import { formatCount, formatDuration } from '../../units.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
 
 /** Clips text to a number of characters, noting that something was cut. */

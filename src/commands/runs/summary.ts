@@ -20,13 +20,11 @@ import {
   clipCharacters,
   code,
   fenced,
-  formatCount,
-  formatDuration,
-  formatUsd,
   inline,
   showFormatCharacters,
   table,
 } from '../../markdown/format.js'
+import { formatCount, formatDuration, formatUsd } from '../../units.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
 import { untrustedMarkdown } from '../../markdown/untrusted.js'
 

@@ -19,7 +19,7 @@ import {
   clipText,
 } from '../errors.js'
 import { errorCode, type BodyCapError } from '../../http/wire.js'
-import { formatBytes } from '../../markdown/format.js'
+import { formatBytes } from '../../units.js'
 import type { RefusedAnswer, ResponseLimits } from '../transport.js'
 import { RPC_TIMEOUT_CODE, isUnknownTool, rpcErrorText, type RpcError } from './json-rpc.js'
 

@@ -5,13 +5,12 @@ import {
   code,
   details,
   fenced,
-  formatDuration,
-  formatUsd,
   inline,
   showFormatCharacters,
   escapeControls,
   table,
 } from '../../../src/markdown/format.js'
+import { formatDuration, formatUsd } from '../../../src/units.js'
 
 const ZWSP = '\u200b'
 
