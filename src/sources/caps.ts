@@ -11,7 +11,7 @@ export class CapError extends ActionError {
     super({
       kind: 'statement',
       statement,
-      operation: 'collect the impact targets',
+      operation: 'collect the targets',
       hint: `raise \`${input}\`, or narrow what is read`,
     })
     this.name = 'CapError'

@@ -32,13 +32,13 @@ export interface PullRequestInputs {
 }
 
 export async function openPullRequest(
-  impact: PullRequestInputs,
+  inputs: PullRequestInputs,
   runner: RunnerContext,
   /** The step's one time budget, which every GitHub request honours (http/budget.ts). */
   budget?: Budget,
 ): Promise<PullRequestSession | undefined> {
   if (!isPullRequestEvent(runner.eventName)) return undefined
-  if (impact.comment === 'off' && impact.manifests.length === 0) return undefined
+  if (inputs.comment === 'off' && inputs.manifests.length === 0) return undefined
   const github = await import('../github/index.js')
   const pr = github.readPullRequestEvent(runner.eventPath, runner.repository)
   if (!pr) {
@@ -48,7 +48,7 @@ export async function openPullRequest(
     return undefined
   }
   const octokit = github.createGitHubClient({
-    token: impact.githubToken,
+    token: inputs.githubToken,
     apiUrl: runner.apiUrl,
     userAgent: `hub-action/${VERSION}`,
     log: core.info,
@@ -58,7 +58,7 @@ export async function openPullRequest(
     number: pr.number,
     headSha: pr.headSha,
     files:
-      impact.manifests.length > 0 || (impact.renderedHead?.length ?? 0) > 0
+      inputs.manifests.length > 0 || (inputs.renderedHead?.length ?? 0) > 0
         ? {
             changedFiles: async () => {
               const files = await github.listChangedFiles(octokit, pr)
@@ -78,13 +78,13 @@ export async function openPullRequest(
           owner: pr.owner,
           repo: pr.repo,
           number: pr.number,
-          key: impact.commentKey,
+          key: inputs.commentKey,
           // A comment is written outside the runner's log masking: redact it ourselves, as the summary is.
           body: showFormatCharacters(redact(markdown)),
           runId: runner.runId,
           runAttempt: runner.runAttempt,
           sha: pr.headSha,
-          mode: impact.comment === 'new' ? 'new' : 'update',
+          mode: inputs.comment === 'new' ? 'new' : 'update',
         })
         switch (result.action) {
           case 'forbidden':

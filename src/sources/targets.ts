@@ -1,5 +1,5 @@
 /**
- * The objects an impact report is about: those named in `targets`, and every Kubernetes
+ * The objects an impact report or a rollout gate is about: those named in `targets`, and every Kubernetes
  * object in the manifest files that `manifests` matches — on a pull request, the files it
  * changes (removed ones read at the base commit: deleting an object is the riskiest change);
  * elsewhere, the files in the workspace.

@@ -1,6 +1,6 @@
 /**
  * The inputs of `command: impact`: the objects to report on (./targets.ts), where the impact
- * comes from, how the report is published, and the bounds of ./impact-limits.ts.
+ * comes from, how the report is published, and the bounds impact shares with rollout (settings/target-limits.ts).
  */
 import * as z from '../../zod.js'
 import type { RunnerContext } from '../../runner/context.js'
