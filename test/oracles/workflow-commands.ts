@@ -16,6 +16,7 @@
  * secret)` → the lines where the secret is shown in clear; `fakedFormatting(view)` → lines the log
  * viewer would draw as an error, a fold or a section though no command made them.
  */
+import { DOTNET_WHITESPACE, foldCase, indexOf, startsWith, type Collation } from './dotnet-strings.ts'
 
 /** Commands the runner registers by default (plus `stop-commands`). */
 const RUNNER_COMMANDS: readonly string[] = [
@@ -38,34 +39,6 @@ const RUNNER_COMMANDS: readonly string[] = [
 
 /** Commands whose own line is not echoed (ActionCommandManager `OmitEcho`). */
 const OMIT_ECHO = new Set(['add-mask', 'debug', 'warning', 'error', 'notice'])
-
-/** .NET `Char.IsWhiteSpace`: what `TrimStart()` strips. */
-const DOTNET_WHITESPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/
-
-/**
- * Default-ignorable code points, which ICU's culture-sensitive `StartsWith`/`IndexOf` skip. The
- * runner calls those overloads without `StringComparison.Ordinal`; whether they skip these
- * characters depends on its globalization mode, so tests can judge under both.
- */
-const IGNORABLE_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [0x00ad, 0x00ad],
-  [0x034f, 0x034f],
-  [0x061c, 0x061c],
-  [0x115f, 0x1160],
-  [0x17b4, 0x17b5],
-  [0x180b, 0x180f],
-  [0x200b, 0x200f],
-  [0x202a, 0x202e],
-  [0x2060, 0x206f],
-  [0x3164, 0x3164],
-  [0xfe00, 0xfe0f],
-  [0xfeff, 0xfeff],
-  [0xffa0, 0xffa0],
-]
-const isIgnorable = (unit: string | undefined): boolean => {
-  const code = unit?.charCodeAt(0) ?? -1
-  return IGNORABLE_RANGES.some(([from, to]) => code >= from && code <= to)
-}
 
 export interface WorkflowCommand {
   /** The command name as written (the runner compares it without case). */
@@ -102,7 +75,7 @@ export interface RunnerView {
 
 export interface ReadOptions {
   /** 'ordinal' (default) compares code units; 'icu' skips default-ignorable code points in `StartsWith`/`IndexOf`, as .NET does with ICU. */
-  collation?: 'ordinal' | 'icu'
+  collation?: Collation
 }
 
 export function readWorkflowCommands(stdout: string, options: ReadOptions = {}): RunnerView {
@@ -208,7 +181,7 @@ function shownFor(name: string, command: WorkflowCommand, text: string, echo: bo
 function parseV2(
   message: string,
   registered: Set<string>,
-  collation: 'ordinal' | 'icu',
+  collation: Collation,
 ): Omit<WorkflowCommand, 'line'> | undefined {
   const trimmed = message.replace(DOTNET_WHITESPACE, '')
   if (!startsWith(trimmed, '::', collation)) return undefined
@@ -232,7 +205,7 @@ function parseV2(
 function parseV1(
   message: string,
   registered: Set<string>,
-  collation: 'ordinal' | 'icu',
+  collation: Collation,
 ): Omit<WorkflowCommand, 'line'> | undefined {
   const prefix = indexOf(message, '##[', 0, collation)
   if (prefix < 0) return undefined
@@ -253,42 +226,6 @@ function addProperty(properties: Record<string, string>, entry: string, unescape
   const at = entry.indexOf('=')
   if (at <= 0 || at === entry.length - 1) return
   properties[entry.slice(0, at)] = unescape(entry.slice(at + 1))
-}
-
-function startsWith(text: string, prefix: string, collation: 'ordinal' | 'icu'): boolean {
-  if (collation === 'ordinal') return text.startsWith(prefix)
-  return matchLength(text, 0, prefix) !== undefined
-}
-
-/** `IndexOf(value, from)`; under ICU, ignorable characters inside the match are skipped. */
-function indexOf(text: string, value: string, from: number, collation: 'ordinal' | 'icu'): number {
-  if (collation === 'ordinal') return text.indexOf(value, from)
-  for (let at = from; at < text.length; at++) {
-    if (isIgnorable(text[at])) continue
-    if (matchLength(text, at, value) !== undefined) return at
-  }
-  return -1
-}
-
-function matchLength(text: string, start: number, value: string): number | undefined {
-  let at = start
-  for (const wanted of value) {
-    while (at < text.length && isIgnorable(text[at])) at++
-    if (text[at] !== wanted) return undefined
-    at++
-  }
-  return at - start
-}
-
-/** .NET OrdinalIgnoreCase: each UTF-16 unit upper-cased by its simple (one-unit) mapping. */
-function foldCase(text: string): string {
-  let out = ''
-  for (let i = 0; i < text.length; i++) {
-    const unit = text[i] ?? ''
-    const upper = unit.toUpperCase()
-    out += upper.length === 1 ? upper : unit
-  }
-  return out
 }
 
 function replaceAll(text: string, pairs: ReadonlyArray<readonly [string, string]>): string {
