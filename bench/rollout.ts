@@ -20,8 +20,7 @@ import { readSnapshot } from '../src/commands/rollout/observe.ts'
 import { pollRollout, type Clock } from '../src/commands/rollout/poll.ts'
 import type { RolloutTarget } from '../src/commands/rollout/targets.ts'
 import { runAction } from '../test/e2e/action-process.ts'
-import { createRolloutFleet } from '../test/emulator/graph/rollouts.ts'
-import { startHubEmulator } from '../test/emulator/hub.ts'
+import { createRolloutFleet, startHubEmulator } from '../emulator/index.ts'
 import { samplePeakRss } from './stats.ts'
 
 interface Size {

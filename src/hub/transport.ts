@@ -4,7 +4,7 @@
  * transport decides whether and when to send it again. It takes an undici Dispatcher so
  * tests can inject a MockAgent.
  */
-import type { Dispatcher } from 'undici'
+import type { Dispatcher } from '../http/wire.js'
 import { HubError } from './errors.js'
 import { BodyCapError, errorCode, headerValue, hubDispatcher, readCapped, send } from '../http/wire.js'
 import { hubFailure, type FailureContext } from './errors.js'

@@ -153,7 +153,7 @@ describe('ci.yml', () => {
     const start = steps.findIndex((step) => /\bnode\s+\S+\.ts\b.*&/.test(step.run ?? ''))
     expect(start, 'no step starts the emulator in the background').toBeGreaterThanOrEqual(0)
     const script = /\bnode\s+(\S+\.ts)\b/.exec(steps[start]?.run ?? '')?.[1] ?? ''
-    expect(script).toBe('test/emulator/serve.ts')
+    expect(script).toBe('scripts/emulator.ts')
     expect(existsSync(join(ROOT, script)), `${script} does not exist`).toBe(true)
     // The wait for its JSON line is bounded, and the token is masked before it is exported.
     const run = steps[start]?.run ?? ''

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runStep } from './harness.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import { startHubEmulator, type HubEmulator } from '../../emulator/index.ts'
 
 const OIDC_JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJhdWQiOiJodWIuZXhhbXBsZS5jb20ifQ.c2lnbmF0dXJlLW9mLXRoZS1vaWRjLXRva2Vu'
 const REQUEST_TOKEN = 'runner-request-token-7f8e9d'

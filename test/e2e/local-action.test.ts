@@ -17,7 +17,7 @@ import { parse as parseYaml } from 'yaml'
 import { visibleWidth } from '../../scripts/demo/style.ts'
 import { ROOT } from './harness.ts'
 import { runLocal, type ScriptRun } from './local-script.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import { startHubEmulator, type HubEmulator } from '../../emulator/index.ts'
 
 const EXAMPLE_TEXT = readFileSync(join(ROOT, '.env.example'), 'utf8')
 const EXAMPLE = parseEnv(EXAMPLE_TEXT)

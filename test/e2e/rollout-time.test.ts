@@ -1,7 +1,7 @@
 /**
  * End to end, `command: rollout` over time (issue 32): what a gate must make of a fleet across
  * several looks. dist/index.js as a process against the scripted fleets of
- * test/emulator/graph/rollout-fleet-time.ts; each poll moves the fleet to the next instant of a
+ * emulator/graph/rollout-fleet-time.ts; each poll moves the fleet to the next instant of a
  * script, so nothing sleeps.
  */
 import { describe, expect, it, onTestFinished } from 'vitest'

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import type { ChildProcess } from 'node:child_process'
 import { hubInputs, lines, runStep, until, waitRequests, type ActionOptions, type ActionRun } from './harness.ts'
-import { startHubEmulator, type HubEmulator, type RecordedRequest } from '../emulator/hub.ts'
+import { startHubEmulator, type HubEmulator, type RecordedRequest } from '../../emulator/index.ts'
 
 const AGENTS = '/services/providers/agents/api'
 
