@@ -15,6 +15,7 @@ import ts from 'typescript'
 import { parse } from 'yaml'
 import { inputReaders as readersInCode } from '../src/settings/settings.ts'
 import { COMMANDS, outputSetters } from '../src/commands/index.ts'
+import { updateLayout } from './layout.ts'
 
 export { outputSetters }
 
@@ -183,4 +184,6 @@ if (import.meta.main) {
         : 'docs/reference.md regenerated from action.yml and the code.',
     )
   }
+  // CONTRIBUTING.md's layout sketch takes its folder lines from the folders' README.md.
+  updateLayout(process.argv.includes('--check'))
 }
