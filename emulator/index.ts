@@ -62,4 +62,15 @@ export {
   waitOutage,
   type Hostility,
 } from './hostile.ts'
-export { startSdkMcpServer, type SdkMcpMode } from './sdk-mcp-server.ts'
+export type { SdkMcpMode } from './sdk-mcp-server.ts'
+
+/**
+ * An MCP server built from the official SDK, for the interoperability test. Loaded on first use: the
+ * SDK is most of what importing the emulator would cost, and one test file needs it.
+ */
+export async function startSdkMcpServer(
+  ...args: Parameters<typeof import('./sdk-mcp-server.ts').startSdkMcpServer>
+): ReturnType<typeof import('./sdk-mcp-server.ts').startSdkMcpServer> {
+  const { startSdkMcpServer: start } = await import('./sdk-mcp-server.ts')
+  return start(...args)
+}
