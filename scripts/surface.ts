@@ -225,7 +225,9 @@ export function renderEnvExample(current: string, table: SurfaceTable): string {
     if (sectionOf(command) >= 0) continue
     const runner = lines.findIndex((line) => line.startsWith(RUNNER_SECTION))
     if (runner < 0) throw new Error(`.env.example lacks its "${RUNNER_SECTION}" section`)
-    lines.splice(runner, 0, `# ── command: ${command} ${'─'.repeat(Math.max(3, 83 - command.length))}`, '')
+    // as wide as the runner's heading, the others' width
+    const title = `# ── command: ${command} `
+    lines.splice(runner, 0, title.padEnd(Math.max(lines[runner]?.length ?? 0, title.length + 3), '─'), '', '')
   }
   const set = (name: string) => lines.some((line) => line.startsWith(`${envName(name)}=`))
   for (const { name, input, readers } of surfaceInputs(table)) {
