@@ -75,6 +75,21 @@ describe("action.yml's descriptions", () => {
     }
   })
 
+  it("docs/reference.md's Result files section describes each of those schemas at the version written", () => {
+    const reference = readFileSync(join(ROOT, 'docs/reference.md'), 'utf8')
+    const section = /^## Result files\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(reference)?.[1] ?? ''
+    const described = [...section.matchAll(/^- \*\*`([^`]+)`, version (\d+)\*\*/gm)].map((m) => `${m[1]} ${m[2]}`)
+    const written = [
+      ...Object.values(COMMANDS).flatMap((row) => {
+        const result = (row.outputs as Record<string, { result?: { schema: string; version: number } }>)['result-file']
+          ?.result
+        return result ? [result] : []
+      }),
+      DRY_RUN_RESULT.result as { schema: string; version: number },
+    ].map((result) => `${result.schema} ${result.version}`)
+    expect(described.sort()).toEqual([...new Set(written)].sort())
+  })
+
   it('`not-reporting-count` counts what the gate makes not reporting: cells of an edge not engaged, not absent objects or unsynced kinds', () => {
     const description = action.outputs['not-reporting-count']?.description ?? ''
     expect(description).toMatch(/not engaged/)
