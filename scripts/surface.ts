@@ -71,7 +71,8 @@ const code = (text: string) => `\`${text}\``
  */
 export function surfaceOutputs(table: SurfaceTable): Array<{ name: string; description: string; setters: string[] }> {
   const declared = new Map<string, { declaration: OutputDeclaration; by: string }>()
-  const results = new Map<string, { schema: string; version: number; commands: string[] }>()
+  /** Output name → the result files it points to, by schema and version, with the commands that write each. */
+  const results = new Map<string, Map<string, { schema: string; version: number; commands: string[] }>>()
   const rows: Array<[string, Readonly<Record<string, OutputDeclaration>>]> = [
     ...Object.entries(table).map(([name, row]): [string, Readonly<Record<string, OutputDeclaration>>] => [
       name,
@@ -88,15 +89,16 @@ export function surfaceOutputs(table: SurfaceTable): Array<{ name: string; descr
         )
       if (!known) declared.set(name, { declaration, by: command })
       if (declaration.result) {
+        const files = results.get(name) ?? new Map<string, { schema: string; version: number; commands: string[] }>()
         const key = `${declaration.result.schema}@${declaration.result.version}`
-        const entry = results.get(key) ?? { ...declaration.result, commands: [] }
+        const entry = files.get(key) ?? { ...declaration.result, commands: [] }
         entry.commands.push(command)
-        results.set(key, entry)
+        results.set(name, files.set(key, entry))
       }
     }
   const setters = outputSetters(table)
   return [...declared].map(([name, { declaration }]) => {
-    const schemas = [...results.values()].filter(() => declaration.result !== undefined)
+    const schemas = [...(results.get(name)?.values() ?? [])]
     const description =
       schemas.length === 0
         ? declaration.description
