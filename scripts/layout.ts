@@ -1,6 +1,6 @@
 // CONTRIBUTING.md's layout sketch takes each folder's line from the folder's README.md (its first
 // line: what the folder owns and what it may not import), so the two cannot drift apart. `npm run docs`
-// writes it (scripts/reference.ts calls updateLayout), `npm run docs -- --check` checks it, and
+// writes it (scripts/surface.ts calls updateLayout), `npm run docs -- --check` checks it, and
 // test/docs/layout.test.ts fails when the sketch is stale. The file lists under a folder line are
 // written by hand.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
