@@ -147,7 +147,9 @@ export function connectionFailure(error: unknown, call: Addressed): HubError {
   } else {
     hint = `The connection to ${host} failed${code ? ` (${code})` : ''}: check \`${input}\`, the network and any proxy (HTTPS_PROXY/NO_PROXY).`
   }
-  if (!call.repeatable && call.unsureDelivery) hint = `${hint} ${call.unsureDelivery}`
+  // Refused, unresolved or not trusted: no byte of the request left, so nothing can have been done twice.
+  const neverSent = code === 'ECONNREFUSED' || PERMANENT_CONNECTION_CODES.has(code ?? '')
+  if (!call.repeatable && call.unsureDelivery && !neverSent) hint = `${hint} ${call.unsureDelivery}`
   return new HubConnectionError({ operation: call.operation, hint, cause: error })
 }
 

@@ -4,7 +4,8 @@
  * never answers (what was waited on, where, how long, and why that is likely), and a certificate
  * for another host name (the URL to fix, not NODE_EXTRA_CA_CERTS). Before, the whoami preflight
  * said "Going on" and the start failed the same way again: two messages, and for a refused
- * connection eight retry lines. dist/index.js as a process against servers on 127.0.0.1.
+ * connection eight retry lines; and a start refused before a byte was sent said the hub "may have
+ * created the run". dist/index.js as a process against servers on 127.0.0.1.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer, type Server } from 'node:http'
@@ -58,6 +59,25 @@ describe('nothing listens at hub-url', () => {
     expect(retryLines(result).every((line) => line.includes('GET /services/providers/agents/api/whoami'))).toBe(true)
     expect(result.stdout).not.toContain('/runs')
     expect(result.stdout).not.toContain('Going on')
+  })
+
+  it('a start that was never sent (no preflight on the service-account route) does not say the run may exist', async () => {
+    const port = await closedPort()
+    const result = await runStep({
+      inputs: {
+        'hub-url': `http://127.0.0.1:${port}`,
+        ...SCOPE,
+        ...RUN,
+        'cluster-id': 'c-7f3a',
+        'idempotency-key': 'none',
+      },
+    })
+    expect(result.code).toBe(1)
+    const errors = errorLines(result)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('Could not start a run of agent "triage"')
+    expect(errors[0]).toContain('was refused (ECONNREFUSED)')
+    expect(errors[0]).not.toContain('may have created the run')
   })
 
   it('a graph command stops the same way, before any graph request', async () => {

@@ -344,6 +344,24 @@ describe('HubTransport retries', () => {
     expect(sleep).not.toHaveBeenCalled()
   })
 
+  it('a POST that may not be repeated says it may have been done only when it may have been sent', async () => {
+    const unsure = 'The hub may have created the run before the answer was lost.'
+    for (const [code, said] of [
+      ['ECONNREFUSED', false],
+      ['ENOTFOUND', false],
+      ['ECONNRESET', true],
+    ] as const) {
+      const { pool, transport } = setup()
+      pool
+        .intercept({ path: '/services/providers/agents/api/agents/triage/runs', method: 'POST' })
+        .replyWithError(Object.assign(new Error(code), { code }))
+      const error = (await rejection(transport.call(postRun({ unsureDelivery: unsure })))) as HubConnectionError
+      expect(error.message.includes(unsure), code).toBe(said)
+      await mockAgent?.close()
+      mockAgent = undefined
+    }
+  })
+
   it('certificate names that are not host names are left out', async () => {
     const { pool, transport } = setup()
     const mismatch = Object.assign(new Error('altnames'), {
