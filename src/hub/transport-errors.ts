@@ -92,7 +92,7 @@ export function deadlinePassed(
 function likelyCause(wire: Addressed, waited: Waited): string {
   const origin = wire.url.origin
   if (waited.originAnswered)
-    return `${origin} answered earlier requests of this step, so it is up but slow to answer this one: raise \`timeout-seconds\` if the step is only slow; else check that the hub and its providers are up.`
+    return `${origin} has answered during this step, so it is up but slow to answer this request: raise \`timeout-seconds\` if the step is only slow; else check that the hub and its providers are up.`
   return `${origin} answered none of this step's requests: it is likely down or unreachable from the runner (a firewall that drops the connection, a proxy that holds it), or \`${wire.urlInput ?? 'hub-url'}\` points at a server that accepts connections but is not the hub. Check that the hub at ${origin} is up and reachable from the runner.`
 }
 
@@ -155,8 +155,9 @@ export function connectionFailure(error: unknown, call: Addressed): HubError {
 
 /** A hub on loopback that refuses connections is, locally, most often the emulator not started yet. */
 function emulatorAdvice(url: URL, input: string): string {
-  if (input !== 'hub-url' || !isLoopback(url.hostname)) return ''
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80')
+  // The emulator serves plain http.
+  if (input !== 'hub-url' || url.protocol !== 'http:' || !isLoopback(url.hostname)) return ''
+  const port = url.port || '80'
   return ` For local use, start the hub emulator first, in another terminal: \`npm run emulator -- --port ${port}\`.`
 }
 

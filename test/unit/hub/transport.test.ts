@@ -723,7 +723,9 @@ describe("HubTransport and the step's one budget (timeout-seconds)", () => {
       `The hub's agents provider did not answer within timeout-seconds (60 s), the step's one time budget: it was still waiting for GET ${ORIGIN}${RUN_PATH} (1 min on it).`,
     )
     // The origin answered before: up, and slow.
-    expect((error as Error).message).toContain(`${ORIGIN} answered earlier requests of this step, so it is up`)
+    expect((error as Error).message).toContain(
+      `${ORIGIN} has answered during this step, so it is up but slow to answer this request`,
+    )
   })
 
   it('a budget spent before a request could be sent says so, not that the request was waited on', async () => {
