@@ -28,6 +28,11 @@ export interface Plan {
   requests: PlannedRequest[]
   /** Values derived from the inputs, logged and written to the dry run's result file (null: none). */
   derived?: ReadonlyArray<{ key: string; label: string; value: string | null }>
+  /**
+   * What the step would do next that depends on what those requests or the files find, so has
+   * no request to show yet (impact's queries for the objects in `manifests`): said, not faked.
+   */
+  then?: readonly string[]
   /** Outputs known before any request (impact's `targets-count` when every target is named). */
   outputs?: Partial<Record<Exclude<(typeof DRY_RUN_OUTPUTS)[number], 'result-file'>, string>>
 }

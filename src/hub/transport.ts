@@ -107,6 +107,8 @@ export class HubTransport {
   /** The step's one time budget; undefined: none (each request's own deadline and ceiling alone). */
   readonly budget: Budget | undefined
   private readonly beforeClose: Array<() => Promise<void>> = []
+  /** Origins that answered anything this step: a deadline's message tells a slow hub from one never reached. */
+  private readonly answered = new Set<string>()
 
   constructor(options: TransportOptions) {
     this.current = Object.freeze({
@@ -186,7 +188,14 @@ export class HubTransport {
   private async exchange<A>(asked: Addressed, reading: Reading<A>): Promise<A> {
     const budget = asked.outlivesBudget ? undefined : this.budget
     const wire: Addressed = { ...asked, deadline: budget ? budget.bound(asked.deadline) : asked.deadline }
-    const passed = (last: HubError | undefined) => deadlinePassed(wire, last, budget, wire.deadline)
+    let sent = 0
+    let firstSent = 0
+    const passed = (last: HubError | undefined) =>
+      deadlinePassed(wire, last, budget, wire.deadline, {
+        attempts: sent,
+        ms: sent > 0 ? this.time.now() - firstSent : 0,
+        originAnswered: this.answered.has(wire.url.origin),
+      })
     const base = wire.policy ?? this.policy
     const policy = wire.retryUntilDeadline && wire.deadline !== undefined ? { ...base, maxAttempts: Infinity } : base
     const label = wire.label ?? `Hub: ${wire.method} ${wire.path ?? wire.url.pathname}`
@@ -197,6 +206,7 @@ export class HubTransport {
       let outcome: AttemptOutcome
       if (wire.deadline !== undefined && wire.deadline - this.time.now() <= 0) throw passed(failure)
       try {
+        if (sent++ === 0) firstSent = this.time.now()
         const answer = await this.attempt(wire, reading)
         if (answer.kind === 'read') return answer.value
         if (answer.status === 401 && this.renewToken && !renewed) {
@@ -304,6 +314,7 @@ export class HubTransport {
       headersTimeout: 0,
       bodyTimeout: 0,
     })
+    this.answered.add(wire.url.origin)
     try {
       if (isAnswer(response.statusCode, reading.acceptStatus))
         return { kind: 'read' as const, value: await reading.read(response, signal) }

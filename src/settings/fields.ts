@@ -120,7 +120,7 @@ export const uuid = (name: 'org' | 'workspace') =>
  * written other spellings such as `127.1` or `[0::1]` this way). `foo.localhost` is not: the
  * resolver may send it anywhere a DNS answer says.
  */
-function isLoopback(hostname: string): boolean {
+export function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname)
 }
 

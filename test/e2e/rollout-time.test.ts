@@ -63,6 +63,17 @@ describe('a targets gate binds its green to this release', () => {
     expect(result.stdout).not.toContain('every engaged edge')
   })
 
+  it('names the edge of a pinned target beside one on every edge, rather than counting them', async () => {
+    const emulator = await fleetAt('stamped', [0])
+    const targets =
+      '[{kind: Deployment, group: apps, namespace: shop, name: web, edge: prod-eu}, {kind: Deployment, group: apps, namespace: shop, name: api}]'
+    const result = await rollout(emulator, { targets, revision: '1.5', 'timeout-seconds': '3' })
+    expect(result.stdout).toContain(
+      'Waiting up to 3 s for 2 target(s) on every engaged edge (Deployment.apps shop/web only on prod-eu)',
+    )
+    expect(result.stdout).not.toContain('of them only on the edge each names')
+  })
+
   it('without `revision`, passes once a new generation is seen during the step, and says so', async () => {
     const emulator = await fleetAt('stamped', [0, 200_000])
     const result = await rollout(emulator, {})
