@@ -5,8 +5,8 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import { boundariesConfig } from './eslint.boundaries.js'
 
-const TS_FILES = ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.ts']
-const TEST_FILES = ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts']
+const TS_FILES = ['src/**/*.ts', 'emulator/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.ts']
+const TEST_FILES = ['emulator/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts']
 
 export default tseslint.config(
   {

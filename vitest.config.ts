@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'emulator/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // e2e tests spawn dist/ as processes; two cores, so keep parallelism modest

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { startHubEmulator } from '../test/emulator/hub.ts'
+import { startHubEmulator } from '../emulator/index.ts'
 import { DIST, ROOT, runAction } from '../test/e2e/action-process.ts'
 import { median, row } from './stats.ts'
 

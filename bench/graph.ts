@@ -10,8 +10,7 @@ import { McpGraphClient } from '../src/hub/mcp/client.ts'
 import type { ImpactSettings } from '../src/commands/impact/inputs.ts'
 import { renderImpactReport } from '../src/commands/impact/impact-report.ts'
 import { runAction } from '../test/e2e/action-process.ts'
-import { createLargeFleet } from '../test/emulator/graph/index.ts'
-import { startHubEmulator } from '../test/emulator/hub.ts'
+import { createLargeFleet, startHubEmulator } from '../emulator/index.ts'
 import { median, row, samplePeakRss } from './stats.ts'
 
 const ROUNDS = 5

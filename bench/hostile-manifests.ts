@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runAction } from '../test/e2e/action-process.ts'
 import { memoryProbe } from '../test/e2e/memory-probe.ts'
-import { startHubEmulator } from '../test/emulator/hub.ts'
+import { startHubEmulator } from '../emulator/index.ts'
 import { row } from './stats.ts'
 
 const ROUNDS = 3

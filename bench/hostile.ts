@@ -11,9 +11,10 @@ import {
   hostileProvider,
   instantWait,
   type Hostility,
-} from '../test/emulator/hostile.ts'
+  startHubEmulator,
+  type HubEmulator,
+} from '../emulator/index.ts'
 import { memoryProbe } from '../test/e2e/memory-probe.ts'
-import { startHubEmulator, type HubEmulator } from '../test/emulator/hub.ts'
 
 const LIMIT = 300 * 1024 * 1024
 

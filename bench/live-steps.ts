@@ -9,7 +9,7 @@
  * 10-minute run are counted on the action's own run loop (runAgent) against a hub that holds
  * each wait, on a simulated clock: the same pacing code, without waiting 20 minutes.
  */
-import { startHubEmulator } from '../test/emulator/hub.ts'
+import { startHubEmulator } from '../emulator/index.ts'
 import { runAction } from '../test/e2e/action-process.ts'
 import { median } from './stats.ts'
 import { runAgent } from '../src/commands/runs/step.ts'

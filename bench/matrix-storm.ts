@@ -6,7 +6,7 @@
  */
 import { runAction, type ActionRun } from '../test/e2e/action-process.ts'
 import { gateStarts } from '../test/e2e/start-gate.ts'
-import { startHubEmulator } from '../test/emulator/hub.ts'
+import { startHubEmulator } from '../emulator/index.ts'
 
 const LEGS = 24
 const INSERT_DELAY_MS = 300

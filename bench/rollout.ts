@@ -21,8 +21,7 @@ import { pollRollout } from '../src/commands/rollout/poll.ts'
 import type { Clock } from '../src/http/clock.ts'
 import type { RolloutTarget } from '../src/commands/rollout/targets.ts'
 import { runAction } from '../test/e2e/action-process.ts'
-import { createRolloutFleet } from '../test/emulator/graph/rollouts.ts'
-import { startHubEmulator } from '../test/emulator/hub.ts'
+import { createRolloutFleet, startHubEmulator } from '../emulator/index.ts'
 import { samplePeakRss } from './stats.ts'
 
 interface Size {

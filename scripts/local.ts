@@ -19,8 +19,8 @@ import { fileURLToPath } from 'node:url'
 import { parseEnv } from 'node:util'
 import { parse as parseYaml } from 'yaml'
 import { ROOT } from '../test/e2e/action-process.ts'
-import { startHubEmulator, type HubEmulator } from '../test/emulator/hub.ts'
-import { dotenvText } from '../test/emulator/pull-request.ts'
+import { startHubEmulator, type HubEmulator } from '../emulator/index.ts'
+import { dotenvText } from './emulator/pull-request.ts'
 import { fold, oneLine } from './demo/layout.ts'
 import { renderRunnerLog } from './demo/runner-log.ts'
 import { styleFor, visibleWidth } from './demo/style.ts'
@@ -232,7 +232,8 @@ if (hub) {
 }
 if (fromFile.RUNNER_TEMP === undefined)
   print(style.dim(`Result files: $RUNNER_TEMP is ${shown(runnerFiles.RUNNER_TEMP)}`))
-// The action can only say the connection was refused; on this machine that means the emulator is not running.
+// The action's error already says to start the emulator; this line adds what only npm run local knows: which
+// file names the hub, and that running without a .env starts an emulator of its own.
 const hubUrl = fromFile['INPUT_HUB-URL']
 const loopback = hub === undefined ? loopbackAddress(hubUrl) : undefined
 if (hubUrl && loopback && (await connectionRefused(loopback)))

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bundle } from '../../scripts/build.ts'
-import { startHubEmulator } from '../../test/emulator/hub.ts'
+import { startHubEmulator } from '../../emulator/index.ts'
 import { ROOT, runAction } from '../../test/e2e/action-process.ts'
 import { median, row } from '../stats.ts'
 

@@ -20,7 +20,7 @@ export interface PlannedRequest {
   note: string
 }
 
-/** Outputs a dry run sets: its result file, and what a plan can tell without a request. */
+/** Outputs a dry run sets: its result file, and what a plan can tell without a request (scripts/surface.ts lists them). @internal */
 export const DRY_RUN_OUTPUTS = ['result-file', 'targets-count'] as const
 
 /** What `dry-run: true` shows of a command: the requests, and what it derived before any. */
@@ -28,6 +28,11 @@ export interface Plan {
   requests: PlannedRequest[]
   /** Values derived from the inputs, logged and written to the dry run's result file (null: none). */
   derived?: ReadonlyArray<{ key: string; label: string; value: string | null }>
+  /**
+   * What the step would do next that depends on what those requests or the files find, so has
+   * no request to show yet (impact's queries for the objects in `manifests`): said, not faked.
+   */
+  then?: readonly string[]
   /** Outputs known before any request (impact's `targets-count` when every target is named). */
   outputs?: Partial<Record<Exclude<(typeof DRY_RUN_OUTPUTS)[number], 'result-file'>, string>>
 }
@@ -40,31 +45,58 @@ export interface CommandCode<S> {
   plan: (settings: S, transport: HubTransport) => Plan
 }
 
-/**
- * A row's output names, checked by the compiler to be exactly `Name`: the keys of the outputs
- * its publisher builds (a name missing from the list is a type error that names it).
- */
-export const outputNames =
-  <Name extends string>() =>
-  <const List extends readonly Name[]>(
-    list: List & (Exclude<Name, List[number]> extends never ? unknown : { missing: Exclude<Name, List[number]> }),
-  ): readonly Name[] =>
-    list
+/** An output as action.yml declares it (`npm run docs` writes action.yml's `outputs:` from the rows: scripts/surface.ts). */
+export interface OutputDeclaration {
+  description: string
+  /** `result-file`: the schema and version at the head of the file the step writes, which its description lists. */
+  result?: { schema: string; version: number }
+}
 
-/** A row of the command table: its inputs as the settings reader reads them, and its code. */
-export interface Command<C extends string, Data, Part extends object> extends InputRow<Data, Part> {
-  /** Every output the step may set (action.yml declares each: test/unit/commands/table.test.ts). */
-  outputs: readonly string[]
+/** The path of the result file, whose description names the schema each command writes. */
+export const resultFile = (schema: string, version: number): OutputDeclaration => ({
+  description: 'Path of a JSON file with the whole result',
+  result: { schema, version },
+})
+
+/** The dry run's result file (commands/dry-run/dry-run.ts writes it; scripts/surface.ts describes it). @internal */
+export const DRY_RUN_RESULT = resultFile('hub-action/dry-run', 1)
+
+/**
+ * A row's outputs, declared, their names checked by the compiler to be exactly `Name`: the keys
+ * of the outputs its publisher builds (a name missing or extra is a type error that names it).
+ */
+export const outputsOf =
+  <Name extends string>() =>
+  <const Outputs extends Readonly<Record<Name, OutputDeclaration>>>(
+    outputs: Outputs &
+      (Exclude<keyof Outputs, Name> extends never ? unknown : { unknown: Exclude<keyof Outputs, Name> }),
+  ): Readonly<Record<Name, OutputDeclaration>> =>
+    outputs
+
+/** A row of the command table: its inputs as the settings reader reads them, its outputs, and its code. */
+export interface Command<C extends string, Data, Part extends object, Name extends string> extends InputRow<
+  Data,
+  Part,
+  Name
+> {
+  /** Every output the step may set, declared, in action.yml's order. */
+  outputs: Readonly<Record<string, OutputDeclaration>>
   /** The step's one time budget in seconds (`timeout-seconds`); undefined: none (one request with its own ceiling). */
   budgetSeconds(part: Part): number | undefined
   load: () => Promise<CommandCode<StepSettings<C, Part>>>
 }
 
-/** A row, its types inferred: `data` is its schema's, the step's settings are the part `build` makes. */
-export const command = <C extends string, Data, Part extends object>(
+/**
+ * A row, its types inferred: `data` is its schema's, the step's settings are the part `build`
+ * makes, and every input its schema reads must be among its declared `inputs`.
+ */
+export const command = <C extends string, Data, Part extends object, Name extends string>(
   _name: C,
-  row: Command<C, Data, Part>,
-): Command<C, Data, Part> => row
+  row: Command<C, Data, Part, Name> &
+    (Exclude<keyof NoInfer<Data>, NoInfer<Name>> extends never
+      ? unknown
+      : { undeclared: Exclude<keyof NoInfer<Data>, NoInfer<Name>> }),
+): Command<C, Data, Part, Name> => row
 
 /** The request exactly as the transport would send it, with the token shown as ***. */
 export function planned(transport: HubTransport, request: HubRequest, note: string): PlannedRequest {

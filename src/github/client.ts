@@ -11,7 +11,7 @@ import { getOctokit } from '@actions/github'
 import { throttling } from '@octokit/plugin-throttling'
 // the build the throttling plugin loads (no Redis clustering), so the bundle holds one copy
 import Bottleneck from 'bottleneck/light.js'
-import type { Dispatcher } from 'undici'
+import type { Dispatcher } from '../http/wire.js'
 import { defaultDispatcher } from '../http/wire.js'
 import type { Budget } from '../http/budget.js'
 import type { Clock } from '../http/clock.js'

@@ -5,7 +5,7 @@
  * first use (measured: ~15-25 ms more on a process that already uses ours, 35-80 ms cold). Octokit only reads status, url,
  * headers and the body as text or bytes, so buffering the body into a Response is enough.
  */
-import type { Dispatcher } from 'undici'
+import type { Dispatcher } from '../http/wire.js'
 import type { Budget } from '../http/budget.js'
 import { send } from '../http/wire.js'
 

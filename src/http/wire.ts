@@ -7,6 +7,9 @@
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici'
 import { formatBytes } from '../units.js'
 
+/** undici's Dispatcher, for the clients above: they take one and pass it back here, never loading undici themselves. */
+export type { Dispatcher }
+
 /** An agent that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as self-hosted runners need (GitHub's API). */
 export function defaultDispatcher(): Dispatcher {
   return new EnvHttpProxyAgent()

@@ -4,7 +4,7 @@
  * transport decides whether and when to send it again. It takes an undici Dispatcher so
  * tests can inject a MockAgent.
  */
-import type { Dispatcher } from 'undici'
+import type { Dispatcher } from '../http/wire.js'
 import { HubError } from './errors.js'
 import { BodyCapError, errorCode, headerValue, hubDispatcher, readCapped, send } from '../http/wire.js'
 import { hubFailure, type FailureContext } from './errors.js'
@@ -107,6 +107,8 @@ export class HubTransport {
   private readonly given: Budget | undefined
   private unbounded: Budget | undefined
   private readonly beforeClose: Array<() => Promise<void>> = []
+  /** Origins that answered anything this step: a deadline's message tells a slow hub from one never reached. */
+  private readonly answered = new Set<string>()
 
   constructor(options: TransportOptions) {
     this.current = Object.freeze({
@@ -195,7 +197,14 @@ export class HubTransport {
   private async exchange<A>(asked: Addressed, reading: Reading<A>): Promise<A> {
     const budget = asked.outlivesBudget ? undefined : this.given
     const wire: Addressed = { ...asked, deadline: budget ? budget.bound(asked.deadline) : asked.deadline }
-    const passed = (last: HubError | undefined) => deadlinePassed(wire, last, budget, wire.deadline)
+    let sent = 0
+    let firstSent = 0
+    const passed = (last: HubError | undefined) =>
+      deadlinePassed(wire, last, budget, wire.deadline, {
+        attempts: sent,
+        ms: sent > 0 ? this.time.now() - firstSent : 0,
+        originAnswered: this.answered.has(wire.url.origin),
+      })
     const base = wire.policy ?? this.policy
     const policy = wire.retryUntilDeadline && wire.deadline !== undefined ? { ...base, maxAttempts: Infinity } : base
     const label = wire.label ?? `Hub: ${wire.method} ${wire.path ?? wire.url.pathname}`
@@ -206,6 +215,7 @@ export class HubTransport {
       let outcome: AttemptOutcome
       if (wire.deadline !== undefined && wire.deadline - this.time.now() <= 0) throw passed(failure)
       try {
+        if (sent++ === 0) firstSent = this.time.now()
         const answer = await this.attempt(wire, reading)
         if (answer.kind === 'read') return answer.value
         if (answer.status === 401 && this.renewToken && !renewed) {
@@ -313,6 +323,7 @@ export class HubTransport {
       headersTimeout: 0,
       bodyTimeout: 0,
     })
+    this.answered.add(wire.url.origin)
     try {
       if (isAnswer(response.statusCode, reading.acceptStatus))
         return { kind: 'read' as const, value: await reading.read(response, signal) }

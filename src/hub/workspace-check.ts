@@ -7,11 +7,14 @@
  * nothing (docs/hub-facts.md, "Memberships and the workspace proof"). Only the agents provider's
  * whoami shows either, so every command on the user route asks it once before it acts, and takes
  * the workspace as proven only when whoami echoes the same UUID with a non-empty clusterID.
+ * A hub it cannot reach at all (or a budget spent on it) stops the command here, in one message:
+ * the command's own first request would only fail the same way after as many retries.
  */
 import { renderError } from '../errors.js'
 import { AgentsClient } from './agents.js'
 import { GRAPH_TOKEN_HINT, HubAuthError, HubError, HubNoRouteError, HubWorkspaceError } from './errors.js'
 import type { HubTransport } from './transport.js'
+import { hubUnreachable } from './transport-errors.js'
 
 export interface HubScope {
   org: string
@@ -62,6 +65,12 @@ export async function checkWorkspace(
     if (error instanceof HubAuthError && guarded === 'graph' && error.data.status === 401)
       throw error.with({ hint: GRAPH_TOKEN_HINT })
     if (!(error instanceof HubError) || error instanceof HubAuthError || options.signal.aborted) throw error
+    // Unreachable, or out of time: what would follow fails the same way, so this is the one message.
+    if (hubUnreachable(error))
+      throw error.with({
+        operation: `check the workspace ${words.before} (GET /api/whoami)`,
+        hint: `${error.hint} ${words.nothing}`,
+      })
     const meaning =
       guarded === 'graph' ? ' An empty answer may then mean a wrong `org`/`workspace` as much as an empty fleet.' : ''
     // A missing route is explained once, by the request that meets it next, not twice at length.

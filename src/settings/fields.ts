@@ -11,6 +11,35 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/
 export const CLUSTER_ID = /^[A-Za-z0-9]([A-Za-z0-9._-]{0,251}[A-Za-z0-9])?$/
 
+/**
+ * An input as action.yml declares it, next to the field that reads it: `npm run docs` writes
+ * action.yml's `inputs:`, docs/reference.md and .env.example from these (scripts/surface.ts).
+ */
+export interface InputDeclaration {
+  description: string
+  /** As action.yml writes it; an expression (`${{ github.token }}`) is the runner's to fill, and empty off a runner. */
+  default: string
+  /** The runner refuses a step without it (only the hub's address and the workspace's ids). */
+  required?: boolean
+}
+
+/** Inputs by name, in the order action.yml lists them. */
+export type InputDeclarations = Readonly<Record<string, InputDeclaration>>
+
+/** The step's time budget, which every command that waits or pages reads (each with its own bounds and message). */
+export const TIMING_INPUTS = {
+  'timeout-seconds': {
+    description:
+      'Overall budget in seconds for waiting until the run settles. `0` starts the run and returns at once (with `approve`, resolves the approval and returns); `wait` needs at least 1. For `rollout`, how long to wait for every target to be current. For `impact` and `query`, how long the whole step may take. Every request of every command (to the hub, its graph and MCP endpoint, and GitHub) ends within it.',
+    default: '1800',
+  },
+  'on-timeout': {
+    description:
+      'When `timeout-seconds` runs out: `fail`, `warn` (pass with a warning), or `cancel` (cancel the run on the hub, then fail; not with `cluster-id`). Without `cancel` the run continues on the hub. For `rollout`, `fail` or `warn`.',
+    default: 'fail',
+  },
+} as const satisfies InputDeclarations
+
 /** A user's value quoted inside an error message; a long one is cut to 80 characters and "…". */
 export const quoteInput = (value: unknown) => JSON.stringify(clip(String(value), 81))
 
@@ -91,7 +120,7 @@ export const uuid = (name: 'org' | 'workspace') =>
  * written other spellings such as `127.1` or `[0::1]` this way). `foo.localhost` is not: the
  * resolver may send it anywhere a DNS answer says.
  */
-function isLoopback(hostname: string): boolean {
+export function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname)
 }
 

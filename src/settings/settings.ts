@@ -8,8 +8,9 @@ import { ActionError, type InputErrorData } from '../errors.js'
 import * as core from '../runner/core.js'
 import * as z from '../zod.js'
 import { readRunnerContext, type RunnerContext } from '../runner/context.js'
-import { INPUT_DEFAULTS, type InputName } from './defaults.js'
-import { boolean, CLUSTER_ID, hubUrl, oneOf, quoteInput, uuid } from './fields.js'
+import { commandField, CommonSchema, type CommonInputName } from './common.js'
+import { declaredInputs, inputDefaults } from './defaults.js'
+import type { InputDeclaration } from './fields.js'
 import { loadStructuredParser } from './structured.js'
 
 interface HubSettings {
@@ -33,36 +34,44 @@ export interface CommonSettings {
 /** The settings of one command's step: the common ones, and the part its row builds. */
 export type StepSettings<C extends string, Part> = Readonly<CommonSettings & { command: C } & Part>
 
+/** Inputs as given, defaults applied: the common ones and those of `Name`. */
+type RawInputs<Name extends string> = Readonly<Record<CommonInputName, string>> & Readonly<Record<Name, string>>
+
 /** What a row's checks may read besides its own inputs. */
-interface InputContext {
-  /** Every input as given, defaults applied. */
-  raw: Readonly<Record<InputName, string>>
+interface InputContext<Name extends string> {
+  /** Every input the row declares, and the common ones, as given, defaults applied. */
+  raw: RawInputs<Name>
   runner: Readonly<RunnerContext>
   /** `hub-url`, when it is valid. */
   hubUrl: URL | undefined
 }
 
 /** What the reader asks of a command's row (commands/command.ts declares the whole row). */
-export interface InputRow<Data = unknown, Part extends object = object> {
+export interface InputRow<Data = unknown, Part extends object = object, Name extends string = string> {
+  /** What the command does, as `command`'s description lists it: `start an agent run and wait for it`. */
+  summary: string
+  /**
+   * Every input the command reads besides the common ones, declared (description, default) in
+   * action.yml's order: its schema's, and those its checks read from `raw`.
+   */
+  inputs: { readonly [K in Name]: InputDeclaration }
   /** The command's own inputs; checked even when a common input is wrong, so every problem is reported at once. */
   schema: z.ZodMiniType<Data>
-  /** Inputs its checks read from `raw` besides its schema's (scripts/reference.ts fails when one is missing). */
-  reads?: readonly InputName[]
   /** Its inputs include YAML or JSON (`targets`, `query`): the parser is loaded before they are read. */
   structured?: boolean
   /** Loads what reading its inputs needs, when they ask for it (`output-schema`'s validator). */
-  prepare?(input: (name: InputName) => string): Promise<void>
+  prepare?(input: (name: CommonInputName | Name) => string): Promise<void>
   /** Problems with common inputs this command cannot work with; reported even when its own inputs are wrong. */
-  commonProblems?(raw: Readonly<Record<InputName, string>>): string[]
+  commonProblems?(raw: RawInputs<Name>): string[]
   /** Problems that need several inputs, the event or the hub URL; asked once the schema passed. */
-  problems?(data: Data, context: InputContext): string[]
+  problems?(data: Data, context: InputContext<Name>): string[]
   /** Its part of Settings, keyed by the command's name (`approve` also carries `wait`). */
-  build(data: Data, context: InputContext): Part
+  build(data: Data, context: InputContext<Name>): Part
 }
 
-/** The command table as the reader sees it: a row per command, in the order `command`'s message lists them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each row's data is its own schema's
-export type InputTable = Readonly<Record<string, InputRow<any, object>>>
+/** The command table as the reader sees it: a row per command, in the order `command`'s message lists them; the first is the default. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each row's data and inputs are its own
+export type InputTable = Readonly<Record<string, InputRow<any, object, any>>>
 
 /** The settings of any step of `Table`. */
 export type SettingsOf<Table extends InputTable> = {
@@ -81,40 +90,12 @@ export class InputError extends ActionError<InputErrorData> {
   }
 }
 
-const commandField = (names: readonly [string, ...string[]]) =>
-  oneOf(
-    names,
-    'Choose what the step does: run an agent, wait for, cancel or approve a run, report impact, query the graph, or gate on a rollout.',
-  )
-
-const CommonSchema = z.object({
-  'hub-url': hubUrl,
-  token: z.string(),
-  'oidc-audience': z.string().check(
-    z.trim(),
-    z.refine((v) => v === '' || /^[\x21-\x7e]{1,256}$/.test(v), {
-      error: (issue) =>
-        `${quoteInput(issue.input)} is not an audience (1 to 256 printable characters, no spaces): use the audience the hub's identity provider expects.`,
-    }),
-  ),
-  'dry-run': boolean(),
-  org: uuid('org'),
-  workspace: uuid('workspace'),
-  'cluster-id': z.string().check(
-    z.trim(),
-    z.refine((v) => v === '' || CLUSTER_ID.test(v), {
-      error: (issue) =>
-        `${quoteInput(issue.input)} is not a cluster id (letters, digits, '.', '_' and '-'). Leave it empty unless you use a service-account token.`,
-    }),
-  ),
-})
-
 /** readSettings, with what the command's row needs to read its inputs (the YAML parser…) loaded first. */
 export async function loadSettings<Table extends InputTable>(
   env: NodeJS.ProcessEnv,
   table: Table,
 ): Promise<SettingsOf<Table>> {
-  const row = rowOf(table, inputOf(env, 'command') || INPUT_DEFAULTS.command)
+  const row = rowOf(table, inputOf(env, 'command') || (Object.keys(table)[0] ?? ''))
   if (row?.structured) await loadStructuredParser()
   await row?.prepare?.((name) => inputOf(env, name))
   return readSettings(env, table)
@@ -134,12 +115,14 @@ export function readSettings<Table extends InputTable>(env: NodeJS.ProcessEnv, t
   core.setSecret(inputOf(env, 'token'))
   core.setSecret(inputOf(env, 'github-token'))
 
+  const defaults = inputDefaults(table)
+  // Every declared input is in `raw`: the common ones (typed so) and each row's, which its row reads by name.
   const raw = Object.fromEntries(
-    (Object.keys(INPUT_DEFAULTS) as InputName[]).map((name) => {
+    Object.entries(defaults).map(([name, fallback]) => {
       const given = inputOf(env, name, { trim: name !== 'task' })
-      return [name, given === '' ? INPUT_DEFAULTS[name] : given]
+      return [name, given === '' ? fallback : given]
     }),
-  ) as Record<InputName, string>
+  ) as RawInputs<string>
 
   const problems: string[] = []
   if (!raw.token && !raw['oidc-audience'].trim()) {
@@ -160,7 +143,7 @@ export function readSettings<Table extends InputTable>(env: NodeJS.ProcessEnv, t
   const named = commandField(Object.keys(table) as [string, ...string[]]).safeParse(raw.command)
   if (!named.success) problems.push(...formatIssues(named.error, 'command'))
   const command = named.data
-  const context: InputContext = {
+  const context: InputContext<string> = {
     raw,
     runner: Object.freeze(readRunnerContext(env)),
     hubUrl: CommonSchema.shape['hub-url'].safeParse(raw['hub-url']).data,
@@ -181,7 +164,7 @@ export function readSettings<Table extends InputTable>(env: NodeJS.ProcessEnv, t
     clusterId: common.data['cluster-id'] || undefined,
   })
   const { runner } = context
-  for (const warning of unreadInputWarnings(env, table, command)) core.warning(warning)
+  for (const warning of unreadInputWarnings(env, table, command, defaults)) core.warning(warning)
   // The row built the part its command's Settings names, so the union holds.
   return Object.freeze({
     command,
@@ -200,12 +183,17 @@ export function readSettings<Table extends InputTable>(env: NodeJS.ProcessEnv, t
  * runner fills in for every step, so it is never reported. Names action.yml does not declare
  * are the runner's to warn about ("Unexpected input").
  */
-function unreadInputWarnings(env: NodeJS.ProcessEnv, table: InputTable, command: string): string[] {
+function unreadInputWarnings(
+  env: NodeJS.ProcessEnv,
+  table: InputTable,
+  command: string,
+  defaults: Readonly<Record<string, string>>,
+): string[] {
   const warnings: string[] = []
   for (const [name, readers] of inputReaders(table)) {
     if (readers.includes(command) || name === 'github-token') continue
     const given = inputOf(env, name)
-    if (given === '' || given === INPUT_DEFAULTS[name as InputName]) continue
+    if (given === '' || given === defaults[name]) continue
     const list = readers.map((reader) => `\`${reader}\``).join(', ')
     warnings.push(
       `Input \`${name}\` is set but \`command: ${command}\` does not read it; it is read by ${list}. Remove it, or check the step's command.`,
@@ -215,24 +203,21 @@ function unreadInputWarnings(env: NodeJS.ProcessEnv, table: InputTable, command:
 }
 
 /**
- * Input name → the commands that read it: the common inputs (every command), each row's schema
- * and its `reads`. docs/reference.md's "Read by" column and the unread-input warning both come
- * from here. @internal
+ * Input name → the commands that read it, in action.yml's order: the common inputs (every
+ * command) and each row's declared inputs. docs/reference.md's "commands" column and the
+ * unread-input warning both come from here. @internal
  */
 export function inputReaders(table: InputTable): ReadonlyMap<string, readonly string[]> {
   const names = Object.keys(table)
-  const common = ['command', ...Object.keys(CommonSchema.shape)]
-  const readers = new Map<string, string[]>(common.map((name) => [name, [...names]]))
-  for (const command of names) {
-    const row: InputRow<unknown, object> = table[command] as InputRow<unknown, object>
-    const shape = (row.schema as unknown as { shape?: Record<string, unknown> }).shape
-    if (!shape)
-      throw new Error(`the schema of command ${command} is not a zod object: its inputs cannot be read from .shape`)
-    for (const name of [...Object.keys(shape), ...(row.reads ?? [])]) {
-      const now = readers.get(name) ?? []
-      if (!now.includes(command)) readers.set(name, [...now, command])
-    }
-  }
+  const readers = new Map<string, string[]>()
+  for (const name of declaredInputs(table).keys())
+    readers.set(
+      name,
+      names.filter(
+        (command) =>
+          name === 'command' || name in CommonSchema.shape || Object.hasOwn(table[command]?.inputs ?? {}, name),
+      ),
+    )
   return readers
 }
 

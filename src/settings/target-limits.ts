@@ -5,7 +5,7 @@
  * the pull request cannot widen.
  */
 import * as z from '../zod.js'
-import { DNS_LABEL, quoteInput, transformed } from './fields.js'
+import { DNS_LABEL, quoteInput, transformed, type InputDeclarations } from './fields.js'
 
 const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/
 const GROUP = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
@@ -77,3 +77,27 @@ export const TARGET_LIMIT_FIELDS = {
     return list
   }),
 }
+
+/** The declarations of TARGET_LIMIT_FIELDS' inputs. */
+export const TARGET_LIMIT_INPUTS = {
+  'max-targets': {
+    description:
+      'For `impact` and `rollout`, the most distinct objects one step reports on (1 to 10000). When `targets`, `manifests` and the rendered sets declare more, the step fails before any hub request, naming the count.',
+    default: '200',
+  },
+  'max-documents': {
+    description:
+      "For `impact` and `rollout`, the most YAML documents (a `List`'s items each count as one) one manifest or rendered file may hold (1 to 100000). Past it the step fails before any hub request, naming the file; reading stops there.",
+    default: '1000',
+  },
+  'allowed-namespaces': {
+    description:
+      'For `impact` and `rollout`, the namespaces the step may report on (one a line, or comma-separated); empty allows any. A target in another namespace, or naming none, is listed as skipped and never queried. Set it where a pull request you do not trust chooses the targets.',
+    default: '',
+  },
+  'allowed-kinds': {
+    description:
+      'For `impact` and `rollout`, the kinds the step may report on, as `Deployment` (any API group) or `Deployment.apps` (that group only), one a line or comma-separated; empty allows any. A target of another kind is listed as skipped and never queried.',
+    default: '',
+  },
+} as const satisfies InputDeclarations

@@ -6,7 +6,7 @@
 import * as z from '../zod.js'
 import type { Target } from '../model/target.js'
 import { isPullRequestEvent, type RunnerContext } from '../runner/context.js'
-import { DNS_LABEL, quoteInput, transformed, type IssueSink } from './fields.js'
+import { DNS_LABEL, quoteInput, transformed, type InputDeclarations, type IssueSink } from './fields.js'
 import { describeIssue, describePath, parseStructured } from './structured.js'
 
 const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
@@ -125,6 +125,34 @@ export const TARGET_SOURCE_FIELDS = {
     }),
   ),
 }
+
+/** The declarations of TARGET_SOURCE_FIELDS' inputs and of `github-token`, which impact and rollout share. */
+export const TARGET_SOURCE_INPUTS = {
+  targets: {
+    description:
+      'For `impact` and `rollout`: a YAML or JSON list of objects, each with `kind` and `name`, and optional `group` ("" or absent for core), `namespace` and `edge` (absent: every edge).',
+    default: '',
+  },
+  manifests: {
+    description:
+      'For `impact` and `rollout` (where they are the expected state): newline-separated globs of manifest files. On a pull request, the changed files that match (removed ones read at the base commit); elsewhere, the matching files in the workspace.',
+    default: '',
+  },
+  'rendered-head': {
+    description:
+      'For `impact` and `rollout`: newline-separated globs of rendered manifests of the head (the output of `helm template` or `kustomize build` in an earlier step), read whole on any event, whichever files a pull request changes. Without `rendered-base`, every object in them is a target.',
+    default: '',
+  },
+  namespace: {
+    description: 'For `impact` and `rollout`, the namespace given to manifest objects that name none.',
+    default: '',
+  },
+  'github-token': {
+    description:
+      "Token for reading the pull request's files and writing its comment (needs `pull-requests write` for comments).",
+    default: '${{ github.token }}',
+  },
+} as const satisfies InputDeclarations
 
 /** On a pull request, the changed files and the comment need `github-token` (impact and rollout alike). */
 export function githubTokenProblems(

@@ -8,7 +8,7 @@
  * GitHub's sanitizer (page.js). It loads inspect.js like the others, so the same checks apply.
  */
 
-/** A deployment as the GitHub emulator records it (test/emulator/github/server.ts). */
+/** A deployment as the GitHub emulator records it (emulator/github/server.ts). */
 export interface RecordedDeployment {
   ref: string
   environment: string

@@ -8,9 +8,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runAction, RUNNER_ENV, type ActionRun } from '../e2e/action-process.ts'
 import { impactDiagrams, pin, pinRollout, withoutMarker } from './pins.ts'
-import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, startGitHubEmulator } from '../emulator/github.ts'
-import { startHubEmulator } from '../emulator/hub.ts'
-import { createRolloutFleet } from '../emulator/graph/rollouts.ts'
+import {
+  ACTIONS_BOT_LOGIN,
+  ACTIONS_TOKEN,
+  startGitHubEmulator,
+  startHubEmulator,
+  createRolloutFleet,
+} from '../../emulator/index.ts'
 import { renderGitHubMarkdown, type RenderOptions } from './render.ts'
 import { environmentsPage } from './environments.ts'
 import { GRAPH_LEGEND, OWNED_LEGEND } from '../../src/commands/impact/mermaid.js'

@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { RUNS } from '../../src/commands/runs/index.ts'
+import { inputDefaults } from '../../src/settings/defaults.ts'
+import { COMMANDS } from '../../src/commands/index.ts'
 import {
   exampleWorkflows,
   repositoryWorkflows,
@@ -18,8 +21,10 @@ import {
 
 /** This action: pinned by commit like every other (the README's Versioning says which placeholder, before v1.0.0). */
 const THIS_ACTION = 'acme/hub-action@'
-/** Commands of this action that start, follow or decide an agent's run. */
-const AGENT_COMMANDS = ['run', 'wait', 'approve', 'cancel']
+/** Commands of this action that start, follow or decide an agent's run: the runs family's. */
+const AGENT_COMMANDS: readonly string[] = Object.keys(RUNS)
+/** What a step without `command:` does. */
+const DEFAULT_COMMAND = inputDefaults(COMMANDS).command
 /** The one write an agent's job may hold: the OIDC token request, which writes nothing. */
 const AGENT_JOB_WRITES = ['id-token: write']
 const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target', 'workflow_run']
@@ -157,7 +162,7 @@ describe('workflow trust rules', () => {
       (steps ?? []).filter(
         (step) =>
           step.uses?.startsWith(THIS_ACTION) &&
-          AGENT_COMMANDS.includes((step.with?.command as string | undefined) ?? 'run'),
+          AGENT_COMMANDS.includes((step.with?.command as string | undefined) ?? DEFAULT_COMMAND ?? ''),
       )
     const jobs: Array<[string, Job]> = source.steps
       ? [['(steps)', { steps: parse(source.text) as NonNullable<Job['steps']> }]]

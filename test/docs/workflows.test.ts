@@ -137,15 +137,23 @@ describe('ci.yml', () => {
     expect(job('ci.yml', 'action').permissions).toBeUndefined()
   })
 
-  it('`test` sets up Node 24 and runs lint, typecheck and the tests', () => {
+  it('`test` sets up Node 24 and runs `npm test`, which lints and type-checks once before the tests', () => {
     const steps = stepsOf(job('ci.yml', 'test'))
     const setupNode = steps.find((step) => step.uses?.startsWith('actions/setup-node@'))
     expect(setupNode, 'no actions/setup-node step').toBeDefined()
     expect(String(setupNode?.with?.['node-version'])).toBe('24')
     expect(steps.some((step) => step.uses?.startsWith('actions/checkout@'))).toBe(true)
     const runs = steps.map((step) => step.run?.trim() ?? '')
-    for (const command of ['npm ci', 'npm run lint', 'npm run typecheck', 'npm test']) expect(runs).toContain(command)
-    expect(runs.indexOf('npm ci')).toBeLessThan(runs.indexOf('npm run lint'))
+    for (const command of ['npm ci', 'npm test']) expect(runs).toContain(command)
+    expect(runs.indexOf('npm ci')).toBeLessThan(runs.indexOf('npm test'))
+    // npm test runs every check once: a step of its own for one of them would run it twice.
+    for (const check of ['npm run build', 'npm run lint', 'npm run typecheck', 'vitest run']) {
+      expect(packageJson.scripts?.test, `npm test does not run ${check}`).toContain(check)
+      expect(
+        runs.filter((run) => run.includes(check)),
+        `a step runs ${check} besides npm test`,
+      ).toEqual([])
+    }
   })
 
   it('`action` starts the hub emulator from a script in the repository, then runs the action with `uses: ./`', () => {
@@ -153,7 +161,7 @@ describe('ci.yml', () => {
     const start = steps.findIndex((step) => /\bnode\s+\S+\.ts\b.*&/.test(step.run ?? ''))
     expect(start, 'no step starts the emulator in the background').toBeGreaterThanOrEqual(0)
     const script = /\bnode\s+(\S+\.ts)\b/.exec(steps[start]?.run ?? '')?.[1] ?? ''
-    expect(script).toBe('test/emulator/serve.ts')
+    expect(script).toBe('scripts/emulator.ts')
     expect(existsSync(join(ROOT, script)), `${script} does not exist`).toBe(true)
     // The wait for its JSON line is bounded, and the token is masked before it is exported.
     const run = steps[start]?.run ?? ''

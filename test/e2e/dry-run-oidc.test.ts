@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runStep } from './harness.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import { startHubEmulator, type HubEmulator } from '../../emulator/index.ts'
 
 const OIDC_JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJhdWQiOiJodWIuZXhhbXBsZS5jb20ifQ.c2lnbmF0dXJlLW9mLXRoZS1vaWRjLXRva2Vu'
 const REQUEST_TOKEN = 'runner-request-token-7f8e9d'
@@ -110,6 +110,31 @@ describe('dry-run', () => {
     expect(file.requests[1]?.body.filter).toEqual({
       objects: [{ groupKind: { apiGroup: 'apps', kind: 'Deployment' }, name: 'checkout', namespace: 'shop' }],
     })
+  })
+
+  it('for impact from manifests alone, shows only the requests it can know and says what follows, with no pseudo-request', async () => {
+    const result = await runStep({
+      inputs: { ...hubInputs(), token: hub.token, command: 'impact', manifests: 'deploy/**/*.yaml', 'dry-run': 'true' },
+    })
+    expect(result.code).toBe(0)
+    expect(hub.requests).toEqual([])
+    const file = JSON.parse(readFileSync(result.outputs['result-file'] ?? '', 'utf8')) as {
+      requests: Array<{ method: string; url: string }>
+      then: string[]
+    }
+    // Only the whoami preflight is a request it can show: no "(none)" row, no query "like the ones above" of none.
+    expect(file.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${hub.url}/services/providers/agents/api/whoami`,
+    ])
+    const then =
+      'read the workspace files matching deploy/**/*.yaml, and for each object they hold send one graph query (built as for a target named in `targets`)'
+    expect(file.then).toEqual([expect.stringContaining(then)])
+    expect(result.stdout).toContain('Dry run: 1 request(s) would be sent, then more that depend on what they find')
+    expect(result.stdout).toContain(`Then: ${then}`)
+    expect(result.stdout).not.toContain('(none)')
+    expect(result.stdout).not.toContain('like the ones above')
+    expect(result.summary).toContain('**Then** read the workspace files matching')
+    expect(result.outputs['targets-count']).toBeUndefined()
   })
 
   it('still refuses bad inputs before anything else', async () => {

@@ -9,15 +9,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseEnv } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { parse as parseYaml } from 'yaml'
 import { hubInputs, ROOT, runStep, useHubEmulator } from './harness.ts'
+import { COMMANDS as TABLE } from '../../src/commands/index.ts'
 
 const EXAMPLE = readFileSync(join(ROOT, '.env.example'), 'utf8')
-const COMMANDS = [
-  ...(
-    parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: { command: { description: string } } }
-  ).inputs.command.description.matchAll(/`([a-z]+)` \(/g),
-].map((match) => match[1] ?? '')
+const COMMANDS = Object.keys(TABLE)
 
 /** The commented blocks after the example's last section: each `# INPUT_…` line, uncommented, by its command. */
 function blocks(): Map<string, string[]> {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { hubInputs, runStep, useHubEmulator, type ActionRun } from './harness.ts'
-import { sendText } from '../emulator/http.ts'
+import { sendText } from '../../emulator/index.ts'
 
 const hub = useHubEmulator()
 const GRAPH = '/services/providers/graph'

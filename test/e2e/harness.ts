@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto'
 import { onTestFinished } from 'vitest'
-import type { HubEmulator, RecordedRequest } from '../emulator/hub.ts'
+import type { HubEmulator, RecordedRequest } from '../../emulator/index.ts'
 import { runAction, type ActionOptions, type ActionRun } from './action-process.ts'
 
 export * from './action-process.ts'

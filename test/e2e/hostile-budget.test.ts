@@ -4,12 +4,12 @@
  * step says what it waited on. Before, `impact` and `query` had no budget at all, and each graph
  * request had its own 45 s ceiling and retries (one query was held 228 s). dist/index.js as a
  * process against the hub emulator whose graph provider is replaced by a hostile one
- * (test/emulator/hostile.ts). The harness kills a step still running after 25 s: a step that
+ * (emulator/hostile.ts). The harness kills a step still running after 25 s: a step that
  * ended on its own, with the message, ended at its budget.
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { hubInputs, runStep, useHubEmulator, type ActionRun } from './harness.ts'
-import { drippingGraph, hangingGraph, type Hostility } from '../emulator/hostile.ts'
+import { drippingGraph, hangingGraph, type Hostility } from '../../emulator/index.ts'
 
 const hub = useHubEmulator()
 

@@ -20,7 +20,7 @@ import {
   useGitHubEmulator,
   useHubEmulator,
 } from './harness.ts'
-import { ACTIONS_TOKEN } from '../emulator/github.ts'
+import { ACTIONS_TOKEN } from '../../emulator/index.ts'
 import { readWorkflowCommands, shownLog } from '../oracles/workflow-commands.ts'
 
 const PR = 9

@@ -22,9 +22,14 @@ import {
   runStep,
   type ActionRun,
 } from './harness.ts'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
-import { createDemoFleet } from '../emulator/graph/index.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import {
+  ACTIONS_TOKEN,
+  startGitHubEmulator,
+  type GitHubEmulator,
+  createDemoFleet,
+  startHubEmulator,
+  type HubEmulator,
+} from '../../emulator/index.ts'
 import { CMARK_GFM, renderGfm } from '../oracles/gfm.ts'
 import { readWorkflowCommands, shownLog } from '../oracles/workflow-commands.ts'
 

@@ -2,7 +2,7 @@
  * End to end, a hostile or broken hub (issue 7, classes 4–7 and the clip half of 11):
  * waits answered at once, endless bodies, a drip of a byte a second, an outage during the
  * wait, and a token cut in two by the clip of an error message. dist/index.js as a process
- * against the hub emulator with hostile providers (test/emulator/hostile.ts) on loopback.
+ * against the hub emulator with hostile providers (emulator/hostile.ts) on loopback.
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { hubInputs, memoryProbe, runAction, runStep, useHubEmulator, waitRequests, type ActionRun } from './harness.ts'
@@ -13,7 +13,7 @@ import {
   instantWait,
   waitOutage,
   type Hostility,
-} from '../emulator/hostile.ts'
+} from '../../emulator/index.ts'
 
 const hub = useHubEmulator({
   agents: {

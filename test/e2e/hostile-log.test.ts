@@ -10,8 +10,7 @@
 import type http from 'node:http'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { hubInputs, makeWorkspace, runStep, useHubEmulator, type ActionRun } from './harness.ts'
-import type { EmulatorRequest } from '../emulator/hub.ts'
-import { createFleet } from '../emulator/graph/index.ts'
+import { type EmulatorRequest, createFleet } from '../../emulator/index.ts'
 import { injectedCommands, readWorkflowCommands, shownLog } from '../oracles/workflow-commands.ts'
 
 const MARK = 'PWNED'

@@ -32,7 +32,7 @@ import {
   type ActionRun,
   type ImpactReportFile,
 } from './harness.ts'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
+import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../../emulator/index.ts'
 import { BILLION_LAUGHS } from '../fixtures/hostile-yaml.ts'
 
 const hub = useHubEmulator()

@@ -20,7 +20,7 @@ import {
   useGitHubEmulator,
   useHubEmulator,
 } from './harness.ts'
-import { ACTIONS_TOKEN } from '../emulator/github.ts'
+import { ACTIONS_TOKEN } from '../../emulator/index.ts'
 import { describeWithGfm, judgeGfm, textOf, walk, type GfmJudgement, type GfmNode } from '../oracles/gfm.ts'
 
 const PR = 11

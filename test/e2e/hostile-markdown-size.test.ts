@@ -8,7 +8,7 @@
 import { expect, it } from 'vitest'
 import { describe } from 'vitest'
 import { hubInputs, runStep, useHubEmulator, type ActionRun } from './harness.ts'
-import { createLargeFleet } from '../emulator/graph/index.ts'
+import { createLargeFleet } from '../../emulator/index.ts'
 
 const MiB = 1024 * 1024
 

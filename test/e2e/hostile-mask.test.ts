@@ -10,7 +10,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runAction } from './harness.ts'
-import { startHubEmulator, type EmulatorRequest, type HubEmulator } from '../emulator/hub.ts'
+import { startHubEmulator, type EmulatorRequest, type HubEmulator } from '../../emulator/index.ts'
 import { secretTraces } from '../oracles/secret-traces.ts'
 import { exposedLines, readWorkflowCommands, shownLog } from '../oracles/workflow-commands.ts'
 

@@ -9,7 +9,7 @@ import type http from 'node:http'
 import { readFileSync, statSync } from 'node:fs'
 import { expect, it } from 'vitest'
 import { hubInputs, runAction, useHubEmulator } from './harness.ts'
-import type { EmulatorRequest } from '../emulator/hub.ts'
+import type { EmulatorRequest } from '../../emulator/index.ts'
 import { readWorkflowCommands } from '../oracles/workflow-commands.ts'
 
 const OUTPUT_LIMIT = 1_000_000

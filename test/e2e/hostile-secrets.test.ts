@@ -21,9 +21,14 @@ import {
   runStep,
   type ActionRun,
 } from './harness.ts'
-import { DEFAULT_TOKENS, startGitHubEmulator, type GitHubEmulator } from '../emulator/github.ts'
-import { createDemoFleet } from '../emulator/graph/index.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import {
+  DEFAULT_TOKENS,
+  startGitHubEmulator,
+  type GitHubEmulator,
+  createDemoFleet,
+  startHubEmulator,
+  type HubEmulator,
+} from '../../emulator/index.ts'
 import { CMARK_GFM, renderGfm } from '../oracles/gfm.ts'
 import { secretTraces } from '../oracles/secret-traces.ts'
 import { fakedFormatting, readWorkflowCommands, shownLog } from '../oracles/workflow-commands.ts'

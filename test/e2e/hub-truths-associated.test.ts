@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest'
 import { hubInputs, readResultFile, runStep, useHubEmulator, type ImpactReportFile } from './harness.ts'
-import { createHubFactsFleet } from '../emulator/graph/hub-facts-fleet.ts'
+import { createHubFactsFleet } from '../../emulator/index.ts'
 
 const hub = useHubEmulator({ fleet: createHubFactsFleet(), storeDriver: 'sqlite' })
 

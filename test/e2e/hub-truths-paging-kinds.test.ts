@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { errorLines as errors, hubInputs, runStep, useHubEmulator } from './harness.ts'
-import { createLargeFleet } from '../emulator/graph/index.ts'
+import { createLargeFleet } from '../../emulator/index.ts'
 
 describe('objects of several kinds sharing a name', () => {
   const hub = useHubEmulator()

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { hubInputs, lines, readResultFile, runStep, useHubEmulator, type ActionRun } from './harness.ts'
-import { createLargeFleet } from '../emulator/graph/index.ts'
+import { createLargeFleet } from '../../emulator/index.ts'
 
 const hub = useHubEmulator({ fleet: createLargeFleet({ objects: 2_000 }) })
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { hubInputs, readResultFile, runStep, useHubEmulator } from './harness.ts'
-import { createTimestampFleet } from '../emulator/graph/hub-facts-fleet.ts'
+import { createTimestampFleet } from '../../emulator/index.ts'
 
 const COUNT = 30
 const sqlite = useHubEmulator({ fleet: createTimestampFleet(COUNT), storeDriver: 'sqlite' })

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { hubInputs, lines, readResultFile, runStep, useHubEmulator, type ActionRun } from './harness.ts'
-import { createFleet, type FleetObject } from '../emulator/graph/index.ts'
+import { createFleet, type FleetObject } from '../../emulator/index.ts'
 
 const NAMESPACES = 3
 const CONFIGMAPS_PER_NAMESPACE = 4_000

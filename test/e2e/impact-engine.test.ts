@@ -24,7 +24,7 @@ import {
   type ActionRun,
   type ImpactReportFile,
 } from './harness.ts'
-import { ACTIONS_TOKEN } from '../emulator/github.ts'
+import { ACTIONS_TOKEN } from '../../emulator/index.ts'
 
 const PR = 25
 const configMap = (name: string) =>

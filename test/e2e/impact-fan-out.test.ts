@@ -6,7 +6,7 @@
  * (`allowed-namespaces`, `allowed-kinds`) are listed as skipped and never sent to the hub.
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { hostileProvider } from '../emulator/hostile.ts'
+import { hostileProvider } from '../../emulator/index.ts'
 import {
   errorLines,
   hubInputs,

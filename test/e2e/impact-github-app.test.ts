@@ -20,7 +20,7 @@ import {
   useHubEmulator,
   type ActionRun,
 } from './harness.ts'
-import { ACTIONS_TOKEN, DEFAULT_TOKENS, secondaryRateLimit } from '../emulator/github.ts'
+import { ACTIONS_TOKEN, DEFAULT_TOKENS, secondaryRateLimit } from '../../emulator/index.ts'
 
 const PR = 11
 const APP_TOKEN = 'ghs_hubbotinstallation00000000000000'

@@ -19,7 +19,7 @@ import {
   useGitHubEmulator,
   useHubEmulator,
 } from './harness.ts'
-import { ACTIONS_TOKEN } from '../emulator/github.ts'
+import { ACTIONS_TOKEN } from '../../emulator/index.ts'
 
 const hub = useHubEmulator()
 const github = useGitHubEmulator()

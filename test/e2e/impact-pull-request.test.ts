@@ -31,8 +31,8 @@ import {
   ACTIONS_TOKEN,
   READONLY_TOKEN,
   type PullRequestFileInput,
-  type RecordedRequest,
-} from '../emulator/github.ts'
+  type GitHubRecordedRequest,
+} from '../../emulator/index.ts'
 
 const PR = 7
 const CHECKOUT_EU = '[{kind: Deployment, group: apps, name: checkout, namespace: shop, edge: prod-eu}]'
@@ -171,9 +171,9 @@ const manifestInputs = {
   namespace: 'shop',
 }
 
-const requests = (method: string, path: RegExp): RecordedRequest[] =>
+const requests = (method: string, path: RegExp): GitHubRecordedRequest[] =>
   github.requests.filter((r) => r.method === method && path.test(r.path))
-const commentWrites = (): RecordedRequest[] =>
+const commentWrites = (): GitHubRecordedRequest[] =>
   github.requests.filter((r) => (r.method === 'POST' || r.method === 'PATCH') && r.path.includes('/comments'))
 const prComments = () => github.comments(OWNER, REPO, PR)
 

@@ -29,7 +29,7 @@ import {
   type ActionRun,
   type ImpactReportFile,
 } from './harness.ts'
-import { ACTIONS_TOKEN, type PullRequestFileInput } from '../emulator/github.ts'
+import { ACTIONS_TOKEN, type PullRequestFileInput } from '../../emulator/index.ts'
 import { injectedCommands, readWorkflowCommands, type WorkflowCommand } from '../oracles/workflow-commands.ts'
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'rendered')

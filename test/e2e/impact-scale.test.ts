@@ -24,8 +24,7 @@ import {
   type ActionRun,
   type ImpactReportFile,
 } from './harness.ts'
-import { createLargeFleet } from '../emulator/graph/index.ts'
-import { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN } from '../emulator/github.ts'
+import { createLargeFleet, ACTIONS_BOT_LOGIN, ACTIONS_TOKEN } from '../../emulator/index.ts'
 
 const PR = 12
 const FANOUT_PODS = 5000

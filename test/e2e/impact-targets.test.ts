@@ -16,7 +16,7 @@ import {
   type ActionRun,
   type ImpactReportFile,
 } from './harness.ts'
-import type { RecordedRequest } from '../emulator/hub.ts'
+import type { RecordedRequest } from '../../emulator/index.ts'
 
 const QUERY = '/services/providers/graph/api/query'
 const EDGES = '/services/providers/graph/api/edges'

@@ -16,8 +16,9 @@ import { parseEnv } from 'node:util'
 import { parse as parseYaml } from 'yaml'
 import { visibleWidth } from '../../scripts/demo/style.ts'
 import { ROOT } from './harness.ts'
+import { COMMANDS } from '../../src/commands/index.ts'
 import { runLocal, type ScriptRun } from './local-script.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import { startHubEmulator, type HubEmulator } from '../../emulator/index.ts'
 
 const EXAMPLE_TEXT = readFileSync(join(ROOT, '.env.example'), 'utf8')
 const EXAMPLE = parseEnv(EXAMPLE_TEXT)
@@ -71,12 +72,7 @@ describe('npm run local (@github/local-action on the sources)', () => {
   })
 
   it('.env.example names every command, above INPUT_COMMAND and in a section of its own', () => {
-    const commands = (
-      parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: { command: { description: string } } }
-    ).inputs.command.description
-    // each command is named in backticks before what it does: `run` (start …)
-    const names = [...commands.matchAll(/`([a-z]+)` \(/g)].map((match) => match[1] ?? '')
-    expect(names.length).toBe(7)
+    const names = Object.keys(COMMANDS)
     const comment = /((?:^#.*\n)+)INPUT_COMMAND=/m.exec(EXAMPLE_TEXT)?.[1] ?? ''
     for (const name of names) {
       expect(comment, `the comment above INPUT_COMMAND names ${name}`).toMatch(new RegExp(`\\b${name}\\b`))

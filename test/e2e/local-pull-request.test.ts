@@ -1,5 +1,5 @@
 /**
- * A pull-request comment tried locally, as a newcomer would: `npm run emulator -- --github` (test/emulator/serve.ts)
+ * A pull-request comment tried locally, as a newcomer would: `npm run emulator -- --github` (scripts/emulator.ts)
  * as a process serves the hub and a GitHub with the demo's pull request, and says which `npm run local` command
  * runs `command: impact` on it; that command, run as a process, posts the sticky comment, which the emulator
  * prints and the GET it names reads back. Run again, it updates that comment instead of adding one.
@@ -31,7 +31,7 @@ let tmp: string
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'hub-action-local-pr-test-'))
-  emulator = spawn(process.execPath, [join(ROOT, 'test', 'emulator', 'serve.ts'), '--github'], {
+  emulator = spawn(process.execPath, [join(ROOT, 'scripts', 'emulator.ts'), '--github'], {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: '1', TMPDIR: tmp },
   })

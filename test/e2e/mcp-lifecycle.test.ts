@@ -16,8 +16,14 @@ import {
   type ActionRun,
   type ImpactReportFile,
 } from './harness.ts'
-import { createDemoFleet, mcpRoute, type McpOptions } from '../emulator/graph/index.ts'
-import { DEFAULT_WORKSPACE, type ExtraRoute, type Tenant } from '../emulator/hub.ts'
+import {
+  createDemoFleet,
+  mcpRoute,
+  type McpOptions,
+  DEFAULT_WORKSPACE,
+  type ExtraRoute,
+  type Tenant,
+} from '../../emulator/index.ts'
 
 const CHECKOUT = '[{kind: Deployment, group: apps, name: checkout, namespace: shop}]'
 const COUNT_OUTPUTS = ['targets-count', 'upstream-count', 'downstream-count', 'associated-count'] as const

@@ -1,6 +1,6 @@
 /**
  * Interop with a real peer: `command: impact` with `impact-source: mcp` against an MCP server
- * built from the official @modelcontextprotocol/sdk (test/emulator/sdk-mcp-server.ts) in its
+ * built from the official @modelcontextprotocol/sdk (emulator/sdk-mcp-server.ts) in its
  * three shapes — stateless SSE, stateful session, JSON answers — fed from the same fleet as the
  * hub emulator's query API. Each must give the same report as the query API source.
  */
@@ -14,7 +14,7 @@ import {
   type ActionRun,
   type ImpactReportFile,
 } from './harness.ts'
-import { startSdkMcpServer, type SdkMcpMode } from '../emulator/sdk-mcp-server.ts'
+import { startSdkMcpServer, type SdkMcpMode } from '../../emulator/index.ts'
 
 // Four targets, two of them on two edges: six tool calls, up to four of them at once.
 const TARGETS =

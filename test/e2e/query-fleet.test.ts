@@ -14,8 +14,7 @@ import {
   useHubEmulator,
   type ActionRun,
 } from './harness.ts'
-import type { RecordedRequest } from '../emulator/hub.ts'
-import { createLargeFleet, type FleetObject } from '../emulator/graph/index.ts'
+import { type RecordedRequest, createLargeFleet, type FleetObject } from '../../emulator/index.ts'
 
 const QUERY = '/services/providers/graph/api/query'
 const EDGES = '/services/providers/graph/api/edges'

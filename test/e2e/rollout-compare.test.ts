@@ -2,7 +2,7 @@
  * End to end, `command: rollout`, comparing as the API server stores objects and ownership
  * works (issue 32): YAML 1.1 as kubectl reads it, zero values and canonical quantities, an HPA's
  * replicas, ports by protocol, Helm hooks and tests, and a manifest the gate cannot read.
- * dist/index.js as a process against the `applied` fleet (test/emulator/graph/rollout-applied-fleet.ts),
+ * dist/index.js as a process against the `applied` fleet (emulator/graph/rollout-applied-fleet.ts),
  * where every object here was applied long before the step and is healthy: each gate should
  * pass at its first look, or fail for the one reason the test names.
  */

@@ -6,7 +6,7 @@
  * a message naming the permission while the gate's outputs stand.
  */
 import { describe, expect, it } from 'vitest'
-import { ACTIONS_TOKEN, deploymentsForbidden } from '../emulator/github.ts'
+import { ACTIONS_TOKEN, deploymentsForbidden } from '../../emulator/index.ts'
 import { useGitHubEmulator } from './harness.ts'
 import { fleetAt, rollout } from './rollout-harness.ts'
 

@@ -5,8 +5,7 @@
  */
 import { afterEach, onTestFinished } from 'vitest'
 import { judgeGfm, textOf } from '../oracles/gfm.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
-import { createRolloutFleet, type RolloutScenario } from '../emulator/graph/rollouts.ts'
+import { startHubEmulator, type HubEmulator, createRolloutFleet, type RolloutScenario } from '../../emulator/index.ts'
 import { hubInputs, lines, makeWorkspace, runStep, type ActionRun } from './harness.ts'
 
 const EDGES = '/services/providers/graph/api/edges'

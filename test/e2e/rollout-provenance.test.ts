@@ -1,7 +1,7 @@
 /**
  * End to end, `command: rollout`, a green bound to this release (issue 32): dist/index.js as a
  * process against the `applied` fleet, whose objects carry what a real API server records of an
- * apply (test/emulator/graph/rollout-applied-fleet.ts). prod-eu applies client-side (the
+ * apply (emulator/graph/rollout-applied-fleet.ts). prod-eu applies client-side (the
  * last-applied annotation), prod-us server-side (managedFields). Each poll (GET /api/edges)
  * moves the fleet to the next instant of the script.
  */

@@ -166,7 +166,7 @@ describe('rollout gate on releases', () => {
 
 describe("rollout gate on the emulator's default (demo) fleet", () => {
   it('passes on frontend, every edge; names the lagging edge of the unhealthy canary', async () => {
-    const { startHubEmulator } = await import('../emulator/hub.ts')
+    const { startHubEmulator } = await import('../../emulator/index.ts')
     const hub = await startHubEmulator()
     onTestFinished(() => hub.close())
     // the demo's own manifest: the frontend as deployed, which every edge of the demo fleet runs

@@ -1,7 +1,7 @@
 /**
  * End to end, `command: rollout` over time (issue 32): what a gate must make of a fleet across
  * several looks. dist/index.js as a process against the scripted fleets of
- * test/emulator/graph/rollout-fleet-time.ts; each poll moves the fleet to the next instant of a
+ * emulator/graph/rollout-fleet-time.ts; each poll moves the fleet to the next instant of a
  * script, so nothing sleeps.
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -61,6 +61,17 @@ describe('a targets gate binds its green to this release', () => {
     expect(result.code, result.stdout).toBe(0)
     expect(result.stdout).toContain('Waiting up to 1800 s for 1 target(s) on the edge(s) they name (prod-eu)')
     expect(result.stdout).not.toContain('every engaged edge')
+  })
+
+  it('names the edge of a pinned target beside one on every edge, rather than counting them', async () => {
+    const emulator = await fleetAt('stamped', [0])
+    const targets =
+      '[{kind: Deployment, group: apps, namespace: shop, name: web, edge: prod-eu}, {kind: Deployment, group: apps, namespace: shop, name: api}]'
+    const result = await rollout(emulator, { targets, revision: '1.5', 'timeout-seconds': '3' })
+    expect(result.stdout).toContain(
+      'Waiting up to 3 s for 2 target(s) on every engaged edge (Deployment.apps shop/web only on prod-eu)',
+    )
+    expect(result.stdout).not.toContain('of them only on the edge each names')
   })
 
   it('without `revision`, passes once a new generation is seen during the step, and says so', async () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { parse } from 'yaml'
 import { ROOT, runAction, type ActionRun } from './action-process.ts'
 import { errorLines } from './harness.ts'
-import { DEFAULT_AGENTS, startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import { DEFAULT_AGENTS, startHubEmulator, type HubEmulator } from '../../emulator/index.ts'
 
 interface Step {
   id?: string

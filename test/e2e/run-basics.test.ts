@@ -16,7 +16,7 @@ import {
   waitRequests,
   type ActionRun,
 } from './harness.ts'
-import type { RecordedRequest } from '../emulator/hub.ts'
+import type { RecordedRequest } from '../../emulator/index.ts'
 
 const AGENTS = '/services/providers/agents/api'
 

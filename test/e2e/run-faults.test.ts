@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { bodyOf, hubInputs, lines, runStep, useHubEmulator, waitRequests, type ActionRun } from './harness.ts'
-import type { Fault, RecordedRequest } from '../emulator/hub.ts'
+import type { Fault, RecordedRequest } from '../../emulator/index.ts'
 
 const AGENTS = '/services/providers/agents'
 const START = /\/agents\/quick\/runs$/

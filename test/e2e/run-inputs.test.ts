@@ -4,7 +4,7 @@
  * INPUT_* variables, pointed at a live hub emulator that records every request.
  */
 import { describe, expect, it } from 'vitest'
-import type { HubEmulator } from '../emulator/hub.ts'
+import type { HubEmulator } from '../../emulator/index.ts'
 import { runStep, useHubEmulator, type ActionRun } from './harness.ts'
 
 const hub = useHubEmulator({ maxHoldMs: 300 })

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import type { ChildProcess } from 'node:child_process'
 import { hubInputs, lines, runStep, until, waitRequests, type ActionOptions, type ActionRun } from './harness.ts'
-import { startHubEmulator, type HubEmulator, type RecordedRequest } from '../emulator/hub.ts'
+import { startHubEmulator, type HubEmulator, type RecordedRequest } from '../../emulator/index.ts'
 
 const AGENTS = '/services/providers/agents/api'
 
@@ -115,6 +115,8 @@ describe('the approval gate', () => {
     expect(run.phase).toBe('PendingApproval')
     expect(cancels()).toEqual([])
     expect(result.summary).toContain('### Waiting for approval')
+    // Headed with what is true of the run, not with the step's ❌ as if the run had failed.
+    expect(result.summary).toContain('## ⏸️ Agent run: approval — waiting for approval')
   })
 
   it('`succeed`: passes with phase PendingApproval', async () => {
@@ -125,6 +127,9 @@ describe('the approval gate', () => {
     expect(result.outputs).toMatchObject({ 'run-id': run.id, phase: 'PendingApproval', settled: 'true', output: '' })
     expect(result.stdout).toContain('on-approval is succeed')
     expect(run.phase).toBe('PendingApproval')
+    // The step passes, but the run did not succeed: no ✅ over it.
+    expect(result.summary).toContain('## ⏸️ Agent run: approval — waiting for approval')
+    expect(result.summary).not.toContain('✅')
   })
 })
 

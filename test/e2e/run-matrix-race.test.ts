@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { gateStarts, hubInputs, runAction, type ActionRun, type StartGate } from './harness.ts'
-import { startHubEmulator, type HubEmulator } from '../emulator/hub.ts'
+import { startHubEmulator, type HubEmulator } from '../../emulator/index.ts'
 
 const LEGS = 12
 /** The hub stores a keyed start this long after its lookup: the window of the race. */

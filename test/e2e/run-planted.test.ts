@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { fingerprintOf, hubInputs, RUNNER_ENV, runAction, useHubEmulator, type ActionRun } from './harness.ts'
-import type { HubEmulator } from '../emulator/hub.ts'
+import type { HubEmulator } from '../../emulator/index.ts'
 import { readWorkflowCommands, shownLog } from '../oracles/workflow-commands.ts'
 
 const TASK = 'Summarise the failing checks of this commit'

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { hubInputs, lines, runStep, useHubEmulator, type ActionRun } from './harness.ts'
-import type { AgentScript } from '../emulator/agents/scripts.ts'
+import type { AgentScript } from '../../emulator/index.ts'
 
 const hub = useHubEmulator({ maxHoldMs: 300 })
 const AGENTS = '/services/providers/agents/api'

@@ -5,7 +5,7 @@
  * arrived) and then lets them on together; later requests pass at once. Shared by the e2e test
  * and the bench of the same-key race.
  */
-import type { HubEmulator, ProviderHandler } from '../emulator/hub.ts'
+import type { HubEmulator, ProviderHandler } from '../../emulator/index.ts'
 
 export interface StartGate {
   /** Let the held starts on now and hold no more. */

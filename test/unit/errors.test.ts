@@ -192,3 +192,50 @@ describe('the workspace preflight', () => {
     )
   })
 })
+
+describe('the workspace preflight and a hub it cannot reach', () => {
+  const asked = (failure: Error) => {
+    const logs: string[] = []
+    const outcome = checkWorkspace(
+      {
+        whoami: async () => {
+          throw failure
+        },
+      },
+      { org: 'o', workspace: 'w' },
+      'run',
+      { signal: new AbortController().signal, log: (line) => logs.push(line) },
+    ).then(
+      (result) => result,
+      (caught: unknown) => caught,
+    )
+    return { outcome, logs }
+  }
+
+  it('stops at a refused connection with one message: what follows would be refused too', async () => {
+    const refused = new HubConnectionError({
+      operation: 'read who the hub takes this token for',
+      hint: 'The connection to 127.0.0.1:8787 was refused (ECONNREFUSED): nothing listens there.',
+      cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    })
+    const { outcome, logs } = asked(refused)
+    const error = await outcome
+    expect(error).toBeInstanceOf(HubConnectionError)
+    expect(renderError(error as HubError)).toBe(
+      'Could not check the workspace before starting (GET /api/whoami). The connection to 127.0.0.1:8787 was refused (ECONNREFUSED): nothing listens there. No run was created.',
+    )
+    expect(logs).toEqual([])
+  })
+
+  it('goes on after an attempt that timed out: the agents provider may be slow where the rest is not', async () => {
+    const slow = new HubConnectionError({
+      operation: 'read who the hub takes this token for',
+      hint: 'No answer from hub.example.com within 10 s: check that the hub is up and reachable from the runner.',
+      cause: Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' }),
+    })
+    const { outcome, logs } = asked(slow)
+    expect(await outcome).toBe('unchecked')
+    expect(logs[0]).toContain('Could not check the workspace before starting (GET /api/whoami)')
+    expect(logs[0]).toContain('Going on.')
+  })
+})

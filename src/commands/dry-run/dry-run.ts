@@ -35,8 +35,12 @@ export async function dryRunStep<S extends StepSettings<string, object>>(
 }
 
 /** A dry run's requests: in the log, in a result file, and in the summary. */
-function publishDryRun(settings: StepSettings<string, object>, { requests, derived = [], outputs = {} }: Plan): void {
-  core.info(`Dry run: ${requests.length} request(s) would be sent; nothing was sent.`)
+function publishDryRun(
+  settings: StepSettings<string, object>,
+  { requests, derived = [], outputs = {}, then = [] }: Plan,
+): void {
+  const more = then.length > 0 ? ', then more that depend on what they find' : ''
+  core.info(`Dry run: ${requests.length} request(s) would be sent${more}; nothing was sent.`)
   for (const { label, value } of derived) core.info(`${label}: ${value ?? '(none)'}`)
   core.startGroup('Requests')
   for (const request of requests)
@@ -45,13 +49,15 @@ function publishDryRun(settings: StepSettings<string, object>, { requests, deriv
       JSON.stringify({ headers: request.headers, body: request.body }, null, 2),
     )
   core.endGroup()
+  for (const step of then) core.info(`Then: ${step}`)
   const path = writeJsonFile(resultDirectory(settings.runner.tempDir), 'dry-run.json', {
     ...RESULT_FILE,
     command: settings.command,
     ...Object.fromEntries(derived.map(({ key, value }) => [key, value])),
     requests,
+    ...(then.length > 0 ? { then } : {}),
   })
   core.setOutput('result-file', path)
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
-  core.writeSummary(renderDryRun(settings.command, requests))
+  core.writeSummary(renderDryRun(settings.command, requests, then))
 }

@@ -23,10 +23,14 @@ const NOTE =
 export function renderDryRun(
   command: string,
   requests: readonly PlannedRequest[],
+  then: readonly string[] = [],
   budget = SUMMARY_BYTE_BUDGET,
 ): string {
   const sections = [`## Dry run: \`${command}\` — ${requests.length} request(s), none sent`]
-  let used = byteLength(sections[0] ?? '') + byteLength(NOTE) + 256
+  // What follows depends on answers or files: said after the requests, never as a request of its own.
+  const after = then.map((step) => `**Then** ${inline(clipCharacters(step, MAX_LINE, '…').text)}`)
+  let used =
+    byteLength(sections[0] ?? '') + byteLength(NOTE) + 256 + after.reduce((sum, line) => sum + byteLength(line) + 2, 0)
   let cut = false
   let shown = 0
   for (const request of requests) {
@@ -46,6 +50,7 @@ export function renderDryRun(
     sections.push(`… and ${formatCount(requests.length - shown)} more request(s).`)
     cut = true
   }
+  sections.push(...after)
   if (cut) sections.splice(1, 0, NOTE)
   return `${sections.join('\n\n')}\n`
 }

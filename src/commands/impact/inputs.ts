@@ -6,10 +6,24 @@ import * as z from '../../zod.js'
 import type { RunnerContext } from '../../runner/context.js'
 import type { Target } from '../../model/target.js'
 import { mcpOriginProblems } from './bearer-origin.js'
-import { oneOf, quoteInput, seconds, toServiceUrl, transformed } from '../../settings/fields.js'
+import {
+  oneOf,
+  quoteInput,
+  seconds,
+  TIMING_INPUTS,
+  toServiceUrl,
+  transformed,
+  type InputDeclarations,
+} from '../../settings/fields.js'
 import type { StepSettings } from '../../settings/settings.js'
-import { TARGET_LIMIT_FIELDS, type TargetScope } from '../../settings/target-limits.js'
-import { githubTokenProblems, globList, noTargetSourceIssue, TARGET_SOURCE_FIELDS } from '../../settings/targets.js'
+import { TARGET_LIMIT_FIELDS, TARGET_LIMIT_INPUTS, type TargetScope } from '../../settings/target-limits.js'
+import {
+  githubTokenProblems,
+  globList,
+  noTargetSourceIssue,
+  TARGET_SOURCE_FIELDS,
+  TARGET_SOURCE_INPUTS,
+} from '../../settings/targets.js'
 
 /** The settings of the `impact` step (its row is ./index.ts). */
 export type ImpactStepSettings = StepSettings<'impact', { impact: Readonly<ImpactSettings> }>
@@ -39,6 +53,55 @@ export interface ImpactSettings {
   /** The step's one time budget (http/budget.ts): every hub and GitHub request included. */
   timeoutSeconds: number
 }
+
+/** The inputs `impact` reads (its schema's and `mcp-trusted-origin`, which its checks read), declared in action.yml's order. */
+export const IMPACT_INPUTS = {
+  targets: TARGET_SOURCE_INPUTS.targets,
+  manifests: TARGET_SOURCE_INPUTS.manifests,
+  'rendered-head': TARGET_SOURCE_INPUTS['rendered-head'],
+  'rendered-base': {
+    description:
+      'For `impact`, with `rendered-head`: newline-separated globs of the same rendering of the base commit. The targets are then the objects added, removed or changed between the two (by group, kind, namespace and name), ignoring checksum/* and Kustomize build annotations, the helm.sh/chart label, creationTimestamp and status.',
+    default: '',
+  },
+  namespace: TARGET_SOURCE_INPUTS.namespace,
+  'impact-source': {
+    description:
+      "For `impact`: `query` computes impact through the query API; `mcp` asks the hub's graph_impact tool at `mcp-url`. Both give the same report.",
+    default: 'query',
+  },
+  'mcp-url': {
+    description:
+      "For `impact-source` mcp, the MCP server URL the hub publishes in its status (the aggregate endpoint). It receives the hub token, so it must be on `hub-url`'s origin unless `mcp-trusted-origin` names its origin.",
+    default: '',
+  },
+  'mcp-trusted-origin': {
+    description:
+      "For `impact`, the origin of an `mcp-url` on another origin than `hub-url` that you trust with the hub token, e.g. https://mcp.example.com; it must equal `mcp-url`'s origin exactly. Empty sends the token to `hub-url`'s origin only.",
+    default: '',
+  },
+  'max-depth': {
+    description: 'For `impact`, how deep transitive relations are followed (1 to 20).',
+    default: '5',
+  },
+  'fail-on-downstream': {
+    description:
+      'For `impact`, fail the step when more distinct objects than this are downstream (after the summary and comment are published). Empty never fails.',
+    default: '',
+  },
+  ...TARGET_LIMIT_INPUTS,
+  comment: {
+    description:
+      'For `impact` on pull requests: `update` keeps one sticky comment up to date, `new` adds a comment per run, `off` comments nothing.',
+    default: 'update',
+  },
+  'comment-key': {
+    description: 'For `impact`, tells several sticky reports on one pull request apart.',
+    default: 'default',
+  },
+  'github-token': TARGET_SOURCE_INPUTS['github-token'],
+  'timeout-seconds': TIMING_INPUTS['timeout-seconds'],
+} as const satisfies InputDeclarations
 
 export const ImpactSchema = z
   .object({

@@ -141,12 +141,16 @@ export function impactPlan({ impact, runner }: ImpactStepSettings, transport: Hu
     ),
   ]
   if (impact.manifests.length === 0) return { requests, outputs: { 'targets-count': String(impact.targets.length) } }
-  const onPullRequest = isPullRequestEvent(runner.eventName)
-  requests.push({
-    method: onPullRequest ? 'GET' : '(none)',
-    url: onPullRequest ? '(GitHub API) /repos/{owner}/{repo}/pulls/{number}/files' : '(workspace files)',
-    headers: {},
-    note: `${onPullRequest ? "list the pull request's changed files and read" : 'read the workspace files'} matching ${impact.manifests.join(', ')}; each object found adds an impact query like the ones above`,
-  })
-  return { requests }
+  // Which objects the manifests hold, and so which queries follow, only reading them tells: no request row for them.
+  const files = isPullRequestEvent(runner.eventName)
+    ? "list the pull request's changed files (GitHub: GET /repos/{owner}/{repo}/pulls/{number}/files) and read those"
+    : 'read the workspace files'
+  const like = impact.targets.length > 0 ? 'built as the queries above are' : 'built as for a target named in `targets`'
+  const sent = impact.source === 'mcp' ? 'graph__graph_impact calls to `mcp-url`, one per edge' : 'one graph query'
+  return {
+    requests,
+    then: [
+      `${files} matching ${impact.manifests.join(', ')}, and for each object they hold send ${sent} (${like}): which objects those are only reading the files tells, so those queries are not shown.`,
+    ],
+  }
 }

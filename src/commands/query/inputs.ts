@@ -3,7 +3,7 @@
  * hub's limits (docs/hub-facts.md, "Graph queries") before any request, and `max-objects`.
  */
 import * as z from '../../zod.js'
-import { quoteInput, seconds, transformed } from '../../settings/fields.js'
+import { quoteInput, seconds, TIMING_INPUTS, transformed, type InputDeclarations } from '../../settings/fields.js'
 import type { StepSettings } from '../../settings/settings.js'
 import { isRecord } from '../../model/plain-value.js'
 import { ACTION_OWNED, actionOwnedProblem, describeQueryIssue } from './input-messages.js'
@@ -190,6 +190,17 @@ function countRelationBlocks(projection: Projection | undefined): number {
   if (!projection?.relations) return 0
   return Object.values(projection.relations).reduce((sum, block) => sum + 1 + countRelationBlocks(block.objects), 0)
 }
+
+/** The inputs `query` reads, declared in action.yml's order. */
+export const QUERY_INPUTS = {
+  query: {
+    description:
+      'For `query`, a QuerySpec as JSON or YAML. Every page is followed (ordered by edge first) and the objects stream to `result-file`.',
+    default: '',
+  },
+  'max-objects': { description: 'For `query`, the most objects to collect across all pages.', default: '10000' },
+  'timeout-seconds': TIMING_INPUTS['timeout-seconds'],
+} as const satisfies InputDeclarations
 
 export const QuerySchema = z.object({
   query: transformed(z.string(), (text, ctx) => {

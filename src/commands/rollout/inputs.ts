@@ -5,10 +5,22 @@
  */
 import * as z from '../../zod.js'
 import type { Target } from '../../model/target.js'
-import { oneOf, seconds, quoteInput, transformed } from '../../settings/fields.js'
+import {
+  oneOf,
+  seconds,
+  quoteInput,
+  TIMING_INPUTS,
+  transformed,
+  type InputDeclarations,
+} from '../../settings/fields.js'
 import type { StepSettings } from '../../settings/settings.js'
-import { TARGET_LIMIT_FIELDS, type AllowedKind, type TargetScope } from '../../settings/target-limits.js'
-import { noTargetSourceIssue, TARGET_SOURCE_FIELDS } from '../../settings/targets.js'
+import {
+  TARGET_LIMIT_FIELDS,
+  TARGET_LIMIT_INPUTS,
+  type AllowedKind,
+  type TargetScope,
+} from '../../settings/target-limits.js'
+import { noTargetSourceIssue, TARGET_SOURCE_FIELDS, TARGET_SOURCE_INPUTS } from '../../settings/targets.js'
 
 /** How many edges must report every target rolled out. */
 export type Quorum = { kind: 'all' } | { kind: 'edges'; count: number } | { kind: 'percent'; percent: number }
@@ -66,6 +78,52 @@ const METADATA_KEY = /^(?:[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?\/)?[A-Za-z0-9]([-
 const ENVIRONMENT_PREFIX = /^[A-Za-z0-9]([A-Za-z0-9 ._/-]{0,98}[A-Za-z0-9])?$/
 
 const EDGE_NAME = /^[A-Za-z0-9]([A-Za-z0-9._-]{0,251}[A-Za-z0-9])?$/
+
+/** The inputs `rollout` reads, declared: those it shares with impact, then its own in action.yml's order. */
+export const ROLLOUT_INPUTS = {
+  targets: TARGET_SOURCE_INPUTS.targets,
+  manifests: TARGET_SOURCE_INPUTS.manifests,
+  'rendered-head': TARGET_SOURCE_INPUTS['rendered-head'],
+  namespace: TARGET_SOURCE_INPUTS.namespace,
+  'github-token': TARGET_SOURCE_INPUTS['github-token'],
+  ...TIMING_INPUTS,
+  ...TARGET_LIMIT_INPUTS,
+  edges: {
+    description:
+      'For `rollout`, the edges to watch, separated by commas or new lines. Empty watches every engaged edge of the workspace. A named edge that is not engaged is not reporting, never rolled out.',
+    default: '',
+  },
+  require: {
+    description:
+      'For `rollout`, how many edges must have every target current: `all`, a number of edges (`2`), or a percentage (`80%`). The other edges are tolerated only while not reporting (offline), and the report names them.',
+    default: 'all',
+  },
+  'synced-kinds': {
+    description:
+      'For `rollout`, kinds the graph syncs beyond its default list (its operator widened it), as `Secret` (any API group) or `HelmRelease.helm.toolkit.fluxcd.io` (that group only), one a line or comma-separated. A target of another kind outside the default list is listed as not checked and never waited for.',
+    default: '',
+  },
+  revision: {
+    description:
+      'For `rollout` with `targets` (no manifests), the value the deploy stamps on this release, such as `1.4.2`, read from the label or annotation `app.kubernetes.io/version` of each target and of its pod template; `key=value` reads another key (`helm.sh/chart=web-1.4.2`). A target passes only where it carries it. Empty: a target passes only once a change is seen during the step (a new generation, an object created), never on its first read of an unchanged object.',
+    default: '',
+  },
+  'absent-grace-seconds': {
+    description:
+      'For `rollout`, how long a target may be missing from every engaged edge before the gate fails it as a wrong name. The default suits pull-based delivery (Flux and Argo CD apply minutes after the commit); shorten it when the deploy applies before the gate starts (`kubectl apply`, `helm upgrade`). Never more than `timeout-seconds`.',
+    default: String(ABSENT_GRACE_SECONDS),
+  },
+  'on-unverifiable': {
+    description:
+      'For `rollout`, when the only release carriers are kinds the gate cannot check (a HelmRelease, a Flux Kustomization, an Argo CD Application, an Argo Rollout) and nothing it checks runs pods: `fail` (at once, before any graph request) or `warn` (gate on the rest, and pass with a warning).',
+    default: 'fail',
+  },
+  'deployment-environment': {
+    description:
+      'For `rollout`, record one GitHub deployment per watched edge in the environment `<this>/<edge>` (such as `production/prod-eu`), with its status: `in_progress` while the gate watches the edge, then `success`, `failure` or (at the timeout) `error`. Needs `permissions: deployments: write`. Empty: no deployments.',
+    default: '',
+  },
+} as const satisfies InputDeclarations
 
 export const RolloutSchema = z
   .object({

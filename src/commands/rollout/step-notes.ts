@@ -58,9 +58,16 @@ export function watchedText(named: readonly string[] | undefined, targets: reado
   if (named) return `edge(s) ${named.join(', ')}`
   const pinned = [...new Set(targets.map((t) => t.target.edge))]
   if (!pinned.includes(undefined)) return `the edge(s) they name (${pinned.join(', ')})`
-  const some = targets.filter((t) => t.target.edge !== undefined).length
-  return some > 0 ? `every engaged edge (${some} of them only on the edge each names)` : 'every engaged edge'
+  // The pinned ones by name and edge: "N of them only on the edge each names" made the reader count.
+  const some = targets.filter((t) => t.target.edge !== undefined)
+  if (some.length === 0) return 'every engaged edge'
+  const shown = some.slice(0, PINNED_SHOWN).map((t) => `${t.label} only on ${t.target.edge ?? ''}`)
+  const more = some.length > PINNED_SHOWN ? `, and ${some.length - PINNED_SHOWN} more only on the edge each names` : ''
+  return `every engaged edge (${shown.join(', ')}${more})`
 }
+
+/** Pinned targets the log names one by one; the rest are counted. */
+const PINNED_SHOWN = 3
 
 /** A Job whose manifest lets its TTL delete it before a look could see it finished. */
 export function shortJobTtls(targets: readonly RolloutTarget[]): string[] {

@@ -4,7 +4,7 @@
  * service-account route cannot serve (it has no cancel and no inbox: docs/hub-facts.md, "Agents provider").
  */
 import * as z from '../../zod.js'
-import { boolean, oneOf, seconds, quoteInput } from '../../settings/fields.js'
+import { boolean, oneOf, seconds, quoteInput, TIMING_INPUTS, type InputDeclarations } from '../../settings/fields.js'
 import type { StepSettings } from '../../settings/settings.js'
 
 export type LifecycleCommand = 'wait' | 'cancel' | 'approve'
@@ -61,6 +61,76 @@ export const WAITING_FIELDS = {
   'live-steps': boolean(),
   'allow-empty-output': boolean(),
 }
+
+/** WAITING_FIELDS, declared; `timeout-seconds` and `on-timeout` are the families' shared ones (settings/fields.ts). */
+export const WAITING_INPUTS = {
+  'on-timeout': TIMING_INPUTS['on-timeout'],
+  'on-approval': {
+    description:
+      'While the run waits for a human to approve a tool call: `wait` (keep waiting, logging what needs approval), `fail`, or `succeed` (end the step there and set `approval-id`, `approval-tool` and `approval-args` for a later `approve`).',
+    default: 'wait',
+  },
+  'pending-timeout-seconds': {
+    description:
+      'How long a run may stay Pending before the step fails with an explanation (budget exhausted, model credential missing, agent suspended).',
+    default: '300',
+  },
+  'on-cancel': {
+    description:
+      'When the job is cancelled: `detach` (the run goes on) or `cancel` (cancel it on the hub; not with `cluster-id`).',
+    default: 'detach',
+  },
+  'live-steps': {
+    description:
+      'Log each step the agent finishes within 10 s (`true`: one request per 10 s per waiting job), or not (`false`: each wait is held up to 50 s, about 1.2 requests a minute, for many jobs waiting on one hub). Either way the step sees the run settle at once.',
+    default: 'true',
+  },
+  'allow-empty-output': {
+    description:
+      '`false`: a run that Succeeded with an empty (or blank) answer fails the step (the agent produced no answer). `true`: such a run passes. For `run`, `wait` and `approve`.',
+    default: 'false',
+  },
+} as const satisfies InputDeclarations
+
+const RUN_ID_INPUT = {
+  'run-id': {
+    description:
+      'For `wait`, `cancel` and `approve`: the id of the run, e.g. `${{ steps.start.outputs.run-id }}` or a `needs.<job>.outputs` value.',
+    default: '',
+  },
+} as const satisfies InputDeclarations
+
+export const WAIT_INPUTS = {
+  ...RUN_ID_INPUT,
+  'timeout-seconds': TIMING_INPUTS['timeout-seconds'],
+  ...WAITING_INPUTS,
+} as const satisfies InputDeclarations
+
+export const CANCEL_INPUTS = RUN_ID_INPUT
+
+export const APPROVE_INPUTS = {
+  ...RUN_ID_INPUT,
+  decision: {
+    description:
+      'For `approve`: `approve` (let the agent make the call) or `deny` (with `response` as the reason). `answer` is refused at an approval: the hub marks the approval answered and the run stays at the gate; deny with your words as `response` instead.',
+    default: 'approve',
+  },
+  response: {
+    description: 'For `approve`: text sent with the decision; required with `decision: answer`.',
+    default: '',
+  },
+  'expect-tool': {
+    description: 'For `approve`: refuse, resolving nothing, unless the pending tool call is to this tool.',
+    default: '',
+  },
+  'approval-id': {
+    description:
+      'For `approve`: refuse, resolving nothing, unless the run waits for this approval (pass the `approval-id` output of the step that stopped at the gate, so only what the reviewer was shown is approved).',
+    default: '',
+  },
+  'timeout-seconds': TIMING_INPUTS['timeout-seconds'],
+  ...WAITING_INPUTS,
+} as const satisfies InputDeclarations
 
 const runId = (command: LifecycleCommand) =>
   z.string().check(

@@ -11,9 +11,9 @@ import {
   deriveSessionId,
   type RunnerContext,
 } from '../../runner/context.js'
-import { DNS_LABEL, quoteInput, seconds } from '../../settings/fields.js'
+import { DNS_LABEL, quoteInput, seconds, TIMING_INPUTS, type InputDeclarations } from '../../settings/fields.js'
 import type { StepSettings } from '../../settings/settings.js'
-import { waitPolicy, WAITING_FIELDS, type WaitSettings } from './lifecycle-inputs.js'
+import { waitPolicy, WAITING_FIELDS, WAITING_INPUTS, type WaitSettings } from './lifecycle-inputs.js'
 import { readOutputSchema, withSchemaInstruction } from './output-schema.js'
 
 /** The settings of the `run` step (its row is ./index.ts). */
@@ -51,6 +51,32 @@ export interface RunSettings extends WaitSettings {
    */
   followUpKeys?: Readonly<Record<string, string>> | undefined
 }
+
+/** The inputs `run` reads, declared in action.yml's order. */
+export const RUN_INPUTS = {
+  agent: {
+    description: "Name of the agent to run (a DNS-1123 label, the agent's metadata.name). Required for `command: run`.",
+    default: '',
+  },
+  task: { description: 'The instruction for the agent. Required for `command: run`.', default: '' },
+  'idempotency-key': {
+    description:
+      '`auto`: an HMAC keyed by `token` of the repository, commit SHA, workflow, job, agent and a digest of the task, so a re-run of the same job on the same commit attaches to the first run and nobody without the token can start a run under the key first (with `oidc-audience`: random, so a re-run starts a new run). `none`: send no key. Anything else (such as `${{ github.run_id }}`) reaches the hub as an HMAC of it and the repository keyed by `token`, so nobody can plant a run under the key as written (with `oidc-audience` it is sent as written and any run the hub returns for it is refused). A run the hub returns for the key that runs another task or session is refused.',
+    default: 'auto',
+  },
+  'session-id': {
+    description:
+      "`auto`: an HMAC of the key the hub sees, keyed by `token`, so the same key always means the same session (a second workflow run on the commit attaches in it) and a new key (a re-run attempt's fresh run, another step) a new one; random without a key or with `oidc-audience`. Nobody without the token can name it first, and the log, summary and result file show only a fingerprint. Anything else: continue that session.",
+    default: 'auto',
+  },
+  'timeout-seconds': TIMING_INPUTS['timeout-seconds'],
+  ...WAITING_INPUTS,
+  'output-schema': {
+    description:
+      'For `run`: a JSON Schema (JSON or YAML) the answer must match. The task gets one fixed instruction to end the answer with a single fenced `json` block matching it; the last such block is validated and set as `structured-output`. When it does not match, the same session is asked once more, naming the error; a second miss fails the step naming the first error. Empty: no schema.',
+    default: '',
+  },
+} as const satisfies InputDeclarations
 
 export const RunSchema = z.object({
   agent: z.string().check(

@@ -26,7 +26,7 @@ export interface RunSeen {
   sessionId: string
 }
 
-/** How a wait for a run ended. @internal */
+/** How a wait for a run ended. */
 export type RunOutcome =
   | 'succeeded'
   | 'failed'

@@ -11,7 +11,7 @@ import { costLine, runCost, stepDetails } from './cost.js'
 import { structuredSection } from './structured-summary.js'
 import type { Verdict } from '../../runner/core.js'
 import { fingerprint } from '../../runner/context.js'
-import { ChildRunSchema, type RunDetail } from '../../hub/schemas.js'
+import { ChildRunSchema, canonicalPhase, type RunDetail } from '../../hub/schemas.js'
 import { stepsSection, type Clip } from './summary-steps.js'
 import {
   SUMMARY_BYTE_BUDGET,
@@ -84,8 +84,10 @@ export function renderRunSummary(result: ShownRun, verdict: Verdict, options: Ru
   }
 
   const head: string[] = []
+  // A run stopped at its approval gate neither passed nor failed, whatever the step's verdict: its heading says so.
+  const atGate = result.outcome === 'awaiting-approval' || canonicalPhase(result.phase) === 'PendingApproval'
   head.push(
-    `## ${ICON[verdict.status]} Agent run: ${inline(clip(result.agent, LIMITS.name))} — ${inline(clip(result.phase, LIMITS.name))}`,
+    `## ${atGate ? '⏸️' : ICON[verdict.status]} Agent run: ${inline(clip(result.agent, LIMITS.name))} — ${atGate ? 'waiting for approval' : inline(clip(result.phase, LIMITS.name))}`,
   )
   // A verdict line that only repeats the heading is left out; the hub's message is shown once, in
   // its own section when there is one, so not in this line.

@@ -9,7 +9,7 @@ import {
 } from '../../../src/github/client.js'
 import { GitHubError } from '../../../src/github/errors.js'
 import { Budget } from '../../../src/http/budget.js'
-import { ACTIONS_TOKEN, secondaryRateLimit, startGitHubEmulator, type GitHubEmulator } from '../../emulator/github.ts'
+import { ACTIONS_TOKEN, secondaryRateLimit, startGitHubEmulator, type GitHubEmulator } from '../../../emulator/index.ts'
 
 const O = 'acme'
 const R = 'fleet'

@@ -10,7 +10,7 @@ import {
   startGitHubEmulator,
   type GitHubEmulator,
   type PullRequestFileInput,
-} from '../../emulator/github.ts'
+} from '../../../emulator/index.ts'
 
 const O = 'acme'
 const R = 'fleet'

@@ -17,7 +17,7 @@ import {
   READONLY_TOKEN,
   startGitHubEmulator,
   type GitHubEmulator,
-} from '../../emulator/github.ts'
+} from '../../../emulator/index.ts'
 
 const HUMAN_TOKEN = 'ghp_humantoken000000000000000000000000'
 const APP_TOKEN = 'ghs_apptoken0000000000000000000000000'

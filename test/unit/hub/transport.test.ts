@@ -310,6 +310,70 @@ describe('HubTransport retries', () => {
     expect(sleep).not.toHaveBeenCalled()
   })
 
+  it('a refused connection on loopback names the emulator to start, with the port; elsewhere it does not', async () => {
+    const refused = () => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+    const local = setup('http://127.0.0.1:8787')
+    local.pool.intercept({ path: RUN_PATH, method: 'GET' }).replyWithError(refused()).times(5)
+    const error = (await rejection(local.transport.call(getRun()))) as HubConnectionError
+    expect(error.message).toContain(
+      'The connection to 127.0.0.1:8787 was refused (ECONNREFUSED): nothing listens there.',
+    )
+    expect(error.message).toContain(
+      'start the hub emulator first, in another terminal: `npm run emulator -- --port 8787`',
+    )
+    await mockAgent?.close()
+    const remote = setup()
+    remote.pool.intercept({ path: RUN_PATH, method: 'GET' }).replyWithError(refused()).times(5)
+    const far = (await rejection(remote.transport.call(getRun()))) as HubConnectionError
+    expect(far.message).toContain('was refused (ECONNREFUSED)')
+    expect(far.message).not.toContain('emulator')
+  })
+
+  it('a certificate for other names names them and `hub-url`, not NODE_EXTRA_CA_CERTS; it is not retried', async () => {
+    const { pool, transport, sleep } = setup('https://10.0.0.7:8443')
+    const mismatch = Object.assign(new Error("Hostname/IP does not match certificate's altnames"), {
+      code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+      cert: { subject: { CN: 'hub' }, subjectaltname: 'DNS:hub.corp.example, DNS:*.corp.example, IP Address:10.0.0.8' },
+    })
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).replyWithError(mismatch)
+    const error = (await rejection(transport.call(getRun()))) as HubConnectionError
+    expect(error.message).toContain(
+      "The TLS certificate of 10.0.0.7:8443 does not name 10.0.0.7 (ERR_TLS_CERT_ALTNAME_INVALID): it is for hub.corp.example, *.corp.example, 10.0.0.8. Set `hub-url` to the hub's URL with a host the certificate names (e.g. https://hub.corp.example:8443).",
+    )
+    expect(error.message).not.toContain('point NODE_EXTRA_CA_CERTS')
+    expect(sleep).not.toHaveBeenCalled()
+  })
+
+  it('a POST that may not be repeated says it may have been done only when it may have been sent', async () => {
+    const unsure = 'The hub may have created the run before the answer was lost.'
+    for (const [code, said] of [
+      ['ECONNREFUSED', false],
+      ['ENOTFOUND', false],
+      ['ECONNRESET', true],
+    ] as const) {
+      const { pool, transport } = setup()
+      pool
+        .intercept({ path: '/services/providers/agents/api/agents/triage/runs', method: 'POST' })
+        .replyWithError(Object.assign(new Error(code), { code }))
+      const error = (await rejection(transport.call(postRun({ unsureDelivery: unsure })))) as HubConnectionError
+      expect(error.message.includes(unsure), code).toBe(said)
+      await mockAgent?.close()
+      mockAgent = undefined
+    }
+  })
+
+  it('certificate names that are not host names are left out', async () => {
+    const { pool, transport } = setup()
+    const mismatch = Object.assign(new Error('altnames'), {
+      code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+      cert: { subjectaltname: 'DNS:evil\n::error::x, URI:https://x' },
+    })
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).replyWithError(mismatch)
+    const error = (await rejection(transport.call(getRun()))) as HubConnectionError
+    expect(error.message).toContain('(ERR_TLS_CERT_ALTNAME_INVALID): it names other hosts. Set `hub-url`')
+    expect(error.message).not.toContain('evil')
+  })
+
   it('does not retry a 400', async () => {
     const { pool, transport, sleep } = setup()
     pool
@@ -582,7 +646,9 @@ describe('HubTransport deadline (the step budget)', () => {
     const { transport } = setup()
     const error = await rejection(transport.call(getRun({ deadline: Date.now() - 1 })))
     expect(error).toBeInstanceOf(HubDeadlineError)
-    expect((error as Error).message).toContain('The time budget ran out before the hub answered')
+    expect((error as Error).message).toContain(
+      `The time budget ran out before GET ${ORIGIN}${RUN_PATH} could be sent. ${ORIGIN} answered none of this step's requests`,
+    )
   })
 
   it('an attempt is cut at the deadline even when its own timeout is longer', async () => {
@@ -644,12 +710,49 @@ describe("HubTransport and the step's one budget (timeout-seconds)", () => {
   }
 
   it('a request without a deadline of its own is bounded by the budget, and the error names timeout-seconds and what was waited on', async () => {
+    const { pool, transport, move } = setupBudget(60)
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(200, RUN, JSON_HEADERS)
+    await transport.call(getRun())
+    pool.intercept({ path: RUN_PATH, method: 'GET' }).reply(() => {
+      move(60_000)
+      return { statusCode: 503, data: 'provider not ready: agents' }
+    })
+    const error = await rejection(transport.call(getRun()))
+    expect(error).toBeInstanceOf(BudgetSpentError)
+    expect((error as Error).message).toContain(
+      `The hub's agents provider did not answer within timeout-seconds (60 s), the step's one time budget: it was still waiting for GET ${ORIGIN}${RUN_PATH} (1 min on it).`,
+    )
+    // The origin answered before: up, and slow.
+    expect((error as Error).message).toContain(
+      `${ORIGIN} has answered during this step, so it is up but slow to answer this request`,
+    )
+  })
+
+  it('a budget spent before a request could be sent says so, not that the request was waited on', async () => {
     const { transport, move } = setupBudget(60)
     move(60_000)
     const error = await rejection(transport.call(getRun()))
     expect(error).toBeInstanceOf(BudgetSpentError)
     expect((error as Error).message).toContain(
-      "The hub's agents provider did not answer within timeout-seconds (60 s), the step's one time budget: it was still waiting for GET",
+      `timeout-seconds (60 s), the step's one time budget, ran out before GET ${ORIGIN}${RUN_PATH} could be sent`,
+    )
+    expect((error as Error).message).not.toContain('still waiting')
+  })
+
+  it('an origin that never answered is named as likely down or unreachable, with the input to check', async () => {
+    const { pool, transport, move } = setupBudget(30)
+    pool
+      .intercept({ path: RUN_PATH, method: 'GET' })
+      .replyWithError(Object.assign(new Error('hold'), { name: 'TimeoutError' }))
+    const attempt = transport.call(getRun({ timeoutMs: 10 }))
+    move(30_000)
+    const error = await rejection(attempt)
+    expect(error).toBeInstanceOf(BudgetSpentError)
+    expect((error as Error).message).toContain(
+      `${ORIGIN} answered none of this step's requests: it is likely down or unreachable from the runner`,
+    )
+    expect((error as Error).message).toContain(
+      '`hub-url` points at a server that accepts connections but is not the hub',
     )
   })
 

@@ -8,7 +8,10 @@ import { durationFix } from '../../../src/settings/fields.ts'
 import { ImpactSchema } from '../../../src/commands/impact/inputs.ts'
 import { QuerySchema } from '../../../src/commands/query/inputs.ts'
 import { loadStructuredParser } from '../../../src/settings/structured.ts'
-import { INPUT_DEFAULTS } from '../../../src/settings/defaults.ts'
+import { COMMANDS } from '../../../src/commands/index.ts'
+import { inputDefaults } from '../../../src/settings/defaults.ts'
+
+const INPUT_DEFAULTS = inputDefaults(COMMANDS)
 
 function targetsMessages(targets: string): string[] {
   const result = ImpactSchema.safeParse({ ...INPUT_DEFAULTS, targets }) // the impact schema reads its own inputs among the defaults

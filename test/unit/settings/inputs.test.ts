@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { parse } from 'yaml'
-import { INPUT_DEFAULTS } from '../../../src/settings/defaults.js'
 import { InputError, readSettings } from '../../../src/settings/settings.js'
 import { COMMANDS, type Settings } from '../../../src/commands/index.js'
 import type { RunSettings } from '../../../src/commands/runs/run-inputs.js'
@@ -368,40 +365,6 @@ describe('session id', () => {
 
   it('an explicit session id is kept', () => {
     expect(run({ 'session-id': 'my-session' }).sessionId).toBe('my-session')
-  })
-})
-
-describe('action.yml and INPUT_DEFAULTS', () => {
-  const text = readFileSync(new URL('../../../action.yml', import.meta.url), 'utf8')
-  // Parsed here without throwing, so invalid YAML fails the test below rather than the file's collection.
-  let action: { inputs: Record<string, { default?: unknown } | null> } = { inputs: {} }
-  let parseError: unknown
-  try {
-    action = parse(text) as typeof action
-  } catch (error) {
-    parseError = error
-  }
-  /** An expression default (`${{ github.token }}`) is the runner's to fill; off a runner it is empty. */
-  const effectiveDefault = (value: unknown) => {
-    const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value)
-    return /^\$\{\{.*\}\}$/.test(text) ? '' : text
-  }
-
-  // descriptions with ": " once made this file invalid YAML, which the runner refuses to load
-  it('action.yml is valid YAML', () => {
-    expect(parseError instanceof Error ? parseError.message : parseError).toBeUndefined()
-  })
-
-  it('every input of INPUT_DEFAULTS is declared in action.yml with the same default', () => {
-    for (const [name, value] of Object.entries(INPUT_DEFAULTS)) {
-      const declared = action.inputs[name]
-      expect(declared, `input ${name} missing from action.yml`).toBeDefined()
-      expect(effectiveDefault(declared?.default), `default of ${name}`).toBe(value)
-    }
-  })
-
-  it('every input in action.yml is read by INPUT_DEFAULTS', () => {
-    expect(Object.keys(action.inputs).sort()).toEqual(Object.keys(INPUT_DEFAULTS).sort())
   })
 })
 

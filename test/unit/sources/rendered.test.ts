@@ -15,8 +15,11 @@ import {
   type Annotation,
 } from '../../../src/commands/impact/annotations.ts'
 import { fingerprint, readRenderedSet, renderedTargets } from '../../../src/sources/rendered.ts'
-import { INPUT_DEFAULTS } from '../../../src/settings/defaults.ts'
+import { COMMANDS } from '../../../src/commands/index.ts'
+import { inputDefaults } from '../../../src/settings/defaults.ts'
 import { ImpactSchema } from '../../../src/commands/impact/inputs.ts'
+
+const INPUT_DEFAULTS = inputDefaults(COMMANDS)
 
 const dirs: string[] = []
 afterEach(() => {

@@ -11,7 +11,7 @@ import { createGitHubClient, type GitHubClient } from '../../../src/github/clien
 import { readBoundedFileAtRef } from '../../../src/github/pull-request.js'
 import { collectTargets, type PullRequestFiles } from '../../../src/sources/targets.js'
 import { InputError } from '../../../src/settings/settings.js'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../../emulator/github.ts'
+import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../../../emulator/index.ts'
 
 const CONFIG_MAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: flags, namespace: shop}\n'
 const BOMB =

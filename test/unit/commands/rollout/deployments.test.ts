@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { getOctokit } from '@actions/github'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../../../emulator/github.ts'
+import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../../../../emulator/index.ts'
 import { environmentOf, openDeployments } from '../../../../src/commands/rollout/deployments.ts'
 import type { EdgeTrack, RolloutOutcome } from '../../../../src/commands/rollout/poll.ts'
 import type { CellState } from '../../../../src/commands/rollout/cell.ts'

@@ -214,7 +214,11 @@ describe('what the step says around the wait', () => {
     const pinned = { ...WEB, target: { ...WEB.target, edge: 'prod-eu' } }
     expect(watchedText(undefined, [pinned])).toBe('the edge(s) they name (prod-eu)')
     expect(watchedText(undefined, [WEB])).toBe('every engaged edge')
-    expect(watchedText(undefined, [WEB, pinned])).toBe('every engaged edge (1 of them only on the edge each names)')
+    expect(watchedText(undefined, [WEB, pinned])).toBe(`every engaged edge (${WEB.label} only on prod-eu)`)
+    const many = ['a', 'b', 'c', 'd', 'e'].map((edge) => ({ ...WEB, target: { ...WEB.target, edge } }))
+    expect(watchedText(undefined, [WEB, ...many])).toBe(
+      `every engaged edge (${WEB.label} only on a, ${WEB.label} only on b, ${WEB.label} only on c, and 2 more only on the edge each names)`,
+    )
     expect(watchedText(['a', 'b'], [WEB])).toBe('edge(s) a, b')
   })
 })

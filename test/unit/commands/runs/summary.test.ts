@@ -218,7 +218,11 @@ describe('renderRunSummary: other runs', () => {
       }),
       { status: 'warn', message: 'waiting' },
     )
-    expect(markdown.startsWith('## ⚠️ Agent run: triage — PendingApproval')).toBe(true)
+    // At the gate the run neither passed nor failed, whatever the step's verdict.
+    expect(markdown.startsWith('## ⏸️ Agent run: triage — waiting for approval\n\nwaiting\n\n| Run | Phase |')).toBe(
+      true,
+    )
+    expect(markdown).toContain('| **PendingApproval** |')
     expect(markdown).toContain(
       '### Waiting for approval\n\nTool `kubectl_apply` needs a human\'s approval (approval `i`): on the hub, or with `command: approve` and this step\'s `approval-id` output.\n\n```json\n{\n  "file": "a.yaml"\n}\n```',
     )

@@ -16,7 +16,7 @@ import { McpGraphClient } from '../../../../src/hub/mcp/client.js'
 import type { McpImpactInput } from '../../../../src/hub/mcp/impact.js'
 import { SseReader } from '../../../../src/http/sse.js'
 import { HubTransport, type TransportOptions } from '../../../../src/hub/transport.js'
-import { createDemoFleet, createMcpHandler, parseSse } from '../../../emulator/graph/index.ts'
+import { createDemoFleet, createMcpHandler, parseSse } from '../../../../emulator/index.ts'
 
 const TOKEN = 'tok_Mcp5ecretValue_xyz789'
 const ORG = '11111111-2222-3333-4444-555555555555'

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseEnv } from 'node:util'
 import { parse as parseYaml } from 'yaml'
-import { FRONTEND, PULL_REQUEST, pullRequestWorkspace } from '../../scripts/demo/fixtures.ts'
-import { ROOT } from '../e2e/action-process.ts'
-import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from './github.ts'
+import { FRONTEND, PULL_REQUEST, pullRequestWorkspace } from '../demo/fixtures.ts'
+import { ROOT } from '../../test/e2e/action-process.ts'
+import { ACTIONS_TOKEN, startGitHubEmulator, type GitHubEmulator } from '../../emulator/index.ts'
 
 /** What a dotenv file needs of a hub: the values `npm run emulator` prints. */
 export interface HubValues {

@@ -1,27 +1,33 @@
-// Standalone hub emulator.
-//   node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--store-driver sqlite|postgres] [--run-store memory|postgres] [--org-wide] [--github] [--verbose]
+// The hub emulator (emulator/), standalone: `npm run emulator --` (node scripts/emulator.ts)
+//   [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--store-driver sqlite|postgres] [--run-store memory|postgres] [--org-wide] [--github] [--verbose]
 // Prints one JSON line {url, token, org, workspace, clusterId, serviceAccountToken, agents, fleet}
 // to stdout, then serves until SIGINT/SIGTERM. --verbose logs requests to stderr.
-// --fleet rollout:SCENARIO serves a scripted rollout fleet (graph/rollouts.ts) on wall time from start-up.
+// --fleet rollout:SCENARIO serves a scripted rollout fleet (emulator/graph/rollouts.ts) on wall time from start-up.
 // --store-driver sqlite|postgres: the graph's store (its booleans, cursors, selector keys and
 // GET /api/status; docs/hub-facts.md, "Store drivers"); unset: the emulator's older behaviour.
 // --run-store postgres: a cancelled run stays Running ("Cancelling a run"). --org-wide: the user's
 // membership admits any workspace string ("Memberships and the workspace proof").
-// --github also serves a GitHub API emulator with a pull request (pull-request.ts): the JSON line gains
+// --github also serves a GitHub API emulator with a pull request (emulator/pull-request.ts): the JSON line gains
 // `github`, then lines say how to run `command: impact` on it with `npm run local`, and each comment the
 // action writes there is printed as it lands.
-import { fold } from '../../scripts/demo/layout.ts'
-import { renderMarkdown } from '../../scripts/demo/terminal-markdown.ts'
-import { styleFor } from '../../scripts/demo/style.ts'
-import { FRONTEND, PULL_REQUEST } from '../../scripts/demo/fixtures.ts'
-import { startHubEmulator } from './hub.ts'
-import { startPullRequestSide, type PullRequestSide } from './pull-request.ts'
-import type { HubEmulator, HubEmulatorOptions } from './hub.ts'
-import { ROLLOUT_SCENARIOS, createRolloutFleet, parseRolloutFleetArg, wallClock } from './graph/rollouts.ts'
+import { fold } from './demo/layout.ts'
+import { renderMarkdown } from './demo/terminal-markdown.ts'
+import { styleFor } from './demo/style.ts'
+import { FRONTEND, PULL_REQUEST } from './demo/fixtures.ts'
+import {
+  startHubEmulator,
+  type HubEmulator,
+  type HubEmulatorOptions,
+  ROLLOUT_SCENARIOS,
+  createRolloutFleet,
+  parseRolloutFleetArg,
+  wallClock,
+} from '../emulator/index.ts'
+import { startPullRequestSide, type PullRequestSide } from './emulator/pull-request.ts'
 
 function usage(msg: string): never {
   process.stderr.write(
-    `${msg}\nusage: node test/emulator/serve.ts [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--store-driver sqlite|postgres] [--run-store memory|postgres] [--org-wide] [--github] [--verbose]\n`,
+    `${msg}\nusage: npm run emulator -- [--port N] [--lowercase] [--max-hold-ms N] [--fleet demo|rollout[:SCENARIO]] [--store-driver sqlite|postgres] [--run-store memory|postgres] [--org-wide] [--github] [--verbose]\n`,
   )
   process.exit(2)
 }

@@ -137,7 +137,7 @@ export interface HubEmulatorOptions {
   /** Providers answering 503 `provider not ready: x`. */
   notReadyProviders?: string[]
   extraRoutes?: ExtraRoute[]
-  /** Called for each recorded request before it is handled (logging in serve.ts; a test acting on the emulator at a given request). */
+  /** Called for each recorded request before it is handled (logging in scripts/emulator.ts; a test acting on the emulator at a given request). */
   onRequest?: (r: RecordedRequest) => void
 }
 
