@@ -133,11 +133,7 @@ export class HubTransport {
     this.given = options.budget
   }
 
-  /**
-   * The step's one time budget, for the steps that time their own waits on it; without one, an
-   * unbounded budget on the transport's clock (made when first asked: until then the transport
-   * reads its clock only for requests).
-   */
+  /** The step's budget, which steps time their waits on; else an unbounded one, made when first asked. */
   get budget(): Budget {
     return this.given ?? (this.unbounded ??= new Budget(undefined, this.time))
   }
