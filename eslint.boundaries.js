@@ -32,7 +32,7 @@ const FORBIDDEN = {
 const PACKAGES = {
   '@actions/core': [
     'src/runner',
-    'the runner side alone talks to @actions/core, so that nothing reaches the log, an output or the summary without redaction: use src/runner/core.ts',
+    'the runner side alone talks to @actions/core, so that nothing reaches the log, an output or the summary without redaction: use src/runner/workflow.ts',
   ],
   undici: [
     'src/http',

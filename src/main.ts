@@ -6,8 +6,8 @@
 import { ActionError, renderError } from './errors.js'
 import { Budget } from './http/budget.js'
 import { HubTransport } from './hub/transport.js'
-import * as core from './runner/core.js'
-import type { Verdict } from './runner/core.js'
+import * as workflow from './runner/workflow.js'
+import type { Verdict } from './runner/workflow.js'
 import { requestIdToken } from './runner/oidc.js'
 import { InputError, loadSettings } from './settings/settings.js'
 import { budgetSeconds, commandCode, COMMANDS, type Settings } from './commands/index.js'
@@ -20,9 +20,9 @@ export async function run(): Promise<void> {
     const settings = await loadSettings(process.env, COMMANDS)
     command = settings.command
     const verdict = await runCommand(settings, interrupt.signal)
-    if (verdict) core.applyVerdict(verdict)
+    if (verdict) workflow.applyVerdict(verdict)
   } catch (error) {
-    core.setFailed(describeFailure(error, interrupt.signal, command))
+    workflow.setFailed(describeFailure(error, interrupt.signal, command))
   } finally {
     stopListening()
   }
@@ -44,7 +44,7 @@ async function runCommand(settings: Settings, signal: AbortSignal): Promise<Verd
     org: settings.hub.org,
     workspace: settings.hub.workspace,
     clusterId: settings.hub.clusterId,
-    log: (message) => core.info(message),
+    log: (message) => workflow.info(message),
     budget,
   })
   try {
@@ -57,8 +57,8 @@ async function runCommand(settings: Settings, signal: AbortSignal): Promise<Verd
 
 async function bearerFromOidc(audience: string): Promise<string> {
   const token = await requestIdToken(audience, process.env)
-  core.setSecret(token)
-  core.info(`Using a GitHub OIDC token for audience "${audience}" as the hub bearer.`)
+  workflow.setSecret(token)
+  workflow.info(`Using a GitHub OIDC token for audience "${audience}" as the hub bearer.`)
   return token
 }
 
@@ -69,7 +69,7 @@ function describeFailure(error: unknown, interrupt: AbortSignal, command: Settin
       : 'The job was cancelled before the step finished; nothing was published.'
   }
   if (error instanceof ActionError) return renderError(error as ActionError)
-  core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
+  workflow.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it with this log.`
 }
 
@@ -77,7 +77,7 @@ function describeFailure(error: unknown, interrupt: AbortSignal, command: Settin
 function onTermination(interrupt: AbortController): () => void {
   const handler = (signal: NodeJS.Signals) => {
     if (interrupt.signal.aborted) process.exit(1)
-    core.info(`Received ${signal}: stopping.`)
+    workflow.info(`Received ${signal}: stopping.`)
     interrupt.abort(new Error(`received ${signal}`))
   }
   process.on('SIGINT', handler)

@@ -7,7 +7,7 @@
 import { AgentsClient } from '../hub/agents.js'
 import { prepareRequest, requestUrl, type HubRequest } from '../hub/request.js'
 import type { HubTransport } from '../hub/transport.js'
-import type { Verdict } from '../runner/core.js'
+import type { Verdict } from '../runner/workflow.js'
 import type { InputRow, StepSettings } from '../settings/settings.js'
 
 /** One request a dry run prints: exactly as the transport would send it, with the token shown as ***. */

@@ -5,7 +5,7 @@
  * step before any request, with a message that names the input, the value and the fix.
  */
 import { ActionError, type InputErrorData } from '../errors.js'
-import * as core from '../runner/core.js'
+import * as workflow from '../runner/workflow.js'
 import * as z from '../zod.js'
 import { readRunnerContext, type RunnerContext } from '../runner/context.js'
 import { commandField, CommonSchema, type CommonInputName } from './common.js'
@@ -112,8 +112,8 @@ function rowOf(table: InputTable, name: string): InputRow<unknown, object> | und
  */
 export function readSettings<Table extends InputTable>(env: NodeJS.ProcessEnv, table: Table): SettingsOf<Table> {
   // Mask first, so no later log line (ours or a library's) can show it.
-  core.setSecret(inputOf(env, 'token'))
-  core.setSecret(inputOf(env, 'github-token'))
+  workflow.setSecret(inputOf(env, 'token'))
+  workflow.setSecret(inputOf(env, 'github-token'))
 
   const defaults = inputDefaults(table)
   // Every declared input is in `raw`: the common ones (typed so) and each row's, which its row reads by name.
@@ -164,7 +164,7 @@ export function readSettings<Table extends InputTable>(env: NodeJS.ProcessEnv, t
     clusterId: common.data['cluster-id'] || undefined,
   })
   const { runner } = context
-  for (const warning of unreadInputWarnings(env, table, command, defaults)) core.warning(warning)
+  for (const warning of unreadInputWarnings(env, table, command, defaults)) workflow.warning(warning)
   // The row built the part its command's Settings names, so the union holds.
   return Object.freeze({
     command,

@@ -5,7 +5,7 @@
  */
 import type { PullRequestFiles } from './targets.js'
 import { isPullRequestEvent, type RunnerContext } from '../runner/context.js'
-import * as core from '../runner/core.js'
+import * as workflow from '../runner/workflow.js'
 import { renderError } from '../errors.js'
 import { redact } from '../redact.js'
 import { showFormatCharacters } from '../markdown/format.js'
@@ -42,7 +42,7 @@ export async function openPullRequest(
   const github = await import('../github/index.js')
   const pr = github.readPullRequestEvent(runner.eventPath, runner.repository)
   if (!pr) {
-    core.warning(
+    workflow.warning(
       `The ${runner.eventName} event carries no pull request: no changed files are read and no comment is written.`,
     )
     return undefined
@@ -51,7 +51,7 @@ export async function openPullRequest(
     token: inputs.githubToken,
     apiUrl: runner.apiUrl,
     userAgent: `hub-action/${VERSION}`,
-    log: core.info,
+    log: workflow.info,
     budget,
   })
   return {
@@ -63,7 +63,7 @@ export async function openPullRequest(
             changedFiles: async () => {
               const files = await github.listChangedFiles(octokit, pr)
               if (files.length >= github.MAX_LISTED_PR_FILES) {
-                core.warning(
+                workflow.warning(
                   `GitHub lists at most ${github.MAX_LISTED_PR_FILES} changed files of a pull request, and #${pr.number} reached that: manifests beyond it were not read. Name them in \`targets\`, or split the pull request.`,
                 )
               }
@@ -88,20 +88,20 @@ export async function openPullRequest(
         })
         switch (result.action) {
           case 'forbidden':
-            core.warning(
+            workflow.warning(
               `Could not comment on pull request #${pr.number} (403): the token may not write to it — a pull request from a fork, or a workflow without \`permissions: pull-requests: write\`. The report is in the job summary.`,
             )
             return undefined
           case 'skipped-newer':
-            core.notice(`Left the comment on #${pr.number} alone: it holds the report of a newer run.`)
+            workflow.notice(`Left the comment on #${pr.number} alone: it holds the report of a newer run.`)
             return result.url
           default:
-            core.info(`Comment on #${pr.number} ${result.action}: ${result.url ?? ''}`)
+            workflow.info(`Comment on #${pr.number} ${result.action}: ${result.url ?? ''}`)
             return result.url
         }
       } catch (error) {
         if (!(error instanceof github.GitHubError)) throw error
-        core.warning(
+        workflow.warning(
           `Could not comment on pull request #${pr.number}: ${renderError(error)} The report is in the job summary.`,
         )
         return undefined

@@ -67,7 +67,7 @@ describe('folder boundaries', () => {
 
   it('@actions/core is imported inside src/runner/ alone, so that nothing bypasses redaction', async () => {
     const why =
-      'the runner side alone talks to @actions/core, so that nothing reaches the log, an output or the summary without redaction: use src/runner/core.ts.'
+      'the runner side alone talks to @actions/core, so that nothing reaches the log, an output or the summary without redaction: use src/runner/workflow.ts.'
     expect(await crossings('src/commands/runs/x.ts', "import { info } from '@actions/core'\n")).toEqual([
       `src/commands/runs may not import @actions/core: ${why}`,
     ])

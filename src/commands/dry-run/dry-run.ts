@@ -9,7 +9,7 @@ import type { StepSettings } from '../../settings/settings.js'
 import { resultDirectory, writeJsonFile } from '../../runner/result-file.js'
 import type { Plan } from '../command.js'
 import { renderDryRun } from './summary.js'
-import * as core from '../../runner/core.js'
+import * as workflow from '../../runner/workflow.js'
 
 /** The schema id and version at the head of the result file; a change of shape bumps the version. */
 const RESULT_FILE = { schema: 'hub-action/dry-run', version: 1 } as const
@@ -40,16 +40,16 @@ function publishDryRun(
   { requests, derived = [], outputs = {}, then = [] }: Plan,
 ): void {
   const more = then.length > 0 ? ', then more that depend on what they find' : ''
-  core.info(`Dry run: ${requests.length} request(s) would be sent${more}; nothing was sent.`)
-  for (const { label, value } of derived) core.info(`${label}: ${value ?? '(none)'}`)
-  core.startGroup('Requests')
+  workflow.info(`Dry run: ${requests.length} request(s) would be sent${more}; nothing was sent.`)
+  for (const { label, value } of derived) workflow.info(`${label}: ${value ?? '(none)'}`)
+  workflow.startGroup('Requests')
   for (const request of requests)
-    core.logUntrusted(
+    workflow.logUntrusted(
       `${request.method} ${request.url} — ${request.note}`,
       JSON.stringify({ headers: request.headers, body: request.body }, null, 2),
     )
-  core.endGroup()
-  for (const step of then) core.info(`Then: ${step}`)
+  workflow.endGroup()
+  for (const step of then) workflow.info(`Then: ${step}`)
   const path = writeJsonFile(resultDirectory(settings.runner.tempDir), 'dry-run.json', {
     ...RESULT_FILE,
     command: settings.command,
@@ -57,7 +57,7 @@ function publishDryRun(
     requests,
     ...(then.length > 0 ? { then } : {}),
   })
-  core.setOutput('result-file', path)
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
-  core.writeSummary(renderDryRun(settings.command, requests, then))
+  workflow.setOutput('result-file', path)
+  for (const [name, value] of Object.entries(outputs)) workflow.setOutput(name, value)
+  workflow.writeSummary(renderDryRun(settings.command, requests, then))
 }

@@ -23,7 +23,7 @@ import {
   type Limiter,
 } from './query-impact.js'
 import { addPodWalks, unsyncedSecretImpacts } from './walks.js'
-import type { Verdict } from '../../runner/core.js'
+import type { Verdict } from '../../runner/workflow.js'
 import type { ImpactSettings } from './inputs.js'
 import { partitionByScope } from '../../sources/scope.js'
 

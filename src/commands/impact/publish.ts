@@ -4,7 +4,7 @@ import { targetLabel } from '../../model/target.js'
 import { resultDirectory, writeJsonFile } from '../../runner/result-file.js'
 import { renderImpactVerdictLine } from './impact-report.js'
 import type { RunnerContext } from '../../runner/context.js'
-import * as core from '../../runner/core.js'
+import * as workflow from '../../runner/workflow.js'
 
 /** The schema id and version at the head of the result file; a change of shape bumps the version. */
 const RESULT_FILE = { schema: 'hub-action/impact-report', version: 1 } as const
@@ -19,12 +19,12 @@ export interface PublishedImpact {
 
 export function publishImpact(published: PublishedImpact, runner: RunnerContext): void {
   const { report } = published
-  for (const impact of report.impacts) core.info(renderImpactVerdictLine(impact))
+  for (const impact of report.impacts) workflow.info(renderImpactVerdictLine(impact))
   for (const target of report.notFound)
-    core.info(`${targetLabel(target)}: not found on any edge (new object, stale edge, or no visibility).`)
-  for (const skipped of report.skippedFiles) core.info(`Skipped ${skipped.path}: ${skipped.reason}`)
-  for (const { target, reason } of report.skippedTargets) core.info(`Skipped ${targetLabel(target)}: ${reason}.`)
-  for (const warning of report.warnings) core.warning(warning)
+    workflow.info(`${targetLabel(target)}: not found on any edge (new object, stale edge, or no visibility).`)
+  for (const skipped of report.skippedFiles) workflow.info(`Skipped ${skipped.path}: ${skipped.reason}`)
+  for (const { target, reason } of report.skippedTargets) workflow.info(`Skipped ${targetLabel(target)}: ${reason}.`)
+  for (const warning of report.warnings) workflow.warning(warning)
   const path = writeJsonFile(resultDirectory(runner.tempDir), 'impact-report.json', {
     ...RESULT_FILE,
     ...report,
@@ -33,8 +33,8 @@ export function publishImpact(published: PublishedImpact, runner: RunnerContext)
   for (const [name, value] of Object.entries(
     impactOutputs(report, published.commentMarkdown, published.commentUrl, path),
   ))
-    core.setOutput(name, value, { wholeIn })
-  core.writeSummary(published.summaryMarkdown)
+    workflow.setOutput(name, value, { wholeIn })
+  workflow.writeSummary(published.summaryMarkdown)
 }
 
 /** The names are the row's (./index.ts), which the compiler holds to exactly these. */

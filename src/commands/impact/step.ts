@@ -11,11 +11,11 @@ import { capAnnotations, impactAnnotations } from './annotations.js'
 import { workspaceRoot } from '../../sources/read-workspace-file.js'
 import { collectTargets, type CollectedTargets } from '../../sources/targets.js'
 import type { ImpactStepSettings } from './inputs.js'
-import type { Verdict } from '../../runner/core.js'
+import type { Verdict } from '../../runner/workflow.js'
 import { publishImpact } from './publish.js'
 import { openPullRequest, type PullRequestSession } from '../../sources/pull-request-session.js'
 import { renderImpactReport } from './impact-report.js'
-import * as core from '../../runner/core.js'
+import * as workflow from '../../runner/workflow.js'
 import { isPullRequestEvent, workflowRunUrl } from '../../runner/context.js'
 import { graphPreflight, planned, type Plan } from '../command.js'
 import { buildImpactQuery } from './query-impact.js'
@@ -46,11 +46,11 @@ export async function impactStep(
     workspace,
     pullRequest: pullRequest?.files,
     signal,
-    log: core.info,
+    log: workflow.info,
     maxTargets: impact.maxTargets,
     maxDocuments: impact.maxDocuments,
   })
-  const check = await checkGraphWorkspace(transport, settings.hub, signal, core.info)
+  const check = await checkGraphWorkspace(transport, settings.hub, signal, workflow.info)
   const tool = impact.source === 'mcp' && impact.mcpUrl ? await openImpactTool(transport, impact.mcpUrl) : undefined
   try {
     return await reportImpact(
@@ -80,13 +80,13 @@ async function reportImpact(
   signal: AbortSignal,
 ): Promise<Verdict> {
   const { impact, runner } = settings
-  core.info(
+  workflow.info(
     `Impact of ${collected.targets.length} target(s)${collected.files.length ? ` from ${collected.files.length} manifest file(s)` : ''}, via ${impact.source}.`,
   )
   const report = await computeImpact(
     impact,
     { targets: collected.targets, skippedFiles: collected.skippedFiles, commit: pullRequest?.headSha ?? runner.sha },
-    { graph, tool, log: core.info, signal },
+    { graph, tool, log: workflow.info, signal },
   )
   const wrongPair = emptyUncheckedGraph(check, report.impacts.length, report.edges, settings.hub)
   if (wrongPair) throw wrongPair
@@ -118,14 +118,14 @@ async function annotateDeclarations(
   const root = await workspaceRoot(workspace).catch(() => undefined)
   const { shown, summary } = capAnnotations(await impactAnnotations(report, { root, changedPaths }))
   for (const annotation of shown)
-    core.notice(annotation.message, { file: annotation.file, startLine: annotation.line, title: annotation.title })
-  if (summary) core.notice(summary, { title: 'hub-action impact' })
+    workflow.notice(annotation.message, { file: annotation.file, startLine: annotation.line, title: annotation.title })
+  if (summary) workflow.notice(summary, { title: 'hub-action impact' })
 }
 
 async function openImpactTool(transport: HubTransport, url: URL) {
   const { McpGraphClient } = await import('../../hub/mcp/client.js')
   // On the hub's transport: its token renewal, retries, caps and redaction reach MCP calls too.
-  return new McpGraphClient({ url, transport, log: core.info })
+  return new McpGraphClient({ url, transport, log: workflow.info })
 }
 
 export function impactPlan({ impact, runner }: ImpactStepSettings, transport: HubTransport): Plan {

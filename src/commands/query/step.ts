@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { GraphClient, pagedSpec } from '../../hub/graph.js'
 import type { HubTransport } from '../../hub/transport.js'
 import { checkGraphWorkspace, emptyUncheckedGraph } from '../../hub/workspace-check.js'
-import * as core from '../../runner/core.js'
+import * as workflow from '../../runner/workflow.js'
 import { resultDirectory } from '../../runner/result-file.js'
 import type { QueryStepSettings } from './inputs.js'
 import { renderQuerySummary } from './summary.js'
@@ -19,7 +19,7 @@ export async function queryStep(
   signal: AbortSignal,
 ): Promise<undefined> {
   const file = join(resultDirectory(settings.runner.tempDir), 'query-result.json')
-  const check = await checkGraphWorkspace(transport, settings.hub, signal, core.info)
+  const check = await checkGraphWorkspace(transport, settings.hub, signal, workflow.info)
   const result = await runQuery(settings.query, new GraphClient(transport), file, signal)
   const wrongPair = emptyUncheckedGraph(check, result.count, result.edges, settings.hub)
   if (wrongPair) throw wrongPair
@@ -28,27 +28,27 @@ export async function queryStep(
 }
 
 function publishQuery(result: QueryResult, maxObjects: number): void {
-  core.setOutput('count', String(result.count))
-  core.setOutput('result-file', result.resultFile)
-  core.info(`Query: ${plural(result.count, 'object')} from ${plural(result.pages, 'page')} → ${result.resultFile}`)
+  workflow.setOutput('count', String(result.count))
+  workflow.setOutput('result-file', result.resultFile)
+  workflow.info(`Query: ${plural(result.count, 'object')} from ${plural(result.pages, 'page')} → ${result.resultFile}`)
   if (result.stoppedBy === 'max-objects')
-    core.warning(`Stopped at max-objects (${maxObjects}): more objects match the query.`)
+    workflow.warning(`Stopped at max-objects (${maxObjects}): more objects match the query.`)
   if (result.stoppedBy === 'cursor-restart')
-    core.warning(
+    workflow.warning(
       'The hub restarted the results at page 1 (cursor not accepted): paging stopped to avoid a loop; the result may be incomplete.',
     )
   if (result.stoppedBy === 'truncated')
-    core.warning(
+    workflow.warning(
       `Incomplete: the hub's 10,000-row cap cut the result, so ${result.count} is a lower bound (hub: ${result.warnings.join('; ') || 'incomplete'}). Ask for smaller pages (a lower \`limit\`) or fewer relations.`,
     )
   if (result.relationPaging)
-    core.notice(
+    workflow.notice(
       `Paged with relations: the hub pages such a query by an internal path, not by the order asked, so pages can repeat or skip objects. ${plural(result.relationPaging.repeated, 'repeated object')} dropped; skipped ones cannot be seen, so the result may be incomplete. For a complete list, query one edge at a time with a \`limit\` above the number of objects, or without relations.`,
     )
-  if (result.storeNote) core.info(result.storeNote)
+  if (result.storeNote) workflow.info(result.storeNote)
   if (result.count === 0)
-    core.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
-  core.writeSummary(renderQuerySummary(result, maxObjects))
+    workflow.notice('No object matched the query. An empty result does not prove absence: see the job summary.')
+  workflow.writeSummary(renderQuerySummary(result, maxObjects))
 }
 
 function plural(count: number, noun: string): string {

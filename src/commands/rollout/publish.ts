@@ -1,7 +1,7 @@
 /** The rollout step's outputs, result file, job summary and annotations. */
 import { resultDirectory, writeJsonFile } from '../../runner/result-file.js'
 import type { RunnerContext } from '../../runner/context.js'
-import * as core from '../../runner/core.js'
+import * as workflow from '../../runner/workflow.js'
 import type { Quorum } from './inputs.js'
 import type { RolloutOutcome } from './poll.js'
 import { countCells, renderRolloutSummary } from './summary.js'
@@ -20,8 +20,8 @@ export function publishRollout(
   collected: RolloutTargets,
   context: { quorum: Quorum; runner: RunnerContext },
 ): void {
-  for (const skipped of collected.skippedFiles) core.info(`Skipped ${skipped.path}: ${skipped.reason}`)
-  for (const warning of [...collected.warnings, ...outcome.warnings]) core.warning(warning)
+  for (const skipped of collected.skippedFiles) workflow.info(`Skipped ${skipped.path}: ${skipped.reason}`)
+  for (const warning of [...collected.warnings, ...outcome.warnings]) workflow.warning(warning)
   const path = writeJsonFile(
     resultDirectory(context.runner.tempDir),
     'rollout-result.json',
@@ -30,8 +30,8 @@ export function publishRollout(
   const shown = runnerPath(path, context.runner.tempDir)
   const wholeIn = `the result file ${shown} (output \`result-file\`)`
   for (const [name, value] of Object.entries(rolloutOutputs(outcome, collected, path)))
-    core.setOutput(name, value, { wholeIn })
-  core.writeSummary(
+    workflow.setOutput(name, value, { wholeIn })
+  workflow.writeSummary(
     renderRolloutSummary(outcome, collected.targets, {
       quorum: context.quorum,
       resultFile: shown,
@@ -164,7 +164,7 @@ function annotateFailures(outcome: RolloutOutcome, collected: RolloutTargets): v
     .filter((f) => f.edges.length > 0 && f.target.place)
   for (const { target, edges } of failures.slice(0, MAX_ERROR_ANNOTATIONS)) {
     const place = target.place as { file: string; line: number }
-    core.error(
+    workflow.error(
       `Failed to roll out on ${edges.length} edge(s): ${edges.slice(0, 5).join('; ')}${edges.length > 5 ? '; …' : ''}`,
       {
         file: place.file,
@@ -174,7 +174,7 @@ function annotateFailures(outcome: RolloutOutcome, collected: RolloutTargets): v
     )
   }
   if (failures.length > MAX_ERROR_ANNOTATIONS)
-    core.info(
+    workflow.info(
       `${failures.length - MAX_ERROR_ANNOTATIONS} more failed target(s) are not annotated (GitHub's limit per step): see the job summary.`,
     )
 }

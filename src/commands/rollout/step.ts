@@ -9,8 +9,8 @@ import { GraphClient, pagedSpec } from '../../hub/graph.js'
 import type { HubTransport } from '../../hub/transport.js'
 import type { Budget } from '../../http/budget.js'
 import { checkGraphWorkspace } from '../../hub/workspace-check.js'
-import type { Verdict } from '../../runner/core.js'
-import * as core from '../../runner/core.js'
+import type { Verdict } from '../../runner/workflow.js'
+import * as workflow from '../../runner/workflow.js'
 import type { RolloutStepSettings } from './inputs.js'
 import { openPullRequest } from '../../sources/pull-request-session.js'
 import { readSnapshot, rolloutQueries } from './observe.js'
@@ -52,27 +52,27 @@ export async function rolloutStep(
     workspace: runner.workspace ?? process.cwd(),
     pullRequest: pullRequest?.files,
     signal,
-    log: core.info,
+    log: workflow.info,
   })
-  for (const line of uncheckedLines(collected)) core.info(line)
+  for (const line of uncheckedLines(collected)) workflow.info(line)
   const unreadable = refuseUnreadable(collected.unreadable)
   if (unreadable) return unreadable
   if (collected.targets.length === 0) {
     // nothing is published on this path: the warnings that say what matched nothing go out here
-    for (const warning of collected.warnings) core.warning(warning)
+    for (const warning of collected.warnings) workflow.warning(warning)
     return { status: 'fail', message: nothingCheckable(collected) }
   }
   const carriers = unverifiable(collected)
   const onUnverifiable = rollout.onUnverifiable ?? 'fail'
   if (carriers.length > 0 && onUnverifiable === 'fail') {
-    for (const warning of collected.warnings) core.warning(warning)
+    for (const warning of collected.warnings) workflow.warning(warning)
     return { status: 'fail', message: unverifiableMessage(carriers, 'fail') }
   }
-  for (const warning of shortJobTtls(collected.targets)) core.warning(warning)
-  await checkGraphWorkspace(transport, settings.hub, signal, core.info)
+  for (const warning of shortJobTtls(collected.targets)) workflow.warning(warning)
+  await checkGraphWorkspace(transport, settings.hub, signal, workflow.info)
   const graph = new GraphClient(transport)
-  for (const line of (await skipScaledReplicas(graph, collected.targets, signal)).lines) core.info(line)
-  core.info(
+  for (const line of (await skipScaledReplicas(graph, collected.targets, signal)).lines) workflow.info(line)
+  workflow.info(
     `Waiting up to ${budget.seconds} s for ${collected.targets.length} target(s) on ${watchedText(rollout.edges, collected.targets)} (${quorumText(rollout.require)} required), ${rolloutQueries(collected.targets, rollout.revision).length} query(ies) a poll at most.`,
   )
   const stuck: StuckMemory = new Map()
@@ -80,7 +80,7 @@ export async function rolloutStep(
     ? await openDeployments(
         { environment: rollout.deploymentEnvironment, runner, githubToken: rollout.githubToken },
         budget,
-        { info: core.info, warning: core.warning },
+        { info: workflow.info, warning: workflow.warning },
       )
     : undefined
   // The wait ends where the budget ends (which every graph request honours too), less the
@@ -102,7 +102,7 @@ export async function rolloutStep(
       }),
     clock,
     signal,
-    log: core.info,
+    log: workflow.info,
     rules: {
       revision: rollout.revision,
       bound: (i) => isBound(collected.targets[i] as (typeof collected.targets)[number]),

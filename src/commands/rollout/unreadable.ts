@@ -9,8 +9,8 @@
  */
 import { inline } from '../../markdown/format.js'
 import type { SkippedFile } from '../../model/target.js'
-import * as core from '../../runner/core.js'
-import type { Verdict } from '../../runner/core.js'
+import * as workflow from '../../runner/workflow.js'
+import type { Verdict } from '../../runner/workflow.js'
 
 /** GitHub shows 10 error annotations per step; the failed verdict is one of them. */
 const MAX_ANNOTATIONS = 9
@@ -27,7 +27,7 @@ export function refuseUnreadable(files: readonly SkippedFile[]): Verdict | undef
   const first = files[0]
   if (!first) return undefined
   for (const file of files.slice(0, MAX_ANNOTATIONS))
-    core.error(`Cannot read this manifest: ${file.reason}`, {
+    workflow.error(`Cannot read this manifest: ${file.reason}`, {
       file: file.path,
       ...(file.unreadable?.line ? { startLine: file.unreadable.line } : {}),
       title: 'hub-action rollout: unreadable manifest',
@@ -35,7 +35,7 @@ export function refuseUnreadable(files: readonly SkippedFile[]): Verdict | undef
   const message = `The rollout gate cannot read ${files.length} manifest file(s) (${where(first)}: ${first.reason}${files.length > 1 ? '; and more, see the job summary' : ''}): a release it cannot read cannot be shown to be live, so the gate fails without querying. Fix the file(s) and run again.`
   const items = files.slice(0, MAX_LISTED).map((file) => `- ${inline(where(file))}: ${inline(file.reason)}`)
   if (files.length > MAX_LISTED) items.push(`- … and ${files.length - MAX_LISTED} more`)
-  core.writeSummary(
+  workflow.writeSummary(
     [
       '## ❌ Rollout gate: a manifest cannot be read',
       'The gate read none of the fleet: a release whose manifests it cannot read cannot be shown to be live.',

@@ -12,11 +12,11 @@ import type { RunDetail } from '../../hub/schemas.js'
 import type { HubTransport } from '../../hub/transport.js'
 import type { CommonSettings } from '../../settings/settings.js'
 import type { ApproveStepSettings, AttachSettings, CancelStepSettings, WaitStepSettings } from './lifecycle-inputs.js'
-import type { Verdict } from '../../runner/core.js'
+import type { Verdict } from '../../runner/workflow.js'
 import { publishRun, runEventsToLog } from './publish.js'
 import { jsonTextForDisplay } from '../../markdown/json-text.js'
 import { code, inline } from '../../markdown/format.js'
-import * as core from '../../runner/core.js'
+import * as workflow from '../../runner/workflow.js'
 import { approvalToResolve, quoteHubText, readAfterResolve, unpinnedApprovalWarning } from './approve.js'
 import { attachedRunSettings, attachToRun } from './attach.js'
 import { firstHoldSeconds } from './pacing.js'
@@ -49,25 +49,25 @@ export async function cancelStep(
   signal: AbortSignal,
 ): Promise<Verdict> {
   const { runId } = settings.cancel
-  core.setOutput('run-id', runId)
+  workflow.setOutput('run-id', runId)
   const client = new AgentsClient(transport, settings.hub.clusterId)
   await checkRunWorkspace(settings, client, signal)
   const answer = await client.requestCancel(runId, { signal })
   const result = answer === 'already-settled' ? 'already-ended' : answer
-  core.setOutput('cancel-result', result)
+  workflow.setOutput('cancel-result', result)
   const read =
     answer === 'already-settled'
       ? undefined
       : await readBackAfterCancel(client, runId, transport.budget.clock.sleep, signal)
   const phase = read && canonicalPhase(read.phase)
-  if (phase) core.setOutput('phase', phase)
+  if (phase) workflow.setOutput('phase', phase)
   const ended = answer === 'already-settled' || (phase !== undefined && isTerminal(phase))
   const fate = cancelFate(answer, phase, 'command: cancel', `Run ${runId}`)
   const verdict: Verdict =
     answer === 'already-settled'
       ? { status: 'pass', message: `Run ${runId} had already ended: there was nothing to cancel.` }
       : { status: ended ? 'pass' : 'fail', message: ended && phase === 'Aborted' ? fate : `Run ${runId}: ${fate}` }
-  core.writeSummary(
+  workflow.writeSummary(
     `## Cancel run ${code(runId)}: ${result}${phase ? `, read back ${code(phase)}` : ''}\n\n${inline(verdict.message)}\n`,
   )
   return verdict
@@ -80,22 +80,22 @@ export async function approveStep(
 ): Promise<Verdict> {
   const { approve, wait } = settings
   const client = new AgentsClient(transport, settings.hub.clusterId)
-  core.setOutput('run-id', approve.runId)
+  workflow.setOutput('run-id', approve.runId)
   await checkRunWorkspace(settings, client, signal)
   const unpinned = unpinnedApprovalWarning(approve)
-  if (unpinned) core.warning(unpinned)
+  if (unpinned) workflow.warning(unpinned)
   const pending = approvalToResolve(await client.getRun(approve.runId, signal), approve)
-  core.info(
+  workflow.info(
     `Resolving approval ${pending.inboxId} of run ${approve.runId} (tool ${quoteHubText(pending.tool)}) with decision ${approve.decision}.`,
   )
   if (pending.args !== undefined)
-    core.logUntrusted('Arguments of the call:', jsonTextForDisplay(pending.args, ARGS_LOG_CHARS))
+    workflow.logUntrusted('Arguments of the call:', jsonTextForDisplay(pending.args, ARGS_LOG_CHARS))
   await client.resolveApproval(pending.inboxId, approve.decision, approve.response, signal)
   const resolved = `Approval ${pending.inboxId} of run ${approve.runId} was resolved (${approve.decision})`
   if (wait.timeoutSeconds === 0) {
     return { status: 'pass', message: `${resolved}; not waiting for the run because timeout-seconds is 0.` }
   }
-  core.info(`${resolved}; waiting for the run.`)
+  workflow.info(`${resolved}; waiting for the run.`)
   const detail = await readAfterResolve(client, approve.runId, pending.inboxId, signal, transport.budget.clock.sleep)
   return followRun(settings, wait, detail, client, transport, signal)
 }
@@ -107,7 +107,7 @@ export async function approveStep(
  */
 async function checkRunWorkspace(settings: CommonSettings, client: AgentsClient, signal: AbortSignal): Promise<void> {
   if (!client.canReadAgents) return
-  await checkWorkspace(client, settings.hub, 'lifecycle', { signal, log: core.info })
+  await checkWorkspace(client, settings.hub, 'lifecycle', { signal, log: workflow.info })
 }
 
 /** The wait loop on the run just read, then its verdict and outputs, as `run` publishes them. */

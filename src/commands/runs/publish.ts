@@ -2,10 +2,10 @@
  * The run step's outputs, result file, log lines and job summary. Untrusted text goes to the
  * log between stop-commands markers, so an agent cannot issue workflow commands.
  */
-import * as core from '../../runner/core.js'
+import * as workflow from '../../runner/workflow.js'
 import type { RunEvents } from './loop.js'
 import type { RunOutcome, RunSeen, ShownRun } from './seen.js'
-import type { Verdict } from '../../runner/core.js'
+import type { Verdict } from '../../runner/workflow.js'
 import { canonicalPhase, isSettled, type RunDetail } from '../../hub/schemas.js'
 import type { RunSettings } from './run-inputs.js'
 import type { Budget } from '../../http/budget.js'
@@ -54,53 +54,53 @@ export function runEventsToLog(
   return {
     created(created, idempotencyKey = settings.idempotencyKey) {
       void loadRenderer()
-      core.setOutput('run-id', created.runId)
-      core.setOutput('reused', String(created.reused === true))
+      workflow.setOutput('run-id', created.runId)
+      workflow.setOutput('reused', String(created.reused === true))
       const how = options.attached
         ? 'attached (given by `run-id`)'
         : created.reused
           ? 'attached to the existing run for this idempotency key'
           : 'started'
-      core.info(
+      workflow.info(
         `Run ${created.runId} of agent "${settings.agent}" ${how} (phase ${canonicalPhase(created.run?.phase ?? created.phase)}).`,
       )
       if (idempotencyKey)
-        core.info(
+        workflow.info(
           settings.idempotencyKeyGiven !== undefined && settings.idempotencyKeyGiven !== idempotencyKey
             ? `Idempotency key: ${settings.idempotencyKeyGiven} (the hub sees ${idempotencyKey}, derived from it with the token).`
             : `Idempotency key: ${idempotencyKey}`,
         )
       if (budget.deadline !== undefined && !isSettled(created.run?.phase ?? created.phase)) {
         // An output-schema follow-up is a second run: its wait gets a group of its own.
-        if (grouped) core.endGroup()
-        core.startGroup(`Waiting up to ${formatDuration(budget.seconds * 1000)} for run ${created.runId}`)
+        if (grouped) workflow.endGroup()
+        workflow.startGroup(`Waiting up to ${formatDuration(budget.seconds * 1000)} for run ${created.runId}`)
         grouped = true
       }
     },
     progress({ phase, elapsedMs, remainingMs }) {
-      core.info(`Run is ${phase}: ${formatDuration(elapsedMs)} elapsed, ${formatDuration(remainingMs)} left.`)
+      workflow.info(`Run is ${phase}: ${formatDuration(elapsedMs)} elapsed, ${formatDuration(remainingMs)} left.`)
     },
     awaitingApproval(detail) {
       const tool = detail.pending?.tool ?? 'a tool'
-      core.info(
+      workflow.info(
         `Run ${detail.id} awaits a human's approval to call ${tool} (inbox ${detail.pending?.inboxID ?? 'unknown'}).`,
       )
       // The hub sends the arguments as JSON text: shown parsed and indented, bounded.
       if (detail.pending?.args !== undefined)
-        core.logUntrusted(
+        workflow.logUntrusted(
           'Arguments awaiting approval:',
           jsonTextForDisplay(detail.pending.args, APPROVAL_ARGS_LOG_CHARS),
         )
     },
     info(message) {
-      core.info(message)
+      workflow.info(message)
     },
     steps(found) {
       // Agent text: one clipped line a step, with workflow commands off around them.
-      core.infoVerbatim(found.map(stepLogLine).join('\n'))
+      workflow.infoVerbatim(found.map(stepLogLine).join('\n'))
     },
     finish() {
-      if (grouped) core.endGroup()
+      if (grouped) workflow.endGroup()
       grouped = false
     },
   }
@@ -127,13 +127,13 @@ export async function publishRun(result: ShownRun, verdict: Verdict, runner: Run
   const { renderRunSummary, cleanOutput } = await loadRenderer()
   const cleaned = result.detail?.output ? cleanOutput(result.detail.output) : ''
   for (const [name, value] of Object.entries(runOutputs(result, path, cleaned)))
-    core.setOutput(name, value, { wholeIn })
+    workflow.setOutput(name, value, { wholeIn })
   if (result.detail?.output) {
-    core.startGroup('Agent output')
-    core.logUntrusted('', result.detail.output)
-    core.endGroup()
+    workflow.startGroup('Agent output')
+    workflow.logUntrusted('', result.detail.output)
+    workflow.endGroup()
   }
-  core.writeSummary(renderRunSummary(result, verdict, { resultFile: path }))
+  workflow.writeSummary(renderRunSummary(result, verdict, { resultFile: path }))
 }
 
 /** The detail with its session id as a fingerprint: the one place a hub's detail is stored whole. */

@@ -3,7 +3,7 @@
  * instead of starting again, and the waiting policies it shares with `wait` (./lifecycle.ts).
  */
 import * as z from '../../zod.js'
-import * as core from '../../runner/core.js'
+import * as workflow from '../../runner/workflow.js'
 import {
   deriveExplicitKey,
   deriveFollowUpKey,
@@ -164,14 +164,14 @@ function resolveIdempotencyKey(
   if (given === 'none') return { value: undefined, source: 'none', secret: false }
   if (given !== 'auto') {
     if (secret) return { value: deriveExplicitKey(runner, given, secret), source: 'explicit', secret: true }
-    core.warning(
+    workflow.warning(
       `idempotency-key ${JSON.stringify(given)} is sent to the hub as given: with \`oidc-audience\` no secret lasts from one job to the next to derive it with, so anyone who may start runs in the workspace could start one under it first. A run the hub hands back for it is therefore refused, never taken as this step's. Use \`idempotency-key: auto\` (random with OIDC) or \`none\`, or a hub token.`,
     )
     return { value: given, source: 'explicit', secret: false }
   }
   const derived = deriveIdempotencyKey(runner, agent, task, secret || undefined)
   if (!derived)
-    core.warning(
+    workflow.warning(
       'idempotency-key is `auto` but GITHUB_SHA is not set, so no key is sent: a re-run will start a new run.',
     )
   return { value: derived, source: derived ? 'auto' : 'none', secret: Boolean(derived) }

@@ -4,7 +4,7 @@
  */
 import { AgentsClient } from '../../hub/agents.js'
 import type { HubTransport } from '../../hub/transport.js'
-import type { Verdict } from '../../runner/core.js'
+import type { Verdict } from '../../runner/workflow.js'
 import { fingerprint } from '../../runner/context.js'
 import type { RunSettings, RunStepSettings } from './run-inputs.js'
 import { planned, type Plan, type PlannedRequest } from '../command.js'

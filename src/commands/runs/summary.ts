@@ -9,7 +9,7 @@
 import type { RunOutcome, ShownRun } from './seen.js'
 import { costLine, runCost, stepDetails } from './cost.js'
 import { structuredSection } from './structured-summary.js'
-import type { Verdict } from '../../runner/core.js'
+import type { Verdict } from '../../runner/workflow.js'
 import { fingerprint } from '../../runner/context.js'
 import { ChildRunSchema, canonicalPhase, type RunDetail } from '../../hub/schemas.js'
 import { stepsSection, type Clip } from './summary-steps.js'

@@ -1,5 +1,5 @@
 /** What a run's result means for the step: pass, warn or fail (see `runVerdict`). */
-import type { Verdict } from '../../runner/core.js'
+import type { Verdict } from '../../runner/workflow.js'
 import type { RunSettings } from './run-inputs.js'
 import { CANCEL_READ_BACK_SECONDS, type RunResult } from './loop.js'
 import type { CancelAnswer } from '../../hub/agents.js'

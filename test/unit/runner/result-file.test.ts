@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { resultDirectory, writeJsonFile } from '../../../src/runner/result-file.js'
-import { setSecret } from '../../../src/runner/core.js'
+import { setSecret } from '../../../src/runner/workflow.js'
 
 describe('result files', () => {
   it('writes the result file as JSON, private, with a safe name', () => {

@@ -1,6 +1,6 @@
 import { fingerprint } from '../../../../src/runner/context.ts'
 import { describe, expect, it } from 'vitest'
-import type { Verdict } from '../../../../src/runner/core.js'
+import type { Verdict } from '../../../../src/runner/workflow.js'
 import type { RunResult } from '../../../../src/commands/runs/loop.js'
 import type { RunDetail } from '../../../../src/hub/schemas.js'
 import { renderRunSummary } from '../../../../src/commands/runs/summary.js'

@@ -1,4 +1,6 @@
 /**
+ * The workflow commands the step speaks, imported as `workflow` (not `core`: it is not
+ * @actions/core, and a reader must not take a call to it for one that skips redaction).
  * The runner's side, on @actions/core: inputs, outputs, secrets, state, groups and annotations
  * go through core. What is ours on top: every secret redacted (in its encoded forms too, by
  * src/redact.ts) from logs, outputs, the summary and files; untrusted text neutralised before core writes it to

@@ -1,4 +1,4 @@
-/** The runner protocol as src/runner/core.ts writes it, judged by the port of the runner's parser. */
+/** The runner protocol as src/runner/workflow.ts writes it, judged by the port of the runner's parser. */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -14,7 +14,7 @@ import {
   startGroup,
   GITHUB_SUMMARY_LIMIT_BYTES,
   warning,
-} from '../../../src/runner/core.js'
+} from '../../../src/runner/workflow.js'
 import { redact } from '../../../src/redact.js'
 import { parseOutputFile } from '../../e2e/action-process.ts'
 import { fakedFormatting, readWorkflowCommands, VIEWER_FORMATS } from '../../oracles/workflow-commands.ts'
@@ -81,7 +81,7 @@ describe('log lines carrying untrusted text', () => {
     expect(performance.now() - started).toBeLessThan(5_000)
   })
 
-  it('reach stdout only through src/runner/core.ts (the one user of @actions/core), so no call site can skip the neutralising', () => {
+  it('reach stdout only through src/runner/workflow.ts (the one user of @actions/core), so no call site can skip the neutralising', () => {
     const root = new URL('../../../src/', import.meta.url).pathname
     const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'))
     expect(sources.length).toBeGreaterThan(20)
@@ -99,14 +99,14 @@ describe('log lines carrying untrusted text', () => {
       'process.versions.node',
       'MIN_NODE_MAJOR',
     ])
-    // src/runner/oidc.ts asks core for the ID token only; every line printed goes through runner/core.ts.
+    // src/runner/oidc.ts asks core for the ID token only; every line printed goes through runner/workflow.ts.
     const coreUsers = sources.filter((file) => /from '@actions\/core'/.test(text(file)))
     expect(
       coreUsers
         .map((file) => relative('.', file))
-        .filter((file) => file !== 'runner/oidc.ts' && file !== 'runner/core.ts'),
+        .filter((file) => file !== 'runner/oidc.ts' && file !== 'runner/workflow.ts'),
     ).toEqual([])
-    expect(coreUsers).toContain('runner/core.ts')
+    expect(coreUsers).toContain('runner/workflow.ts')
   })
 
   it('between stop-commands markers, show the text as written (but for `##[`) and let nothing run', () => {
