@@ -7,7 +7,8 @@
 // (moved by `advance(ms)`) unless `clock` is given. Each read of the graph provider calls
 // `fleet.sync()`, which shows each track's keyframe for that instant.
 import type { Fleet, FleetObject, FleetOptions } from './fleet.ts'
-import { createFleet, largeEdgeName } from './fleet.ts'
+import { createFleet } from './fleet.ts'
+import { largeEdgeName } from './large-fleet.ts'
 import { namespace, type PodImages } from './rollout-objects.ts'
 import type { DeploymentPlan, Keyframe } from './rollout-workloads.ts'
 import { deploymentRollout, statefulSetRollout } from './rollout-workloads.ts'
