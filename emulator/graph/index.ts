@@ -2,6 +2,7 @@
 export * from './fleet.ts'
 export * from './large-fleet.ts'
 export * from './demo-fleet.ts'
+export * from './fleet-index.ts'
 export * from './relations.ts'
 export * from './query.ts'
 export * from './handler.ts'
