@@ -22,8 +22,9 @@
  *   GET    /repos/{o}/{r}/contents/{path}?ref=     (JSON/base64, raw, object; directories list)
  *
  * Split by concern under github/: server.ts (the server, request log, faults applied, auth,
- * headers), emulator-types.ts (its options and handle), routes.ts (routing), identities.ts (tokens and users), repos.ts, pulls.ts,
- * comments.ts, contents.ts, deployments.ts, faults.ts, replies.ts (errors and the reply shape) and state.ts.
+ * headers), emulator-types.ts (its options and handle), routes.ts (routing), identities.ts
+ * (tokens and users), repos.ts, pulls.ts, comments.ts, contents.ts, deployments.ts, faults.ts,
+ * replies.ts (errors and the reply shape) and state.ts.
  * This file re-exports the public names.
  *
  * Erasable TypeScript, Node built-ins only: runnable with `node` type stripping.
