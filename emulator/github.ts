@@ -22,8 +22,9 @@
  *   GET    /repos/{o}/{r}/contents/{path}?ref=     (JSON/base64, raw, object; directories list)
  *
  * Split by concern under github/: server.ts (the server, request log, faults applied, auth,
- * headers), routes.ts (routing), identities.ts (tokens and users), repos.ts, pulls.ts,
- * comments.ts, contents.ts, deployments.ts, faults.ts, replies.ts (errors and the reply shape) and state.ts.
+ * headers), emulator-types.ts (its options and handle), routes.ts (routing), identities.ts
+ * (tokens and users), repos.ts, pulls.ts, comments.ts, contents.ts, deployments.ts, faults.ts,
+ * replies.ts (errors and the reply shape) and state.ts.
  * This file re-exports the public names.
  *
  * Erasable TypeScript, Node built-ins only: runnable with `node` type stripping.
@@ -32,5 +33,5 @@ export { blobSha } from './github/contents.ts'
 export { SECONDARY_RATE_LIMIT_MESSAGE, deploymentsForbidden, secondaryRateLimit } from './github/faults.ts'
 export { ACTIONS_BOT_LOGIN, ACTIONS_TOKEN, DEFAULT_TOKENS, READONLY_TOKEN } from './github/identities.ts'
 export type { PullRequestFileInput } from './github/state.ts'
-export type { GitHubEmulator, GitHubEmulatorOptions, RecordedRequest } from './github/server.ts'
+export type { GitHubEmulator, GitHubEmulatorOptions, RecordedRequest } from './github/emulator-types.ts'
 export { startGitHubEmulator } from './github/server.ts'

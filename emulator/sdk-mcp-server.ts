@@ -12,7 +12,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import type { Fleet } from './graph/fleet.ts'
-import { runImpact, type ImpactInput } from './graph/mcp.ts'
+import { runImpact, type ImpactInput } from './graph/mcp-impact.ts'
 
 export type SdkMcpMode = 'stateless' | 'session' | 'json'
 

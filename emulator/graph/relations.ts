@@ -7,9 +7,12 @@
 //   label key with a `.` never matches (the default SQLite store looks it up as a JSON path);
 // - owners / descendants by ownerReferences uid; namespace / namespaced; linked (one way, from a
 //   JSON-array annotation, same edge); grouped (a shared group label, any edge).
+// The index these are read from is fleet-index.ts.
 
 import type { Fleet, FleetObject } from './fleet.ts'
-import { GROUP_LABEL, LINKED_ANNOTATION, canonicalKind, groupOf } from './fleet.ts'
+import { GROUP_LABEL, LINKED_ANNOTATION, canonicalKind } from './fleet.ts'
+import type { Entry, FleetIndex } from './fleet-index.ts'
+import { EMPTY, SEP, cachedIndex, getIndex, keysOf, objectKey, ownershipOf, pushMap } from './fleet-index.ts'
 import { list, referencedNames } from './references.ts'
 import { QueryInternalError } from './query/spec.ts'
 
@@ -34,61 +37,6 @@ export function relationDirection(name: string): Direction | undefined {
   return Object.hasOwn(RELATION_DIRECTIONS, base) ? RELATION_DIRECTIONS[base] : undefined
 }
 
-/** Precomputed per-object facts. `i` is the position in `FleetIndex.entries`. */
-export type Entry = {
-  i: number
-  obj: FleetObject
-  edge: string
-  ns: string
-  name: string
-  kind: string
-  group: string
-  ts: string
-  uid: string
-  labels: Record<string, string>
-  /** The engine's internal path of this object as a root: `.kind.namespace/name` (kind lower-cased). */
-  path: string
-}
-
-type Lists = (Entry[] | undefined)[]
-
-export type FleetIndex = {
-  fleet: Fleet
-  version: number
-  entries: Entry[]
-  entryOf: Map<FleetObject, Entry>
-  /** Free-form cache for the query layer (sorted root lists); cleared with the index. */
-  cache: Map<string, unknown>
-  // The parts below are built on first use (a plain paging query needs none of them).
-  keys?: {
-    byUid: Map<string, Entry>
-    byKey: Map<string, Entry>
-    byNsName: Map<string, Entry[]>
-    nsMembers: Map<string, Entry[]>
-  }
-  ownership?: { owners: Lists; children: Lists }
-  selection?: { holders: Map<string, [Entry, Record<string, unknown>][]>; selects: Lists }
-  groups?: Map<string, Entry[]>
-}
-
-const SEP = '\u0000'
-const EMPTY: readonly Entry[] = Object.freeze([])
-
-function objectKey(edge: string, ns: string, kind: string, name: string): string {
-  return edge + SEP + ns + SEP + kind + SEP + name
-}
-
-const indexes = new WeakMap<Fleet, FleetIndex>()
-
-/** The fleet's index, built on first use and rebuilt when `fleet.version` changes. */
-export function getIndex(fleet: Fleet): FleetIndex {
-  const cached = indexes.get(fleet)
-  if (cached && cached.version === fleet.version && cached.entries.length === fleet.objects.length) return cached
-  const idx = buildIndex(fleet)
-  indexes.set(fleet, idx)
-  return idx
-}
-
 /** Builds every lazy part of the index now (so later queries pay nothing). */
 export function warmIndex(fleet: Fleet): FleetIndex {
   const idx = getIndex(fleet)
@@ -97,18 +45,6 @@ export function warmIndex(fleet: Fleet): FleetIndex {
   selectionOf(idx)
   groupsOf(idx)
   return idx
-}
-
-function push(lists: Lists, i: number, e: Entry): void {
-  const l = lists[i]
-  if (l) l.push(e)
-  else lists[i] = [e]
-}
-
-function pushMap<K, V>(m: Map<K, V[]>, k: K, e: V): void {
-  const l = m.get(k)
-  if (l) l.push(e)
-  else m.set(k, [e])
 }
 
 export function matchExpression(
@@ -132,64 +68,6 @@ export function matchExpression(
   }
 }
 
-const NO_LABELS: Record<string, string> = Object.freeze({})
-
-function buildIndex(fleet: Fleet): FleetIndex {
-  const entries: Entry[] = []
-  const entryOf = new Map<FleetObject, Entry>()
-  for (const [i, obj] of fleet.objects.entries()) {
-    const md = obj.metadata
-    const ns = md.namespace ?? ''
-    const e: Entry = {
-      i,
-      obj,
-      edge: obj.edge,
-      ns,
-      name: md.name,
-      kind: obj.kind,
-      group: groupOf(obj.apiVersion),
-      ts: md.creationTimestamp ?? '',
-      uid: md.uid,
-      labels: md.labels ?? NO_LABELS,
-      path: `.${obj.kind.toLowerCase()}.${ns}/${md.name}`,
-    }
-    entries.push(e)
-    entryOf.set(obj, e)
-  }
-  return { fleet, version: fleet.version, entries, entryOf, cache: new Map() }
-}
-
-function keysOf(idx: FleetIndex): NonNullable<FleetIndex['keys']> {
-  if (idx.keys) return idx.keys
-  const byUid = new Map<string, Entry>()
-  const byKey = new Map<string, Entry>()
-  const byNsName = new Map<string, Entry[]>()
-  const nsMembers = new Map<string, Entry[]>()
-  for (const e of idx.entries) {
-    if (e.uid) byUid.set(e.uid, e)
-    byKey.set(objectKey(e.edge, e.ns, e.kind, e.name), e)
-    pushMap(byNsName, e.edge + SEP + e.ns + SEP + e.name, e)
-    pushMap(nsMembers, e.edge + SEP + e.ns, e)
-  }
-  return (idx.keys = { byUid, byKey, byNsName, nsMembers })
-}
-
-function ownershipOf(idx: FleetIndex): NonNullable<FleetIndex['ownership']> {
-  if (idx.ownership) return idx.ownership
-  const { byUid } = keysOf(idx)
-  const owners: Lists = []
-  const children: Lists = []
-  for (const e of idx.entries) {
-    for (const ref of e.obj.metadata.ownerReferences ?? []) {
-      const owner = byUid.get(ref.uid)
-      if (!owner || owner.edge !== e.edge || owner === e) continue
-      push(owners, e.i, owner)
-      push(children, owner.i, e)
-    }
-  }
-  return (idx.ownership = { owners, children })
-}
-
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
@@ -209,7 +87,7 @@ export function setFleetStore(fleet: Fleet, driver: 'sqlite' | 'postgres' | unde
   if (driver === 'postgres') postgresFleets.add(fleet)
   else postgresFleets.delete(fleet)
   // Selections already computed were matched under the other store's rule.
-  const idx = indexes.get(fleet)
+  const idx = cachedIndex(fleet)
   if (idx) delete idx.selection
 }
 

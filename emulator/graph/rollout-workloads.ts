@@ -1,6 +1,7 @@
 // Timelines of one workload on one edge, as keyframes of the objects the graph would hold:
-// a Deployment (with its ReplicaSets and Pods) or a StatefulSet (with its Pods) rolling from
-// one pod template to another the way the controllers do it (docs/hub-facts.md, "What the graph knows").
+// a Deployment (with its ReplicaSets and Pods) rolling from one pod template to another the way
+// the controller does it (docs/hub-facts.md, "What the graph knows"); the StatefulSet's is in
+// rollout-statefulsets.ts, on the same keyframes and fold.
 import type { FleetObject } from './fleet.ts'
 import type { PodImages, PodState, Workload } from './rollout-objects.ts'
 import {
@@ -20,7 +21,7 @@ import {
 /** The objects of one track from `at` until the next keyframe (built when first shown). */
 export type Keyframe = { at: number; objects: () => FleetObject[] }
 
-type RolloutPlan = Workload & {
+export type RolloutPlan = Workload & {
   from: PodImages
   to: PodImages
   /** When the new template is applied (metadata.generation 1 → 2). */
@@ -47,7 +48,7 @@ type Progress = {
 type DState = { generation: number; observed: number; oldPods: number; newPods: PodState[]; progress: Progress }
 
 /** Applies each event in time order, keeping every intermediate state as a keyframe. */
-function fold<S>(
+export function fold<S>(
   initial: S,
   events: { at: number; apply: (s: S) => S }[],
   render: (s: S, at: number) => FleetObject[],
@@ -271,114 +272,6 @@ function renderDeployment(p: DeploymentPlan, s: DState, at: number): FleetObject
   return out
 }
 
-function observedAt(p: RolloutPlan): number {
+export function observedAt(p: RolloutPlan): number {
   return p.startAt + (p.observeMs ?? 1000)
-}
-
-export type StatefulSetPlan = RolloutPlan & {
-  /** spec.updateStrategy.rollingUpdate.partition: only ordinals ≥ partition take the new template. */
-  partition: number
-  /** updateStrategy OnDelete: the controller replaces nothing; an operator deletes each pod, every `stepMs` from `deleteFrom` (never when undefined). */
-  onDelete?: { deleteFrom: number | undefined }
-}
-
-type SState = { generation: number; observed: number; pods: { revision: 1 | 2; state: PodState }[] }
-
-/** RollingUpdate, OrderedReady: from the highest ordinal down to the partition, one pod at a time. */
-export function statefulSetRollout(p: StatefulSetPlan): Keyframe[] {
-  const observed = observedAt(p)
-  const events: { at: number; apply: (s: SState) => SState }[] = [
-    { at: p.startAt, apply: (s) => ({ ...s, generation: 2 }) },
-    { at: observed, apply: (s) => ({ ...s, observed: 2 }) },
-  ]
-  const set = (s: SState, ordinal: number, revision: 1 | 2, state: PodState): SState => ({
-    ...s,
-    pods: s.pods.map((x, k) => (k === ordinal ? { revision, state } : x)),
-  })
-  const from = p.onDelete ? p.onDelete.deleteFrom : observed
-  for (
-    let ordinal = p.replicas - 1, at = from ?? 0;
-    from !== undefined && ordinal >= p.partition;
-    ordinal--, at += p.stepMs
-  ) {
-    const since = at
-    const o = ordinal
-    events.push({ at, apply: (s) => set(s, o, 2, { kind: 'creating', since }) })
-    events.push({ at: at + p.stepMs, apply: (s) => set(s, o, 2, { kind: 'ready', since }) })
-  }
-  const initial: SState = {
-    generation: 1,
-    observed: 1,
-    pods: Array.from({ length: p.replicas }, () => ({ revision: 1, state: { kind: 'ready', since: CREATED_AT } })),
-  }
-  return fold(initial, events, (s, at) => renderStatefulSet(p, s, at))
-}
-
-function renderStatefulSet(p: StatefulSetPlan, s: SState, at: number): FleetObject[] {
-  const revisionName = (images: PodImages) => `${p.name}-${templateHash(p, images)}`
-  const oldRev = revisionName(p.from)
-  const newRev = revisionName(p.to)
-  const updated = s.pods.filter((x) => x.revision === 2).length
-  const ready = s.pods.filter((x) => x.state.kind === 'ready').length
-  // currentRevision moves to updateRevision only once every pod runs it (never under a partition).
-  const allNew = s.observed === 2 && updated === p.replicas
-  const sts: FleetObject = {
-    edge: p.edge,
-    apiVersion: 'apps/v1',
-    kind: 'StatefulSet',
-    metadata: meta({
-      name: p.name,
-      namespace: p.namespace,
-      uid: uidOf(`${p.edge}/${p.namespace}/StatefulSet/${p.name}`),
-      labels: { app: p.name, ...p.labels },
-      creationTimestamp: iso(CREATED_AT),
-      generation: s.generation,
-      resourceVersion: resourceVersion(at, 0),
-    }),
-    spec: {
-      replicas: p.replicas,
-      selector: { matchLabels: { app: p.name } },
-      serviceName: p.name,
-      template: podTemplate(p, s.generation === 2 ? p.to : p.from),
-      podManagementPolicy: 'OrderedReady',
-      updateStrategy: p.onDelete
-        ? { type: 'OnDelete' }
-        : { type: 'RollingUpdate', rollingUpdate: { partition: p.partition } },
-      revisionHistoryLimit: 10,
-      persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Retain' },
-    },
-    status: {
-      observedGeneration: s.observed,
-      replicas: p.replicas,
-      ...counts({
-        readyReplicas: ready,
-        availableReplicas: ready,
-        currentReplicas: allNew ? p.replicas : s.pods.length - updated,
-        updatedReplicas: s.observed === 2 ? updated : p.replicas,
-      }),
-      currentRevision: allNew ? newRev : oldRev,
-      updateRevision: s.observed === 2 ? newRev : oldRev,
-      collisionCount: 0,
-    },
-  }
-  const pods = s.pods.map((x, ordinal) => {
-    const images = x.revision === 2 ? p.to : p.from
-    const name = `${p.name}-${ordinal}`
-    return pod({
-      w: p,
-      images,
-      name,
-      labels: {
-        ...podTemplate(p, images).metadata.labels,
-        'controller-revision-hash': revisionName(images),
-        'statefulset.kubernetes.io/pod-name': name,
-        'apps.kubernetes.io/pod-index': String(ordinal),
-      },
-      owner: sts,
-      state: x.state,
-      node: ordinal,
-      at,
-    })
-  })
-  return [sts, ...pods]
 }

@@ -6,12 +6,12 @@ import { startHubEmulator, type HubEmulator } from '../hub.ts'
 import { parseSse } from './mcp.ts'
 import {
   DISCONNECT_GRACE_MS,
-  ROLLOUT_EDGES,
   createRolloutFleet,
   parseRolloutFleetArg,
   type RolloutFleet,
   type RolloutFleetOptions,
 } from './rollouts.ts'
+import { ROLLOUT_EDGES } from './rollout-scenarios.ts'
 
 const GRAPH = '/services/providers/graph'
 let emu: HubEmulator | undefined

@@ -1,7 +1,8 @@
 // Execution: which fleet a tenant sees, and a QuerySpec run against it, page by page.
 import type { Fleet } from '../fleet.ts'
-import type { Entry } from '../relations.ts'
-import { getIndex, setFleetStore } from '../relations.ts'
+import type { Entry } from '../fleet-index.ts'
+import { getIndex } from '../fleet-index.ts'
+import { setFleetStore } from '../relations.ts'
 import type { ExecuteOptions, ObjectResult, QueryStatus, TenantLike } from './spec.ts'
 import { ROW_CAP } from './spec.ts'
 import { decodeQuerySpec } from './decode.ts'

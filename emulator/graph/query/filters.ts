@@ -1,7 +1,7 @@
 // Filters: an ObjectFilter compiled to a predicate over fleet entries.
 import type { FleetObject } from '../fleet.ts'
 import { resolveKind } from '../fleet.ts'
-import type { Entry } from '../relations.ts'
+import type { Entry } from '../fleet-index.ts'
 import { matchExpression } from '../relations.ts'
 import type { ObjectFilter } from './spec.ts'
 import { isObj } from './decode.ts'

@@ -1,5 +1,5 @@
 // Ordering and keyset paging: sort keys, cursors, and the sorted roots of a query.
-import type { Entry, FleetIndex } from '../relations.ts'
+import type { Entry, FleetIndex } from '../fleet-index.ts'
 import type { ObjectFilter, OrderField } from './spec.ts'
 import { isObj } from './decode.ts'
 import type { ValidatedSpec } from './validate.ts'

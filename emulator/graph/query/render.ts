@@ -5,7 +5,7 @@
 // neither `id` nor `cluster`.
 import type { FleetObject } from '../fleet.ts'
 import { resolveKind } from '../fleet.ts'
-import type { Entry } from '../relations.ts'
+import type { Entry } from '../fleet-index.ts'
 import type { ObjectResult, ObjectTree, Projection } from './spec.ts'
 import { isObj } from './decode.ts'
 

@@ -6,7 +6,7 @@
 // namespace find no parent and are dropped; same-named roots on several edges share one node;
 // a relation's `limit` caps the whole block over every root of the page; several `filters` of
 // one relation are AND-ed.
-import type { Entry, FleetIndex } from '../relations.ts'
+import type { Entry, FleetIndex } from '../fleet-index.ts'
 import { directRelation, knownRelation } from '../relations.ts'
 import { resolveKind } from '../fleet.ts'
 import type { ObjectFilter, ObjectResult, Projection, RelationSpec } from './spec.ts'
