@@ -34,7 +34,7 @@ interface Size {
 
 const SIZES: Size[] = [
   { targets: 100, edges: 20, speedup: 20, memoryTarget: '< 150 MB' },
-  { targets: 1_000, edges: 50, speedup: 4, memoryTarget: 'aim < 250 MB' },
+  { targets: 1_000, edges: 50, speedup: 4, memoryTarget: '< 250 MB' },
 ]
 
 const namesOf = (count: number) => Array.from({ length: count }, (_, t) => `app-${String(t).padStart(3, '0')}`)

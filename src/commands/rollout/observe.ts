@@ -29,8 +29,12 @@ const FILTERS_PER_QUERY = 200
  * at ~190 MB of RSS where 1,000-row pages reached ~290 MB and 5,000-row pages ~350 MB (bench/).
  */
 const PAGE_SIZE = 250
-/** Pages read between two collections within a large read (./heap.ts): 2,000 rows. */
-const PAGES_BETWEEN_COLLECTIONS = 8
+/**
+ * Pages read between two collections within a large read (./heap.ts): 5,000 rows, one in the
+ * middle of each full query. At 1,000 × 50, every 2,000 rows peaked at ~188 MB but spent about
+ * four times as long collecting; at look ends only, ~252 MB.
+ */
+const PAGES_BETWEEN_COLLECTIONS = 20
 /** A bound on rows per query: 200 targets on 1,000 edges. */
 const MAX_ROWS = 200_000
 

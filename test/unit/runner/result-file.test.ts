@@ -49,4 +49,35 @@ describe('result files', () => {
       rmSync(root, { recursive: true, force: true })
     }
   })
+
+  it('writes, in pieces, exactly the text JSON.stringify writes, a secret redacted in every piece', () => {
+    const secret = 'piece-secret-5b3c9a'
+    const original = process.stdout.write.bind(process.stdout)
+    process.stdout.write = () => true
+    try {
+      setSecret(secret)
+    } finally {
+      process.stdout.write = original
+    }
+    const root = mkdtempSync(join(tmpdir(), 'hub-action-unit-'))
+    try {
+      // Large enough for many pieces; a `<` now and then holds a piece open past it (the markup pass).
+      const cells = Array.from({ length: 20_000 }, (_, i) => ({
+        i,
+        reason: i % 997 === 0 ? `saw ${secret} <b>` : `available ${i}/2`,
+        at: new Date(i * 1000),
+        skipped: undefined,
+        nested: [i, null, undefined, { empty: {}, none: [] }],
+      }))
+      const content = { a: 1, odd: [NaN, -0, true, 'x\n"y'], [`key ${secret}`]: 'k', cells }
+      const path = writeJsonFile(root, 'pieces.json', content)
+      const text = readFileSync(path, 'utf8')
+      expect(text.length).toBeGreaterThan(1 << 20)
+      expect(text).not.toContain('5b3c9a')
+      const masked = (value: unknown) => JSON.stringify(value, null, 2).replaceAll(secret, '***')
+      expect(text).toBe(`${masked(content)}\n`)
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
 })
