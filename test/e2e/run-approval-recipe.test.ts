@@ -61,6 +61,8 @@ function contextOf(stepOutputs: Record<string, Record<string, string>>, needs: R
     'secrets.HUB_APPROVER_TOKEN': hub.token,
     'vars.HUB_ORG_ID': hub.org,
     'vars.HUB_WORKSPACE_ID': hub.workspace,
+    // The recipe's hub is a repository variable; this test points it at the emulator.
+    'vars.HUB_URL': hub.url,
   }
   return (expression: string): string | undefined => {
     if (expression in values) return values[expression]
@@ -72,12 +74,11 @@ function contextOf(stepOutputs: Record<string, Record<string, string>>, needs: R
   }
 }
 
-/** A step's inputs, its expressions evaluated; the recipe's hub (https://hub.example.com) is the emulator. */
+/** A step's inputs, its expressions evaluated; the recipe's hub (`vars.HUB_URL`) is the emulator. */
 function inputsOf(step: Step, lookup: (expression: string) => string | undefined): Record<string, string> {
   const inputs = Object.fromEntries(
     Object.entries(step.with ?? {}).map(([name, value]) => [name, evaluate(String(value), lookup)]),
   )
-  inputs['hub-url'] = hub.url
   return inputs
 }
 
