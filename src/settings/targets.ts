@@ -8,6 +8,7 @@ import type { Target } from '../model/target.js'
 import { isPullRequestEvent, type RunnerContext } from '../runner/context.js'
 import { DNS_LABEL, quoteInput, transformed, type InputDeclarations, type IssueSink } from './fields.js'
 import { describeIssue, describePath, parseStructured } from './structured.js'
+import type { AllowedKind, TargetScope } from './target-limits.js'
 
 const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
 const GROUP = /^$|^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
@@ -165,4 +166,32 @@ export function githubTokenProblems(
   return [
     'Input `github-token` is required on pull requests to read changed files and comment: keep its default `${{ github.token }}`, or set `comment: off` and give `targets`.',
   ]
+}
+
+/** What impact and rollout build alike from the target inputs: the objects, their sources, the caps and the scope. */
+export function targetSourceSettings(input: {
+  targets: readonly Target[]
+  manifests: readonly string[]
+  'rendered-head': readonly string[]
+  namespace: string
+  'github-token': string
+  'max-targets': number
+  'max-documents': number
+  'allowed-namespaces': readonly string[]
+  'allowed-kinds': readonly AllowedKind[]
+}) {
+  const scope: TargetScope = Object.freeze({
+    namespaces: Object.freeze(input['allowed-namespaces']),
+    kinds: Object.freeze(input['allowed-kinds']),
+  })
+  return {
+    targets: Object.freeze(input.targets),
+    manifests: Object.freeze(input.manifests),
+    renderedHead: Object.freeze(input['rendered-head']),
+    defaultNamespace: input.namespace || undefined,
+    githubToken: input['github-token'],
+    maxTargets: input['max-targets'],
+    maxDocuments: input['max-documents'],
+    scope,
+  }
 }

@@ -23,6 +23,7 @@ import {
   noTargetSourceIssue,
   TARGET_SOURCE_FIELDS,
   TARGET_SOURCE_INPUTS,
+  targetSourceSettings,
 } from '../../settings/targets.js'
 
 /** The settings of the `impact` step (its row is ./index.ts). */
@@ -200,24 +201,14 @@ export function impactProblems(
 
 export function impactSettings(impact: z.infer<typeof ImpactSchema>): Readonly<ImpactSettings> {
   return Object.freeze({
-    targets: Object.freeze(impact.targets),
-    manifests: Object.freeze(impact.manifests),
-    renderedHead: Object.freeze(impact['rendered-head']),
+    ...targetSourceSettings(impact),
     renderedBase: Object.freeze(impact['rendered-base']),
-    defaultNamespace: impact.namespace || undefined,
     source: impact['impact-source'],
     mcpUrl: impact['mcp-url'],
     maxDepth: impact['max-depth'],
     failOnDownstream: impact['fail-on-downstream'],
     comment: impact.comment,
     commentKey: impact['comment-key'],
-    githubToken: impact['github-token'],
-    maxTargets: impact['max-targets'],
-    maxDocuments: impact['max-documents'],
     timeoutSeconds: impact['timeout-seconds'],
-    scope: Object.freeze({
-      namespaces: Object.freeze(impact['allowed-namespaces']),
-      kinds: Object.freeze(impact['allowed-kinds']),
-    }),
   })
 }

@@ -20,7 +20,12 @@ import {
   type AllowedKind,
   type TargetScope,
 } from '../../settings/target-limits.js'
-import { noTargetSourceIssue, TARGET_SOURCE_FIELDS, TARGET_SOURCE_INPUTS } from '../../settings/targets.js'
+import {
+  noTargetSourceIssue,
+  TARGET_SOURCE_FIELDS,
+  TARGET_SOURCE_INPUTS,
+  targetSourceSettings,
+} from '../../settings/targets.js'
 
 /** How many edges must report every target rolled out. */
 export type Quorum = { kind: 'all' } | { kind: 'edges'; count: number } | { kind: 'percent'; percent: number }
@@ -213,21 +218,11 @@ export const RolloutSchema = z
 
 export function rolloutSettings(input: z.infer<typeof RolloutSchema>): Readonly<RolloutSettings> {
   return Object.freeze({
-    targets: Object.freeze(input.targets),
-    manifests: Object.freeze(input.manifests),
-    renderedHead: Object.freeze(input['rendered-head']),
-    defaultNamespace: input.namespace || undefined,
+    ...targetSourceSettings(input),
     edges: input.edges && Object.freeze(input.edges),
     require: input.require,
     timeoutSeconds: input['timeout-seconds'],
     onTimeout: input['on-timeout'],
-    githubToken: input['github-token'],
-    maxTargets: input['max-targets'],
-    maxDocuments: input['max-documents'],
-    scope: Object.freeze({
-      namespaces: Object.freeze(input['allowed-namespaces']),
-      kinds: Object.freeze(input['allowed-kinds']),
-    }),
     syncedKinds: Object.freeze(input['synced-kinds']),
     revision: input.revision && Object.freeze(input.revision),
     absentGraceSeconds: input['absent-grace-seconds'],
