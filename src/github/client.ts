@@ -18,6 +18,7 @@ import type { Clock } from '../http/clock.js'
 import { info } from '../runner/workflow.js'
 import { toGitHubError } from './errors.js'
 import { redactValue, registerSecret } from '../redact.js'
+import { VERSION } from '../version.js'
 import { createUndiciFetch } from './fetch.js'
 import { GITHUB_RETRY_STATUS, retryPlugin } from './retry.js'
 
@@ -29,7 +30,8 @@ export interface GitHubClientOptions {
   token: string
   /** GITHUB_API_URL; GitHub Enterprise Server uses https://host/api/v3. */
   apiUrl?: string | undefined
-  userAgent: string
+  /** Default `hub-action/<version>`, as the hub's requests say (hub/request.ts). */
+  userAgent?: string | undefined
   /** Retries after the first attempt, for a 5xx, 408 or 429 (GITHUB_RETRY_STATUS) and no answer at all. */
   retries?: number
   /** First backoff when GitHub names no wait; doubles each retry, with jitter. */
@@ -90,7 +92,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     options.token,
     {
       baseUrl: apiUrl,
-      userAgent: options.userAgent,
+      userAgent: options.userAgent ?? `hub-action/${VERSION}`,
       request: {
         fetch: createUndiciFetch({
           dispatcher: options.dispatcher ?? defaultDispatcher(),

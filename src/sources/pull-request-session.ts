@@ -9,7 +9,6 @@ import * as workflow from '../runner/workflow.js'
 import { renderError } from '../errors.js'
 import { redact } from '../redact.js'
 import { showFormatCharacters } from '../markdown/format.js'
-import { VERSION } from '../version.js'
 import type { Budget } from '../http/budget.js'
 
 export interface PullRequestSession {
@@ -50,7 +49,6 @@ export async function openPullRequest(
   const octokit = github.createGitHubClient({
     token: inputs.githubToken,
     apiUrl: runner.apiUrl,
-    userAgent: `hub-action/${VERSION}`,
     log: workflow.info,
     budget,
   })

@@ -14,7 +14,6 @@ import { workflowRunUrl, type RunnerContext } from '../../runner/context.js'
 import { ActionError } from '../../errors.js'
 import { GitHubError } from '../../github/errors.js'
 import type { Budget } from '../../http/budget.js'
-import { VERSION } from '../../version.js'
 import type { EdgeTrack, RolloutOutcome } from './poll.js'
 
 type GitHub = typeof import('../../github/index.js')
@@ -86,7 +85,6 @@ export async function openDeployments(
   const octokit = github.createGitHubClient({
     token: target.githubToken,
     apiUrl: runner.apiUrl,
-    userAgent: `hub-action/${VERSION}`,
     log: log.info,
     budget,
     ...(target.writeSpacingMs !== undefined ? { writeSpacingMs: target.writeSpacingMs } : {}),
