@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { RunDetail } from '../../../../src/hub/schemas.js'
+import { detail as runDetail } from '../../fixtures/run.js'
 import type { ApproveSettings } from '../../../../src/commands/runs/lifecycle-inputs.js'
 import { approvalToResolve, readAfterResolve, StepRefusal } from '../../../../src/commands/runs/approve.js'
 
-const detail = (extra: Partial<RunDetail> = {}): RunDetail => ({
-  id: 'r1',
-  agent: 'ops',
-  phase: 'PendingApproval',
-  pending: { inboxID: 'i-1', tool: 'kubectl_apply', args: '{"namespace":"prod"}' },
-  inputTokens: 0,
-  outputTokens: 0,
-  usdMicros: 0,
-  steps: [],
-  children: [],
-  ...extra,
-})
+const detail = (extra: Partial<RunDetail> = {}): RunDetail =>
+  runDetail('PendingApproval', {
+    agent: 'ops',
+    pending: { inboxID: 'i-1', tool: 'kubectl_apply', args: '{"namespace":"prod"}' },
+    ...extra,
+  })
 const settings: ApproveSettings = {
   runId: 'r1',
   decision: 'approve',

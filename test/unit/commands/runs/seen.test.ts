@@ -2,22 +2,12 @@
 // only RunSeen, so a command that shows a run (a future `status`) does not fake a wait.
 import { describe, expect, it } from 'vitest'
 import type { RunDetail } from '../../../../src/hub/schemas.js'
+import { detail as runDetail } from '../../fixtures/run.js'
 import type { RunSeen } from '../../../../src/commands/runs/seen.js'
 import { renderRunSummary } from '../../../../src/commands/runs/summary.js'
 import { runOutputs } from '../../../../src/commands/runs/publish.js'
 
-function detail(extra: Partial<RunDetail> = {}): RunDetail {
-  return {
-    id: 'r-9',
-    phase: 'Running',
-    inputTokens: 0,
-    outputTokens: 0,
-    usdMicros: 0,
-    steps: [],
-    children: [],
-    ...extra,
-  }
-}
+const detail = (extra: Partial<RunDetail> = {}): RunDetail => runDetail('Running', { id: 'r-9', ...extra })
 
 function seen(extra: Partial<RunSeen> = {}): RunSeen {
   return {

@@ -3,22 +3,12 @@ import { describe, expect, it } from 'vitest'
 import type { Verdict } from '../../../../src/runner/workflow.js'
 import type { RunResult } from '../../../../src/commands/runs/loop.js'
 import type { RunDetail } from '../../../../src/hub/schemas.js'
+import { detail as runDetail } from '../../fixtures/run.js'
 import { renderRunSummary } from '../../../../src/commands/runs/summary.js'
 import { SUMMARY_BYTE_BUDGET } from '../../../../src/markdown/format.js'
 import { CMARK_GFM, judgeGfm } from '../../../oracles/gfm.ts'
 
-function detail(extra: Partial<RunDetail> = {}): RunDetail {
-  return {
-    id: 'r-123',
-    phase: 'Succeeded',
-    inputTokens: 0,
-    outputTokens: 0,
-    usdMicros: 0,
-    steps: [],
-    children: [],
-    ...extra,
-  }
-}
+const detail = (extra: Partial<RunDetail> = {}): RunDetail => runDetail('Succeeded', { id: 'r-123', ...extra })
 
 function result(extra: Partial<RunResult> = {}): RunResult {
   return {
