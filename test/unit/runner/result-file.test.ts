@@ -5,10 +5,30 @@ import { describe, expect, it } from 'vitest'
 import { resultDirectory, writeJsonFile } from '../../../src/runner/result-file.js'
 import { setSecret } from '../../../src/runner/workflow.js'
 
+/** Registers a secret as the step would, without the mask command it prints reaching the test's output. */
+function registerQuietly(secret: string): void {
+  const original = process.stdout.write.bind(process.stdout)
+  process.stdout.write = () => true
+  try {
+    setSecret(secret)
+  } finally {
+    process.stdout.write = original
+  }
+}
+
+/** Runs `body` with a fresh temporary folder, removed afterwards. */
+function inTempRoot(body: (root: string) => void): void {
+  const root = mkdtempSync(join(tmpdir(), 'hub-action-unit-'))
+  try {
+    body(root)
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+}
+
 describe('result files', () => {
   it('writes the result file as JSON, private, with a safe name', () => {
-    const root = mkdtempSync(join(tmpdir(), 'hub-action-unit-'))
-    try {
+    inTempRoot((root) => {
       const directory = resultDirectory(root)
       expect(directory).toBe(join(root, 'hub-action'))
       const path = writeJsonFile(directory, '../run r1.json', { a: 1 })
@@ -22,22 +42,13 @@ describe('result files', () => {
       for (const file of [first, second])
         expect(file.slice(directory.length + 1)).toMatch(/^run-x+-[0-9a-f]{12}\.json$/)
       expect(first.length - directory.length - 1).toBeLessThanOrEqual(100)
-    } finally {
-      rmSync(root, { recursive: true, force: true })
-    }
+    })
   })
 
   it('redacts a secret holding `"` and `\\` before JSON escapes it, in values and in keys', () => {
     const secret = 'quo"te\\back\\slash-7e1d'
-    const original = process.stdout.write.bind(process.stdout)
-    process.stdout.write = () => true
-    try {
-      setSecret(secret)
-    } finally {
-      process.stdout.write = original
-    }
-    const root = mkdtempSync(join(tmpdir(), 'hub-action-unit-'))
-    try {
+    registerQuietly(secret)
+    inTempRoot((root) => {
       const path = writeJsonFile(root, 'r.json', {
         message: `denied for ${secret}`,
         nested: [{ [secret]: 1, echo: JSON.stringify({ token: secret }) }],
@@ -45,22 +56,13 @@ describe('result files', () => {
       const text = readFileSync(path, 'utf8')
       expect(text).not.toContain('7e1d')
       expect(JSON.parse(text)).toEqual({ message: 'denied for ***', nested: [{ '***': 1, echo: '{"token":"***"}' }] })
-    } finally {
-      rmSync(root, { recursive: true, force: true })
-    }
+    })
   })
 
   it('writes, in pieces, exactly the text JSON.stringify writes, a secret redacted in every piece', () => {
     const secret = 'piece-secret-5b3c9a'
-    const original = process.stdout.write.bind(process.stdout)
-    process.stdout.write = () => true
-    try {
-      setSecret(secret)
-    } finally {
-      process.stdout.write = original
-    }
-    const root = mkdtempSync(join(tmpdir(), 'hub-action-unit-'))
-    try {
+    registerQuietly(secret)
+    inTempRoot((root) => {
       // Large enough for many pieces; a `<` now and then holds a piece open past it (the markup pass).
       const cells = Array.from({ length: 20_000 }, (_, i) => ({
         i,
@@ -76,8 +78,6 @@ describe('result files', () => {
       expect(text).not.toContain('5b3c9a')
       const masked = (value: unknown) => JSON.stringify(value, null, 2).replaceAll(secret, '***')
       expect(text).toBe(`${masked(content)}\n`)
-    } finally {
-      rmSync(root, { recursive: true, force: true })
-    }
+    })
   })
 })
