@@ -80,4 +80,21 @@ describe('result files', () => {
       expect(text).toBe(`${masked(content)}\n`)
     })
   })
+
+  it('masks a JWT-shaped token and a standard base64 one, and their encoded forms, in every piece', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhLWJfYyJ9.Zm9v_YmFy-YmF6_qux-Q1w2'
+    const base64 = 'Zm9vYmFyYmF6cXV4K2Evb2I9PQ=='
+    registerQuietly(jwt)
+    registerQuietly(base64)
+    const encoded = Buffer.from(jwt).toString('base64')
+    inTempRoot((root) => {
+      const cells = Array.from({ length: 30_000 }, (_, i) => ({
+        i,
+        reason: i % 501 === 0 ? `saw ${jwt} / ${base64} / ${encoded} <i>` : `x${i}`,
+      }))
+      const text = readFileSync(writeJsonFile(root, 'forms.json', { cells, [jwt]: base64 }), 'utf8')
+      expect(text.length).toBeGreaterThan(1 << 20)
+      for (const form of [jwt, base64, encoded, 'Zm9v_YmFy-YmF6', 'YmF6cXV4K2Ev']) expect(text).not.toContain(form)
+    })
+  })
 })
